@@ -1,0 +1,148 @@
+// Package games holds the game API shared by every game of mcarena, the registry
+// that builds a game from a name and options, and game-independent tools built on
+// the API (perft, uniform playouts, Zobrist keys).
+//
+// A Game is immutable metadata and a factory of positions; a State is one
+// position. Moves are small integers in [0, Game.MoveSpace()), so engines can
+// index tables by move. States use copy-make: a search keeps one preallocated
+// State per ply and calls CopyFrom then Play, so nothing allocates in its loops.
+//
+// Each game package documents its rules, board indexing, move encoding and
+// notation, and registers itself in init; import mcarena/games/all to get them
+// all.
+package games
+
+import "mcarena/games/rng"
+
+// Move is a move of some game, a small integer in [0, Game.MoveSpace()).
+// Its meaning is private to the game; MoveString and ParseMove translate it.
+type Move int32
+
+// NoMove is a Move that no game uses.
+const NoMove Move = -1
+
+// Player is a seat at the table: First moves first from the start position.
+type Player uint8
+
+// The two players.
+const (
+	First  Player = 0
+	Second Player = 1
+)
+
+// Other returns the opponent of p.
+func (p Player) Other() Player { return p ^ 1 }
+
+// Outcome is the result of a finished game, seen from the first player.
+type Outcome int8
+
+// The outcomes of a finished game.
+const (
+	SecondWins Outcome = -1
+	Draw       Outcome = 0
+	FirstWins  Outcome = 1
+)
+
+// Value returns the outcome from p's point of view: 1 for a win, 0 for a draw,
+// -1 for a loss.
+func (o Outcome) Value(p Player) int {
+	if p == First {
+		return int(o)
+	}
+	return -int(o)
+}
+
+// WinFor returns the outcome in which p wins.
+func WinFor(p Player) Outcome {
+	if p == First {
+		return FirstWins
+	}
+	return SecondWins
+}
+
+// String names the outcome as a PGN result.
+func (o Outcome) String() string {
+	switch o {
+	case FirstWins:
+		return "1-0"
+	case SecondWins:
+		return "0-1"
+	default:
+		return "1/2-1/2"
+	}
+}
+
+// State is a position of a game. Methods that take or return moves assume the
+// state belongs to one game; mixing games is a programming error and panics.
+//
+// Play, CopyFrom, Legal and Playout never allocate. Play must only be given a
+// move from Legal; ParseMove is the checked way in from text.
+type State interface {
+	// Game returns the game this position belongs to.
+	Game() Game
+	// ToMove returns the player to move. Turns need not alternate.
+	ToMove() Player
+	// Legal appends the legal moves to buf[:0] and returns it. A buffer of
+	// capacity Game().MaxMoves() never grows. A terminal position has none.
+	Legal(buf []Move) []Move
+	// Play makes the legal move m.
+	Play(m Move)
+	// Terminal reports whether the game is over.
+	Terminal() bool
+	// Outcome returns the result of a terminal position (Draw otherwise).
+	Outcome() Outcome
+	// Score returns the result of a terminal position as a number from the
+	// first player's view: the seed margin in Kalah, Outcome elsewhere.
+	Score() int
+	// Hash returns the Zobrist hash of the position, kept incrementally.
+	Hash() uint64
+	// RecomputeHash computes the Zobrist hash from scratch; it must equal Hash.
+	RecomputeHash() uint64
+	// Clone returns an independent copy. It allocates; searches use CopyFrom.
+	Clone() State
+	// CopyFrom makes the receiver equal to src, a state of the same game.
+	CopyFrom(src State)
+	// Playout plays uniformly random legal moves until the game ends and
+	// returns how many it played. At each step the move is Legal()[r.Intn(n)]
+	// unless the game documents another uniform rule.
+	Playout(r *rng.Rand) int
+	// MoveString formats m, a legal move of this position, in the game's
+	// notation.
+	MoveString(m Move) string
+	// ParseMove reads a move in the game's notation. A malformed move or one
+	// that is illegal here is an error that says why.
+	ParseMove(s string) (Move, error)
+	// MoveCells returns the board cells a move touches, for drawing the last
+	// move: from and to, or to = -1 where a move is one cell.
+	MoveCells(m Move) (from, to int)
+	// String returns the position in the game's text form, which
+	// Game().ParsePosition reads back.
+	String() string
+	// Board describes the position for drawing.
+	Board() Board
+}
+
+// Game is an immutable game with its options: metadata and a factory of
+// positions.
+type Game interface {
+	// Name returns the registry name, such as "breakthrough".
+	Name() string
+	// Spec returns the canonical registry spec including non-default
+	// options, such as "breakthrough:size=6x6,misere". New(Spec()) builds an
+	// equal game.
+	Spec() string
+	// PlayerNames returns how the two players are called (White, Black...).
+	PlayerNames() [2]string
+	// NewState returns the start position.
+	NewState() State
+	// ParsePosition reads a position in the game's text form.
+	ParsePosition(s string) (State, error)
+	// MaxMoves returns an upper bound on the number of legal moves.
+	MaxMoves() int
+	// MoveSpace returns the number of distinct move values: every move is in
+	// [0, MoveSpace()).
+	MoveSpace() int
+	// MaxLength returns an upper bound on the number of plies of a game from
+	// the start position, or 0 where the game has no such small bound.
+	MaxLength() int
+}

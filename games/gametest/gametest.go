@@ -1,0 +1,222 @@
+// Package gametest is the conformance test that every game of mcarena passes,
+// and helpers shared by the games' own tests (perft tables, exhaustive solving).
+package gametest
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"mcarena/games"
+	"mcarena/games/rng"
+)
+
+// Config tunes Conformance for one game.
+type Config struct {
+	// Games is the number of seeded random games to walk (default 200).
+	Games int
+	// Seed is the first seed (default 1).
+	Seed uint64
+	// ReferencePlayout, when set, is the documented playout rule that
+	// State.Playout must reproduce move for move; nil means
+	// games.LegalPlayout.
+	ReferencePlayout func(s games.State, r *rng.Rand) int
+	// Start returns the position each random game starts from; nil means
+	// the game's start position.
+	Start func(g games.Game) games.State
+}
+
+// Conformance walks many seeded random games of g and checks at every position:
+// legal moves unique, in range and within MaxMoves, none exactly when terminal;
+// the incremental hash equal to one computed from scratch; the position text
+// and every legal move's notation round-trip; playing a move on a copy leaves
+// the original unchanged and CopyFrom restores it; terminal positions have a
+// consistent outcome and score; the game ends within MaxLength; Playout
+// follows its documented rule from every position; and Playout, Play, Legal
+// and CopyFrom allocate nothing.
+func Conformance(t *testing.T, g games.Game, cfg Config) {
+	t.Helper()
+	if cfg.Games == 0 {
+		cfg.Games = 200
+	}
+	if cfg.Seed == 0 {
+		cfg.Seed = 1
+	}
+	start := cfg.Start
+	if start == nil {
+		start = func(g games.Game) games.State { return g.NewState() }
+	}
+	ref := cfg.ReferencePlayout
+	if ref == nil {
+		buf := make([]games.Move, 0, g.MaxMoves())
+		ref = func(s games.State, r *rng.Rand) int { return games.LegalPlayout(s, r, buf) }
+	}
+	c := checker{t: t, g: g, buf: make([]games.Move, 0, g.MaxMoves()), buf2: make([]games.Move, 0, g.MaxMoves())}
+	outcomes := map[games.Outcome]int{}
+	for i := range cfg.Games {
+		seed := cfg.Seed + uint64(i)
+		r := rng.New(seed)
+		s := start(g)
+		ply := 0
+		for {
+			if !c.position(s, seed, ply) {
+				return
+			}
+			c.playoutRule(s, ref, r, seed, ply)
+			moves := s.Legal(c.buf)
+			if len(moves) == 0 {
+				break
+			}
+			s.Play(moves[r.Intn(len(moves))])
+			ply++
+			if max := g.MaxLength(); max > 0 && ply > max {
+				t.Fatalf("seed %d: game longer than MaxLength %d", seed, max)
+			}
+		}
+		outcomes[s.Outcome()]++
+	}
+	t.Logf("%s: %d games, outcomes %v", g.Spec(), cfg.Games, outcomes)
+	c.allocs(start(g))
+}
+
+type checker struct {
+	t         *testing.T
+	g         games.Game
+	buf, buf2 []games.Move
+}
+
+func (c *checker) fail(seed uint64, ply int, s games.State, format string, args ...any) bool {
+	c.t.Helper()
+	c.t.Errorf("%s seed %d ply %d position %q: %s", c.g.Spec(), seed, ply, s.String(), fmt.Sprintf(format, args...))
+	return false
+}
+
+func (c *checker) position(s games.State, seed uint64, ply int) bool {
+	c.t.Helper()
+	if h, r := s.Hash(), s.RecomputeHash(); h != r {
+		return c.fail(seed, ply, s, "incremental hash %#x, from scratch %#x", h, r)
+	}
+	moves := slices.Clone(s.Legal(c.buf))
+	if len(moves) > c.g.MaxMoves() {
+		return c.fail(seed, ply, s, "%d legal moves, MaxMoves %d", len(moves), c.g.MaxMoves())
+	}
+	if term := s.Terminal(); term != (len(moves) == 0) {
+		return c.fail(seed, ply, s, "Terminal() = %v with %d legal moves", term, len(moves))
+	}
+	seen := map[games.Move]bool{}
+	for _, m := range moves {
+		if m < 0 || int(m) >= c.g.MoveSpace() {
+			return c.fail(seed, ply, s, "move %d outside [0, %d)", m, c.g.MoveSpace())
+		}
+		if seen[m] {
+			return c.fail(seed, ply, s, "move %d (%s) listed twice", m, s.MoveString(m))
+		}
+		seen[m] = true
+	}
+	// Position text round-trip.
+	text := s.String()
+	back, err := c.g.ParsePosition(text)
+	if err != nil {
+		return c.fail(seed, ply, s, "own position text refused: %v", err)
+	}
+	if back.String() != text || back.Hash() != s.Hash() || back.ToMove() != s.ToMove() || back.Terminal() != s.Terminal() {
+		return c.fail(seed, ply, s, "position text round-trip differs: %q hash %#x", back.String(), back.Hash())
+	}
+	if bm := back.Legal(c.buf2); !slices.Equal(bm, moves) {
+		return c.fail(seed, ply, s, "legal moves after text round-trip %v, want %v", bm, moves)
+	}
+	if s.Terminal() {
+		o := s.Outcome()
+		if o < games.SecondWins || o > games.FirstWins {
+			return c.fail(seed, ply, s, "outcome %d out of range", o)
+		}
+		if sc := s.Score(); sign(sc) != int(o) {
+			return c.fail(seed, ply, s, "score %d disagrees with outcome %v", sc, o)
+		}
+		if back.Outcome() != o {
+			return c.fail(seed, ply, s, "outcome after text round-trip %v, want %v", back.Outcome(), o)
+		}
+		return true
+	}
+	// Every move: notation round-trip, play on a copy, copy restores.
+	child := s.Clone()
+	for _, m := range moves {
+		name := s.MoveString(m)
+		pm, err := s.ParseMove(name)
+		if err != nil {
+			return c.fail(seed, ply, s, "move %s refused: %v", name, err)
+		}
+		if pm != m {
+			return c.fail(seed, ply, s, "move %s parses to %d, want %d", name, pm, m)
+		}
+		child.CopyFrom(s)
+		child.Play(m)
+		if h, r := child.Hash(), child.RecomputeHash(); h != r {
+			return c.fail(seed, ply, s, "after %s: incremental hash %#x, from scratch %#x", name, h, r)
+		}
+		if child.Hash() == s.Hash() {
+			return c.fail(seed, ply, s, "after %s: hash unchanged", name)
+		}
+		if s.String() != text {
+			return c.fail(seed, ply, s, "playing %s on a copy changed the original", name)
+		}
+	}
+	child.CopyFrom(s)
+	if child.String() != text || child.Hash() != s.Hash() {
+		return c.fail(seed, ply, s, "CopyFrom gave %q", child.String())
+	}
+	return true
+}
+
+// playoutRule checks that Playout from s reproduces the reference rule with the
+// same generator state, without touching s or r.
+func (c *checker) playoutRule(s games.State, ref func(games.State, *rng.Rand) int, r rng.Rand, seed uint64, ply int) {
+	c.t.Helper()
+	a, b := s.Clone(), s.Clone()
+	ra, rb := r, r
+	na := a.Playout(&ra)
+	nb := ref(b, &rb)
+	if na != nb || a.String() != b.String() || ra != rb {
+		c.fail(seed, ply, s, "Playout gave %d moves to %q, the reference rule %d moves to %q", na, a.String(), nb, b.String())
+	}
+	if a.Hash() != a.RecomputeHash() {
+		c.fail(seed, ply, s, "after Playout the incremental hash is stale")
+	}
+	if !a.Terminal() {
+		c.fail(seed, ply, s, "Playout stopped in a non-terminal position %q", a.String())
+	}
+}
+
+func (c *checker) allocs(start games.State) {
+	c.t.Helper()
+	s := start.Clone()
+	r := rng.New(99)
+	if n := testing.AllocsPerRun(100, func() {
+		s.CopyFrom(start)
+		s.Playout(&r)
+	}); n != 0 {
+		c.t.Errorf("%s: Playout allocates %v times per run", c.g.Spec(), n)
+	}
+	if n := testing.AllocsPerRun(100, func() {
+		s.CopyFrom(start)
+		for {
+			moves := s.Legal(c.buf)
+			if len(moves) == 0 {
+				break
+			}
+			s.Play(moves[r.Intn(len(moves))])
+		}
+	}); n != 0 {
+		c.t.Errorf("%s: Legal/Play/CopyFrom allocate %v times per game", c.g.Spec(), n)
+	}
+}
+
+func sign(x int) int {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
+}

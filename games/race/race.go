@@ -1,0 +1,433 @@
+// Package race holds the rules that Breakthrough and Knightthrough share: two
+// armies on a square board race to the far rank, each move taking one piece
+// forward by one of a fixed set of steps. Packages breakthrough and
+// knightthrough define the steps and register the games.
+//
+// Board: cells as in package grid (a1 = 0 bottom-left, White's side). White
+// (first player) starts on ranks 1..H and moves up; Black starts on the top H
+// ranks and moves down; H is the home-rows option.
+//
+// Moves: a step is (ranks forward, files sideways) from the mover's view, with
+// files counted towards file a as negative for both players. The move of step
+// k from cell f is encoded f*K + k, where K is the number of steps. Legal lists
+// moves step by step, and within a step by ascending target cell; Playout
+// draws from the same order (Legal()[r.Intn(n)]).
+//
+// End: a player who moves a piece onto the far rank wins at once; the player to
+// move with no legal move (in particular with no piece) loses. The misère
+// option swaps winner and loser.
+//
+// Notation: a move is "from-to" with cell names ("a2-b3"); "from x to" is read
+// too. Positions: ranks from the top separated by '/', 'w' and 'b' pieces,
+// digits for empty runs, then the side to move 'w' or 'b'
+// ("bbbbb/bbbbb/5/wwwww/wwwww w" is the 5x5 start).
+package race
+
+import (
+	"fmt"
+	"math/bits"
+	"strings"
+
+	"mcarena/games"
+	"mcarena/games/grid"
+	"mcarena/games/rng"
+)
+
+// Step is one kind of forward move.
+type Step struct {
+	// Ranks forward (1 or 2) and Files sideways (negative towards file a).
+	Ranks, Files int
+	// Captures says whether the step may take an enemy piece on its target;
+	// a step that does not capture needs an empty target.
+	Captures bool
+}
+
+// Rules names a race game and its steps.
+type Rules struct {
+	Name  string
+	Steps []Step
+}
+
+// Variant is the board size, the number of filled home rows and misère.
+type Variant struct {
+	Rows, Cols, HomeRows int
+	Misere               bool
+}
+
+// step is a Step compiled for one board: which sources may take it and the
+// shift that moves a bitboard of sources onto their targets.
+type step struct {
+	src      [2]uint64 // cells a White or a Black piece may take the step from
+	shift    [2]uint   // left shift for White, right shift for Black
+	delta    [2]int    // target - source for White and Black
+	captures bool
+}
+
+const maxSteps = 4
+
+// Game is a race game on one board.
+type Game struct {
+	rules    Rules
+	v        Variant
+	spec     string
+	geo      grid.Geometry
+	steps    [maxSteps]step
+	k        int       // number of steps
+	goal     [2]uint64 // the rank each side must reach
+	keys     [2][64]uint64
+	sideKey  uint64
+	maxLen   int
+	maxMoves int
+}
+
+// NewGame builds a race game. The caller has validated sizes; HomeRows must
+// leave at least one empty rank between the armies.
+func NewGame(rules Rules, v Variant, spec string) (*Game, error) {
+	if v.HomeRows < 1 || 2*v.HomeRows >= v.Rows {
+		return nil, fmt.Errorf("%d home rows do not fit a board of %d ranks (at most %d)", v.HomeRows, v.Rows, (v.Rows-1)/2)
+	}
+	if len(rules.Steps) > maxSteps {
+		panic("race: too many steps")
+	}
+	g := &Game{rules: rules, v: v, spec: spec, geo: grid.New(v.Rows, v.Cols), k: len(rules.Steps)}
+	for i, st := range rules.Steps {
+		src := g.geo.All
+		for f := range v.Cols {
+			if f+st.Files < 0 || f+st.Files >= v.Cols {
+				for r := range v.Rows {
+					src &^= 1 << uint(r*v.Cols+f)
+				}
+			}
+		}
+		for r := range v.Rows {
+			if r+st.Ranks >= v.Rows {
+				src &^= g.geo.Rank[r]
+			}
+		}
+		// White's sources shift left; Black's board is White's turned upside
+		// down, so its sources are the mirror image and shift right.
+		var mirror uint64
+		for r := range v.Rows {
+			row := (src >> uint(r*v.Cols)) & (1<<uint(v.Cols) - 1)
+			mirror |= row << uint((v.Rows-1-r)*v.Cols)
+		}
+		w := st.Ranks*v.Cols + st.Files
+		b := st.Ranks*v.Cols - st.Files
+		g.steps[i] = step{src: [2]uint64{src, mirror}, shift: [2]uint{uint(w), uint(b)}, delta: [2]int{w, -b}, captures: st.Captures}
+	}
+	g.goal = [2]uint64{g.geo.Rank[v.Rows-1], g.geo.Rank[0]}
+	k := games.ZobristKeys(129, 0xb7ea7a11)
+	copy(g.keys[0][:], k[:64])
+	copy(g.keys[1][:], k[64:128])
+	g.sideKey = k[128]
+	for j := range v.HomeRows {
+		g.maxLen += 2 * v.Cols * (v.Rows - 1 - j)
+	}
+	g.maxMoves = g.k * v.HomeRows * v.Cols
+	return g, nil
+}
+
+// Name implements games.Game.
+func (g *Game) Name() string { return g.rules.Name }
+
+// Spec implements games.Game.
+func (g *Game) Spec() string { return g.spec }
+
+// PlayerNames implements games.Game.
+func (g *Game) PlayerNames() [2]string { return [2]string{"White", "Black"} }
+
+// MaxMoves implements games.Game.
+func (g *Game) MaxMoves() int { return g.maxMoves }
+
+// MoveSpace implements games.Game.
+func (g *Game) MoveSpace() int { return g.k * g.geo.Cells }
+
+// MaxLength implements games.Game: every move takes a piece at least one rank
+// nearer its goal.
+func (g *Game) MaxLength() int { return g.maxLen }
+
+// Variant returns the board size, home rows and misère flag.
+func (g *Game) Variant() Variant { return g.v }
+
+// NewState implements games.Game.
+func (g *Game) NewState() games.State {
+	s := &State{g: g}
+	for j := range g.v.HomeRows {
+		s.bb[0] |= g.geo.Rank[j]
+		s.bb[1] |= g.geo.Rank[g.v.Rows-1-j]
+	}
+	s.hash = s.RecomputeHash()
+	return s
+}
+
+// ParsePosition implements games.Game. A position where the side to move has
+// already reached its goal, where both have, or where a side has more pieces
+// than its home rows hold, is refused.
+func (g *Game) ParsePosition(text string) (games.State, error) {
+	cells, side, err := g.geo.ParsePosition(text, "wb", "wb")
+	if err != nil {
+		return nil, err
+	}
+	s := &State{g: g, side: games.Player(side)}
+	for i, p := range cells {
+		if p >= 0 {
+			s.bb[p] |= 1 << uint(i)
+		}
+	}
+	for p := range 2 {
+		if n := bits.OnesCount64(s.bb[p]); n > g.v.HomeRows*g.v.Cols {
+			return nil, fmt.Errorf("position %q: %s has %d pieces, more than its %d home rows hold", text, g.PlayerNames()[p], n, g.v.HomeRows)
+		}
+	}
+	w, b := s.bb[0]&g.goal[0] != 0, s.bb[1]&g.goal[1] != 0
+	if w && b {
+		return nil, fmt.Errorf("position %q: both sides have reached the far rank", text)
+	}
+	if (w && s.side == games.First) || (b && s.side == games.Second) {
+		return nil, fmt.Errorf("position %q: %s has reached the far rank but is to move", text, g.PlayerNames()[s.side])
+	}
+	s.hash = s.RecomputeHash()
+	return s, nil
+}
+
+// State is a position of a race game.
+type State struct {
+	g    *Game
+	bb   [2]uint64
+	side games.Player
+	hash uint64
+}
+
+// Game implements games.State.
+func (s *State) Game() games.Game { return s.g }
+
+// ToMove implements games.State.
+func (s *State) ToMove() games.Player { return s.side }
+
+// reached reports whether the player who just moved is on its goal rank.
+func (s *State) reached() bool {
+	p := s.side ^ 1
+	return s.bb[p]&s.g.goal[p] != 0
+}
+
+// targets returns the target bitboard of step i for the side to move.
+func (s *State) targets(i int) uint64 {
+	st := &s.g.steps[i]
+	own, opp := s.bb[s.side], s.bb[s.side^1]
+	var t uint64
+	if s.side == games.First {
+		t = (own & st.src[0]) << (st.shift[0] & 63)
+	} else {
+		t = (own & st.src[1]) >> (st.shift[1] & 63)
+	}
+	if st.captures {
+		return t &^ own
+	}
+	return t &^ (own | opp)
+}
+
+// Terminal implements games.State.
+func (s *State) Terminal() bool {
+	if s.reached() {
+		return true
+	}
+	for i := range s.g.k {
+		if s.targets(i) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// Outcome implements games.State.
+func (s *State) Outcome() games.Outcome {
+	if !s.Terminal() {
+		return games.Draw
+	}
+	// The winner is the player who reached the goal, else the player not to
+	// move (who left the mover without moves).
+	o := games.WinFor(s.side ^ 1)
+	if s.g.v.Misere {
+		o = -o
+	}
+	return o
+}
+
+// Score implements games.State.
+func (s *State) Score() int { return int(s.Outcome()) }
+
+// Legal implements games.State.
+func (s *State) Legal(buf []games.Move) []games.Move {
+	buf = buf[:0]
+	if s.reached() {
+		return buf
+	}
+	k := s.g.k
+	for i := range k {
+		d := s.g.steps[i].delta[s.side]
+		for t := s.targets(i); t != 0; t &= t - 1 {
+			to := bits.TrailingZeros64(t)
+			buf = append(buf, games.Move((to-d)*k+i))
+		}
+	}
+	return buf
+}
+
+// Play implements games.State.
+func (s *State) Play(m games.Move) {
+	k := s.g.k
+	from := int(m) / k
+	to := from + s.g.steps[int(m)%k].delta[s.side]
+	s.move(from, to)
+}
+
+func (s *State) move(from, to int) {
+	g := s.g
+	p, q := s.side, s.side^1
+	tb := uint64(1) << uint(to&63)
+	s.bb[p] ^= 1<<uint(from&63) | tb
+	h := g.keys[p][from&63] ^ g.keys[p][to&63] ^ g.sideKey
+	if s.bb[q]&tb != 0 {
+		s.bb[q] &^= tb
+		h ^= g.keys[q][to&63]
+	}
+	s.hash ^= h
+	s.side = q
+}
+
+// Playout implements games.State by the reference rule, without building the
+// move list: it counts the targets of each step and picks the r-th.
+func (s *State) Playout(r *rng.Rand) int {
+	n := 0
+	k := s.g.k
+	var t [maxSteps]uint64
+	for !s.reached() {
+		total := 0
+		for i := range k {
+			t[i] = s.targets(i)
+			total += bits.OnesCount64(t[i])
+		}
+		if total == 0 {
+			break
+		}
+		j := r.Intn(total)
+		i := 0
+		for ; i < k-1; i++ {
+			c := bits.OnesCount64(t[i])
+			if j < c {
+				break
+			}
+			j -= c
+		}
+		to := grid.Select(t[i], j)
+		s.move(to-s.g.steps[i].delta[s.side], to)
+		n++
+	}
+	return n
+}
+
+// Hash implements games.State.
+func (s *State) Hash() uint64 { return s.hash }
+
+// RecomputeHash implements games.State.
+func (s *State) RecomputeHash() uint64 {
+	var h uint64
+	for p := range 2 {
+		for b := s.bb[p]; b != 0; b &= b - 1 {
+			h ^= s.g.keys[p][bits.TrailingZeros64(b)]
+		}
+	}
+	if s.side == games.Second {
+		h ^= s.g.sideKey
+	}
+	return h
+}
+
+// Clone implements games.State.
+func (s *State) Clone() games.State { c := *s; return &c }
+
+// CopyFrom implements games.State.
+func (s *State) CopyFrom(src games.State) { *s = *src.(*State) }
+
+// MoveCells implements games.State.
+func (s *State) MoveCells(m games.Move) (from, to int) {
+	k := s.g.k
+	from = int(m) / k
+	return from, from + s.g.steps[int(m)%k].delta[s.side]
+}
+
+// MoveString implements games.State.
+func (s *State) MoveString(m games.Move) string {
+	from, to := s.MoveCells(m)
+	return s.g.geo.CellName(from) + "-" + s.g.geo.CellName(to)
+}
+
+// ParseMove implements games.State.
+func (s *State) ParseMove(text string) (games.Move, error) {
+	a, b, ok := strings.Cut(text, "-")
+	if !ok {
+		a, b, ok = strings.Cut(text, "x")
+	}
+	if !ok {
+		return games.NoMove, fmt.Errorf("%q is not a move like a2-a3", text)
+	}
+	from, err := s.g.geo.ParseCell(a)
+	if err != nil {
+		return games.NoMove, err
+	}
+	to, err := s.g.geo.ParseCell(b)
+	if err != nil {
+		return games.NoMove, err
+	}
+	name := s.g.PlayerNames()[s.side]
+	if s.Terminal() {
+		return games.NoMove, fmt.Errorf("%s: the game is over", text)
+	}
+	if s.bb[s.side]&(1<<uint(from)) == 0 {
+		return games.NoMove, fmt.Errorf("%s: no %s piece on %s", text, name, a)
+	}
+	for i := range s.g.k {
+		st := &s.g.steps[i]
+		if from+st.delta[s.side] != to || st.src[s.side]&(1<<uint(from)) == 0 {
+			continue
+		}
+		tb := uint64(1) << uint(to)
+		switch {
+		case s.bb[s.side]&tb != 0:
+			return games.NoMove, fmt.Errorf("%s: %s holds a %s piece", text, b, name)
+		case !st.captures && s.bb[s.side^1]&tb != 0:
+			return games.NoMove, fmt.Errorf("%s: a straight step cannot capture", text)
+		}
+		return games.Move(from*s.g.k + i), nil
+	}
+	return games.NoMove, fmt.Errorf("%s: not a %s step for %s", text, s.g.rules.Name, name)
+}
+
+func (s *State) piece(i int) byte {
+	switch {
+	case s.bb[0]&(1<<uint(i)) != 0:
+		return 'w'
+	case s.bb[1]&(1<<uint(i)) != 0:
+		return 'b'
+	}
+	return 0
+}
+
+// String implements games.State.
+func (s *State) String() string { return s.g.geo.FormatPosition(s.piece, "wb"[s.side]) }
+
+// Board implements games.State.
+func (s *State) Board() games.Board {
+	b := games.Board{Kind: games.SquareGrid, Rows: s.g.v.Rows, Cols: s.g.v.Cols, Cells: make([]games.Cell, s.g.geo.Cells)}
+	for i := range b.Cells {
+		c := games.Cell{Owner: -1, Piece: s.piece(i)}
+		switch c.Piece {
+		case 'w':
+			c.Owner = 0
+		case 'b':
+			c.Owner = 1
+		}
+		b.Cells[i] = c
+	}
+	return b
+}

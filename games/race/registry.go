@@ -1,0 +1,41 @@
+package race
+
+import (
+	"fmt"
+
+	"mcarena/games"
+)
+
+// Options are the registry options of every race game.
+var Options = []games.Option{
+	{Name: "size", Kind: games.Size, Default: "5x5", Min: 5, Max: 8, Doc: "rows x columns"},
+	{Name: "home", Kind: games.Int, Default: "2", Min: 1, Max: 3, Doc: "filled home rows per side (at most (rows-1)/2)"},
+	{Name: "misere", Kind: games.Bool, Default: "false", Doc: "swap winner and loser"},
+}
+
+// Entry returns the registry entry of a race game.
+func Entry(rules Rules, doc string) games.Entry {
+	return games.Entry{
+		Name:    rules.Name,
+		Doc:     doc,
+		Options: Options,
+		Build: func(o games.Options) (games.Game, error) {
+			r, c := o.Size("size")
+			v := Variant{Rows: r, Cols: c, HomeRows: o.Int("home"), Misere: o.Bool("misere")}
+			return NewGame(rules, v, games.CanonicalSpec(rules.Name, o))
+		},
+	}
+}
+
+// Spec returns the canonical registry spec of a race game variant.
+func Spec(name string, v Variant) string {
+	spec := fmt.Sprintf("%s:size=%dx%d,home=%d", name, v.Rows, v.Cols, v.HomeRows)
+	if v.Misere {
+		spec += ",misere"
+	}
+	_, o, err := games.ParseSpec(spec)
+	if err != nil {
+		return spec
+	}
+	return games.CanonicalSpec(name, o)
+}

@@ -1,0 +1,3 @@
+module mcarena
+
+go 1.26.8
