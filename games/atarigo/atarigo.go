@@ -1,0 +1,206 @@
+// Package atarigo implements AtariGo (first-capture Go).
+//
+// Rules: an N x N board (default 5x5, sizes 2 to 8), empty at the start or, with
+// the crosscut option, with the central crosscut; Black moves first; players
+// alternate placing a stone on an empty point. The first player to capture (to
+// leave an enemy group without liberties) wins at once. Suicide is illegal
+// unless the move captures. The player to move with no legal move loses.
+//
+// Crosscut: two black and two white stones on the diagonals of the central 2x2
+// square, whose lower-left cell is (k, k) with k = (N-1)/2 rounded down: Black
+// on (k, k) and (k+1, k+1), White on (k, k+1) and (k+1, k). On 5x5 that is
+// Black c3 and d4, White d3 and c4; on an even board the exact centre.
+//
+// Board, moves, notation and position text are those of package stone. A
+// captured group stays on the board (the game is over), so a position records
+// its result: the side to move has a group without liberties exactly when the
+// game ended by capture, and the side not to move won. Positions where only the
+// side not to move has such a group are refused.
+//
+// Playout draws each move with stone.Position.SampleLegal, uniform over legal
+// moves.
+package atarigo
+
+import (
+	"fmt"
+
+	"mcarena/games"
+	"mcarena/games/rng"
+	"mcarena/games/stone"
+)
+
+func init() {
+	games.Register(games.Entry{
+		Name: "atarigo",
+		Doc:  "AtariGo: the first capture wins; suicide is illegal unless it captures",
+		Options: []games.Option{
+			{Name: "size", Kind: games.Int, Default: "5", Min: 2, Max: 8, Doc: "board side N (N x N)"},
+			{Name: "crosscut", Kind: games.Bool, Default: "false", Doc: "start from the central crosscut"},
+		},
+		Build: func(o games.Options) (games.Game, error) {
+			return New(o.Int("size"), o.Bool("crosscut")), nil
+		},
+	})
+}
+
+// Game is AtariGo on one board size and start.
+type Game struct {
+	board    *stone.Board
+	crosscut bool
+	spec     string
+}
+
+// New returns AtariGo on an n x n board.
+func New(n int, crosscut bool) *Game {
+	spec := "atarigo"
+	if n != 5 {
+		spec += fmt.Sprintf(":size=%d", n)
+	}
+	if crosscut {
+		if n != 5 {
+			spec += ",crosscut"
+		} else {
+			spec += ":crosscut"
+		}
+	}
+	return &Game{board: stone.NewBoard(n, n), crosscut: crosscut, spec: spec}
+}
+
+// Name implements games.Game.
+func (g *Game) Name() string { return "atarigo" }
+
+// Spec implements games.Game.
+func (g *Game) Spec() string { return g.spec }
+
+// PlayerNames implements games.Game.
+func (g *Game) PlayerNames() [2]string { return [2]string{"Black", "White"} }
+
+// MaxMoves implements games.Game.
+func (g *Game) MaxMoves() int { return g.board.Geo.Cells }
+
+// MoveSpace implements games.Game.
+func (g *Game) MoveSpace() int { return g.board.Geo.Cells }
+
+// MaxLength implements games.Game: the game ends at the first capture.
+func (g *Game) MaxLength() int { return g.board.Geo.Cells }
+
+// NewState implements games.Game.
+func (g *Game) NewState() games.State {
+	s := &State{g: g}
+	s.B = g.board
+	if g.crosscut {
+		n := g.board.Geo.Cols
+		k := (n - 1) / 2
+		at := func(r, c int) uint64 { return 1 << uint(r*n+c) }
+		s.Stone[stone.Black] = at(k, k) | at(k+1, k+1)
+		s.Stone[stone.White] = at(k, k+1) | at(k+1, k)
+	}
+	s.ResetHash()
+	return s
+}
+
+// ParsePosition implements games.Game.
+func (g *Game) ParsePosition(text string) (games.State, error) {
+	p, err := stone.ParsePosition(g.board, text)
+	if err != nil {
+		return nil, err
+	}
+	s := &State{Position: p, g: g}
+	s.captured = p.DeadGroup(p.Side)
+	if !s.captured && p.DeadGroup(p.Side^1) {
+		return nil, fmt.Errorf("position %q: %s has a group without liberties, which only a capture by %s can leave", text, g.PlayerNames()[p.Side^1], g.PlayerNames()[p.Side])
+	}
+	return s, nil
+}
+
+// State is an AtariGo position.
+type State struct {
+	stone.Position
+	g *Game
+	// captured is set when the last move captured: the game is over.
+	captured bool
+}
+
+// Game implements games.State.
+func (s *State) Game() games.Game { return s.g }
+
+func (s *State) legal(c int) bool { return !s.Suicide(c) || s.Captures(c) }
+
+func (s *State) hasLegal() bool {
+	for e := s.Empty(); e != 0; e &= e - 1 {
+		if s.legal(stone.Trailing(e)) {
+			return true
+		}
+	}
+	return false
+}
+
+// Terminal implements games.State.
+func (s *State) Terminal() bool { return s.captured || !s.hasLegal() }
+
+// Outcome implements games.State: whether by capture or by lack of moves, the
+// side to move has lost.
+func (s *State) Outcome() games.Outcome {
+	if !s.Terminal() {
+		return games.Draw
+	}
+	return games.WinFor(s.Side ^ 1)
+}
+
+// Score implements games.State.
+func (s *State) Score() int { return int(s.Outcome()) }
+
+// Legal implements games.State: legal cells in ascending order.
+func (s *State) Legal(buf []games.Move) []games.Move {
+	buf = buf[:0]
+	if s.captured {
+		return buf
+	}
+	for e := s.Empty(); e != 0; e &= e - 1 {
+		if c := stone.Trailing(e); s.legal(c) {
+			buf = append(buf, games.Move(c))
+		}
+	}
+	return buf
+}
+
+// Play implements games.State.
+func (s *State) Play(m games.Move) {
+	s.captured = s.Captures(int(m))
+	s.Place(int(m))
+}
+
+// Playout implements games.State with stone.Position.SampleLegal.
+func (s *State) Playout(r *rng.Rand) int {
+	n := 0
+	for !s.captured {
+		c := s.SampleLegal(r, s.legal)
+		if c < 0 {
+			break
+		}
+		s.Play(games.Move(c))
+		n++
+	}
+	return n
+}
+
+// Clone implements games.State.
+func (s *State) Clone() games.State { c := *s; return &c }
+
+// CopyFrom implements games.State.
+func (s *State) CopyFrom(src games.State) { *s = *src.(*State) }
+
+// ParseMove implements games.State.
+func (s *State) ParseMove(text string) (games.Move, error) {
+	if s.captured {
+		return games.NoMove, fmt.Errorf("%s: the game is over", text)
+	}
+	c, err := s.ParseCell(text)
+	if err != nil {
+		return games.NoMove, err
+	}
+	if !s.legal(c) {
+		return games.NoMove, fmt.Errorf("%s: suicide, which AtariGo forbids unless it captures", text)
+	}
+	return games.Move(c), nil
+}

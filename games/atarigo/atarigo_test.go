@@ -1,0 +1,138 @@
+package atarigo
+
+import (
+	"slices"
+	"testing"
+
+	"mcarena/games"
+	"mcarena/games/gametest"
+	"mcarena/games/rng"
+)
+
+// samplePlayout restates stone.Position.SampleLegal through the game API.
+func samplePlayout(s games.State, r *rng.Rand) int {
+	n := 0
+	for !s.(*State).captured {
+		legal := s.Legal(nil)
+		var cand []int
+		for i, c := range s.Board().Cells {
+			if c.Owner < 0 {
+				cand = append(cand, i)
+			}
+		}
+		for {
+			if len(cand) == 0 {
+				return n
+			}
+			k := r.Intn(len(cand))
+			if slices.Contains(legal, games.Move(cand[k])) {
+				s.Play(games.Move(cand[k]))
+				n++
+				break
+			}
+			cand = slices.Delete(cand, k, k+1)
+		}
+	}
+	return n
+}
+
+func TestConformance(t *testing.T) {
+	for _, g := range []*Game{New(5, false), New(5, true), New(3, false), New(6, true), New(8, false)} {
+		t.Run(g.Spec(), func(t *testing.T) {
+			gametest.Conformance(t, g, gametest.Config{Games: 100, ReferencePlayout: samplePlayout})
+		})
+	}
+}
+
+func TestCrosscut(t *testing.T) {
+	tests := map[int]string{
+		5: "5/2wb1/2bw1/5/5 b",
+		6: "6/6/2wb2/2bw2/6/6 b",
+		4: "4/1wb1/1bw1/4 b",
+	}
+	for n, want := range tests {
+		if got := New(n, true).NewState().String(); got != want {
+			t.Errorf("%dx%d crosscut: %q, want %q", n, n, got, want)
+		}
+	}
+}
+
+func TestCaptureWins(t *testing.T) {
+	// White a1 in atari; Black b1 captures and wins.
+	s, err := New(5, false).ParsePosition("5/5/5/b4/w4 b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := s.ParseMove("b1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Play(m)
+	if !s.Terminal() || s.Outcome() != games.FirstWins || len(s.Legal(nil)) != 0 {
+		t.Fatalf("after the capture: Terminal %v Outcome %v", s.Terminal(), s.Outcome())
+	}
+	if s.String() != "5/5/5/b4/wb3 w" {
+		t.Fatalf("captured stone should stay on the board: %q", s.String())
+	}
+	back, err := s.Game().ParsePosition(s.String())
+	if err != nil || !back.Terminal() || back.Outcome() != games.FirstWins {
+		t.Fatalf("re-read finished position: %v %v", back, err)
+	}
+}
+
+func TestSuicideUnlessCapture(t *testing.T) {
+	tests := []struct {
+		name, pos, move string
+		ok              bool
+	}{
+		{"plain suicide in a corner", "5/5/5/w4/1w3 b", "a1", false},
+		{"suicide beside enemy groups that keep liberties", "5/5/w4/bw3/1w3 b", "a1", false},
+		{"a move without liberties that captures", "5/5/5/wb3/1wb2 b", "a1", true},
+		{"point taken", "5/5/5/5/b4 w", "a1", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := New(5, false).ParsePosition(tt.pos)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = s.ParseMove(tt.move)
+			if (err == nil) != tt.ok {
+				t.Fatalf("ParseMove(%s) error %v, want ok=%v", tt.move, err, tt.ok)
+			}
+		})
+	}
+}
+
+func TestBadPositions(t *testing.T) {
+	// A dead white group with Black to move: only Black's capture can leave
+	// it, and then White would be to move.
+	for _, pos := range []string{"5/5/5/b4/wb3 b", "5/5/5/5/5 w w"} {
+		if _, err := New(5, false).ParsePosition(pos); err == nil {
+			t.Errorf("ParsePosition(%q) accepted", pos)
+		}
+	}
+}
+
+func TestSolvedTiny(t *testing.T) {
+	// 2x2, by hand: Black's first stone (a1 by symmetry) is answered by White
+	// on the opposite corner; each of Black's two moves then fills the last
+	// liberty but one of Black's group without capturing, and White captures.
+	if v := gametest.Solve(New(2, false).NewState()); v != -1 {
+		t.Errorf("AtariGo 2x2: first player value %d, want -1", v)
+	}
+}
+
+func BenchmarkPlayout(b *testing.B) {
+	g := New(5, false)
+	start := g.NewState()
+	s := start.Clone()
+	r := rng.New(1)
+	states := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		s.CopyFrom(start)
+		states += s.Playout(&r)
+	}
+	b.ReportMetric(float64(states)/b.Elapsed().Seconds(), "states/s")
+}

@@ -1,0 +1,306 @@
+// Package domineering implements Domineering.
+//
+// Rules: an R x C board (default 5x5, sides 1 to 8), empty at the start. The
+// first player, Vertical, places dominoes covering two vertically adjacent
+// empty cells; the second, Horizontal, covers two horizontally adjacent empty
+// cells. Players alternate; the player to move with no legal move loses. The
+// misère variant swaps winner and loser.
+//
+// Board: cells as in package grid (a1 = 0 bottom-left). A move is the index of
+// the domino's lower cell (Vertical) or left cell (Horizontal), written as the
+// two cells it covers ("b2-b3" for Vertical, "b2-c2" for Horizontal); the
+// anchor cell alone ("b2") is read too. Legal lists anchors in ascending order
+// and Playout draws from that order (Legal()[r.Intn(n)]).
+//
+// Position text: ranks from the top separated by '/', 'v' for a cell under a
+// vertical domino, 'h' under a horizontal one, digits for empty runs, then the
+// side to move 'v' or 'h' ("5/5/1v3/1v3/5 h"). Cells marked 'v' must split
+// into vertical dominoes (each run in a file has even length) and 'h' cells
+// into horizontal ones.
+package domineering
+
+import (
+	"fmt"
+	"math/bits"
+	"strings"
+
+	"mcarena/games"
+	"mcarena/games/grid"
+	"mcarena/games/rng"
+)
+
+func init() {
+	games.Register(games.Entry{
+		Name: "domineering",
+		Doc:  "Domineering: Vertical and Horizontal place dominoes; no legal move loses",
+		Options: []games.Option{
+			{Name: "size", Kind: games.Size, Default: "5x5", Min: 1, Max: 8, Doc: "rows x columns"},
+			{Name: "misere", Kind: games.Bool, Default: "false", Doc: "swap winner and loser"},
+		},
+		Build: func(o games.Options) (games.Game, error) {
+			r, c := o.Size("size")
+			return New(r, c, o.Bool("misere")), nil
+		},
+	})
+}
+
+// Game is Domineering on one board.
+type Game struct {
+	geo     grid.Geometry
+	misere  bool
+	spec    string
+	keys    [2][64]uint64
+	sideKey uint64
+	step    [2]int // anchor to second cell: Cols for Vertical, 1 for Horizontal
+}
+
+// New returns Domineering on a rows x cols board.
+func New(rows, cols int, misere bool) *Game {
+	var opts []string
+	if rows != 5 || cols != 5 {
+		opts = append(opts, fmt.Sprintf("size=%dx%d", rows, cols))
+	}
+	if misere {
+		opts = append(opts, "misere")
+	}
+	spec := "domineering"
+	if len(opts) > 0 {
+		spec += ":" + strings.Join(opts, ",")
+	}
+	g := &Game{geo: grid.New(rows, cols), misere: misere, spec: spec, step: [2]int{cols, 1}}
+	k := games.ZobristKeys(129, 0xd0d0)
+	copy(g.keys[0][:], k[:64])
+	copy(g.keys[1][:], k[64:128])
+	g.sideKey = k[128]
+	return g
+}
+
+// Name implements games.Game.
+func (g *Game) Name() string { return "domineering" }
+
+// Spec implements games.Game.
+func (g *Game) Spec() string { return g.spec }
+
+// PlayerNames implements games.Game.
+func (g *Game) PlayerNames() [2]string { return [2]string{"Vertical", "Horizontal"} }
+
+// MaxMoves implements games.Game.
+func (g *Game) MaxMoves() int { return max((g.geo.Rows-1)*g.geo.Cols, g.geo.Rows*(g.geo.Cols-1), 1) }
+
+// MoveSpace implements games.Game.
+func (g *Game) MoveSpace() int { return g.geo.Cells }
+
+// MaxLength implements games.Game.
+func (g *Game) MaxLength() int { return g.geo.Cells / 2 }
+
+// NewState implements games.Game.
+func (g *Game) NewState() games.State { return &State{g: g} }
+
+// ParsePosition implements games.Game.
+func (g *Game) ParsePosition(text string) (games.State, error) {
+	cells, side, err := g.geo.ParsePosition(text, "vh", "vh")
+	if err != nil {
+		return nil, err
+	}
+	s := &State{g: g, side: games.Player(side)}
+	for i, p := range cells {
+		if p >= 0 {
+			s.cover[p] |= 1 << uint(i)
+		}
+	}
+	// Each maximal run of 'v' in a file, and of 'h' in a rank, must have
+	// even length to split into dominoes.
+	for f := range g.geo.Cols {
+		run := 0
+		for r := 0; r <= g.geo.Rows; r++ {
+			if r < g.geo.Rows && s.cover[0]&(1<<uint(r*g.geo.Cols+f)) != 0 {
+				run++
+				continue
+			}
+			if run%2 == 1 {
+				return nil, fmt.Errorf("position %q: the v cells of file %c do not split into vertical dominoes", text, 'a'+f)
+			}
+			run = 0
+		}
+	}
+	for r := range g.geo.Rows {
+		run := 0
+		for f := 0; f <= g.geo.Cols; f++ {
+			if f < g.geo.Cols && s.cover[1]&(1<<uint(r*g.geo.Cols+f)) != 0 {
+				run++
+				continue
+			}
+			if run%2 == 1 {
+				return nil, fmt.Errorf("position %q: the h cells of rank %d do not split into horizontal dominoes", text, r+1)
+			}
+			run = 0
+		}
+	}
+	s.hash = s.RecomputeHash()
+	return s, nil
+}
+
+// State is a Domineering position.
+type State struct {
+	g     *Game
+	cover [2]uint64 // cells under each player's dominoes
+	side  games.Player
+	hash  uint64
+}
+
+// Game implements games.State.
+func (s *State) Game() games.Game { return s.g }
+
+// ToMove implements games.State.
+func (s *State) ToMove() games.Player { return s.side }
+
+// anchors returns the cells where the side to move can anchor a domino.
+func (s *State) anchors() uint64 {
+	g := &s.g.geo
+	empty := g.All &^ (s.cover[0] | s.cover[1])
+	if s.side == games.First {
+		return empty & g.South(empty)
+	}
+	return empty & g.West(empty)
+}
+
+// Terminal implements games.State.
+func (s *State) Terminal() bool { return s.anchors() == 0 }
+
+// Outcome implements games.State: the player to move with no move loses.
+func (s *State) Outcome() games.Outcome {
+	if s.anchors() != 0 {
+		return games.Draw
+	}
+	o := games.WinFor(s.side ^ 1)
+	if s.g.misere {
+		o = -o
+	}
+	return o
+}
+
+// Score implements games.State.
+func (s *State) Score() int { return int(s.Outcome()) }
+
+// Legal implements games.State.
+func (s *State) Legal(buf []games.Move) []games.Move {
+	buf = buf[:0]
+	for a := s.anchors(); a != 0; a &= a - 1 {
+		buf = append(buf, games.Move(bits.TrailingZeros64(a)))
+	}
+	return buf
+}
+
+// Play implements games.State.
+func (s *State) Play(m games.Move) {
+	p := s.side
+	a := int(m) & 63
+	b := (a + s.g.step[p]) & 63
+	s.cover[p] |= 1<<uint(a) | 1<<uint(b)
+	s.hash ^= s.g.keys[p][a] ^ s.g.keys[p][b] ^ s.g.sideKey
+	s.side ^= 1
+}
+
+// Playout implements games.State by the reference rule.
+func (s *State) Playout(r *rng.Rand) int {
+	n := 0
+	for {
+		a := s.anchors()
+		if a == 0 {
+			return n
+		}
+		s.Play(games.Move(grid.Select(a, r.Intn(bits.OnesCount64(a)))))
+		n++
+	}
+}
+
+// Hash implements games.State.
+func (s *State) Hash() uint64 { return s.hash }
+
+// RecomputeHash implements games.State.
+func (s *State) RecomputeHash() uint64 {
+	var h uint64
+	for p := range 2 {
+		for b := s.cover[p]; b != 0; b &= b - 1 {
+			h ^= s.g.keys[p][bits.TrailingZeros64(b)]
+		}
+	}
+	if s.side == games.Second {
+		h ^= s.g.sideKey
+	}
+	return h
+}
+
+// Clone implements games.State.
+func (s *State) Clone() games.State { c := *s; return &c }
+
+// CopyFrom implements games.State.
+func (s *State) CopyFrom(src games.State) { *s = *src.(*State) }
+
+// MoveCells implements games.State.
+func (s *State) MoveCells(m games.Move) (from, to int) { return int(m), int(m) + s.g.step[s.side] }
+
+// MoveString implements games.State.
+func (s *State) MoveString(m games.Move) string {
+	a, b := s.MoveCells(m)
+	return s.g.geo.CellName(a) + "-" + s.g.geo.CellName(b)
+}
+
+// ParseMove implements games.State.
+func (s *State) ParseMove(text string) (games.Move, error) {
+	first, second, two := strings.Cut(text, "-")
+	a, err := s.g.geo.ParseCell(first)
+	if err != nil {
+		return games.NoMove, err
+	}
+	name := s.g.PlayerNames()[s.side]
+	if two {
+		b, err := s.g.geo.ParseCell(second)
+		if err != nil {
+			return games.NoMove, err
+		}
+		if b < a {
+			a, b = b, a
+		}
+		if b-a != s.g.step[s.side] || (s.side == games.Second && a/s.g.geo.Cols != b/s.g.geo.Cols) {
+			return games.NoMove, fmt.Errorf("%s: %s places %s dominoes on two adjacent cells", text, name, strings.ToLower(name))
+		}
+	}
+	if s.anchors()&(1<<uint(a)) == 0 {
+		if s.Terminal() {
+			return games.NoMove, fmt.Errorf("%s: the game is over", text)
+		}
+		return games.NoMove, fmt.Errorf("%s: a %s domino does not fit there", text, strings.ToLower(name))
+	}
+	return games.Move(a), nil
+}
+
+func (s *State) piece(i int) byte {
+	switch {
+	case s.cover[0]&(1<<uint(i)) != 0:
+		return 'v'
+	case s.cover[1]&(1<<uint(i)) != 0:
+		return 'h'
+	}
+	return 0
+}
+
+// String implements games.State.
+func (s *State) String() string { return s.g.geo.FormatPosition(s.piece, "vh"[s.side]) }
+
+// Board implements games.State.
+func (s *State) Board() games.Board {
+	g := &s.g.geo
+	b := games.Board{Kind: games.SquareGrid, Rows: g.Rows, Cols: g.Cols, Cells: make([]games.Cell, g.Cells)}
+	for i := range b.Cells {
+		c := games.Cell{Owner: -1, Piece: s.piece(i)}
+		switch c.Piece {
+		case 'v':
+			c.Owner = 0
+		case 'h':
+			c.Owner = 1
+		}
+		b.Cells[i] = c
+	}
+	return b
+}

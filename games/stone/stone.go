@@ -1,0 +1,215 @@
+// Package stone holds what the Go-like games (NoGo, AtariGo) share: a square
+// board of up to 8x8 with black and white stones as two bitboards, liberties
+// and captures computed by bitboard flood fill, Zobrist hashing and the
+// position text.
+//
+// Cells are numbered as in package grid (a1 = 0 bottom-left). A move is the
+// index of the cell a stone goes on, written as its name ("c3").
+//
+// Position text: ranks from the top separated by '/', 'b' for a black stone,
+// 'w' for a white one, digits for runs of empty cells, then the side to move,
+// 'b' or 'w' ("5/5/2b2/5/5 w"). Any side may be to move.
+package stone
+
+import (
+	"fmt"
+	"math/bits"
+
+	"mcarena/games"
+	"mcarena/games/grid"
+	"mcarena/games/rng"
+)
+
+// Black and White are the players of a Go-like game: Black moves first.
+const (
+	Black = games.First
+	White = games.Second
+)
+
+// Board is the geometry and hash keys of one board size.
+type Board struct {
+	Geo     grid.Geometry
+	keys    [2][64]uint64
+	sideKey uint64
+}
+
+// NewBoard returns a rows x cols board.
+func NewBoard(rows, cols int) *Board {
+	b := &Board{Geo: grid.New(rows, cols)}
+	k := games.ZobristKeys(129, 0x5707e5)
+	copy(b.keys[0][:], k[:64])
+	copy(b.keys[1][:], k[64:128])
+	b.sideKey = k[128]
+	return b
+}
+
+// Position is the stones on a Board and the side to move. Games embed it in
+// their states.
+type Position struct {
+	B     *Board
+	Stone [2]uint64
+	Side  games.Player
+	hash  uint64
+}
+
+// Empty returns the empty cells.
+func (p *Position) Empty() uint64 { return p.B.Geo.All &^ (p.Stone[0] | p.Stone[1]) }
+
+// Captures reports whether a stone of the side to move on the empty cell c
+// would leave an adjacent enemy group without liberties.
+func (p *Position) Captures(c int) bool {
+	g := &p.B.Geo
+	cb := uint64(1) << uint(c&63)
+	opp := p.Stone[p.Side^1]
+	empty := p.Empty() &^ cb
+	for adj := g.Neighbors[c&63] & opp; adj != 0; {
+		q := adj & -adj
+		if g.Neighbors[bits.TrailingZeros64(q)]&empty != 0 {
+			adj &^= q // this stone keeps a liberty, so does its group
+			continue
+		}
+		grp := g.Flood(q, opp)
+		if g.Dilate(grp)&empty == 0 {
+			return true
+		}
+		adj &^= grp
+	}
+	return false
+}
+
+// Suicide reports whether a stone of the side to move on the empty cell c
+// would form a group without liberties, captures aside.
+func (p *Position) Suicide(c int) bool {
+	g := &p.B.Geo
+	cb := uint64(1) << uint(c&63)
+	empty := p.Empty() &^ cb
+	if g.Neighbors[c&63]&empty != 0 {
+		return false
+	}
+	own := p.Stone[p.Side] | cb
+	return g.Dilate(g.Flood(cb, own))&empty == 0
+}
+
+// Place puts a stone of the side to move on c and passes the turn. It removes
+// nothing.
+func (p *Position) Place(c int) {
+	p.Stone[p.Side] |= 1 << uint(c&63)
+	p.hash ^= p.B.keys[p.Side][c&63] ^ p.B.sideKey
+	p.Side ^= 1
+}
+
+// DeadGroup reports whether some group of player pl has no liberty.
+func (p *Position) DeadGroup(pl games.Player) bool {
+	g := &p.B.Geo
+	empty := p.Empty()
+	for rest := p.Stone[pl]; rest != 0; {
+		grp := g.Flood(rest&-rest, p.Stone[pl])
+		if g.Dilate(grp)&empty == 0 {
+			return true
+		}
+		rest &^= grp
+	}
+	return false
+}
+
+// SampleLegal draws a move uniformly from the empty cells that legal accepts:
+// it picks Select(candidates, r.Intn(count)) among the untried empty cells,
+// and drops a pick that legal refuses, until one is accepted. Each legal move
+// is equally likely. It returns -1 when no empty cell is legal.
+func (p *Position) SampleLegal(r *rng.Rand, legal func(c int) bool) int {
+	for cand := p.Empty(); cand != 0; {
+		c := grid.Select(cand, r.Intn(bits.OnesCount64(cand)))
+		if legal(c) {
+			return c
+		}
+		cand &^= 1 << uint(c)
+	}
+	return -1
+}
+
+// Hash returns the Zobrist hash.
+func (p *Position) Hash() uint64 { return p.hash }
+
+// RecomputeHash computes the hash from scratch.
+func (p *Position) RecomputeHash() uint64 {
+	var h uint64
+	for c := range 2 {
+		for b := p.Stone[c]; b != 0; b &= b - 1 {
+			h ^= p.B.keys[c][bits.TrailingZeros64(b)]
+		}
+	}
+	if p.Side == White {
+		h ^= p.B.sideKey
+	}
+	return h
+}
+
+// ResetHash sets the hash from scratch, after the stones were set directly.
+func (p *Position) ResetHash() { p.hash = p.RecomputeHash() }
+
+// ToMove returns the side to move.
+func (p *Position) ToMove() games.Player { return p.Side }
+
+// ParsePosition reads the position text onto board b.
+func ParsePosition(b *Board, text string) (Position, error) {
+	cells, side, err := b.Geo.ParsePosition(text, "bw", "bw")
+	if err != nil {
+		return Position{}, err
+	}
+	p := Position{B: b, Side: games.Player(side)}
+	for i, c := range cells {
+		if c >= 0 {
+			p.Stone[c] |= 1 << uint(i)
+		}
+	}
+	p.ResetHash()
+	return p, nil
+}
+
+func (p *Position) piece(i int) byte {
+	switch {
+	case p.Stone[0]&(1<<uint(i)) != 0:
+		return 'b'
+	case p.Stone[1]&(1<<uint(i)) != 0:
+		return 'w'
+	}
+	return 0
+}
+
+// String returns the position text.
+func (p *Position) String() string { return p.B.Geo.FormatPosition(p.piece, "bw"[p.Side]) }
+
+// MoveString returns the cell name of a move.
+func (p *Position) MoveString(m games.Move) string { return p.B.Geo.CellName(int(m)) }
+
+// MoveCells returns the cell of a move.
+func (p *Position) MoveCells(m games.Move) (from, to int) { return int(m), -1 }
+
+// ParseCell reads a move's cell and checks that it is empty.
+func (p *Position) ParseCell(text string) (int, error) {
+	c, err := p.B.Geo.ParseCell(text)
+	if err != nil {
+		return 0, err
+	}
+	if p.Empty()&(1<<uint(c)) == 0 {
+		return 0, fmt.Errorf("%s: the point is taken", text)
+	}
+	return c, nil
+}
+
+// Board describes the position for drawing.
+func (p *Position) Board() games.Board {
+	g := &p.B.Geo
+	out := games.Board{Kind: games.SquareGrid, Rows: g.Rows, Cols: g.Cols, Cells: make([]games.Cell, g.Cells)}
+	for i := range out.Cells {
+		c := games.Cell{Owner: -1, Piece: p.piece(i)}
+		switch c.Piece {
+		case 'b':
+			c.Owner = 0
+		case 'w':
+			c.Owner = 1
+		}
+		out.Cells[i] = c
+	}
+	return out
+}
