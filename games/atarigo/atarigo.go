@@ -124,7 +124,7 @@ type State struct {
 // Game implements games.State.
 func (s *State) Game() games.Game { return s.g }
 
-func (s *State) legal(c int) bool { return !s.Suicide(c) || s.Captures(c) }
+func (s *State) legal(c int) bool { return s.Position.Legal(c, stone.NoSuicide) }
 
 func (s *State) hasLegal() bool {
 	for e := s.Empty(); e != 0; e &= e - 1 {
@@ -174,7 +174,7 @@ func (s *State) Play(m games.Move) {
 func (s *State) Playout(r *rng.Rand) int {
 	n := 0
 	for !s.captured {
-		c := s.SampleLegal(r, s.legal)
+		c := s.SampleLegal(r, stone.NoSuicide)
 		if c < 0 {
 			break
 		}

@@ -101,29 +101,34 @@ func (g *Geometry) Flood(seed, within uint64) uint64 {
 }
 
 // Select returns the index of the k-th (from 0) set bit of x. k must be less
-// than the number of set bits.
+// than the number of set bits. It is branch-free: byte popcounts and their
+// prefix sums locate the byte (Vigna's broadword select), a table the bit.
 func Select(x uint64, k int) int {
-	base := 0
-	if c := bits.OnesCount32(uint32(x)); k >= c {
-		k -= c
-		x >>= 32
-		base = 32
-	}
-	if c := bits.OnesCount16(uint16(x)); k >= c {
-		k -= c
-		x >>= 16
-		base += 16
-	}
-	if c := bits.OnesCount8(uint8(x)); k >= c {
-		k -= c
-		x >>= 8
-		base += 8
-	}
-	for ; k > 0; k-- {
-		x &= x - 1
-	}
-	return base + bits.TrailingZeros64(x)
+	const l8, h8 = 0x0101010101010101, 0x8080808080808080
+	s := x - (x>>1)&0x5555555555555555
+	s = s&0x3333333333333333 + (s>>2)&0x3333333333333333
+	s = (s + s>>4) & 0x0f0f0f0f0f0f0f0f
+	sums := s * l8 // byte i holds the popcount of bytes 0..i
+	// Bytes whose prefix sum is <= k have their high bit set here.
+	le := ((uint64(k)*l8 | h8) - sums) & h8
+	place := uint(bits.OnesCount64(le)) * 8
+	rank := k - int((sums<<8>>place)&0xff)
+	return int(place) + int(selectInByte[(x>>place&0xff)|uint64(rank&7)<<8])
 }
+
+// selectInByte[b | r<<8] is the index of the r-th set bit of byte b.
+var selectInByte = func() (t [256 * 8]uint8) {
+	for b := range 256 {
+		r := 0
+		for i := range 8 {
+			if b&(1<<i) != 0 {
+				t[b|r<<8] = uint8(i)
+				r++
+			}
+		}
+	}
+	return t
+}()
 
 // CellName returns the chess-like name of cell i: file letter, rank number.
 func (g *Geometry) CellName(i int) string {

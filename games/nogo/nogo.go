@@ -107,7 +107,7 @@ type State struct {
 // Game implements games.State.
 func (s *State) Game() games.Game { return s.g }
 
-func (s *State) legal(c int) bool { return !s.Suicide(c) && !s.Captures(c) }
+func (s *State) legal(c int) bool { return s.Position.Legal(c, stone.NoCapture) }
 
 // hasLegal reports whether the side to move has a legal move.
 func (s *State) hasLegal() bool {
@@ -155,7 +155,7 @@ func (s *State) Play(m games.Move) { s.Place(int(m)) }
 func (s *State) Playout(r *rng.Rand) int {
 	n := 0
 	for {
-		c := s.SampleLegal(r, s.legal)
+		c := s.SampleLegal(r, stone.NoCapture)
 		if c < 0 {
 			return n
 		}

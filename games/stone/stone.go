@@ -55,13 +55,64 @@ type Position struct {
 // Empty returns the empty cells.
 func (p *Position) Empty() uint64 { return p.B.Geo.All &^ (p.Stone[0] | p.Stone[1]) }
 
+// Rule says which empty cells are legal moves.
+type Rule uint8
+
+// The legality rules of the Go-like games.
+const (
+	// NoCapture forbids captures and suicide (NoGo).
+	NoCapture Rule = iota
+	// NoSuicide forbids suicide unless the move captures (AtariGo).
+	NoSuicide
+)
+
 // Captures reports whether a stone of the side to move on the empty cell c
 // would leave an adjacent enemy group without liberties.
 func (p *Position) Captures(c int) bool {
-	g := &p.B.Geo
+	return captures(&p.B.Geo, p.Stone[p.Side^1], p.Empty(), c)
+}
+
+// Suicide reports whether a stone of the side to move on the empty cell c
+// would form a group without liberties, captures aside.
+func (p *Position) Suicide(c int) bool {
+	return suicide(&p.B.Geo, p.Stone[p.Side], p.Empty(), c)
+}
+
+// Legal reports whether the empty cell c is a legal move for the side to move
+// under rule.
+func (p *Position) Legal(c int, rule Rule) bool {
+	return legal(&p.B.Geo, p.Stone[p.Side], p.Stone[p.Side^1], p.Empty(), c, rule)
+}
+
+// legal is Position.Legal on bitboards; empty includes c. A capturing move is
+// legal exactly under NoSuicide; any other move exactly when it is not
+// suicide. This is the playouts' inner loop, so it is written out in one
+// piece rather than through captures and suicide.
+func legal(g *grid.Geometry, own, opp, empty uint64, c int, rule Rule) bool {
 	cb := uint64(1) << uint(c&63)
-	opp := p.Stone[p.Side^1]
-	empty := p.Empty() &^ cb
+	empty &^= cb
+	nb := g.Neighbors[c&63]
+	for adj := nb & opp; adj != 0; {
+		q := adj & -adj
+		if g.Neighbors[bits.TrailingZeros64(q)]&empty != 0 {
+			adj &^= q
+			continue
+		}
+		grp := g.Flood(q, opp)
+		if g.Dilate(grp)&empty == 0 {
+			return rule == NoSuicide
+		}
+		adj &^= grp
+	}
+	if nb&empty != 0 {
+		return true
+	}
+	return g.Dilate(g.Flood(cb, own|cb))&empty != 0
+}
+
+// captures: see Position.Captures; empty includes c.
+func captures(g *grid.Geometry, opp, empty uint64, c int) bool {
+	empty &^= 1 << uint(c&63)
 	for adj := g.Neighbors[c&63] & opp; adj != 0; {
 		q := adj & -adj
 		if g.Neighbors[bits.TrailingZeros64(q)]&empty != 0 {
@@ -77,17 +128,14 @@ func (p *Position) Captures(c int) bool {
 	return false
 }
 
-// Suicide reports whether a stone of the side to move on the empty cell c
-// would form a group without liberties, captures aside.
-func (p *Position) Suicide(c int) bool {
-	g := &p.B.Geo
+// suicide: see Position.Suicide; empty includes c.
+func suicide(g *grid.Geometry, own, empty uint64, c int) bool {
 	cb := uint64(1) << uint(c&63)
-	empty := p.Empty() &^ cb
+	empty &^= cb
 	if g.Neighbors[c&63]&empty != 0 {
 		return false
 	}
-	own := p.Stone[p.Side] | cb
-	return g.Dilate(g.Flood(cb, own))&empty == 0
+	return g.Dilate(g.Flood(cb, own|cb))&empty == 0
 }
 
 // Place puts a stone of the side to move on c and passes the turn. It removes
@@ -112,14 +160,18 @@ func (p *Position) DeadGroup(pl games.Player) bool {
 	return false
 }
 
-// SampleLegal draws a move uniformly from the empty cells that legal accepts:
-// it picks Select(candidates, r.Intn(count)) among the untried empty cells,
-// and drops a pick that legal refuses, until one is accepted. Each legal move
-// is equally likely. It returns -1 when no empty cell is legal.
-func (p *Position) SampleLegal(r *rng.Rand, legal func(c int) bool) int {
-	for cand := p.Empty(); cand != 0; {
+// SampleLegal draws a move uniformly from the legal moves under rule: it
+// picks Select(candidates, r.Intn(count)) among the untried empty cells, and
+// drops a pick that is illegal, until one is legal. Each legal move is equally
+// likely. It returns -1 when no empty cell is legal (having drawn once for
+// each).
+func (p *Position) SampleLegal(r *rng.Rand, rule Rule) int {
+	g := &p.B.Geo
+	own, opp := p.Stone[p.Side], p.Stone[p.Side^1]
+	empty := g.All &^ (own | opp)
+	for cand := empty; cand != 0; {
 		c := grid.Select(cand, r.Intn(bits.OnesCount64(cand)))
-		if legal(c) {
+		if legal(g, own, opp, empty, c, rule) {
 			return c
 		}
 		cand &^= 1 << uint(c)

@@ -1,0 +1,137 @@
+// Package cli implements mcarena's headless subcommands. Each command reads its
+// arguments, writes results to stdout and a one-line error to stderr, and
+// returns the process exit code: 0 for success, 2 for bad input, 1 for a
+// failure while running.
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"mcarena/games"
+	_ "mcarena/games/all" // register every game
+)
+
+// Exit codes.
+const (
+	ExitOK    = 0
+	ExitError = 1
+	ExitUsage = 2
+)
+
+// usageError is bad input: the command prints it and exits with ExitUsage.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+
+// command is one subcommand.
+type command struct {
+	summary string
+	usage   string
+	run     func(args []string, stdout io.Writer) error
+}
+
+const (
+	perftUsage = "perft GAME DEPTH [--position P] [--divide]"
+	benchUsage = "bench [--time D] [--games LIST] [--json]"
+)
+
+var commands = map[string]command{
+	"perft": {"count move sequences of a given depth", perftUsage, runPerft},
+	"bench": {"measure random playout speed per game", benchUsage, runBench},
+	"games": {"list the games and their options", "games", runGames},
+}
+
+// Run executes the subcommand named by args[0] and returns the exit code.
+func Run(args []string, stdout, stderr io.Writer) (code int) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "mcarena: internal error: %v\n", r)
+			code = ExitError
+		}
+	}()
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		fmt.Fprint(stdout, Usage())
+		return ExitOK
+	}
+	cmd, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "mcarena: unknown command %q: valid commands are %s\n", args[0], strings.Join(commandNames(), ", "))
+		return ExitUsage
+	}
+	if err := cmd.run(args[1:], stdout); err != nil {
+		fmt.Fprintf(stderr, "mcarena %s: %v\n", args[0], err)
+		var ue usageError
+		if errors.As(err, &ue) {
+			return ExitUsage
+		}
+		return ExitError
+	}
+	return ExitOK
+}
+
+// Usage returns the help text listing every command.
+func Usage() string {
+	var b strings.Builder
+	b.WriteString("mcarena: a terminal lab for Monte Carlo game search\n\nUsage:\n  mcarena            open the terminal UI\n")
+	for _, n := range commandNames() {
+		fmt.Fprintf(&b, "  mcarena %-40s %s\n", commands[n].usage, commands[n].summary)
+	}
+	b.WriteString("\nGames are named by spec: NAME[:OPTION[=VALUE],...], e.g. breakthrough:size=6x6,misere.\nRun 'mcarena games' for the list.\n")
+	return b.String()
+}
+
+func commandNames() []string {
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// parseInterspersed parses flags that may come before, between or after the
+// positional arguments, and returns the positional ones.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	fs.SetOutput(io.Discard)
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, usagef("%v", err)
+		}
+		if fs.NArg() == 0 {
+			return pos, nil
+		}
+		pos = append(pos, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+}
+
+// newGame builds a game from a spec, turning registry errors into usage errors.
+func newGame(spec string) (games.Game, error) {
+	g, err := games.New(spec)
+	if err != nil {
+		return nil, usageError{err.Error()}
+	}
+	return g, nil
+}
+
+func runGames(args []string, stdout io.Writer) error {
+	if len(args) > 0 {
+		return usagef("games takes no arguments")
+	}
+	for _, n := range games.Names() {
+		e, _ := games.Lookup(n)
+		fmt.Fprintf(stdout, "%s\n    %s\n", n, e.Doc)
+		for _, o := range e.Options {
+			fmt.Fprintf(stdout, "    %-28s %s (default %s)\n", o.Syntax(), o.Doc, o.Default)
+		}
+	}
+	return nil
+}

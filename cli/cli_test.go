@@ -1,0 +1,100 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func run(args ...string) (code int, stdout, stderr string) {
+	var out, errb bytes.Buffer
+	code = Run(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestPerftCommand(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"perft", "tictactoe", "3"}, "504\n"},
+		{[]string{"perft", "breakthrough", "4"}, "23084\n"},
+		{[]string{"perft", "--position", "1x1/1o1/xo1 x", "tictactoe", "2"}, "20\n"},
+		{[]string{"perft", "tictactoe", "2", "--position", "1x1/1o1/xo1 x"}, "20\n"},
+		{[]string{"perft", "kalah", "0"}, "1\n"},
+		{[]string{"perft", "domineering:size=2x2", "2", "--divide"}, "a1-a2 0\nb1-b2 0\ntotal 0\n"},
+		{[]string{"perft", "tictactoe", "2", "--divide", "--position", "xox/xoo/2x o"}, "a1 1\nb1 0\ntotal 1\n"},
+	}
+	for _, tt := range tests {
+		code, out, errs := run(tt.args...)
+		if code != ExitOK || out != tt.want {
+			t.Errorf("%v: code %d, stdout %q, stderr %q; want %q", tt.args, code, out, errs, tt.want)
+		}
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string // a part of the one-line error
+	}{
+		{[]string{"perft"}, "want GAME and DEPTH"},
+		{[]string{"perft", "chess", "2"}, `unknown game "chess": valid games are atarigo,`},
+		{[]string{"perft", "breakthrough", "two"}, `depth "two" is not a whole number`},
+		{[]string{"perft", "breakthrough", "-1"}, "flag provided but not defined: -1"},
+		{[]string{"perft", "breakthrough:size=9x9", "1"}, "out of range"},
+		{[]string{"perft", "breakthrough", "1", "--position", "8/8 w"}, "2 ranks, want 5"},
+		{[]string{"perft", "tictactoe", "1", "--bogus"}, "flag provided but not defined: -bogus"},
+		{[]string{"frobnicate"}, `unknown command "frobnicate": valid commands are`},
+		{[]string{"bench", "--time", "-1s"}, "--time must be positive"},
+		{[]string{"bench", "--games", "nogo:size=99"}, "out of range"},
+		{[]string{"bench", "extra"}, `unexpected argument "extra"`},
+		{[]string{"games", "x"}, "takes no arguments"},
+	}
+	for _, tt := range tests {
+		code, out, errs := run(tt.args...)
+		if code != ExitUsage {
+			t.Errorf("%v: exit code %d, want %d", tt.args, code, ExitUsage)
+		}
+		if out != "" || !strings.Contains(errs, tt.want) || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%v: stdout %q stderr %q, want one line containing %q", tt.args, out, errs, tt.want)
+		}
+	}
+}
+
+func TestBenchJSON(t *testing.T) {
+	code, out, errs := run("bench", "--time", "20ms", "--games", "breakthrough,kalah", "--json")
+	if code != ExitOK {
+		t.Fatalf("code %d: %s", code, errs)
+	}
+	var got struct {
+		Results []BenchResult `json:"results"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Results) != 2 || got.Results[0].Game != "breakthrough" || got.Results[1].Game != "kalah" {
+		t.Fatalf("results %+v", got.Results)
+	}
+	bt := got.Results[0]
+	if bt.PaperPerSecond != 411e3 || bt.TargetPerSecond != 25*411e3 || bt.MeetsTarget == nil {
+		t.Errorf("breakthrough lost its reference figures: %+v", bt)
+	}
+	for _, r := range got.Results {
+		if r.Playouts <= 0 || r.States < r.Playouts || r.StatesPerSecond <= 0 {
+			t.Errorf("implausible result %+v", r)
+		}
+	}
+}
+
+func TestHelpAndGames(t *testing.T) {
+	code, out, _ := run("help")
+	if code != ExitOK || !strings.Contains(out, "mcarena perft GAME DEPTH") {
+		t.Errorf("help: %d %q", code, out)
+	}
+	code, out, _ = run("games")
+	if code != ExitOK || !strings.Contains(out, "kalah") || !strings.Contains(out, "empty_capture") {
+		t.Errorf("games: %d %q", code, out)
+	}
+}

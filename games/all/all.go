@@ -1,0 +1,13 @@
+// Package all imports every game package so that each registers itself.
+package all
+
+import (
+	// Each import registers one game or family.
+	_ "mcarena/games/atarigo"
+	_ "mcarena/games/breakthrough"
+	_ "mcarena/games/domineering"
+	_ "mcarena/games/kalah"
+	_ "mcarena/games/knightthrough"
+	_ "mcarena/games/nogo"
+	_ "mcarena/games/tictactoe"
+)

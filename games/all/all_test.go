@@ -1,0 +1,195 @@
+package all_test
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"mcarena/games"
+	_ "mcarena/games/all"
+	"mcarena/games/rng"
+)
+
+func TestRegistered(t *testing.T) {
+	want := "atarigo breakthrough domineering kalah knightthrough nogo tictactoe"
+	if got := strings.Join(games.Names(), " "); got != want {
+		t.Fatalf("games %q, want %q", got, want)
+	}
+}
+
+func TestSpecs(t *testing.T) {
+	tests := []struct {
+		spec, canonical string
+	}{
+		{"breakthrough", "breakthrough"},
+		{"Breakthrough:size=6x6,misere", "breakthrough:size=6x6,misere"},
+		{"breakthrough:misere,size=5x5", "breakthrough:misere"},
+		{"breakthrough:size=6", "breakthrough:size=6x6"},
+		{"breakthrough:misere=false", "breakthrough"},
+		{"knightthrough:size=8x8,home=3", "knightthrough:size=8x8,home=3"},
+		{"domineering:size=5x5", "domineering"},
+		{"domineering:size=4x6,misere", "domineering:size=4x6,misere"},
+		{"nogo:size=7,misere", "nogo:size=7,misere"},
+		{"nogo:misere", "nogo:misere"},
+		{"atarigo:crosscut", "atarigo:crosscut"},
+		{"atarigo:size=6,crosscut", "atarigo:size=6,crosscut"},
+		{"kalah:houses=4,seeds=3,empty_capture", "kalah:houses=4,seeds=3,empty_capture"},
+		{" kalah : seeds=4 ", "kalah"},
+		{"tictactoe", "tictactoe"},
+	}
+	for _, tt := range tests {
+		g, err := games.New(tt.spec)
+		if err != nil {
+			t.Errorf("New(%q): %v", tt.spec, err)
+			continue
+		}
+		if g.Spec() != tt.canonical {
+			t.Errorf("New(%q).Spec() = %q, want %q", tt.spec, g.Spec(), tt.canonical)
+		}
+		again, err := games.New(g.Spec())
+		if err != nil || again.Spec() != g.Spec() {
+			t.Errorf("spec %q does not round-trip: %v", g.Spec(), err)
+		}
+	}
+}
+
+func TestSpecErrors(t *testing.T) {
+	tests := []struct {
+		spec, want string
+	}{
+		{"chess", `unknown game "chess": valid games are atarigo, breakthrough, domineering, kalah, knightthrough, nogo, tictactoe`},
+		{"breakthrough:colour=red", `game "breakthrough": unknown option "colour": valid options are size=RxC (5..8 each), home=1..3, misere`},
+		{"breakthrough:size=9x9", `game "breakthrough": option "size": 9x9 is out of range (want size=RxC (5..8 each))`},
+		{"breakthrough:size=big", `game "breakthrough": option "size": "big" is not a size like 5x5 (want size=RxC (5..8 each))`},
+		{"breakthrough:size", `game "breakthrough": option "size" needs a value: size=RxC (5..8 each)`},
+		{"breakthrough:misere=maybe", `game "breakthrough": option "misere": "maybe" is not true or false`},
+		{"breakthrough:misere,misere", `game "breakthrough": option "misere" given twice`},
+		{"breakthrough:", `game "breakthrough": empty option in "breakthrough:"`},
+		{"kalah:houses=0", `game "kalah": option "houses": 0 is out of range (want houses=1..10)`},
+		{"kalah:seeds=x", `game "kalah": option "seeds": "x" is not a whole number (want seeds=1..12)`},
+		{"tictactoe:size=4", `game "tictactoe": unknown option "size": valid options are none`},
+		{"breakthrough:size=5x5,home=3", `game "breakthrough:size=5x5,home=3": 3 home rows do not fit a board of 5 ranks (at most 2)`},
+	}
+	for _, tt := range tests {
+		_, err := games.New(tt.spec)
+		if err == nil || err.Error() != tt.want {
+			t.Errorf("New(%q) error:\n got %v\nwant %s", tt.spec, err, tt.want)
+		}
+	}
+}
+
+// allSpecs are the games the parser fuzzers work on.
+var allSpecs = []string{
+	"tictactoe", "breakthrough", "breakthrough:size=8x8", "knightthrough:size=6x7,misere",
+	"domineering:size=4x6", "nogo", "atarigo:crosscut", "kalah", "kalah:houses=3,seeds=2",
+}
+
+func FuzzSpec(f *testing.F) {
+	for _, s := range allSpecs {
+		f.Add(s)
+	}
+	f.Add("breakthrough:size=5x5,home=1,misere=true")
+	f.Fuzz(func(t *testing.T, spec string) {
+		g, err := games.New(spec)
+		if err != nil {
+			if !utf8.ValidString(spec) {
+				return
+			}
+			if strings.Contains(err.Error(), "\n") {
+				t.Fatalf("multi-line error for %q: %v", spec, err)
+			}
+			return
+		}
+		again, err := games.New(g.Spec())
+		if err != nil || again.Spec() != g.Spec() {
+			t.Fatalf("accepted %q but its spec %q does not round-trip: %v", spec, g.Spec(), err)
+		}
+	})
+}
+
+// FuzzPosition feeds arbitrary text to every game's position parser: it must
+// refuse or accept without panicking, and an accepted position must write
+// back to text that reads to the same position, with a consistent hash and a
+// playout that ends.
+func FuzzPosition(f *testing.F) {
+	for i, spec := range allSpecs {
+		g, _ := games.New(spec)
+		s := g.NewState()
+		f.Add(uint8(i), s.String())
+		r := rng.New(uint64(i))
+		s.Playout(&r)
+		f.Add(uint8(i), s.String())
+	}
+	f.Fuzz(func(t *testing.T, which uint8, text string) {
+		g, err := games.New(allSpecs[int(which)%len(allSpecs)])
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := g.ParsePosition(text)
+		if err != nil {
+			return
+		}
+		back, err := g.ParsePosition(s.String())
+		if err != nil || back.String() != s.String() || back.Hash() != s.Hash() {
+			t.Fatalf("%s: %q read as %q which does not round-trip: %v", g.Spec(), text, s.String(), err)
+		}
+		if s.Hash() != s.RecomputeHash() {
+			t.Fatalf("%s: %q: stale hash", g.Spec(), text)
+		}
+		moves := s.Legal(make([]games.Move, 0, g.MaxMoves()))
+		if s.Terminal() != (len(moves) == 0) || len(moves) > g.MaxMoves() {
+			t.Fatalf("%s: %q: %d moves, terminal %v", g.Spec(), text, len(moves), s.Terminal())
+		}
+		r := rng.New(1)
+		n := s.Clone().Playout(&r)
+		if max := g.MaxLength(); max > 0 && n > max {
+			t.Fatalf("%s: %q: playout of %d moves, MaxLength %d", g.Spec(), text, n, max)
+		}
+	})
+}
+
+// FuzzMove feeds arbitrary text to every game's move parser in a start or
+// mid-game position: an accepted move must be legal and format back to text
+// that parses to the same move.
+func FuzzMove(f *testing.F) {
+	for i, spec := range allSpecs {
+		g, _ := games.New(spec)
+		s := g.NewState()
+		moves := s.Legal(nil)
+		f.Add(uint8(i), uint8(0), s.MoveString(moves[0]))
+		f.Add(uint8(i), uint8(3), "a1-b2")
+	}
+	f.Fuzz(func(t *testing.T, which, plies uint8, text string) {
+		g, err := games.New(allSpecs[int(which)%len(allSpecs)])
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := g.NewState()
+		r := rng.New(uint64(plies))
+		buf := make([]games.Move, 0, g.MaxMoves())
+		for range int(plies % 16) {
+			moves := s.Legal(buf)
+			if len(moves) == 0 {
+				break
+			}
+			s.Play(moves[r.Intn(len(moves))])
+		}
+		m, err := s.ParseMove(text)
+		if err != nil {
+			if err.Error() == "" {
+				t.Fatal("empty error")
+			}
+			return
+		}
+		legal := false
+		for _, l := range s.Legal(buf) {
+			legal = legal || l == m
+		}
+		if !legal {
+			t.Fatalf("%s %q: %q accepted as illegal move %d", g.Spec(), s.String(), text, m)
+		}
+		if back, err := s.ParseMove(s.MoveString(m)); err != nil || back != m {
+			t.Fatalf("%s: move %q -> %d -> %q does not round-trip", g.Spec(), text, m, s.MoveString(m))
+		}
+	})
+}
