@@ -4,11 +4,28 @@
 package main
 
 import (
+	"fmt"
 	"os"
 
 	"mcarena/cli"
+	"mcarena/tui"
 )
 
 func main() {
-	os.Exit(cli.Run(os.Args[1:], os.Stdout, os.Stderr))
+	if len(os.Args) > 1 {
+		os.Exit(cli.Run(os.Args[1:], os.Stdout, os.Stderr))
+	}
+	if !isTerminal(os.Stdin) || !isTerminal(os.Stdout) {
+		fmt.Fprint(os.Stderr, "mcarena: the terminal UI needs a terminal; for headless work use a subcommand:\n\n"+cli.Usage())
+		os.Exit(cli.ExitUsage)
+	}
+	if err := tui.Run(); err != nil {
+		fmt.Fprintf(os.Stderr, "mcarena: %v\n", err)
+		os.Exit(cli.ExitError)
+	}
+}
+
+func isTerminal(f *os.File) bool {
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }

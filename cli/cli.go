@@ -81,7 +81,7 @@ func Usage() string {
 	var b strings.Builder
 	b.WriteString("mcarena: a terminal lab for Monte Carlo game search\n\nUsage:\n  mcarena            open the terminal UI\n")
 	for _, n := range commandNames() {
-		fmt.Fprintf(&b, "  mcarena %-40s %s\n", commands[n].usage, commands[n].summary)
+		fmt.Fprintf(&b, "  mcarena %-50s %s\n", commands[n].usage, commands[n].summary)
 	}
 	b.WriteString("\nGames are named by spec: NAME[:OPTION[=VALUE],...], e.g. breakthrough:size=6x6,misere.\nRun 'mcarena games' for the list.\n")
 	return b.String()

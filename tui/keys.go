@@ -1,0 +1,41 @@
+package tui
+
+import "github.com/charmbracelet/bubbles/key"
+
+// keyMap is every key binding of the interface, with its help text.
+type keyMap struct {
+	Up, Down, Left, Right key.Binding
+	Select, Back, Quit    key.Binding
+	Undo, Redo, Flip      key.Binding
+	Help                  key.Binding
+}
+
+func defaultKeys() keyMap {
+	return keyMap{
+		Up:     key.NewBinding(key.WithKeys("up"), key.WithHelp("↑", "up")),
+		Down:   key.NewBinding(key.WithKeys("down"), key.WithHelp("↓", "down")),
+		Left:   key.NewBinding(key.WithKeys("left"), key.WithHelp("←", "left")),
+		Right:  key.NewBinding(key.WithKeys("right"), key.WithHelp("→", "right")),
+		Select: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "select / play")),
+		Back:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+		Quit:   key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
+		Undo:   key.NewBinding(key.WithKeys("ctrl+z"), key.WithHelp("ctrl+z", "undo")),
+		Redo:   key.NewBinding(key.WithKeys("ctrl+y"), key.WithHelp("ctrl+y", "redo")),
+		Flip:   key.NewBinding(key.WithKeys("ctrl+f"), key.WithHelp("ctrl+f", "flip board")),
+		Help:   key.NewBinding(key.WithKeys("f1", "?"), key.WithHelp("?/f1", "help")),
+	}
+}
+
+// ShortHelp implements help.KeyMap.
+func (k keyMap) ShortHelp() []key.Binding {
+	return []key.Binding{k.Select, k.Undo, k.Redo, k.Flip, k.Back, k.Help}
+}
+
+// FullHelp implements help.KeyMap.
+func (k keyMap) FullHelp() [][]key.Binding {
+	return [][]key.Binding{
+		{k.Up, k.Down, k.Left, k.Right, k.Select},
+		{k.Undo, k.Redo, k.Flip},
+		{k.Back, k.Help, k.Quit},
+	}
+}

@@ -1,0 +1,154 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
+)
+
+func init() { lipgloss.SetColorProfile(termenv.Ascii) }
+
+// send runs msg through the model. Screens change by returning the next
+// screen, so the commands (cursor blinks) need not run.
+func send(t *testing.T, m Model, msg tea.Msg) Model {
+	t.Helper()
+	next, _ := m.Update(msg)
+	return next.(Model)
+}
+
+func keys(t *testing.T, m Model, ks ...string) Model {
+	t.Helper()
+	for _, k := range ks {
+		var msg tea.KeyMsg
+		switch k {
+		case "enter":
+			msg = tea.KeyMsg{Type: tea.KeyEnter}
+		case "esc":
+			msg = tea.KeyMsg{Type: tea.KeyEsc}
+		case "up":
+			msg = tea.KeyMsg{Type: tea.KeyUp}
+		case "down":
+			msg = tea.KeyMsg{Type: tea.KeyDown}
+		case "left":
+			msg = tea.KeyMsg{Type: tea.KeyLeft}
+		case "right":
+			msg = tea.KeyMsg{Type: tea.KeyRight}
+		case "ctrl+z":
+			msg = tea.KeyMsg{Type: tea.KeyCtrlZ}
+		case "ctrl+y":
+			msg = tea.KeyMsg{Type: tea.KeyCtrlY}
+		case "ctrl+u":
+			msg = tea.KeyMsg{Type: tea.KeyCtrlU}
+		default:
+			msg = tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
+		}
+		m = send(t, m, msg)
+	}
+	return m
+}
+
+func start(t *testing.T, spec string) (Model, *play) {
+	t.Helper()
+	m := send(t, New(), tea.WindowSizeMsg{Width: 100, Height: 30})
+	m = keys(t, m, "enter", "ctrl+u", spec, "enter")
+	p, ok := m.current.(*play)
+	if !ok {
+		t.Fatalf("after choosing %q the screen is %T: %s", spec, m.current, m.View())
+	}
+	return m, p
+}
+
+func TestBadSpecStaysOnSetup(t *testing.T) {
+	m := send(t, New(), tea.WindowSizeMsg{Width: 100, Height: 30})
+	m = keys(t, m, "enter", "ctrl+u", "chess", "enter")
+	if _, ok := m.current.(*setup); !ok {
+		t.Fatalf("screen %T, want setup", m.current)
+	}
+	if v := m.View(); !strings.Contains(v, `unknown game "chess"`) {
+		t.Fatalf("view lacks the error:\n%s", v)
+	}
+}
+
+func TestTypedMovesUndoRedo(t *testing.T) {
+	m, p := start(t, "breakthrough")
+	m = keys(t, m, "a2-a3", "enter", "a4-a3", "enter")
+	if got := p.state.String(); got != "bbbbb/bbbbb/w4/1wwww/wwwww b" {
+		t.Fatalf("position %q", got)
+	}
+	if !strings.Contains(m.View(), "illegal: a4-a3: a straight step cannot capture") {
+		t.Fatalf("illegal move not explained:\n%s", m.View())
+	}
+	if p.input.Value() != "a4-a3" {
+		t.Fatalf("refused move should stay in the prompt, got %q", p.input.Value())
+	}
+	m = keys(t, m, "ctrl+u", "b4-a3", "enter", "ctrl+z")
+	if len(p.moves) != 1 || p.state.String() != "bbbbb/bbbbb/w4/1wwww/wwwww b" {
+		t.Fatalf("after undo: %d moves, %q", len(p.moves), p.state.String())
+	}
+	m = keys(t, m, "ctrl+y")
+	if len(p.moves) != 2 || p.names[1] != "b4-a3" {
+		t.Fatalf("after redo: %v", p.names)
+	}
+	if v := m.View(); !strings.Contains(v, "2. Black") || !strings.Contains(v, "White to move") {
+		t.Fatalf("view:\n%s", v)
+	}
+}
+
+func TestCursorPicks(t *testing.T) {
+	// TicTacToe: one-cell moves. The cursor starts on a1.
+	m, p := start(t, "tictactoe")
+	m = keys(t, m, "up", "right", "enter")
+	if len(p.names) != 1 || p.names[0] != "b2" {
+		t.Fatalf("moves %v, want [b2]", p.names)
+	}
+	// Breakthrough: from and to cells.
+	m, p = start(t, "breakthrough")
+	m = keys(t, m, "up", "enter", "up", "right", "enter")
+	if len(p.names) != 1 || p.names[0] != "a2-b3" {
+		t.Fatalf("moves %v, want [a2-b3]", p.names)
+	}
+	// A cell with no move is refused with a reason.
+	m = keys(t, m, "left", "enter")
+	if !strings.Contains(m.View(), "no legal move starts on a3") {
+		t.Fatalf("view:\n%s", m.View())
+	}
+}
+
+func TestGameOverBanner(t *testing.T) {
+	m, _ := start(t, "tictactoe")
+	for _, mv := range []string{"a1", "a2", "b1", "b2", "c1"} {
+		m = keys(t, m, mv, "enter")
+	}
+	if v := m.View(); !strings.Contains(v, "Game over: X wins 1-0") {
+		t.Fatalf("view:\n%s", v)
+	}
+}
+
+func TestKalahBoard(t *testing.T) {
+	m, _ := start(t, "kalah")
+	m = keys(t, m, "c1", "enter")
+	v := m.View()
+	for _, want := range []string{"4   4   0   5   5   5", "South to move", "4,4,4,4,4,4/4,4,0,5,5,5 1 0 s"} {
+		if !strings.Contains(v, want) {
+			t.Fatalf("view lacks %q:\n%s", want, v)
+		}
+	}
+}
+
+func TestTooSmall(t *testing.T) {
+	m := send(t, New(), tea.WindowSizeMsg{Width: 40, Height: 10})
+	if v := m.View(); !strings.Contains(v, "too small") {
+		t.Fatalf("view:\n%s", v)
+	}
+}
+
+func TestHelpToggle(t *testing.T) {
+	m := send(t, New(), tea.WindowSizeMsg{Width: 100, Height: 30})
+	m = keys(t, m, "?")
+	if v := m.View(); !strings.Contains(v, "flip board") || !strings.Contains(v, "quit") {
+		t.Fatalf("full help not shown:\n%s", v)
+	}
+}
