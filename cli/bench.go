@@ -70,7 +70,7 @@ func BenchPlayouts(g games.Game, d time.Duration, seed uint64) BenchResult {
 	for batch := 16; ; batch *= 2 {
 		for range batch {
 			s.CopyFrom(start)
-			states += s.Playout(&r)
+			states += s.Playout(&r, games.NoLimit)
 		}
 		playouts += batch
 		if elapsed = time.Since(begin); elapsed >= d {

@@ -102,10 +102,12 @@ type State interface {
 	Clone() State
 	// CopyFrom makes the receiver equal to src, a state of the same game.
 	CopyFrom(src State)
-	// Playout plays uniformly random legal moves until the game ends and
-	// returns how many it played. At each step the move is Legal()[r.Intn(n)]
-	// unless the game documents another uniform rule.
-	Playout(r *rng.Rand) int
+	// Playout plays uniformly random legal moves until the game ends or
+	// limit moves have been played, and returns how many it played. At each
+	// step the move is Legal()[r.Intn(n)] unless the game documents another
+	// uniform rule. Each move draws from r on its own, so a playout stopped
+	// at the limit and resumed is the same game as one played in one call.
+	Playout(r *rng.Rand, limit int) int
 	// MoveString formats m, a legal move of this position, in the game's
 	// notation.
 	MoveString(m Move) string

@@ -117,7 +117,7 @@ func FuzzPosition(f *testing.F) {
 		s := g.NewState()
 		f.Add(uint8(i), s.String())
 		r := rng.New(uint64(i))
-		s.Playout(&r)
+		s.Playout(&r, games.NoLimit)
 		f.Add(uint8(i), s.String())
 	}
 	f.Fuzz(func(t *testing.T, which uint8, text string) {
@@ -141,7 +141,7 @@ func FuzzPosition(f *testing.F) {
 			t.Fatalf("%s: %q: %d moves, terminal %v", g.Spec(), text, len(moves), s.Terminal())
 		}
 		r := rng.New(1)
-		n := s.Clone().Playout(&r)
+		n := s.Clone().Playout(&r, games.NoLimit)
 		if max := g.MaxLength(); max > 0 && n > max {
 			t.Fatalf("%s: %q: playout of %d moves, MaxLength %d", g.Spec(), text, n, max)
 		}

@@ -171,9 +171,9 @@ func (s *State) Play(m games.Move) {
 }
 
 // Playout implements games.State with stone.Position.SampleLegal.
-func (s *State) Playout(r *rng.Rand) int {
+func (s *State) Playout(r *rng.Rand, limit int) int {
 	n := 0
-	for !s.captured {
+	for n < limit && !s.captured {
 		c := s.SampleLegal(r, stone.NoSuicide)
 		if c < 0 {
 			break

@@ -10,9 +10,9 @@ import (
 )
 
 // samplePlayout restates stone.Position.SampleLegal through the game API.
-func samplePlayout(s games.State, r *rng.Rand) int {
+func samplePlayout(s games.State, r *rng.Rand, limit int) int {
 	n := 0
-	for !s.(*State).captured {
+	for n < limit && !s.(*State).captured {
 		legal := s.Legal(nil)
 		var cand []int
 		for i, c := range s.Board().Cells {
@@ -132,7 +132,7 @@ func BenchmarkPlayout(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		s.CopyFrom(start)
-		states += s.Playout(&r)
+		states += s.Playout(&r, games.NoLimit)
 	}
 	b.ReportMetric(float64(states)/b.Elapsed().Seconds(), "states/s")
 }

@@ -202,16 +202,16 @@ func (s *State) Play(m games.Move) {
 }
 
 // Playout implements games.State by the reference rule.
-func (s *State) Playout(r *rng.Rand) int {
+func (s *State) Playout(r *rng.Rand, limit int) int {
 	n := 0
-	for {
+	for ; n < limit; n++ {
 		a := s.anchors()
 		if a == 0 {
 			return n
 		}
 		s.Play(games.Move(grid.Select(a, r.Intn(bits.OnesCount64(a)))))
-		n++
 	}
+	return n
 }
 
 // Hash implements games.State.

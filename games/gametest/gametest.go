@@ -20,7 +20,7 @@ type Config struct {
 	// ReferencePlayout, when set, is the documented playout rule that
 	// State.Playout must reproduce move for move; nil means
 	// games.LegalPlayout.
-	ReferencePlayout func(s games.State, r *rng.Rand) int
+	ReferencePlayout func(s games.State, r *rng.Rand, limit int) int
 	// Start returns the position each random game starts from; nil means
 	// the game's start position.
 	Start func(g games.Game) games.State
@@ -49,7 +49,7 @@ func Conformance(t *testing.T, g games.Game, cfg Config) {
 	ref := cfg.ReferencePlayout
 	if ref == nil {
 		buf := make([]games.Move, 0, g.MaxMoves())
-		ref = func(s games.State, r *rng.Rand) int { return games.LegalPlayout(s, r, buf) }
+		ref = func(s games.State, r *rng.Rand, limit int) int { return games.LegalPlayout(s, r, buf, limit) }
 	}
 	c := checker{t: t, g: g, buf: make([]games.Move, 0, g.MaxMoves()), buf2: make([]games.Move, 0, g.MaxMoves())}
 	outcomes := map[games.Outcome]int{}
@@ -169,15 +169,30 @@ func (c *checker) position(s games.State, seed uint64, ply int) bool {
 }
 
 // playoutRule checks that Playout from s reproduces the reference rule with the
-// same generator state, without touching s or r.
-func (c *checker) playoutRule(s games.State, ref func(games.State, *rng.Rand) int, r rng.Rand, seed uint64, ply int) {
+// same generator state, and that a playout stopped at a limit and resumed is
+// the same game (with the same generator state after), without touching s or
+// r.
+func (c *checker) playoutRule(s games.State, ref func(games.State, *rng.Rand, int) int, r rng.Rand, seed uint64, ply int) {
 	c.t.Helper()
 	a, b := s.Clone(), s.Clone()
 	ra, rb := r, r
-	na := a.Playout(&ra)
-	nb := ref(b, &rb)
+	na := a.Playout(&ra, games.NoLimit)
+	nb := ref(b, &rb, games.NoLimit)
 	if na != nb || a.String() != b.String() || ra != rb {
 		c.fail(seed, ply, s, "Playout gave %d moves to %q, the reference rule %d moves to %q", na, a.String(), nb, b.String())
+	}
+	limit := 1 + ply%3
+	split, rs := s.Clone(), r
+	n1 := split.Playout(&rs, limit)
+	if n1 > limit || (n1 < limit && !split.Terminal()) {
+		c.fail(seed, ply, s, "Playout with limit %d played %d moves", limit, n1)
+	}
+	n2 := 0
+	if n1 == limit { // a playout that stopped short ended the game
+		n2 = split.Playout(&rs, games.NoLimit)
+	}
+	if n1+n2 != na || split.String() != a.String() || rs != ra {
+		c.fail(seed, ply, s, "Playout stopped after %d and resumed gave %d moves to %q, in one call %d to %q", n1, n1+n2, split.String(), na, a.String())
 	}
 	if a.Hash() != a.RecomputeHash() {
 		c.fail(seed, ply, s, "after Playout the incremental hash is stale")
@@ -193,7 +208,7 @@ func (c *checker) allocs(start games.State) {
 	r := rng.New(99)
 	if n := testing.AllocsPerRun(100, func() {
 		s.CopyFrom(start)
-		s.Playout(&r)
+		s.Playout(&r, games.NoLimit)
 	}); n != 0 {
 		c.t.Errorf("%s: Playout allocates %v times per run", c.g.Spec(), n)
 	}

@@ -331,17 +331,17 @@ func (s *State) endIfOver() {
 }
 
 // Playout implements games.State by the reference rule.
-func (s *State) Playout(r *rng.Rand) int {
+func (s *State) Playout(r *rng.Rand, limit int) int {
 	var buf [maxHouses]games.Move
 	n := 0
-	for {
+	for ; n < limit; n++ {
 		moves := s.Legal(buf[:0])
 		if len(moves) == 0 {
 			return n
 		}
 		s.Play(moves[r.Intn(len(moves))])
-		n++
 	}
+	return n
 }
 
 // Hash implements games.State.

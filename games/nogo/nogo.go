@@ -152,16 +152,16 @@ func (s *State) Legal(buf []games.Move) []games.Move {
 func (s *State) Play(m games.Move) { s.Place(int(m)) }
 
 // Playout implements games.State with stone.Position.SampleLegal.
-func (s *State) Playout(r *rng.Rand) int {
+func (s *State) Playout(r *rng.Rand, limit int) int {
 	n := 0
-	for {
+	for ; n < limit; n++ {
 		c := s.SampleLegal(r, stone.NoCapture)
 		if c < 0 {
 			return n
 		}
 		s.Place(c)
-		n++
 	}
+	return n
 }
 
 // Clone implements games.State.

@@ -12,9 +12,9 @@ import (
 // samplePlayout is stone.Position.SampleLegal restated through the game API:
 // candidates are the empty cells in ascending order, legality is membership
 // in Legal().
-func samplePlayout(s games.State, r *rng.Rand) int {
+func samplePlayout(s games.State, r *rng.Rand, limit int) int {
 	n := 0
-	for {
+	for n < limit {
 		legal := s.Legal(nil)
 		var cand []int
 		for i, c := range s.Board().Cells {
@@ -35,6 +35,7 @@ func samplePlayout(s games.State, r *rng.Rand) int {
 			cand = slices.Delete(cand, k, k+1)
 		}
 	}
+	return n
 }
 
 func TestConformance(t *testing.T) {
@@ -151,7 +152,7 @@ func BenchmarkPlayout(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		s.CopyFrom(start)
-		states += s.Playout(&r)
+		states += s.Playout(&r, games.NoLimit)
 	}
 	b.ReportMetric(float64(states)/b.Elapsed().Seconds(), "states/s")
 }

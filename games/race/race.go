@@ -297,11 +297,11 @@ func (s *State) move(from, to int) {
 
 // Playout implements games.State by the reference rule, without building the
 // move list: it counts the targets of each step and picks the r-th.
-func (s *State) Playout(r *rng.Rand) int {
+func (s *State) Playout(r *rng.Rand, limit int) int {
 	n := 0
 	k := s.g.k
 	var t [maxSteps]uint64
-	for !s.reached() {
+	for n < limit && !s.reached() {
 		total := 0
 		for i := range k {
 			t[i] = s.targets(i)

@@ -300,7 +300,7 @@ func BenchmarkPlayout(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				s.CopyFrom(start)
-				states += s.Playout(&r)
+				states += s.Playout(&r, games.NoLimit)
 			}
 			b.ReportMetric(float64(states)/b.Elapsed().Seconds(), "states/s")
 		})

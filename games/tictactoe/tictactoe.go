@@ -171,9 +171,9 @@ func (s *State) Play(m games.Move) {
 }
 
 // Playout implements games.State by the reference rule.
-func (s *State) Playout(r *rng.Rand) int {
+func (s *State) Playout(r *rng.Rand, limit int) int {
 	n := 0
-	for !s.Terminal() {
+	for n < limit && !s.Terminal() {
 		e := uint64(full &^ (s.marks[0] | s.marks[1]))
 		s.Play(games.Move(grid.Select(e, r.Intn(bits.OnesCount64(e)))))
 		n++
