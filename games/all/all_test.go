@@ -64,7 +64,7 @@ func TestSpecErrors(t *testing.T) {
 		{"breakthrough:size", `game "breakthrough": option "size" needs a value: size=RxC (5..8 each)`},
 		{"breakthrough:misere=maybe", `game "breakthrough": option "misere": "maybe" is not true or false`},
 		{"breakthrough:misere,misere", `game "breakthrough": option "misere" given twice`},
-		{"breakthrough:", `game "breakthrough": empty option in "breakthrough:"`},
+		{"breakthrough:", `game "breakthrough": empty option`},
 		{"kalah:houses=0", `game "kalah": option "houses": 0 is out of range (want houses=1..10)`},
 		{"kalah:seeds=x", `game "kalah": option "seeds": "x" is not a whole number (want seeds=1..12)`},
 		{"tictactoe:size=4", `game "tictactoe": unknown option "size": valid options are none`},
