@@ -1,0 +1,126 @@
+// Package engines defines the contract every search engine of mcarena keeps,
+// the statistics it reports while it searches, and the registry that builds
+// engines from specs such as "nmcs:level=2,discount,pod=3". Each search family
+// lives in its own package below this one and registers itself.
+//
+// An engine chooses a move for a position under a budget, cancellable by a
+// context, and calls a reporter with snapshots of its statistics at a bounded
+// rate. With a seed and a counted budget (iterations or states), the same call
+// returns the same move and the same statistics on every machine.
+package engines
+
+import (
+	"context"
+	"time"
+
+	"mcarena/games"
+)
+
+// Budget limits one search. A zero field is no limit. Time budgets are for
+// play; counted budgets make experiments reproducible.
+type Budget struct {
+	// Time is the wall time for the move.
+	Time time.Duration
+	// Iterations caps the iterations (the engine says what one is).
+	Iterations int64
+	// States caps the states visited, counting one per move played in the
+	// search, playouts included.
+	States int64
+}
+
+// Proof is a proven game-theoretic value of a move for the player to move.
+type Proof int8
+
+// Proof values.
+const (
+	Unproven   Proof = 0
+	ProvenWin  Proof = 1
+	ProvenLoss Proof = -1
+	ProvenDraw Proof = 2
+)
+
+// String names the proof as the statistics show it.
+func (p Proof) String() string {
+	switch p {
+	case ProvenWin:
+		return "win"
+	case ProvenLoss:
+		return "loss"
+	case ProvenDraw:
+		return "draw"
+	}
+	return ""
+}
+
+// MoveStats is what a search knows about one move of the root position.
+type MoveStats struct {
+	Move games.Move
+	// Visits is how often the move was sampled (1 for each nested
+	// evaluation in NMCS).
+	Visits int64
+	// Value is the mean result for the player to move at the root, in
+	// [-1, 1].
+	Value float64
+	// Proven is a proven value, if the engine proves values.
+	Proven Proof
+
+	// NMCS only: whether the move was evaluated, its nested playout's
+	// outcome (for the player to move), that outcome discounted by the
+	// playout's length, the length in plies from the root (this move
+	// included), the states the evaluation visited, and the pruning rule
+	// that cut it ("cow" or "pod"), if any.
+	Evaluated  bool
+	Outcome    int8
+	Discounted float64
+	Length     int
+	States     int64
+	PrunedBy   string
+}
+
+// Stats is a snapshot of a search.
+type Stats struct {
+	Iterations int64
+	States     int64
+	Elapsed    time.Duration
+	// PV is the principal variation from the root, as far as known.
+	PV []games.Move
+	// Moves has one entry per legal root move, in the engine's order.
+	Moves []MoveStats
+	// COWCuts and PODCuts count the successors NMCS's pruning rules
+	// skipped, over the whole search.
+	COWCuts, PODCuts int64
+	// Done is set on the final snapshot.
+	Done bool
+}
+
+// StatesPerSecond returns the search speed.
+func (s Stats) StatesPerSecond() float64 {
+	if s.Elapsed <= 0 {
+		return 0
+	}
+	return float64(s.States) / s.Elapsed.Seconds()
+}
+
+// Result is an engine's answer.
+type Result struct {
+	Move  games.Move
+	Stats Stats
+}
+
+// Reporter receives statistics snapshots while an engine searches. It is
+// called on the searching goroutine and must return quickly; the snapshot is
+// the reporter's to keep.
+type Reporter func(Stats)
+
+// Engine is a configured search: one family with its options.
+type Engine interface {
+	// Spec returns the engine's canonical spec.
+	Spec() string
+	// Search chooses a move for s, which it does not change. seed fixes the
+	// engine's random choices. A cancelled context ends the search early
+	// with the best move so far. report may be nil.
+	Search(ctx context.Context, s games.State, budget Budget, seed uint64, report Reporter) (Result, error)
+}
+
+// ReportEvery is the least time between two snapshots an engine sends.
+const ReportEvery = 100 * time.Millisecond

@@ -1,0 +1,31 @@
+package nmcs
+
+import (
+	"fmt"
+
+	"mcarena/engines"
+	"mcarena/games/spec"
+)
+
+// Options are the nmcs engine's options.
+var Options = []spec.Option{
+	{Name: "level", Kind: spec.Int, Default: "1", Min: 0, Max: 5, Doc: "nesting n of the evaluations: the policy Π(V(NMC(n)))"},
+	{Name: "discount", Kind: spec.Bool, Default: "false", Doc: "divide outcomes by playout depth (NMC_D)"},
+	{Name: "cow", Kind: spec.Int, Default: "0", Min: 0, Max: 6, Doc: "Cut on Win at levels <= i (the root choice is level n+1); 0 off"},
+	{Name: "pod", Kind: spec.Int, Default: "0", Min: 0, Max: 6, Doc: "Prune on Depth for bounds of levels <= i; 0 off"},
+}
+
+func init() {
+	engines.Register(engines.Family{
+		Name:    "nmcs",
+		Doc:     "two-player Nested Monte Carlo Search policy (Cazenave et al. 2016, Algorithm 1)",
+		Options: Options,
+		Build: func(v spec.Values, canonical string) (engines.Engine, error) {
+			cfg := Config{Level: v.Int("level"), Discount: v.Bool("discount"), COW: v.Int("cow"), POD: v.Int("pod")}
+			if cfg.POD > 0 && !cfg.Discount {
+				return nil, fmt.Errorf("pod needs discount: without discounting every win has the same value, so no bound prunes")
+			}
+			return New(cfg, canonical), nil
+		},
+	})
+}
