@@ -85,6 +85,10 @@ type frame struct {
 	moves []games.Move
 	child games.State
 	seq   []games.Move // moves chosen by the current playout at this level
+	// r is the generator of the call at this level. It lives here rather
+	// than on the stack because playouts take it through an interface,
+	// which would move a local to the heap on every call.
+	r rng.Rand
 }
 
 // Searcher runs nested playouts for one game. It is not safe for concurrent
@@ -155,6 +159,14 @@ func (sv *Searcher) Playout(s games.State, seed uint64) (outcome games.Outcome, 
 	return games.Outcome(e.outcome), e.depth - 1, e.value
 }
 
+// shuffle puts moves in a uniformly random order (Fisher-Yates).
+func shuffle(r *rng.Rand, moves []games.Move) {
+	for i := len(moves) - 1; i > 0; i-- {
+		j := r.Intn(i + 1)
+		moves[i], moves[j] = moves[j], moves[i]
+	}
+}
+
 func childSeed(base uint64, m games.Move) uint64 {
 	x := base ^ uint64(m)*0x9e3779b97f4a7c15
 	return rng.SplitMix64(&x)
@@ -205,10 +217,12 @@ func (sv *Searcher) terminal(s games.State, d int) eval {
 // (or to where it was pruned). hasBound says whether λ (bound, owned by
 // owner) may prune this playout.
 func (sv *Searcher) nested(n int, s games.State, d int, bound float64, owner games.Player, hasBound bool, seed uint64) eval {
-	r := rng.New(seed)
+	f := &sv.frames[n]
+	r := &f.r
+	r.Seed(seed)
 	if n == 0 {
 		if !hasBound {
-			k := s.Playout(&r, games.NoLimit)
+			k := s.Playout(r, games.NoLimit)
 			sv.States += int64(k)
 			return sv.terminal(s, d+k)
 		}
@@ -220,7 +234,7 @@ func (sv *Searcher) nested(n int, s games.State, d int, bound float64, owner gam
 				sv.PODCuts++
 				return eval{value: bound, depth: d, pruned: true}
 			}
-			if s.Playout(&r, 1) == 0 {
+			if s.Playout(r, 1) == 0 {
 				break
 			}
 			sv.States++
@@ -228,7 +242,6 @@ func (sv *Searcher) nested(n int, s games.State, d int, bound float64, owner gam
 		}
 		return sv.terminal(s, d)
 	}
-	f := &sv.frames[n]
 	f.seq = f.seq[:0]
 	cow := n <= sv.cfg.COW
 	passBound := n <= sv.cfg.POD
@@ -237,7 +250,7 @@ func (sv *Searcher) nested(n int, s games.State, d int, bound float64, owner gam
 		if len(moves) == 0 {
 			break
 		}
-		r.Shuffle(len(moves), func(i, j int) { moves[i], moves[j] = moves[j], moves[i] })
+		shuffle(r, moves)
 		base := r.Uint64()
 		p := s.ToMove()
 		max := p == games.First
@@ -302,7 +315,7 @@ func (sv *Searcher) Choose(root games.State, seed uint64, onEval func(evals []Ro
 	if len(moves) == 0 {
 		return -1, nil
 	}
-	r.Shuffle(len(moves), func(i, j int) { moves[i], moves[j] = moves[j], moves[i] })
+	shuffle(&r, moves)
 	base := r.Uint64()
 	p := root.ToMove()
 	max := p == games.First

@@ -111,6 +111,9 @@ func (s *State) legal(c int) bool { return s.Position.Legal(c, stone.NoCapture) 
 
 // hasLegal reports whether the side to move has a legal move.
 func (s *State) hasLegal() bool {
+	if s.KnownNoMoves() {
+		return false
+	}
 	for e := s.Empty(); e != 0; e &= e - 1 {
 		if s.legal(stone.Trailing(e)) {
 			return true
@@ -144,6 +147,9 @@ func (s *State) Legal(buf []games.Move) []games.Move {
 		if c := stone.Trailing(e); s.legal(c) {
 			buf = append(buf, games.Move(c))
 		}
+	}
+	if len(buf) == 0 {
+		s.MarkNoMoves()
 	}
 	return buf
 }

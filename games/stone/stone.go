@@ -50,7 +50,19 @@ type Position struct {
 	Stone [2]uint64
 	Side  games.Player
 	hash  uint64
+	// noMoves caches that SampleLegal found no legal move for the side to
+	// move, so that the end of a playout is not tested twice; Place clears
+	// it.
+	noMoves bool
 }
+
+// KnownNoMoves reports whether SampleLegal has found that the side to move
+// has no legal move in this position. False means not known.
+func (p *Position) KnownNoMoves() bool { return p.noMoves }
+
+// MarkNoMoves records that the side to move has no legal move; a game's Legal
+// calls it when it finds none.
+func (p *Position) MarkNoMoves() { p.noMoves = true }
 
 // Empty returns the empty cells.
 func (p *Position) Empty() uint64 { return p.B.Geo.All &^ (p.Stone[0] | p.Stone[1]) }
@@ -92,38 +104,39 @@ func legal(g *grid.Geometry, own, opp, empty uint64, c int, rule Rule) bool {
 	cb := uint64(1) << uint(c&63)
 	empty &^= cb
 	nb := g.Neighbors[c&63]
-	for adj := nb & opp; adj != 0; {
-		q := adj & -adj
-		if g.Neighbors[bits.TrailingZeros64(q)]&empty != 0 {
-			adj &^= q
-			continue
-		}
-		grp := g.Flood(q, opp)
-		if g.Dilate(grp)&empty == 0 {
+	for adj := nb & opp; adj != 0; adj &= adj - 1 {
+		if !hasLiberty(g, adj&-adj, opp, empty) {
 			return rule == NoSuicide
 		}
-		adj &^= grp
 	}
-	if nb&empty != 0 {
-		return true
+	return nb&empty != 0 || hasLiberty(g, cb, own|cb, empty)
+}
+
+// hasLiberty reports whether the group of stones that contains seed touches
+// an empty cell. It grows the group one ring at a time and stops at the first
+// liberty, so a group with a liberty near seed costs one or two steps.
+func hasLiberty(g *grid.Geometry, seed, stones, empty uint64) bool {
+	grp := seed
+	for {
+		d := g.Dilate(grp)
+		if d&empty != 0 {
+			return true
+		}
+		next := d & stones
+		if next == grp {
+			return false
+		}
+		grp = next
 	}
-	return g.Dilate(g.Flood(cb, own|cb))&empty != 0
 }
 
 // captures: see Position.Captures; empty includes c.
 func captures(g *grid.Geometry, opp, empty uint64, c int) bool {
 	empty &^= 1 << uint(c&63)
-	for adj := g.Neighbors[c&63] & opp; adj != 0; {
-		q := adj & -adj
-		if g.Neighbors[bits.TrailingZeros64(q)]&empty != 0 {
-			adj &^= q // this stone keeps a liberty, so does its group
-			continue
-		}
-		grp := g.Flood(q, opp)
-		if g.Dilate(grp)&empty == 0 {
+	for adj := g.Neighbors[c&63] & opp; adj != 0; adj &= adj - 1 {
+		if !hasLiberty(g, adj&-adj, opp, empty) {
 			return true
 		}
-		adj &^= grp
 	}
 	return false
 }
@@ -132,15 +145,13 @@ func captures(g *grid.Geometry, opp, empty uint64, c int) bool {
 func suicide(g *grid.Geometry, own, empty uint64, c int) bool {
 	cb := uint64(1) << uint(c&63)
 	empty &^= cb
-	if g.Neighbors[c&63]&empty != 0 {
-		return false
-	}
-	return g.Dilate(g.Flood(cb, own|cb))&empty == 0
+	return g.Neighbors[c&63]&empty == 0 && !hasLiberty(g, cb, own|cb, empty)
 }
 
 // Place puts a stone of the side to move on c and passes the turn. It removes
 // nothing.
 func (p *Position) Place(c int) {
+	p.noMoves = false
 	p.Stone[p.Side] |= 1 << uint(c&63)
 	p.hash ^= p.B.keys[p.Side][c&63] ^ p.B.sideKey
 	p.Side ^= 1
@@ -176,6 +187,7 @@ func (p *Position) SampleLegal(r *rng.Rand, rule Rule) int {
 		}
 		cand &^= 1 << uint(c)
 	}
+	p.noMoves = true
 	return -1
 }
 
