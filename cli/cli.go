@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 
+	"mcarena/engines"
 	"mcarena/games"
 	_ "mcarena/games/all" // register every game
 )
@@ -38,14 +39,17 @@ type command struct {
 }
 
 const (
-	perftUsage = "perft GAME DEPTH [--position P] [--divide]"
-	benchUsage = "bench [--time D] [--games LIST] [--json]"
+	perftUsage   = "perft GAME DEPTH [--position P] [--divide]"
+	benchUsage   = "bench [--time D] [--games LIST] [--json]"
+	analyseUsage = "analyse GAME --engine SPEC [--position P] [--runs N] [--seed S] [--playout] [--json]"
 )
 
 var commands = map[string]command{
-	"perft": {"count move sequences of a given depth", perftUsage, runPerft},
-	"bench": {"measure random playout speed per game", benchUsage, runBench},
-	"games": {"list the games and their options", "games", runGames},
+	"perft":   {"count move sequences of a given depth", perftUsage, runPerft},
+	"bench":   {"measure random playout speed per game", benchUsage, runBench},
+	"games":   {"list the games and their options", "games", runGames},
+	"analyse": {"how often a search chooses each move, and its cost", analyseUsage, runAnalyse},
+	"engines": {"list the engine families and their options", "engines", runEngines},
 }
 
 // Run executes the subcommand named by args[0] and returns the exit code.
@@ -81,9 +85,9 @@ func Usage() string {
 	var b strings.Builder
 	b.WriteString("mcarena: a terminal lab for Monte Carlo game search\n\nUsage:\n  mcarena            open the terminal UI\n")
 	for _, n := range commandNames() {
-		fmt.Fprintf(&b, "  mcarena %-50s %s\n", commands[n].usage, commands[n].summary)
+		fmt.Fprintf(&b, "  mcarena %s\n      %s\n", commands[n].usage, commands[n].summary)
 	}
-	b.WriteString("\nGames are named by spec: NAME[:OPTION[=VALUE],...], e.g. breakthrough:size=6x6,misere.\nRun 'mcarena games' for the list.\n")
+	b.WriteString("\nGames and engines are named by spec, NAME[:OPTION[=VALUE],...], e.g.\nbreakthrough:size=6x6,misere or nmcs:level=2,discount,pod=3.\nRun 'mcarena games' and 'mcarena engines' for the lists.\n")
 	return b.String()
 }
 
@@ -120,6 +124,20 @@ func newGame(spec string) (games.Game, error) {
 		return nil, usageError{err.Error()}
 	}
 	return g, nil
+}
+
+func runEngines(args []string, stdout io.Writer) error {
+	if len(args) > 0 {
+		return usagef("engines takes no arguments")
+	}
+	for _, n := range engines.Names() {
+		f, _ := engines.Lookup(n)
+		fmt.Fprintf(stdout, "%s\n    %s\n", n, f.Doc)
+		for _, o := range f.Options {
+			fmt.Fprintf(stdout, "    %-28s %s (default %s)\n", o.Syntax(), o.Doc, o.Default)
+		}
+	}
+	return nil
 }
 
 func runGames(args []string, stdout io.Writer) error {

@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"strings"
 	"testing"
 )
@@ -96,5 +97,66 @@ func TestHelpAndGames(t *testing.T) {
 	code, out, _ = run("games")
 	if code != ExitOK || !strings.Contains(out, "kalah") || !strings.Contains(out, "empty_capture") {
 		t.Errorf("games: %d %q", code, out)
+	}
+}
+
+func TestWilson(t *testing.T) {
+	tests := []struct{ x, n, lo, hi float64 }{
+		{5, 10, 0.2366, 0.7634},
+		{0, 10, 0, 0.2775},
+		{10, 10, 0.7225, 1},
+		{575, 1000, 0.5441, 0.6053},
+	}
+	for _, tt := range tests {
+		lo, hi := Wilson(tt.x, tt.n)
+		if math.Abs(lo-tt.lo) > 1e-4 || math.Abs(hi-tt.hi) > 1e-4 {
+			t.Errorf("Wilson(%v, %v) = %.4f..%.4f, want %.4f..%.4f", tt.x, tt.n, lo, hi, tt.lo, tt.hi)
+		}
+	}
+}
+
+func TestAnalyse(t *testing.T) {
+	code, out, errs := run("analyse", "tictactoe", "--position", "1x1/1o1/xo1 x", "--engine", "nmcs:level=2,discount", "--runs", "50", "--json")
+	if code != ExitOK {
+		t.Fatalf("code %d: %s", code, errs)
+	}
+	var rep AnalyseReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Moves) != 1 || rep.Moves[0].Move != "a3" || rep.Moves[0].Count != 50 || rep.MeanStates <= 0 {
+		t.Fatalf("report %+v", rep)
+	}
+	// The same runs on one worker give the same report: results do not
+	// depend on scheduling.
+	_, out1, _ := run("analyse", "breakthrough", "--engine", "nmcs:level=1", "--runs", "20", "--workers", "1", "--json")
+	_, out2, _ := run("analyse", "breakthrough", "--engine", "nmcs:level=1", "--runs", "20", "--workers", "2", "--json")
+	strip := func(s string) string { return s[:strings.Index(s, `"seconds"`)] }
+	if strip(out1) != strip(out2) {
+		t.Fatalf("1 and 2 workers differ:\n%s\n%s", out1, out2)
+	}
+	code, out, errs = run("analyse", "breakthrough", "--engine", "nmcs:level=0", "--runs", "10", "--playout")
+	if code != ExitOK || !strings.Contains(out, "whole playout") {
+		t.Fatalf("--playout: %d %q %q", code, out, errs)
+	}
+}
+
+func TestAnalyseErrors(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"analyse", "tictactoe"}, "--engine is required"},
+		{[]string{"analyse", "tictactoe", "--engine", "uct"}, `unknown engine "uct"`},
+		{[]string{"analyse", "tictactoe", "--engine", "nmcs:level=x"}, `"x" is not a whole number`},
+		{[]string{"analyse", "tictactoe", "--engine", "nmcs", "--position", "xxx/ooo/3 x"}, "position"},
+		{[]string{"analyse", "tictactoe", "--engine", "nmcs", "--position", "xxx/oo1/3 o"}, "is over"},
+		{[]string{"analyse", "tictactoe", "--engine", "nmcs", "--runs", "0"}, "at least 1"},
+	}
+	for _, tt := range tests {
+		code, _, errs := run(tt.args...)
+		if code != ExitUsage || !strings.Contains(errs, tt.want) || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%v: code %d stderr %q, want one line containing %q", tt.args, code, errs, tt.want)
+		}
 	}
 }

@@ -124,3 +124,11 @@ type Engine interface {
 
 // ReportEvery is the least time between two snapshots an engine sends.
 const ReportEvery = 100 * time.Millisecond
+
+// PlayoutAnalyser is implemented by engines whose move is the first step of a
+// longer playout (NMCS): AnalysePlayout plays that whole playout and returns
+// its first move and the states it visited, the quantities of the NMCS
+// paper's Table 2.
+type PlayoutAnalyser interface {
+	AnalysePlayout(ctx context.Context, s games.State, seed uint64) (first games.Move, states int64, err error)
+}

@@ -435,6 +435,26 @@ func (e *Engine) Search(ctx context.Context, s games.State, b engines.Budget, se
 	return engines.Result{Move: evals[best].Move, Stats: st}, nil
 }
 
+// AnalysePlayout implements engines.PlayoutAnalyser: it plays the whole
+// NMC(Level+1) playout whose first step is the policy's choice (the same
+// move for the same seed) and returns that first move and the states the
+// playout visited.
+func (e *Engine) AnalysePlayout(ctx context.Context, s games.State, seed uint64) (games.Move, int64, error) {
+	if s.Terminal() {
+		return games.NoMove, 0, errNoMoves
+	}
+	sv := NewSearcher(e.cfg, s)
+	sv.Reset()
+	sv.limit(ctx, 0)
+	c := s.Clone()
+	top := sv.cfg.Level + 1
+	sv.nested(top, c, 0, 0, games.First, false, seed)
+	if sv.aborted {
+		return games.NoMove, sv.States, ctx.Err()
+	}
+	return sv.frames[top].seq[0], sv.States, nil
+}
+
 type searchError string
 
 func (e searchError) Error() string { return string(e) }

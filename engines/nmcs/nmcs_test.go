@@ -424,3 +424,24 @@ func TestReports(t *testing.T) {
 		}
 	}
 }
+
+// The whole NMC(n+1) playout starts with the policy's move for the same seed.
+func TestAnalysePlayoutStartsWithThePolicy(t *testing.T) {
+	for _, cfg := range []Config{{Level: 0}, {Level: 1, Discount: true, POD: 2}, {Level: 1, COW: 2}} {
+		e := New(cfg, "")
+		for i, s := range positions(t, "breakthrough", 10, 4) {
+			seed := uint64(i + 1)
+			res, err := e.Search(context.Background(), s, engines.Budget{}, seed, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			first, states, err := e.AnalysePlayout(context.Background(), s, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if first != res.Move || states < res.Stats.States {
+				t.Fatalf("%+v %q: playout starts %d (%d states), policy %d (%d states)", cfg, s.String(), first, states, res.Move, res.Stats.States)
+			}
+		}
+	}
+}

@@ -1,0 +1,185 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"runtime"
+	"sort"
+	"sync"
+	"text/tabwriter"
+	"time"
+
+	"mcarena/engines"
+	_ "mcarena/engines/all" // register every engine family
+	"mcarena/games"
+)
+
+// AnalyseMove is how often one move was chosen over the runs.
+type AnalyseMove struct {
+	Move      string  `json:"move"`
+	Count     int     `json:"count"`
+	Frequency float64 `json:"frequency"`
+	Low       float64 `json:"ci95_low"`
+	High      float64 `json:"ci95_high"`
+}
+
+// AnalyseReport is the result of 'mcarena analyse'.
+type AnalyseReport struct {
+	Game       string        `json:"game"`
+	Position   string        `json:"position"`
+	Engine     string        `json:"engine"`
+	Playout    bool          `json:"playout"`
+	Runs       int           `json:"runs"`
+	FirstSeed  uint64        `json:"first_seed"`
+	Moves      []AnalyseMove `json:"moves"`
+	MeanStates float64       `json:"mean_states"`
+	StatesCI95 float64       `json:"states_ci95"`
+	Seconds    float64       `json:"seconds"`
+}
+
+func runAnalyse(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("analyse", flag.ContinueOnError)
+	position := fs.String("position", "", "the position (default: the start)")
+	engineSpec := fs.String("engine", "", "engine spec, e.g. nmcs:level=2,discount")
+	runs := fs.Int("runs", 100, "number of fresh searches")
+	seed := fs.Uint64("seed", 1, "seed of the first run; run i uses seed+i")
+	asJSON := fs.Bool("json", false, "print JSON")
+	workers := fs.Int("workers", runtime.NumCPU(), "searches run in parallel")
+	states := fs.Int64("states", 0, "budget: states visited per search")
+	iterations := fs.Int64("iterations", 0, "budget: iterations per search")
+	perMove := fs.Duration("time", 0, "budget: wall time per search")
+	playout := fs.Bool("playout", false, "NMCS: play the whole playout whose first step is the policy and count its states (the paper's Table 2)")
+	pos, err := parseInterspersed(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("want one GAME, got %d arguments (usage: mcarena %s)", len(pos), analyseUsage)
+	}
+	if *engineSpec == "" {
+		return usagef("--engine is required: valid engines are %v", engines.Names())
+	}
+	if *runs < 1 || *workers < 1 {
+		return usagef("--runs and --workers must be at least 1")
+	}
+	g, err := newGame(pos[0])
+	if err != nil {
+		return err
+	}
+	s := g.NewState()
+	if *position != "" {
+		if s, err = g.ParsePosition(*position); err != nil {
+			return usageError{err.Error()}
+		}
+	}
+	if s.Terminal() {
+		return usagef("position %q is over: nothing to choose", s.String())
+	}
+	eng, err := engines.New(*engineSpec)
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	pa, canPlayout := eng.(engines.PlayoutAnalyser)
+	if *playout && !canPlayout {
+		return usagef("--playout needs an engine whose move starts a playout (nmcs), not %s", eng.Spec())
+	}
+	budget := engines.Budget{Time: *perMove, Iterations: *iterations, States: *states}
+
+	type outcome struct {
+		move   games.Move
+		states int64
+		err    error
+	}
+	results := make([]outcome, *runs)
+	start := time.Now()
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range min(*workers, *runs) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				sd := *seed + uint64(i)
+				if *playout {
+					m, n, err := pa.AnalysePlayout(context.Background(), s, sd)
+					results[i] = outcome{m, n, err}
+					continue
+				}
+				res, err := eng.Search(context.Background(), s, budget, sd, nil)
+				results[i] = outcome{res.Move, res.Stats.States, err}
+			}
+		}()
+	}
+	for i := range *runs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+
+	rep := AnalyseReport{Game: g.Spec(), Position: s.String(), Engine: eng.Spec(), Playout: *playout, Runs: *runs,
+		FirstSeed: *seed, Seconds: time.Since(start).Seconds()}
+	counts := map[games.Move]int{}
+	var sum, sumSq float64
+	for _, r := range results {
+		if r.err != nil {
+			return fmt.Errorf("search failed: %w", r.err)
+		}
+		counts[r.move]++
+		x := float64(r.states)
+		sum += x
+		sumSq += x * x
+	}
+	n := float64(*runs)
+	rep.MeanStates = sum / n
+	if *runs > 1 {
+		variance := (sumSq - sum*sum/n) / (n - 1)
+		rep.StatesCI95 = 1.96 * math.Sqrt(math.Max(variance, 0)/n)
+	}
+	for m, c := range counts {
+		lo, hi := Wilson(float64(c), n)
+		rep.Moves = append(rep.Moves, AnalyseMove{Move: s.MoveString(m), Count: c, Frequency: float64(c) / n, Low: lo, High: hi})
+	}
+	sort.Slice(rep.Moves, func(i, j int) bool {
+		if rep.Moves[i].Count != rep.Moves[j].Count {
+			return rep.Moves[i].Count > rep.Moves[j].Count
+		}
+		return rep.Moves[i].Move < rep.Moves[j].Move
+	})
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(rep)
+	}
+	what := "search"
+	if *playout {
+		what = "whole playout"
+	}
+	fmt.Fprintf(stdout, "%s  %s\nengine %s, %d runs (seeds %d..%d), %s per run, %.1fs\n\n",
+		rep.Game, rep.Position, rep.Engine, rep.Runs, rep.FirstSeed, rep.FirstSeed+uint64(rep.Runs)-1, what, rep.Seconds)
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "move\tchosen\tfrequency\t95% interval\t")
+	for _, m := range rep.Moves {
+		fmt.Fprintf(tw, "%s\t%d\t%.1f%%\t%.1f-%.1f%%\t\n", m.Move, m.Count, 100*m.Frequency, 100*m.Low, 100*m.High)
+	}
+	tw.Flush()
+	fmt.Fprintf(stdout, "\nstates visited: mean %.0f ± %.0f (95%% interval of the mean)\n", rep.MeanStates, rep.StatesCI95)
+	return nil
+}
+
+// Wilson returns the 95% Wilson score interval of a proportion of x successes
+// in n trials.
+func Wilson(x, n float64) (lo, hi float64) {
+	if n == 0 {
+		return 0, 1
+	}
+	const z = 1.96
+	p := x / n
+	den := 1 + z*z/n
+	center := (p + z*z/(2*n)) / den
+	half := z * math.Sqrt(p*(1-p)/n+z*z/(4*n*n)) / den
+	return math.Max(0, center-half), math.Min(1, center+half)
+}

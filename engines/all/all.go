@@ -1,0 +1,7 @@
+// Package all imports every engine family so that each registers itself.
+package all
+
+import (
+	// Each import registers one search family.
+	_ "mcarena/engines/nmcs"
+)
