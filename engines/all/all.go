@@ -4,4 +4,5 @@ package all
 import (
 	// Each import registers one search family.
 	_ "mcarena/engines/nmcs"
+	_ "mcarena/engines/uct"
 )

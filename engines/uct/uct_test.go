@@ -1,0 +1,195 @@
+package uct
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"mcarena/engines"
+	"mcarena/games"
+	_ "mcarena/games/all"
+	"mcarena/games/gametest"
+	"mcarena/games/rng"
+)
+
+func mustPos(t testing.TB, spec, pos string) games.State {
+	t.Helper()
+	g, err := games.New(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pos == "" {
+		return g.NewState()
+	}
+	s, err := g.ParsePosition(pos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func run(t testing.TB, cfg Config, s games.State, iterations int64, seed uint64) engines.Result {
+	t.Helper()
+	res, err := New(cfg, "uct").Search(context.Background(), s, engines.Budget{Iterations: iterations}, seed, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+var solverCfg = Config{C: 0.7, Solver: true, MaxNodes: 1 << 20}
+
+// Every proof the solver reports at the root agrees with alpha-beta, over
+// random positions of small games; and the solver proves the root of most of
+// them within the budget.
+func TestSolverAgreesWithAlphaBeta(t *testing.T) {
+	for _, spec := range []string{"tictactoe", "domineering:size=3x4", "nogo:size=3", "atarigo:size=3", "kalah:houses=2,seeds=2", "breakthrough:size=5x5"} {
+		proved := 0
+		for seed := uint64(1); seed <= 40; seed++ {
+			r := rng.New(seed)
+			s := mustPos(t, spec, "")
+			plies := r.Intn(8)
+			if spec == "breakthrough:size=5x5" {
+				plies = 14 + r.Intn(6)
+			}
+			for i := 0; i < plies && !s.Terminal(); i++ {
+				ms := s.Legal(nil)
+				s.Play(ms[r.Intn(len(ms))])
+			}
+			if s.Terminal() {
+				continue
+			}
+			res := run(t, solverCfg, s, 20000, seed)
+			for _, ms := range res.Stats.Moves {
+				if ms.Proven == engines.Unproven {
+					continue
+				}
+				c := s.Clone()
+				c.Play(ms.Move)
+				v := gametest.Solve(c)
+				if c.ToMove() != s.ToMove() {
+					v = -v
+				}
+				want := map[int]engines.Proof{1: engines.ProvenWin, -1: engines.ProvenLoss}[v]
+				if ms.Proven != want {
+					t.Fatalf("%s %q: move %s proven %v, alpha-beta value %d", spec, s.String(), s.MoveString(ms.Move), ms.Proven, v)
+				}
+			}
+			if v := gametest.Solve(s); v == 1 {
+				// A won position: the move played must win.
+				c := s.Clone()
+				c.Play(res.Move)
+				w := gametest.Solve(c)
+				if c.ToMove() != s.ToMove() {
+					w = -w
+				}
+				if w == 1 {
+					proved++
+				} else if res.Stats.Moves != nil && provenWin(res.Stats) {
+					t.Fatalf("%s %q: a proven win was available but %s was played", spec, s.String(), s.MoveString(res.Move))
+				}
+			}
+		}
+		t.Logf("%s: won positions where the winning move was played: %d", spec, proved)
+	}
+}
+
+func provenWin(st engines.Stats) bool {
+	for _, m := range st.Moves {
+		if m.Proven == engines.ProvenWin {
+			return true
+		}
+	}
+	return false
+}
+
+// The TicTacToe position of the NMCS paper's Table 1: a3 is the only winning
+// move and the solver proves it.
+func TestFindsTheWin(t *testing.T) {
+	s := mustPos(t, "tictactoe", "1x1/1o1/xo1 x")
+	res := run(t, solverCfg, s, 100000, 1)
+	if s.MoveString(res.Move) != "a3" {
+		t.Fatalf("played %s", s.MoveString(res.Move))
+	}
+	for _, m := range res.Stats.Moves {
+		if s.MoveString(m.Move) == "a3" && m.Proven != engines.ProvenWin {
+			t.Fatalf("a3 not proven: %+v", m)
+		}
+	}
+	if res.Stats.Iterations >= 100000 {
+		t.Fatalf("the search did not stop once the root was proven (%d iterations)", res.Stats.Iterations)
+	}
+}
+
+func TestNodeCapKeepsSampling(t *testing.T) {
+	s := mustPos(t, "breakthrough", "")
+	res := run(t, Config{C: 0.7, Solver: true, MaxNodes: 1000}, s, 20000, 1)
+	if res.Stats.Iterations != 20000 || res.Move == games.NoMove {
+		t.Fatalf("iterations %d, move %d", res.Stats.Iterations, res.Move)
+	}
+	var visits int64
+	for _, m := range res.Stats.Moves {
+		visits += m.Visits
+	}
+	if visits != 20000 {
+		t.Fatalf("root children visited %d times in 20000 iterations", visits)
+	}
+}
+
+func TestDeterministic(t *testing.T) {
+	s := mustPos(t, "nogo", "")
+	a := run(t, solverCfg, s, 3000, 5)
+	b := run(t, solverCfg, s, 3000, 5)
+	if a.Move != b.Move || fmt.Sprint(a.Stats.Moves) != fmt.Sprint(b.Stats.Moves) || a.Stats.States != b.Stats.States {
+		t.Fatal("same seed, different searches")
+	}
+	c := run(t, solverCfg, s, 3000, 6)
+	if fmt.Sprint(a.Stats.Moves) == fmt.Sprint(c.Stats.Moves) {
+		t.Fatal("different seeds, same search")
+	}
+}
+
+func TestBudgets(t *testing.T) {
+	s := mustPos(t, "breakthrough", "")
+	e := New(solverCfg, "uct")
+	res, _ := e.Search(context.Background(), s, engines.Budget{States: 100000}, 1, nil)
+	if res.Stats.States < 100000 || res.Stats.States > 100000+200 {
+		t.Fatalf("states %d for a budget of 100000", res.Stats.States)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res, err := e.Search(ctx, s, engines.Budget{Iterations: 1 << 40}, 1, nil)
+	if err != nil || res.Move == games.NoMove || res.Stats.Iterations > 256 {
+		t.Fatalf("cancelled: %v %d iterations", err, res.Stats.Iterations)
+	}
+	var reports int
+	res, _ = e.Search(context.Background(), s, engines.Budget{Iterations: 500}, 1, func(engines.Stats) { reports++ })
+	if reports == 0 || len(res.Stats.PV) == 0 || res.Stats.PV[0] != res.Move {
+		t.Fatalf("reports %d, PV %v, move %d", reports, res.Stats.PV, res.Move)
+	}
+}
+
+// BenchmarkIterations reports UCT iterations and states per second from the
+// start position of each 5x5 game of the NMCS paper.
+func BenchmarkIterations(b *testing.B) {
+	for _, spec := range []string{
+		"breakthrough", "breakthrough:misere", "knightthrough", "knightthrough:misere",
+		"domineering", "domineering:misere", "nogo", "nogo:misere", "atarigo",
+	} {
+		b.Run(spec, func(b *testing.B) {
+			s := mustPos(b, spec, "")
+			e := New(Config{C: 0.7, Solver: true, MaxNodes: 1 << 22}, "uct")
+			var it, states int64
+			seed := uint64(0)
+			b.ReportAllocs()
+			for b.Loop() {
+				seed++
+				res, _ := e.Search(context.Background(), s, engines.Budget{Iterations: 20000}, seed, nil)
+				it += res.Stats.Iterations
+				states += res.Stats.States
+			}
+			b.ReportMetric(float64(it)/b.Elapsed().Seconds(), "iterations/s")
+			b.ReportMetric(float64(states)/b.Elapsed().Seconds(), "states/s")
+		})
+	}
+}
