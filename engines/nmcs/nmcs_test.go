@@ -9,6 +9,7 @@ import (
 	"mcarena/engines"
 	"mcarena/games"
 	_ "mcarena/games/all"
+	"mcarena/games/gametest"
 	"mcarena/games/rng"
 )
 
@@ -442,6 +443,99 @@ func TestAnalysePlayoutStartsWithThePolicy(t *testing.T) {
 			if first != res.Move || states < res.Stats.States {
 				t.Fatalf("%+v %q: playout starts %d (%d states), policy %d (%d states)", cfg, s.String(), first, states, res.Move, res.Stats.States)
 			}
+		}
+	}
+}
+
+// TrapPosition is this project's stand-in for the NMCS paper's Figure 1b (lost
+// in extraction), built to the properties its text gives and checked by
+// exhaustive search in TestTrapPosition: Breakthrough 8x8, White to play;
+// a5-a6 is the only winning move; b6-a7 and b6-c7 threaten to break through
+// at once but lose; after b6-a7 Black's only defence is b8-a7.
+const TrapPosition = "1b1b1b2/1b6/1w6/w7/4b3/8/6w1/8 w"
+
+func TestTrapPosition(t *testing.T) {
+	if testing.Short() {
+		t.Skip("exhaustive solve")
+	}
+	s := mustPos(t, "breakthrough:size=8x8", TrapPosition)
+	values := map[string]int{}
+	for _, m := range s.Legal(nil) {
+		c := s.Clone()
+		c.Play(m)
+		values[s.MoveString(m)] = -gametest.Solve(c)
+	}
+	want := map[string]int{"a5-a6": 1, "b6-a7": -1, "b6-c7": -1, "g2-f3": -1, "g2-g3": -1, "g2-h3": -1}
+	if fmt.Sprint(values) != fmt.Sprint(want) {
+		t.Fatalf("move values %v, want %v", values, want)
+	}
+	c := s.Clone()
+	m, _ := c.ParseMove("b6-a7")
+	c.Play(m)
+	var holds []string
+	for _, bm := range c.Legal(nil) {
+		d := c.Clone()
+		d.Play(bm)
+		if gametest.Solve(d) != 1 { // White to move does not win
+			holds = append(holds, c.MoveString(bm))
+		}
+	}
+	if fmt.Sprint(holds) != "[b8-a7]" {
+		t.Fatalf("Black's replies to b6-a7 that do not lose: %v, want [b8-a7]", holds)
+	}
+}
+
+// Table 2 in shape, on TrapPosition: over seeded NMC(3) playouts, discounting
+// raises how often the first move is a5-a6, and each pruning rule, at every
+// level bound, visits fewer states without changing the first move
+// (Propositions 3 and 4 hold run by run here, as runs share random choices).
+func TestTable2Shape(t *testing.T) {
+	s := mustPos(t, "breakthrough:size=8x8", TrapPosition)
+	const runs = 150
+	type row struct {
+		cfg    Config
+		freq   int
+		states int64
+		firsts []games.Move
+	}
+	rows := []*row{
+		{cfg: Config{Level: 2}}, {cfg: Config{Level: 2, COW: 1}}, {cfg: Config{Level: 2, COW: 2}}, {cfg: Config{Level: 2, COW: 3}},
+		{cfg: Config{Level: 2, Discount: true}}, {cfg: Config{Level: 2, Discount: true, POD: 1}},
+		{cfg: Config{Level: 2, Discount: true, POD: 2}}, {cfg: Config{Level: 2, Discount: true, POD: 3}},
+	}
+	win, _ := s.ParseMove("a5-a6")
+	for _, r := range rows {
+		e := New(r.cfg, "")
+		for seed := uint64(1); seed <= runs; seed++ {
+			m, n, err := e.AnalysePlayout(context.Background(), s, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m == win {
+				r.freq++
+			}
+			r.states += n
+			r.firsts = append(r.firsts, m)
+		}
+		t.Logf("%+v: a5-a6 %d/%d, mean states %d", r.cfg, r.freq, runs, r.states/runs)
+	}
+	plain, disc := rows[0], rows[4]
+	if disc.freq < plain.freq+runs/4 {
+		t.Errorf("discounting found a5-a6 %d times, plain %d: want a clear rise", disc.freq, plain.freq)
+	}
+	for i, r := range rows {
+		base := plain
+		if r.cfg.Discount {
+			base = disc
+		}
+		if r == base {
+			continue
+		}
+		if fmt.Sprint(r.firsts) != fmt.Sprint(base.firsts) {
+			t.Errorf("%+v changed first moves against %+v", r.cfg, base.cfg)
+		}
+		if prev := rows[i-1]; r.states >= prev.states {
+			t.Errorf("%+v visited %d states, no fewer than %+v's %d", r.cfg, r.states, prev.cfg, prev.states)
 		}
 	}
 }
