@@ -11,6 +11,7 @@ package engines
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"mcarena/games"
@@ -132,3 +133,6 @@ const ReportEvery = 100 * time.Millisecond
 type PlayoutAnalyser interface {
 	AnalysePlayout(ctx context.Context, s games.State, seed uint64) (first games.Move, states int64, err error)
 }
+
+// ErrNoMoves is the error of a search asked to move in a finished game.
+var ErrNoMoves = errors.New("the position has no legal move")

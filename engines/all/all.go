@@ -3,6 +3,8 @@ package all
 
 import (
 	// Each import registers one search family.
+	_ "mcarena/engines/alphabeta"
 	_ "mcarena/engines/nmcs"
+	_ "mcarena/engines/random"
 	_ "mcarena/engines/uct"
 )

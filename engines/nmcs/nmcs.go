@@ -426,7 +426,7 @@ func (e *Engine) Search(ctx context.Context, s games.State, b engines.Budget, se
 		}
 	})
 	if best < 0 {
-		return engines.Result{Move: games.NoMove}, errNoMoves
+		return engines.Result{Move: games.NoMove}, engines.ErrNoMoves
 	}
 	st := snapshot(evals, best, true)
 	if report != nil {
@@ -441,7 +441,7 @@ func (e *Engine) Search(ctx context.Context, s games.State, b engines.Budget, se
 // playout visited.
 func (e *Engine) AnalysePlayout(ctx context.Context, s games.State, seed uint64) (games.Move, int64, error) {
 	if s.Terminal() {
-		return games.NoMove, 0, errNoMoves
+		return games.NoMove, 0, engines.ErrNoMoves
 	}
 	sv := NewSearcher(e.cfg, s)
 	sv.Reset()
@@ -454,9 +454,3 @@ func (e *Engine) AnalysePlayout(ctx context.Context, s games.State, seed uint64)
 	}
 	return sv.frames[top].seq[0], sv.States, nil
 }
-
-type searchError string
-
-func (e searchError) Error() string { return string(e) }
-
-const errNoMoves = searchError("the position has no legal move")

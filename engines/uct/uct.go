@@ -88,7 +88,7 @@ type search struct {
 // playout and backup. With no budget at all it stops after 10000 iterations.
 func (e *Engine) Search(ctx context.Context, s games.State, b engines.Budget, seed uint64, report engines.Reporter) (engines.Result, error) {
 	if s.Terminal() {
-		return engines.Result{Move: games.NoMove}, errNoMoves
+		return engines.Result{Move: games.NoMove}, engines.ErrNoMoves
 	}
 	start := time.Now()
 	if b.Time == 0 && b.Iterations == 0 && b.States == 0 {
@@ -358,9 +358,3 @@ func (sr *search) stats(it int64, elapsed time.Duration, done bool) engines.Stat
 	}
 	return st
 }
-
-type searchError string
-
-func (e searchError) Error() string { return string(e) }
-
-const errNoMoves = searchError("the position has no legal move")

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"testing"
+	"unsafe"
 
 	"mcarena/engines"
 	"mcarena/games"
@@ -191,5 +192,13 @@ func BenchmarkIterations(b *testing.B) {
 			b.ReportMetric(float64(it)/b.Elapsed().Seconds(), "iterations/s")
 			b.ReportMetric(float64(states)/b.Elapsed().Seconds(), "states/s")
 		})
+	}
+}
+
+// The bound is 64 bytes a node plus children storage; children are
+// nodes here, so every node costs the same.
+func TestNodeSize(t *testing.T) {
+	if n := unsafe.Sizeof(node{}); n > 40 {
+		t.Fatalf("a node takes %d bytes", n)
 	}
 }

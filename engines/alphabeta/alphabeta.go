@@ -1,0 +1,295 @@
+// Package alphabeta implements a negamax alpha-beta search with iterative
+// deepening and a transposition table, valued by game outcomes only: a win is
+// worth Mate minus its distance in plies, a loss the negative, a draw and the
+// horizon 0. It solves small boards (a value beyond ±(Mate-MaxDepth) is
+// proven) and serves as a baseline player. Turns need not alternate: the sign
+// flips only when the player to move changes.
+package alphabeta
+
+import (
+	"context"
+	"time"
+
+	"mcarena/engines"
+	"mcarena/games"
+	"mcarena/games/rng"
+)
+
+// Values of positions for the player to move.
+const (
+	Mate     = 30000
+	MaxDepth = 512
+)
+
+// Config selects the search's options.
+type Config struct {
+	// MaxDepth caps iterative deepening (plies).
+	MaxDepth int
+	// TTBits sets the transposition table to 1<<TTBits entries.
+	TTBits int
+}
+
+type bound uint8
+
+const (
+	exact bound = iota + 1
+	lower
+	upper
+)
+
+type entry struct {
+	key   uint64
+	value int16
+	depth int16
+	flag  bound
+	best  games.Move
+}
+
+// Engine is a configured alpha-beta player.
+type Engine struct {
+	cfg  Config
+	spec string
+}
+
+// New returns alpha-beta with cfg.
+func New(cfg Config, spec string) *Engine { return &Engine{cfg: cfg, spec: spec} }
+
+// Spec implements engines.Engine.
+func (e *Engine) Spec() string { return e.spec }
+
+type searcher struct {
+	tt       []entry
+	mask     uint64
+	states   []games.State
+	moves    [][]games.Move
+	nodes    int64
+	maxNodes int64
+	ctx      context.Context
+	deadline time.Time
+	stopped  bool
+}
+
+// Search implements engines.Engine: iterative deepening from depth 1 until the
+// root is proven, MaxDepth is reached or the budget runs out (Time, States
+// counted as nodes, Iterations as completed depths). The move of the last
+// completed depth is played; among equal moves the seed breaks ties by
+// shuffling the root moves.
+func (e *Engine) Search(ctx context.Context, s games.State, b engines.Budget, seed uint64, report engines.Reporter) (engines.Result, error) {
+	if s.Terminal() {
+		return engines.Result{Move: games.NoMove}, engines.ErrNoMoves
+	}
+	start := time.Now()
+	sr := &searcher{tt: make([]entry, 1<<e.cfg.TTBits), mask: 1<<e.cfg.TTBits - 1, maxNodes: b.States, ctx: ctx}
+	if b.Time > 0 {
+		sr.deadline = start.Add(b.Time)
+	}
+	maxDepth := e.cfg.MaxDepth
+	if b.Iterations > 0 && int(b.Iterations) < maxDepth {
+		maxDepth = int(b.Iterations)
+	}
+	sr.states = make([]games.State, maxDepth+2)
+	sr.moves = make([][]games.Move, maxDepth+2)
+	for i := range sr.states {
+		sr.states[i] = s.Clone()
+		sr.moves[i] = make([]games.Move, 0, s.Game().MaxMoves())
+	}
+	root := s.Legal(nil)
+	r := rng.New(seed)
+	for i := len(root) - 1; i > 0; i-- {
+		j := r.Intn(i + 1)
+		root[i], root[j] = root[j], root[i]
+	}
+	values := make([]int, len(root))
+	best, bestValue := root[0], 0
+	var st engines.Stats
+	depth := 0
+	for d := 1; d <= maxDepth; d++ {
+		alpha := -Mate - 1
+		order := append([]games.Move(nil), root...)
+		dv := make([]int, len(root))
+		for i, m := range order {
+			c := sr.states[d]
+			c.CopyFrom(s)
+			c.Play(m)
+			sr.nodes++
+			v := sr.search(c, d-1, 1, -Mate-1, Mate+1)
+			if c.ToMove() != s.ToMove() {
+				v = -v
+			}
+			dv[i] = v
+			if v > alpha {
+				alpha = v
+			}
+			if sr.stopped {
+				break
+			}
+		}
+		if sr.stopped {
+			break
+		}
+		depth = d
+		copy(values, dv)
+		bi := 0
+		for i := range dv {
+			if dv[i] > dv[bi] {
+				bi = i
+			}
+		}
+		best, bestValue = root[bi], dv[bi]
+		// Search the best move first next time.
+		root[0], root[bi] = root[bi], root[0]
+		values[0], values[bi] = values[bi], values[0]
+		st = sr.stats(s, root, values, depth, time.Since(start))
+		if report != nil {
+			report(st)
+		}
+		if bestValue >= Mate-MaxDepth || allLost(values) {
+			break
+		}
+	}
+	st = sr.stats(s, root, values, depth, time.Since(start))
+	st.Done = true
+	if report != nil {
+		report(st)
+	}
+	return engines.Result{Move: best, Stats: st}, nil
+}
+
+func allLost(values []int) bool {
+	for _, v := range values {
+		if v > -Mate+MaxDepth {
+			return false
+		}
+	}
+	return true
+}
+
+func (sr *searcher) stats(s games.State, root []games.Move, values []int, depth int, elapsed time.Duration) engines.Stats {
+	st := engines.Stats{Iterations: int64(depth), States: sr.nodes, Elapsed: elapsed}
+	for i, m := range root {
+		ms := engines.MoveStats{Move: m, Visits: 1}
+		v := values[i]
+		switch {
+		case v >= Mate-MaxDepth:
+			ms.Proven, ms.Value = engines.ProvenWin, 1
+		case v <= -Mate+MaxDepth:
+			ms.Proven, ms.Value = engines.ProvenLoss, -1
+		}
+		st.Moves = append(st.Moves, ms)
+	}
+	if len(root) > 0 {
+		st.PV = []games.Move{root[0]}
+	}
+	return st
+}
+
+func (sr *searcher) checkStop() {
+	if sr.nodes&4095 != 0 {
+		return
+	}
+	if (sr.maxNodes > 0 && sr.nodes >= sr.maxNodes) || sr.ctx.Err() != nil ||
+		(!sr.deadline.IsZero() && !time.Now().Before(sr.deadline)) {
+		sr.stopped = true
+	}
+}
+
+// search returns the value of s for its player to move, searched depth plies
+// deep; ply is the distance from the root.
+func (sr *searcher) search(s games.State, depth, ply int, alpha, beta int) int {
+	sr.checkStop()
+	if sr.stopped {
+		return 0
+	}
+	if s.Terminal() {
+		switch s.Outcome().Value(s.ToMove()) {
+		case 1:
+			return Mate - ply
+		case -1:
+			return -Mate + ply
+		}
+		return 0
+	}
+	if depth == 0 {
+		return 0
+	}
+	e := &sr.tt[s.Hash()&sr.mask]
+	var ttMove games.Move = games.NoMove
+	if e.key == s.Hash() {
+		ttMove = e.best
+		if int(e.depth) >= depth {
+			v := fromTT(int(e.value), ply)
+			switch {
+			case e.flag == exact,
+				e.flag == lower && v >= beta,
+				e.flag == upper && v <= alpha:
+				return v
+			}
+		}
+	}
+	moves := s.Legal(sr.moves[depth])
+	if ttMove != games.NoMove {
+		for i, m := range moves {
+			if m == ttMove {
+				moves[0], moves[i] = moves[i], moves[0]
+				break
+			}
+		}
+	}
+	a0 := alpha
+	best, bestMove := -Mate-1, moves[0]
+	c := sr.states[depth]
+	for _, m := range moves {
+		c.CopyFrom(s)
+		c.Play(m)
+		sr.nodes++
+		var v int
+		if c.ToMove() == s.ToMove() {
+			v = sr.search(c, depth-1, ply+1, alpha, beta)
+		} else {
+			v = -sr.search(c, depth-1, ply+1, -beta, -alpha)
+		}
+		if sr.stopped {
+			return 0
+		}
+		if v > best {
+			best, bestMove = v, m
+		}
+		if best > alpha {
+			alpha = best
+		}
+		if alpha >= beta {
+			break
+		}
+	}
+	flag := exact
+	switch {
+	case best <= a0:
+		flag = upper
+	case best >= beta:
+		flag = lower
+	}
+	*e = entry{key: s.Hash(), value: int16(toTT(best, ply)), depth: int16(depth), flag: flag, best: bestMove}
+	return best
+}
+
+// Mate values are stored relative to the node, so that a position reached at
+// another distance from the root reads the right distance.
+func toTT(v, ply int) int {
+	switch {
+	case v >= Mate-MaxDepth:
+		return v + ply
+	case v <= -Mate+MaxDepth:
+		return v - ply
+	}
+	return v
+}
+
+func fromTT(v, ply int) int {
+	switch {
+	case v >= Mate-MaxDepth:
+		return v - ply
+	case v <= -Mate+MaxDepth:
+		return v + ply
+	}
+	return v
+}
