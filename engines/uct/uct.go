@@ -29,6 +29,7 @@ import (
 	"time"
 
 	"mcarena/engines"
+	"mcarena/engines/policy"
 	"mcarena/games"
 	"mcarena/games/rng"
 )
@@ -41,6 +42,10 @@ type Config struct {
 	Solver bool
 	// MaxNodes caps the tree.
 	MaxNodes int
+	// Playout is the policy run from each new leaf (default: uniform
+	// random). With nested playouts the discounted values steer only the
+	// nested choices; the tree receives the playout's win, draw or loss.
+	Playout policy.Config
 }
 
 // node is one tree node; see the package comment.
@@ -82,6 +87,7 @@ type search struct {
 	path   []int32
 	states int64
 	full   bool
+	pol    policy.Policy
 }
 
 // Search implements engines.Engine. An iteration is one selection, expansion,
@@ -101,6 +107,11 @@ func (e *Engine) Search(ctx context.Context, s games.State, b engines.Budget, se
 	sr := &search{cfg: e.cfg, r: rng.New(seed), state: s.Clone(), root: s,
 		moves: make([]games.Move, 0, s.Game().MaxMoves()), nodes: make([]node, 0, min(e.cfg.MaxNodes, 1<<16))}
 	sr.nodes = append(sr.nodes, node{first: -1, mover: s.ToMove().Other()})
+	pol, err := policy.New(e.cfg.Playout, s)
+	if err != nil {
+		return engines.Result{Move: games.NoMove}, err
+	}
+	sr.pol = pol
 	last := start
 	var it int64
 	for {
@@ -173,8 +184,8 @@ func (sr *search) iterate() {
 	case sr.cfg.Solver && leaf.proof == engines.ProvenLoss:
 		outcome = games.WinFor(leaf.mover.Other())
 	default:
-		k := st.Playout(&sr.r, games.NoLimit)
-		sr.states += int64(k)
+		k, states := sr.pol.Run(st, &sr.r)
+		sr.states += states
 		outcome = st.Outcome()
 		if k == 0 {
 			// A playout that plays nothing started at the end of the
