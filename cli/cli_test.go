@@ -147,7 +147,8 @@ func TestAnalyseErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"analyse", "tictactoe"}, "--engine is required"},
-		{[]string{"analyse", "tictactoe", "--engine", "uct"}, `unknown engine "uct"`},
+		{[]string{"analyse", "tictactoe", "--engine", "mcts"}, `unknown engine "mcts": valid engines are alphabeta, nmcs, random, uct`},
+		{[]string{"analyse", "tictactoe", "--engine", "uct:playout=greedy"}, `"greedy" is not one of random, decisive, mr, nested`},
 		{[]string{"analyse", "tictactoe", "--engine", "nmcs:level=x"}, `"x" is not a whole number`},
 		{[]string{"analyse", "tictactoe", "--engine", "nmcs", "--position", "xxx/ooo/3 x"}, "position"},
 		{[]string{"analyse", "tictactoe", "--engine", "nmcs", "--position", "xxx/oo1/3 o"}, "is over"},
