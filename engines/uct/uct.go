@@ -26,6 +26,7 @@ package uct
 import (
 	"context"
 	"math"
+	"sync"
 	"time"
 
 	"mcarena/engines"
@@ -64,10 +65,15 @@ type node struct {
 	outcome games.Outcome // when term
 }
 
-// Engine is a configured UCT player.
+// Engine is a configured UCT player. Searches may run concurrently; each
+// takes a node pool from a free list so that trees are not reallocated
+// (the garbage collector would otherwise clear a tree of tens of megabytes
+// after every search).
 type Engine struct {
 	cfg  Config
 	spec string
+	mu   sync.Mutex
+	free []*search // trees of finished searches, kept for reuse
 }
 
 // New returns UCT with cfg.
@@ -104,14 +110,13 @@ func (e *Engine) Search(ctx context.Context, s games.State, b engines.Budget, se
 	if b.Time > 0 {
 		deadline = start.Add(b.Time)
 	}
-	sr := &search{cfg: e.cfg, r: rng.New(seed), state: s.Clone(), root: s,
-		moves: make([]games.Move, 0, s.Game().MaxMoves()), nodes: make([]node, 0, min(e.cfg.MaxNodes, 1<<16))}
-	sr.nodes = append(sr.nodes, node{first: -1, mover: s.ToMove().Other()})
-	pol, err := policy.New(e.cfg.Playout, s)
+	sr, err := e.take(s)
 	if err != nil {
 		return engines.Result{Move: games.NoMove}, err
 	}
-	sr.pol = pol
+	defer e.put(sr)
+	sr.r.Seed(seed)
+	sr.nodes = append(sr.nodes[:0], node{first: -1, mover: s.ToMove().Other()})
 	last := start
 	var it int64
 	for {
@@ -138,6 +143,36 @@ func (e *Engine) Search(ctx context.Context, s games.State, b engines.Budget, se
 		report(st)
 	}
 	return engines.Result{Move: sr.bestMove(), Stats: st}, nil
+}
+
+// take returns a search for s from the free list, or a new one. A search is
+// reused only for the same game, whose states it holds.
+func (e *Engine) take(s games.State) (*search, error) {
+	e.mu.Lock()
+	var sr *search
+	if n := len(e.free); n > 0 {
+		sr, e.free = e.free[n-1], e.free[:n-1]
+	}
+	e.mu.Unlock()
+	if sr != nil && sr.root.Game() == s.Game() {
+		sr.root, sr.states, sr.full = s, 0, false
+		return sr, nil
+	}
+	pol, err := policy.New(e.cfg.Playout, s)
+	if err != nil {
+		return nil, err
+	}
+	return &search{cfg: e.cfg, state: s.Clone(), root: s, pol: pol,
+		moves: make([]games.Move, 0, s.Game().MaxMoves()), nodes: make([]node, 0, min(e.cfg.MaxNodes, 1<<16))}, nil
+}
+
+// put keeps a finished search's tree for the next search, at most a few.
+func (e *Engine) put(sr *search) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if len(e.free) < 4 {
+		e.free = append(e.free, sr)
+	}
 }
 
 // iterate runs one iteration from the root.
