@@ -43,6 +43,11 @@ type Config struct {
 	Solver bool
 	// MaxNodes caps the tree.
 	MaxNodes int
+	// Reuse keeps the tree of the last search and, when the next position
+	// is one to three plies below its root, searches on from that subtree.
+	// The next search then depends on the earlier one; reuse is off for
+	// reproducible experiments.
+	Reuse bool
 	// Playout is the policy run from each new leaf (default: uniform
 	// random). With nested playouts the discounted values steer only the
 	// nested choices; the tree receives the playout's win, draw or loss.
@@ -88,12 +93,16 @@ type search struct {
 	nodes  []node
 	r      rng.Rand
 	state  games.State
-	root   games.State
+	root   games.State // the search's own copy of the root position
 	moves  []games.Move
 	path   []int32
 	states int64
 	full   bool
 	pol    policy.Policy
+	// rootIdx is the root's node: 0, or deeper in a tree kept from an
+	// earlier search when the tree is reused.
+	rootIdx int32
+	scratch []games.State // for finding a reused root
 }
 
 // Search implements engines.Engine. An iteration is one selection, expansion,
@@ -116,7 +125,9 @@ func (e *Engine) Search(ctx context.Context, s games.State, b engines.Budget, se
 	}
 	defer e.put(sr)
 	sr.r.Seed(seed)
-	sr.nodes = append(sr.nodes[:0], node{first: -1, mover: s.ToMove().Other()})
+	if sr.rootIdx == 0 {
+		sr.nodes = append(sr.nodes[:0], node{first: -1, mover: s.ToMove().Other()})
+	}
 	last := start
 	var it int64
 	for {
@@ -134,7 +145,7 @@ func (e *Engine) Search(ctx context.Context, s games.State, b engines.Budget, se
 		}
 		sr.iterate()
 		it++
-		if e.cfg.Solver && sr.nodes[0].proof != engines.Unproven {
+		if e.cfg.Solver && sr.nodes[sr.rootIdx].proof != engines.Unproven {
 			break
 		}
 	}
@@ -150,20 +161,65 @@ func (e *Engine) Search(ctx context.Context, s games.State, b engines.Budget, se
 func (e *Engine) take(s games.State) (*search, error) {
 	e.mu.Lock()
 	var sr *search
+	if e.cfg.Reuse {
+		for i, old := range e.free {
+			if old.root.Game() != s.Game() {
+				continue
+			}
+			if idx := old.find(s, 3); idx > 0 {
+				sr = old
+				e.free = append(e.free[:i], e.free[i+1:]...)
+				sr.root.CopyFrom(s)
+				sr.states, sr.full, sr.rootIdx = 0, false, idx
+				e.mu.Unlock()
+				return sr, nil
+			}
+		}
+	}
 	if n := len(e.free); n > 0 {
 		sr, e.free = e.free[n-1], e.free[:n-1]
 	}
 	e.mu.Unlock()
 	if sr != nil && sr.root.Game() == s.Game() {
-		sr.root, sr.states, sr.full = s, 0, false
+		sr.root.CopyFrom(s)
+		sr.states, sr.full, sr.rootIdx = 0, false, 0
 		return sr, nil
 	}
 	pol, err := policy.New(e.cfg.Playout, s)
 	if err != nil {
 		return nil, err
 	}
-	return &search{cfg: e.cfg, state: s.Clone(), root: s, pol: pol,
+	return &search{cfg: e.cfg, state: s.Clone(), root: s.Clone(), pol: pol,
 		moves: make([]games.Move, 0, s.Game().MaxMoves()), nodes: make([]node, 0, min(e.cfg.MaxNodes, 1<<16))}, nil
+}
+
+// find returns the node of the kept tree, one to depth plies below its root,
+// whose position is s, or 0 if there is none.
+func (sr *search) find(s games.State, depth int) int32 {
+	for len(sr.scratch) < depth+1 {
+		sr.scratch = append(sr.scratch, s.Clone())
+	}
+	sr.scratch[0].CopyFrom(sr.root)
+	return sr.findFrom(sr.rootIdx, 0, depth, s)
+}
+
+func (sr *search) findFrom(idx int32, d, depth int, s games.State) int32 {
+	n := &sr.nodes[idx]
+	if d == depth || n.first < 0 {
+		return 0
+	}
+	here, child := sr.scratch[d], sr.scratch[d+1]
+	for c := n.first; c < n.first+int32(n.nExp); c++ {
+		child.CopyFrom(here)
+		child.Play(sr.nodes[c].move)
+		if child.Hash() == s.Hash() && child.ToMove() == s.ToMove() && child.String() == s.String() {
+			return c
+		}
+		if found := sr.findFrom(c, d+1, depth, s); found > 0 {
+			return found
+		}
+	}
+	return 0
 }
 
 // put keeps a finished search's tree for the next search, at most a few.
@@ -179,8 +235,8 @@ func (e *Engine) put(sr *search) {
 func (sr *search) iterate() {
 	st := sr.state
 	st.CopyFrom(sr.root)
-	sr.path = append(sr.path[:0], 0)
-	cur := int32(0)
+	sr.path = append(sr.path[:0], sr.rootIdx)
+	cur := sr.rootIdx
 	for {
 		n := &sr.nodes[cur]
 		if n.term || (sr.cfg.Solver && n.proof != engines.Unproven) {
@@ -341,7 +397,7 @@ func proofFor(mover, toMove games.Player, toMoveWins bool) engines.Proof {
 // bestMove is a proven winning root move, else the most visited root move not
 // proven lost, else the most visited.
 func (sr *search) bestMove() games.Move {
-	root := &sr.nodes[0]
+	root := &sr.nodes[sr.rootIdx]
 	if root.first < 0 {
 		return sr.root.Legal(sr.moves)[0]
 	}
@@ -372,7 +428,7 @@ func better(solver bool, a, b *node) bool {
 // stats is the snapshot of the search.
 func (sr *search) stats(it int64, elapsed time.Duration, done bool) engines.Stats {
 	st := engines.Stats{Iterations: it, States: sr.states, Elapsed: elapsed, Done: done}
-	root := &sr.nodes[0]
+	root := &sr.nodes[sr.rootIdx]
 	if root.first < 0 {
 		return st
 	}
@@ -385,7 +441,7 @@ func (sr *search) stats(it int64, elapsed time.Duration, done bool) engines.Stat
 		st.Moves = append(st.Moves, ms)
 	}
 	// Principal variation: the most visited child at each level.
-	for cur := int32(0); ; {
+	for cur := sr.rootIdx; ; {
 		n := &sr.nodes[cur]
 		if n.first < 0 || n.nExp == 0 {
 			break

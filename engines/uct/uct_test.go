@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"testing"
+	"time"
 	"unsafe"
 
 	"mcarena/engines"
@@ -200,5 +201,85 @@ func BenchmarkIterations(b *testing.B) {
 func TestNodeSize(t *testing.T) {
 	if n := unsafe.Sizeof(node{}); n > 40 {
 		t.Fatalf("a node takes %d bytes", n)
+	}
+}
+
+// With reuse, the search after our move and the opponent's reply goes on
+// from that subtree: its root children carry visits from the first search.
+func TestTreeReuse(t *testing.T) {
+	s := mustPos(t, "breakthrough", "")
+	e := New(Config{C: 0.7, Solver: true, MaxNodes: 1 << 20, Reuse: true}, "uct:reuse")
+	ctx := context.Background()
+	res, _ := e.Search(ctx, s, engines.Budget{Iterations: 20000}, 1, nil)
+	s.Play(res.Move)
+	s.Play(s.Legal(nil)[0])
+	res2, _ := e.Search(ctx, s, engines.Budget{Iterations: 1000}, 2, nil)
+	var visits int64
+	for _, m := range res2.Stats.Moves {
+		visits += m.Visits
+	}
+	if visits <= 1000 {
+		t.Fatalf("root children visited %d times after 1000 iterations: the tree was not reused", visits)
+	}
+	// Without reuse, the same sequence starts afresh.
+	f := New(Config{C: 0.7, Solver: true, MaxNodes: 1 << 20}, "uct")
+	f.Search(ctx, mustPos(t, "breakthrough", ""), engines.Budget{Iterations: 20000}, 1, nil)
+	res3, _ := f.Search(ctx, s, engines.Budget{Iterations: 1000}, 2, nil)
+	visits = 0
+	for _, m := range res3.Stats.Moves {
+		visits += m.Visits
+	}
+	if visits != 1000 {
+		t.Fatalf("without reuse the root children have %d visits after 1000 iterations", visits)
+	}
+	// The same position again is not a descendant: a fresh search, so
+	// repeated analyses stay reproducible.
+	a, _ := e.Search(ctx, s, engines.Budget{Iterations: 500}, 3, nil)
+	b, _ := New(Config{C: 0.7, Solver: true, MaxNodes: 1 << 20}, "uct").Search(ctx, s, engines.Budget{Iterations: 500}, 3, nil)
+	if fmt.Sprint(a.Stats.Moves) != fmt.Sprint(b.Stats.Moves) {
+		t.Fatal("a repeated position reused a tree")
+	}
+}
+
+// BenchmarkReporting compares a search that sends statistics snapshots (at
+// the engines' rate, every 100 ms) with one that sends none.
+func BenchmarkReporting(b *testing.B) {
+	s := mustPos(b, "breakthrough", "")
+	for _, withReports := range []bool{false, true} {
+		b.Run(fmt.Sprintf("reports=%v", withReports), func(b *testing.B) {
+			e := New(Config{C: 0.7, Solver: true, MaxNodes: 1 << 22}, "uct")
+			var report engines.Reporter
+			var got int
+			if withReports {
+				report = func(st engines.Stats) { got += len(st.Moves) }
+			}
+			var states int64
+			for b.Loop() {
+				res, _ := e.Search(context.Background(), s, engines.Budget{Iterations: 300000}, 1, report)
+				states += res.Stats.States
+			}
+			b.ReportMetric(float64(states)/b.Elapsed().Seconds(), "states/s")
+		})
+	}
+}
+
+// BenchmarkSnapshot measures one statistics snapshot of a grown tree; at
+// ten snapshots a second its cost against search time is the reporting
+// overhead.
+func BenchmarkSnapshot(b *testing.B) {
+	s := mustPos(b, "breakthrough", "")
+	e := New(Config{C: 0.7, Solver: true, MaxNodes: 1 << 22}, "uct")
+	sr, err := e.take(s)
+	if err != nil {
+		b.Fatal(err)
+	}
+	sr.r.Seed(1)
+	sr.nodes = append(sr.nodes[:0], node{first: -1, mover: s.ToMove().Other()})
+	for range 200000 {
+		sr.iterate()
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		sr.stats(200000, time.Second, false)
 	}
 }
