@@ -13,6 +13,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"mcarena/config"
 	"mcarena/engines"
 	_ "mcarena/engines/all" // register every engine family
 	"mcarena/games"
@@ -44,7 +45,8 @@ type AnalyseReport struct {
 func runAnalyse(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("analyse", flag.ContinueOnError)
 	position := fs.String("position", "", "the position (default: the start)")
-	engineSpec := fs.String("engine", "", "engine spec, e.g. nmcs:level=2,discount")
+	engineSpec := fs.String("engine", "", "engine: a name from the configuration or a spec, e.g. nmcs:level=2,discount")
+	configPath := fs.String("config", "", "configuration file (default: config.toml if present)")
 	runs := fs.Int("runs", 100, "number of fresh searches")
 	seed := fs.Uint64("seed", 1, "seed of the first run; run i uses seed+i")
 	asJSON := fs.Bool("json", false, "print JSON")
@@ -79,7 +81,11 @@ func runAnalyse(args []string, stdout io.Writer) error {
 	if s.Terminal() {
 		return usagef("position %q is over: nothing to choose", s.String())
 	}
-	eng, err := engines.New(*engineSpec)
+	cfg, err := loadConfig(*configPath)
+	if err != nil {
+		return err
+	}
+	eng, err := config.ResolveEngine(cfg, *engineSpec)
 	if err != nil {
 		return usageError{err.Error()}
 	}

@@ -9,9 +9,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"sort"
 	"strings"
 
+	"mcarena/config"
 	"mcarena/engines"
 	"mcarena/games"
 	_ "mcarena/games/all" // register every game
@@ -117,6 +119,26 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+// loadConfig reads the configuration: path if given (it must exist), else
+// config.toml in the working directory if there is one, else none (nil). A
+// malformed file is a usage error naming file, line and key.
+func loadConfig(path string) (*config.Config, error) {
+	explicit := path != ""
+	if !explicit {
+		path = config.DefaultPath
+	}
+	cfg, err := config.Load(path)
+	switch {
+	case err == nil:
+		return cfg, nil
+	case !explicit && errors.Is(err, fs.ErrNotExist):
+		return nil, nil
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, usagef("configuration %s does not exist", path)
+	}
+	return nil, usageError{err.Error()}
+}
+
 // newGame builds a game from a spec, turning registry errors into usage errors.
 func newGame(spec string) (games.Game, error) {
 	g, err := games.New(spec)
@@ -129,6 +151,18 @@ func newGame(spec string) (games.Game, error) {
 func runEngines(args []string, stdout io.Writer) error {
 	if len(args) > 0 {
 		return usagef("engines takes no arguments")
+	}
+	cfg, err := loadConfig("")
+	if err != nil {
+		return err
+	}
+	if cfg != nil {
+		fmt.Fprintf(stdout, "named engines in %s:\n", cfg.Path)
+		for _, n := range cfg.EngineNames() {
+			s, _ := cfg.Engine(n)
+			fmt.Fprintf(stdout, "    %-16s %s\n", n, s)
+		}
+		fmt.Fprintln(stdout, "\nfamilies:")
 	}
 	for _, n := range engines.Names() {
 		f, _ := engines.Lookup(n)

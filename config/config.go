@@ -1,0 +1,202 @@
+// Package config reads config.toml, the file of named engines (and, later,
+// the presets of every experiment). Every mistake is refused before anything
+// runs, with the file, the line and the key named and the valid choices
+// listed.
+//
+// Schema:
+//
+//	[engines.NAME]          # a named engine
+//	family = "uct"          # a registered engine family (mcarena engines)
+//	c = 0.7                 # any option of the family, as in a spec
+//	playout = "nested"
+//
+// A named engine is the spec FAMILY:OPTION=VALUE,... built from its table;
+// engines.New validates it.
+package config
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+
+	"mcarena/engines"
+	"mcarena/games/spec"
+)
+
+// DefaultPath is where the commands look for the configuration.
+const DefaultPath = "config.toml"
+
+// Config is a validated configuration.
+type Config struct {
+	// Path is the file it was read from.
+	Path string
+	// Engines maps a name to its engine spec.
+	Engines map[string]string
+}
+
+// Error is a configuration mistake at a place in the file.
+type Error struct {
+	Path string
+	Line int // 0 if unknown
+	Key  string
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	loc := e.Path
+	if e.Line > 0 {
+		loc += ":" + strconv.Itoa(e.Line)
+	}
+	if e.Key != "" {
+		return fmt.Sprintf("%s: %s: %s", loc, e.Key, e.Msg)
+	}
+	return fmt.Sprintf("%s: %s", loc, e.Msg)
+}
+
+// Load reads and validates a configuration file.
+func Load(path string) (*Config, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(path, data)
+}
+
+// Parse validates configuration text; path names it in errors.
+func Parse(path string, data []byte) (*Config, error) {
+	var raw map[string]any
+	if _, err := toml.Decode(string(data), &raw); err != nil {
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			return nil, &Error{Path: path, Line: pe.Position.Line, Key: pe.LastKey, Msg: pe.Message}
+		}
+		return nil, &Error{Path: path, Msg: err.Error()}
+	}
+	lines := newLineIndex(string(data))
+	cfg := &Config{Path: path, Engines: map[string]string{}}
+	for _, top := range sortedKeys(raw) {
+		switch top {
+		case "engines":
+			tables, ok := raw[top].(map[string]any)
+			if !ok {
+				return nil, &Error{path, lines.find(nil, top), top, "must be a table of named engines, like [engines.NAME]"}
+			}
+			for _, name := range sortedKeys(tables) {
+				s, err := engineSpec(path, lines, name, tables[name])
+				if err != nil {
+					return nil, err
+				}
+				cfg.Engines[name] = s
+			}
+		default:
+			return nil, &Error{path, lines.find(nil, top), top, "unknown section: valid sections are engines"}
+		}
+	}
+	return cfg, nil
+}
+
+// engineSpec validates one [engines.NAME] table and returns its spec.
+func engineSpec(path string, lines lineIndex, name string, v any) (string, error) {
+	table := []string{"engines", name}
+	where := "engines." + name
+	t, ok := v.(map[string]any)
+	if !ok {
+		return "", &Error{path, lines.find([]string{"engines"}, name), where, "must be a table with a family and options"}
+	}
+	fam, ok := t["family"].(string)
+	if !ok {
+		return "", &Error{path, lines.find([]string{"engines"}, name), where, fmt.Sprintf("needs family = one of %s", strings.Join(engines.Names(), ", "))}
+	}
+	f, ok := engines.Lookup(fam)
+	if !ok {
+		return "", &Error{path, lines.find(table, "family"), where + ".family", fmt.Sprintf("unknown engine family %q: valid families are %s", fam, strings.Join(engines.Names(), ", "))}
+	}
+	var parts []string
+	for _, key := range sortedKeys(t) {
+		if key == "family" {
+			continue
+		}
+		o, ok := findOption(f.Options, key)
+		if !ok {
+			return "", &Error{path, lines.find(table, key), where + "." + key, fmt.Sprintf("unknown option of %s: valid options are %s", fam, spec.List(f.Options))}
+		}
+		text, err := valueText(t[key])
+		if err == nil {
+			_, err = spec.Check(o, text)
+		}
+		if err != nil {
+			return "", &Error{path, lines.find(table, key), where + "." + key, err.Error()}
+		}
+		parts = append(parts, key+"="+text)
+	}
+	s := fam
+	if len(parts) > 0 {
+		s += ":" + strings.Join(parts, ",")
+	}
+	e, err := engines.New(s)
+	if err != nil {
+		return "", &Error{path, lines.find([]string{"engines"}, name), where, err.Error()}
+	}
+	return e.Spec(), nil
+}
+
+// Engine returns the spec of a named engine.
+func (c *Config) Engine(name string) (string, bool) {
+	s, ok := c.Engines[name]
+	return s, ok
+}
+
+// EngineNames returns the named engines in order.
+func (c *Config) EngineNames() []string { return sortedKeys(c.Engines) }
+
+// ResolveEngine turns a name defined in c (which may be nil) or a spec into
+// an engine.
+func ResolveEngine(c *Config, nameOrSpec string) (engines.Engine, error) {
+	if c != nil {
+		if s, ok := c.Engine(nameOrSpec); ok {
+			return engines.New(s)
+		}
+	}
+	e, err := engines.New(nameOrSpec)
+	if err != nil && c != nil && len(c.Engines) > 0 && !strings.Contains(nameOrSpec, ":") {
+		return nil, fmt.Errorf("%w; %s names %s", err, c.Path, strings.Join(c.EngineNames(), ", "))
+	}
+	return e, err
+}
+
+func valueText(v any) (string, error) {
+	switch x := v.(type) {
+	case bool:
+		return strconv.FormatBool(x), nil
+	case int64:
+		return strconv.FormatInt(x, 10), nil
+	case float64:
+		return strconv.FormatFloat(x, 'g', -1, 64), nil
+	case string:
+		return x, nil
+	}
+	return "", fmt.Errorf("a %T is not an option value (want a number, true/false or a string)", v)
+}
+
+func findOption(opts []spec.Option, key string) (spec.Option, bool) {
+	for _, o := range opts {
+		if o.Name == key {
+			return o, true
+		}
+	}
+	return spec.Option{}, false
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

@@ -1,0 +1,104 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	_ "mcarena/engines/all"
+)
+
+// The repository's config.toml parses and every engine builds.
+func TestRepositoryConfig(t *testing.T) {
+	_, here, _, _ := runtime.Caller(0)
+	path := filepath.Join(filepath.Dir(here), "..", "config.toml")
+	cfg, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"nmcd2", "uct", "uct-nmc1-cow", "mcts-mr2"} {
+		if _, ok := cfg.Engine(want); !ok {
+			t.Errorf("engine %q missing", want)
+		}
+	}
+	for _, name := range cfg.EngineNames() {
+		if _, err := ResolveEngine(cfg, name); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	if s, _ := cfg.Engine("nmcd2"); s != "nmcs:level=2,discount" {
+		t.Errorf("nmcd2 is %q", s)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	tests := []struct {
+		name, text, want string
+	}{
+		{"syntax", "[engines.a]\nfamily = \"uct\"\nc = = 2\n", "x.toml:3: "},
+		{"unknown section", "[engine.a]\nfamily = \"uct\"\n", "x.toml:1: engine: unknown section: valid sections are engines"},
+		{"unknown family", "[engines.a]\nfamily = \"mcts\"\n", `x.toml:2: engines.a.family: unknown engine family "mcts": valid families are alphabeta, nmcs, random, uct`},
+		{"no family", "[engines.a]\nc = 1.0\n", "x.toml:1: engines.a: needs family = one of alphabeta, nmcs, random, uct"},
+		{"unknown option", "# comment\n[engines.a]\nfamily = \"nmcs\"\nlevel = 2\ndepth = 3\n", "x.toml:5: engines.a.depth: unknown option of nmcs: valid options are level=0..5, discount, cow=0..6, pod=0..6"},
+		{"out of range", "[engines.b]\nfamily = \"nmcs\"\n\n[engines.a]\nfamily = \"nmcs\"\nlevel = 9\n", `x.toml:6: engines.a.level: option "level": 9 is out of range (want level=0..5)`},
+		{"bad choice", "[engines.a]\nfamily = \"uct\"\nplayout = \"greedy\"\n", `x.toml:3: engines.a.playout: option "playout": "greedy" is not one of random, decisive, mr, nested`},
+		{"bad type", "[engines.a]\nfamily = \"uct\"\nc = [1, 2]\n", "x.toml:3: engines.a.c: a []interface {} is not an option value"},
+		{"combination", "[engines.a]\nfamily = \"nmcs\"\npod = 2\n", "x.toml:1: engines.a: engine \"nmcs:pod=2\": pod needs discount"},
+		{"not a table", "engines = 3\n", "x.toml:1: engines: must be a table of named engines"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Parse("x.toml", []byte(tt.text))
+			if err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+				t.Fatalf("error %v, want prefix %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestResolveEngine(t *testing.T) {
+	cfg, err := Parse("x.toml", []byte("[engines.fast]\nfamily = \"uct\"\nc = 0.3\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := ResolveEngine(cfg, "fast")
+	if err != nil || e.Spec() != "uct:c=0.3" {
+		t.Fatalf("fast: %v %v", e, err)
+	}
+	if e, err := ResolveEngine(cfg, "nmcs:level=2"); err != nil || e.Spec() != "nmcs:level=2" {
+		t.Fatalf("spec: %v %v", e, err)
+	}
+	if _, err := ResolveEngine(cfg, "slow"); err == nil || !strings.Contains(err.Error(), "x.toml names fast") {
+		t.Fatalf("unknown name: %v", err)
+	}
+	if _, err := ResolveEngine(nil, "uct"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestLoadMissing(t *testing.T) {
+	if _, err := Load(filepath.Join(t.TempDir(), "none.toml")); !os.IsNotExist(err) {
+		t.Fatalf("error %v", err)
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	f.Add("[engines.a]\nfamily = \"uct\"\nc = 0.5\n")
+	f.Add("[engines.\"x y\"]\nfamily = \"nmcs\"\nlevel = 1\ndiscount = true\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		cfg, err := Parse("f.toml", []byte(text))
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "f.toml") {
+				t.Fatalf("error without the file name: %v", err)
+			}
+			return
+		}
+		for _, n := range cfg.EngineNames() {
+			if _, err := ResolveEngine(cfg, n); err != nil {
+				t.Fatalf("accepted engine %q does not build: %v", n, err)
+			}
+		}
+	})
+}
