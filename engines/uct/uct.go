@@ -321,7 +321,7 @@ func (sr *search) selectChild(cur int32) int32 {
 	n := &sr.nodes[cur]
 	// UCB1 is mean + C*sqrt(ln N)/sqrt(n); the node keeps its mean and
 	// 1/sqrt(n), so a child costs a multiply and an add.
-	k := float32(sr.cfg.C * math.Sqrt(math.Log(float64(n.visits))))
+	k := float32(float64(sr.cfg.C * math.Sqrt(ln(n.visits))))
 	best, bestScore := n.first, float32(math.Inf(-1))
 	children := sr.nodes[n.first : n.first+int32(n.nChild)]
 	for i := range children {
@@ -334,7 +334,9 @@ func (sr *search) selectChild(cur int32) int32 {
 				continue
 			}
 		}
-		if score := ch.mean + k*ch.rs; score > bestScore {
+		// The conversion rounds the product, so no machine fuses it
+		// with the add.
+		if score := ch.mean + float32(k*ch.rs); score > bestScore {
 			best, bestScore = n.first+int32(i), score
 		}
 	}
