@@ -6,7 +6,7 @@ import (
 )
 
 func TestLn(t *testing.T) {
-	for _, n := range []int32{1, 2, 3, 7, 10, 100, 1000, 65535, 1 << 20, 123456789, math.MaxInt32} {
+	for _, n := range []int32{1, 2, 3, 7, 10, 100, 1000, 4095, 4096, 65535, 1 << 20, 123456789, math.MaxInt32} {
 		got, want := ln(n), math.Log(float64(n))
 		if math.Abs(got-want) > 4e-16*math.Max(1, math.Abs(want)) {
 			t.Errorf("ln(%d) = %.17g, math.Log %.17g", n, got, want)

@@ -105,7 +105,9 @@ func legal(g *grid.Geometry, own, opp, empty uint64, c int, rule Rule) bool {
 	empty &^= cb
 	nb := g.Neighbors[c&63]
 	for adj := nb & opp; adj != 0; adj &= adj - 1 {
-		if !hasLiberty(g, adj&-adj, opp, empty) {
+		q := adj & -adj
+		// Most enemy stones touch an empty cell themselves.
+		if g.Neighbors[bits.TrailingZeros64(q)]&empty == 0 && !hasLiberty(g, q, opp, empty) {
 			return rule == NoSuicide
 		}
 	}
