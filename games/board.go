@@ -48,3 +48,20 @@ func CellName(i, cols int) string {
 	}
 	return string([]byte{file, byte('0' + rank/10), byte('0' + rank%10)})
 }
+
+// SquareBoard describes a rows x cols grid whose cell i holds the piece
+// letter piece(i) (0 for empty); a letter's index in letters ("wb", "xo"...)
+// is its owner.
+func SquareBoard(rows, cols int, piece func(i int) byte, letters string) Board {
+	b := Board{Kind: SquareGrid, Rows: rows, Cols: cols, Cells: make([]Cell, rows*cols)}
+	for i := range b.Cells {
+		c := Cell{Owner: -1, Piece: piece(i)}
+		for o := range len(letters) {
+			if c.Piece == letters[o] {
+				c.Owner = int8(o)
+			}
+		}
+		b.Cells[i] = c
+	}
+	return b
+}

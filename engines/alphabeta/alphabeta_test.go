@@ -11,21 +11,7 @@ import (
 	"mcarena/games/rng"
 )
 
-func mustPos(t testing.TB, spec, pos string) games.State {
-	t.Helper()
-	g, err := games.New(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if pos == "" {
-		return g.NewState()
-	}
-	s, err := g.ParsePosition(pos)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
+func mustPos(t testing.TB, spec, pos string) games.State { return gametest.MustPosition(t, spec, pos) }
 
 func solve(t testing.TB, s games.State) engines.Result {
 	t.Helper()

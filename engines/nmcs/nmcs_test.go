@@ -13,23 +13,9 @@ import (
 	"mcarena/games/rng"
 )
 
-func mustGame(t testing.TB, spec string) games.Game {
-	t.Helper()
-	g, err := games.New(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
+func mustGame(t testing.TB, spec string) games.Game { return gametest.MustGame(t, spec) }
 
-func mustPos(t testing.TB, spec, pos string) games.State {
-	t.Helper()
-	s, err := mustGame(t, spec).ParsePosition(pos)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
+func mustPos(t testing.TB, spec, pos string) games.State { return gametest.MustPosition(t, spec, pos) }
 
 // forced is a depth-limited minimax over terminal values only: from the first
 // player's view, 1 if the first player can force a win within k plies, -1 if

@@ -6,21 +6,11 @@ import (
 	"mcarena/engines/nmcs"
 	"mcarena/games"
 	_ "mcarena/games/all"
+	"mcarena/games/gametest"
 	"mcarena/games/rng"
 )
 
-func pos(t testing.TB, spec, text string) games.State {
-	t.Helper()
-	g, err := games.New(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := g.ParsePosition(text)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
+func pos(t testing.TB, spec, text string) games.State { return gametest.MustPosition(t, spec, text) }
 
 func mustPolicy(t testing.TB, cfg Config, s games.State) Policy {
 	t.Helper()

@@ -14,21 +14,7 @@ import (
 	"mcarena/games/rng"
 )
 
-func mustPos(t testing.TB, spec, pos string) games.State {
-	t.Helper()
-	g, err := games.New(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if pos == "" {
-		return g.NewState()
-	}
-	s, err := g.ParsePosition(pos)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
+func mustPos(t testing.TB, spec, pos string) games.State { return gametest.MustPosition(t, spec, pos) }
 
 func run(t testing.TB, cfg Config, s games.State, iterations int64, seed uint64) engines.Result {
 	t.Helper()

@@ -45,51 +45,25 @@ func init() {
 
 // Game is AtariGo on one board size and start.
 type Game struct {
-	board    *stone.Board
+	stone.Meta
 	crosscut bool
-	spec     string
 }
 
 // New returns AtariGo on an n x n board.
 func New(n int, crosscut bool) *Game {
-	spec := "atarigo"
-	if n != 5 {
-		spec += fmt.Sprintf(":size=%d", n)
-	}
+	flag := ""
 	if crosscut {
-		if n != 5 {
-			spec += ",crosscut"
-		} else {
-			spec += ":crosscut"
-		}
+		flag = "crosscut"
 	}
-	return &Game{board: stone.NewBoard(n, n), crosscut: crosscut, spec: spec}
+	return &Game{Meta: stone.NewMeta("atarigo", n, flag), crosscut: crosscut}
 }
-
-// Name implements games.Game.
-func (g *Game) Name() string { return "atarigo" }
-
-// Spec implements games.Game.
-func (g *Game) Spec() string { return g.spec }
-
-// PlayerNames implements games.Game.
-func (g *Game) PlayerNames() [2]string { return [2]string{"Black", "White"} }
-
-// MaxMoves implements games.Game.
-func (g *Game) MaxMoves() int { return g.board.Geo.Cells }
-
-// MoveSpace implements games.Game.
-func (g *Game) MoveSpace() int { return g.board.Geo.Cells }
-
-// MaxLength implements games.Game: the game ends at the first capture.
-func (g *Game) MaxLength() int { return g.board.Geo.Cells }
 
 // NewState implements games.Game.
 func (g *Game) NewState() games.State {
 	s := &State{g: g}
-	s.B = g.board
+	s.B = g.Board
 	if g.crosscut {
-		n := g.board.Geo.Cols
+		n := g.Board.Geo.Cols
 		k := (n - 1) / 2
 		at := func(r, c int) uint64 { return 1 << uint(r*n+c) }
 		s.Stone[stone.Black] = at(k, k) | at(k+1, k+1)
@@ -101,7 +75,7 @@ func (g *Game) NewState() games.State {
 
 // ParsePosition implements games.Game.
 func (g *Game) ParsePosition(text string) (games.State, error) {
-	p, err := stone.ParsePosition(g.board, text)
+	p, err := stone.ParsePosition(g.Board, text)
 	if err != nil {
 		return nil, err
 	}

@@ -1,45 +1,17 @@
 package atarigo
 
 import (
-	"slices"
 	"testing"
 
 	"mcarena/games"
 	"mcarena/games/gametest"
-	"mcarena/games/rng"
+	"mcarena/games/stone/stonetest"
 )
-
-// samplePlayout restates stone.Position.SampleLegal through the game API.
-func samplePlayout(s games.State, r *rng.Rand, limit int) int {
-	n := 0
-	for n < limit && !s.(*State).captured {
-		legal := s.Legal(nil)
-		var cand []int
-		for i, c := range s.Board().Cells {
-			if c.Owner < 0 {
-				cand = append(cand, i)
-			}
-		}
-		for {
-			if len(cand) == 0 {
-				return n
-			}
-			k := r.Intn(len(cand))
-			if slices.Contains(legal, games.Move(cand[k])) {
-				s.Play(games.Move(cand[k]))
-				n++
-				break
-			}
-			cand = slices.Delete(cand, k, k+1)
-		}
-	}
-	return n
-}
 
 func TestConformance(t *testing.T) {
 	for _, g := range []*Game{New(5, false), New(5, true), New(3, false), New(6, true), New(8, false)} {
 		t.Run(g.Spec(), func(t *testing.T) {
-			gametest.Conformance(t, g, gametest.Config{Games: 100, ReferencePlayout: samplePlayout})
+			gametest.Conformance(t, g, gametest.Config{Games: 100, ReferencePlayout: stonetest.ReferencePlayout(func(s games.State) bool { return s.(*State).captured })})
 		})
 	}
 }
@@ -123,16 +95,4 @@ func TestSolvedTiny(t *testing.T) {
 	}
 }
 
-func BenchmarkPlayout(b *testing.B) {
-	g := New(5, false)
-	start := g.NewState()
-	s := start.Clone()
-	r := rng.New(1)
-	states := 0
-	b.ReportAllocs()
-	for b.Loop() {
-		s.CopyFrom(start)
-		states += s.Playout(&r, games.NoLimit)
-	}
-	b.ReportMetric(float64(states)/b.Elapsed().Seconds(), "states/s")
-}
+func BenchmarkPlayout(b *testing.B) { gametest.BenchmarkPlayout(b, New(5, false)) }

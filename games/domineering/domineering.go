@@ -219,16 +219,7 @@ func (s *State) Hash() uint64 { return s.hash }
 
 // RecomputeHash implements games.State.
 func (s *State) RecomputeHash() uint64 {
-	var h uint64
-	for p := range 2 {
-		for b := s.cover[p]; b != 0; b &= b - 1 {
-			h ^= s.g.keys[p][bits.TrailingZeros64(b)]
-		}
-	}
-	if s.side == games.Second {
-		h ^= s.g.sideKey
-	}
-	return h
+	return grid.ZobristHash(&s.g.keys, s.cover, s.side == games.Second, s.g.sideKey)
 }
 
 // Clone implements games.State.
@@ -290,17 +281,5 @@ func (s *State) String() string { return s.g.geo.FormatPosition(s.piece, "vh"[s.
 
 // Board implements games.State.
 func (s *State) Board() games.Board {
-	g := &s.g.geo
-	b := games.Board{Kind: games.SquareGrid, Rows: g.Rows, Cols: g.Cols, Cells: make([]games.Cell, g.Cells)}
-	for i := range b.Cells {
-		c := games.Cell{Owner: -1, Piece: s.piece(i)}
-		switch c.Piece {
-		case 'v':
-			c.Owner = 0
-		case 'h':
-			c.Owner = 1
-		}
-		b.Cells[i] = c
-	}
-	return b
+	return games.SquareBoard(s.g.geo.Rows, s.g.geo.Cols, s.piece, "vh")
 }

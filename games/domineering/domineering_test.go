@@ -5,7 +5,6 @@ import (
 
 	"mcarena/games"
 	"mcarena/games/gametest"
-	"mcarena/games/rng"
 )
 
 func TestConformance(t *testing.T) {
@@ -144,15 +143,4 @@ func TestBadPositions(t *testing.T) {
 	}
 }
 
-func BenchmarkPlayout(b *testing.B) {
-	start := New(5, 5, false).NewState()
-	s := start.Clone()
-	r := rng.New(1)
-	states := 0
-	b.ReportAllocs()
-	for b.Loop() {
-		s.CopyFrom(start)
-		states += s.Playout(&r, games.NoLimit)
-	}
-	b.ReportMetric(float64(states)/b.Elapsed().Seconds(), "states/s")
-}
+func BenchmarkPlayout(b *testing.B) { gametest.BenchmarkPlayout(b, New(5, 5, false)) }

@@ -303,15 +303,4 @@ func TestParseErrors(t *testing.T) {
 	}
 }
 
-func BenchmarkPlayout(b *testing.B) {
-	start := New(6, 4, false).NewState()
-	s := start.Clone()
-	r := rng.New(1)
-	states := 0
-	b.ReportAllocs()
-	for b.Loop() {
-		s.CopyFrom(start)
-		states += s.Playout(&r, games.NoLimit)
-	}
-	b.ReportMetric(float64(states)/b.Elapsed().Seconds(), "states/s")
-}
+func BenchmarkPlayout(b *testing.B) { gametest.BenchmarkPlayout(b, New(6, 4, false)) }

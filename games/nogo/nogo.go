@@ -39,56 +39,30 @@ func init() {
 
 // Game is NoGo on one board size.
 type Game struct {
-	board  *stone.Board
+	stone.Meta
 	misere bool
-	spec   string
 }
 
 // New returns NoGo on an n x n board.
 func New(n int, misere bool) *Game {
-	spec := "nogo"
-	if n != 5 {
-		spec += fmt.Sprintf(":size=%d", n)
-	}
+	flag := ""
 	if misere {
-		if n != 5 {
-			spec += ",misere"
-		} else {
-			spec += ":misere"
-		}
+		flag = "misere"
 	}
-	return &Game{board: stone.NewBoard(n, n), misere: misere, spec: spec}
+	return &Game{Meta: stone.NewMeta("nogo", n, flag), misere: misere}
 }
-
-// Name implements games.Game.
-func (g *Game) Name() string { return "nogo" }
-
-// Spec implements games.Game.
-func (g *Game) Spec() string { return g.spec }
-
-// PlayerNames implements games.Game.
-func (g *Game) PlayerNames() [2]string { return [2]string{"Black", "White"} }
-
-// MaxMoves implements games.Game.
-func (g *Game) MaxMoves() int { return g.board.Geo.Cells }
-
-// MoveSpace implements games.Game.
-func (g *Game) MoveSpace() int { return g.board.Geo.Cells }
-
-// MaxLength implements games.Game: nothing is ever removed.
-func (g *Game) MaxLength() int { return g.board.Geo.Cells }
 
 // NewState implements games.Game.
 func (g *Game) NewState() games.State {
 	s := &State{g: g}
-	s.B = g.board
+	s.B = g.Board
 	s.ResetHash()
 	return s
 }
 
 // ParsePosition implements games.Game.
 func (g *Game) ParsePosition(text string) (games.State, error) {
-	p, err := stone.ParsePosition(g.board, text)
+	p, err := stone.ParsePosition(g.Board, text)
 	if err != nil {
 		return nil, err
 	}

@@ -1,47 +1,17 @@
 package nogo
 
 import (
-	"slices"
 	"testing"
 
 	"mcarena/games"
 	"mcarena/games/gametest"
-	"mcarena/games/rng"
+	"mcarena/games/stone/stonetest"
 )
-
-// samplePlayout is stone.Position.SampleLegal restated through the game API:
-// candidates are the empty cells in ascending order, legality is membership
-// in Legal().
-func samplePlayout(s games.State, r *rng.Rand, limit int) int {
-	n := 0
-	for n < limit {
-		legal := s.Legal(nil)
-		var cand []int
-		for i, c := range s.Board().Cells {
-			if c.Owner < 0 {
-				cand = append(cand, i)
-			}
-		}
-		for {
-			if len(cand) == 0 {
-				return n
-			}
-			k := r.Intn(len(cand))
-			if slices.Contains(legal, games.Move(cand[k])) {
-				s.Play(games.Move(cand[k]))
-				n++
-				break
-			}
-			cand = slices.Delete(cand, k, k+1)
-		}
-	}
-	return n
-}
 
 func TestConformance(t *testing.T) {
 	for _, g := range []*Game{New(5, false), New(5, true), New(3, false), New(7, false), New(8, false)} {
 		t.Run(g.Spec(), func(t *testing.T) {
-			gametest.Conformance(t, g, gametest.Config{Games: 100, ReferencePlayout: samplePlayout})
+			gametest.Conformance(t, g, gametest.Config{Games: 100, ReferencePlayout: stonetest.ReferencePlayout(nil)})
 		})
 	}
 }
@@ -143,16 +113,4 @@ func TestBadPositions(t *testing.T) {
 	}
 }
 
-func BenchmarkPlayout(b *testing.B) {
-	g := New(5, false)
-	start := g.NewState()
-	s := start.Clone()
-	r := rng.New(1)
-	states := 0
-	b.ReportAllocs()
-	for b.Loop() {
-		s.CopyFrom(start)
-		states += s.Playout(&r, games.NoLimit)
-	}
-	b.ReportMetric(float64(states)/b.Elapsed().Seconds(), "states/s")
-}
+func BenchmarkPlayout(b *testing.B) { gametest.BenchmarkPlayout(b, New(5, false)) }

@@ -331,16 +331,7 @@ func (s *State) Hash() uint64 { return s.hash }
 
 // RecomputeHash implements games.State.
 func (s *State) RecomputeHash() uint64 {
-	var h uint64
-	for p := range 2 {
-		for b := s.bb[p]; b != 0; b &= b - 1 {
-			h ^= s.g.keys[p][bits.TrailingZeros64(b)]
-		}
-	}
-	if s.side == games.Second {
-		h ^= s.g.sideKey
-	}
-	return h
+	return grid.ZobristHash(&s.g.keys, s.bb, s.side == games.Second, s.g.sideKey)
 }
 
 // Clone implements games.State.
@@ -418,16 +409,5 @@ func (s *State) String() string { return s.g.geo.FormatPosition(s.piece, "wb"[s.
 
 // Board implements games.State.
 func (s *State) Board() games.Board {
-	b := games.Board{Kind: games.SquareGrid, Rows: s.g.v.Rows, Cols: s.g.v.Cols, Cells: make([]games.Cell, s.g.geo.Cells)}
-	for i := range b.Cells {
-		c := games.Cell{Owner: -1, Piece: s.piece(i)}
-		switch c.Piece {
-		case 'w':
-			c.Owner = 0
-		case 'b':
-			c.Owner = 1
-		}
-		b.Cells[i] = c
-	}
-	return b
+	return games.SquareBoard(s.g.v.Rows, s.g.v.Cols, s.piece, "wb")
 }

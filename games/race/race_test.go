@@ -14,14 +14,7 @@ import (
 	"mcarena/games/rng"
 )
 
-func mustGame(t testing.TB, spec string) games.Game {
-	t.Helper()
-	g, err := games.New(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
+func mustGame(t testing.TB, spec string) games.Game { return gametest.MustGame(t, spec) }
 
 var specs = []string{
 	"breakthrough", "breakthrough:misere", "breakthrough:size=6x6", "breakthrough:size=8x8",
@@ -291,18 +284,6 @@ func TestBadPositions(t *testing.T) {
 
 func BenchmarkPlayout(b *testing.B) {
 	for _, spec := range []string{"breakthrough", "breakthrough:size=8x8", "knightthrough"} {
-		b.Run(spec, func(b *testing.B) {
-			g := mustGame(b, spec)
-			start := g.NewState()
-			s := start.Clone()
-			r := rng.New(1)
-			states := 0
-			b.ReportAllocs()
-			for b.Loop() {
-				s.CopyFrom(start)
-				states += s.Playout(&r, games.NoLimit)
-			}
-			b.ReportMetric(float64(states)/b.Elapsed().Seconds(), "states/s")
-		})
+		b.Run(spec, func(b *testing.B) { gametest.BenchmarkPlayout(b, mustGame(b, spec)) })
 	}
 }

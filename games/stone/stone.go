@@ -198,16 +198,7 @@ func (p *Position) Hash() uint64 { return p.hash }
 
 // RecomputeHash computes the hash from scratch.
 func (p *Position) RecomputeHash() uint64 {
-	var h uint64
-	for c := range 2 {
-		for b := p.Stone[c]; b != 0; b &= b - 1 {
-			h ^= p.B.keys[c][bits.TrailingZeros64(b)]
-		}
-	}
-	if p.Side == White {
-		h ^= p.B.sideKey
-	}
-	return h
+	return grid.ZobristHash(&p.B.keys, p.Stone, p.Side == White, p.B.sideKey)
 }
 
 // ResetHash sets the hash from scratch, after the stones were set directly.
@@ -265,17 +256,5 @@ func (p *Position) ParseCell(text string) (int, error) {
 
 // Board describes the position for drawing.
 func (p *Position) Board() games.Board {
-	g := &p.B.Geo
-	out := games.Board{Kind: games.SquareGrid, Rows: g.Rows, Cols: g.Cols, Cells: make([]games.Cell, g.Cells)}
-	for i := range out.Cells {
-		c := games.Cell{Owner: -1, Piece: p.piece(i)}
-		switch c.Piece {
-		case 'b':
-			c.Owner = 0
-		case 'w':
-			c.Owner = 1
-		}
-		out.Cells[i] = c
-	}
-	return out
+	return games.SquareBoard(p.B.Geo.Rows, p.B.Geo.Cols, p.piece, "bw")
 }

@@ -239,16 +239,4 @@ func (s *State) piece(i int) byte {
 func (s *State) String() string { return s.g.geo.FormatPosition(s.piece, "xo"[s.side]) }
 
 // Board implements games.State.
-func (s *State) Board() games.Board {
-	b := games.Board{Kind: games.SquareGrid, Rows: 3, Cols: 3, Cells: make([]games.Cell, 9)}
-	for i := range b.Cells {
-		b.Cells[i] = games.Cell{Owner: -1, Piece: s.piece(i)}
-		switch b.Cells[i].Piece {
-		case 'x':
-			b.Cells[i].Owner = 0
-		case 'o':
-			b.Cells[i].Owner = 1
-		}
-	}
-	return b
-}
+func (s *State) Board() games.Board { return games.SquareBoard(3, 3, s.piece, "xo") }
