@@ -1,5 +1,5 @@
-// Package config reads config.toml, the file of named engines (and, later,
-// the presets of every experiment). Every mistake is refused before anything
+// Package config reads config.toml, the file of named engines and of the
+// presets of the papers' experiments. Every mistake is refused before anything
 // runs, with the file, the line and the key named and the valid choices
 // listed.
 //
@@ -37,6 +37,8 @@ type Config struct {
 	Path string
 	// Engines maps a name to its engine spec.
 	Engines map[string]string
+	// Presets maps a name to an experiment.
+	Presets map[string]*Preset
 }
 
 // Error is a configuration mistake at a place in the file.
@@ -78,8 +80,11 @@ func Parse(path string, data []byte) (*Config, error) {
 		return nil, &Error{Path: path, Msg: err.Error()}
 	}
 	lines := newLineIndex(string(data))
-	cfg := &Config{Path: path, Engines: map[string]string{}}
-	for _, top := range sortedKeys(raw) {
+	cfg := &Config{Path: path, Engines: map[string]string{}, Presets: map[string]*Preset{}}
+	// Engines first: presets refer to them.
+	keys := sortedKeys(raw)
+	sort.SliceStable(keys, func(i, j int) bool { return keys[i] == "engines" && keys[j] != "engines" })
+	for _, top := range keys {
 		switch top {
 		case "engines":
 			tables, ok := raw[top].(map[string]any)
@@ -93,8 +98,12 @@ func Parse(path string, data []byte) (*Config, error) {
 				}
 				cfg.Engines[name] = s
 			}
+		case "presets":
+			if err := parsePresets(path, lines, raw[top], cfg); err != nil {
+				return nil, err
+			}
 		default:
-			return nil, &Error{path, lines.find(nil, top), top, "unknown section: valid sections are engines"}
+			return nil, &Error{path, lines.find(nil, top), top, "unknown section: valid sections are engines, presets"}
 		}
 	}
 	return cfg, nil

@@ -38,7 +38,7 @@ func TestErrors(t *testing.T) {
 		name, text, want string
 	}{
 		{"syntax", "[engines.a]\nfamily = \"uct\"\nc = = 2\n", "x.toml:3: "},
-		{"unknown section", "[engine.a]\nfamily = \"uct\"\n", "x.toml:1: engine: unknown section: valid sections are engines"},
+		{"unknown section", "[engine.a]\nfamily = \"uct\"\n", "x.toml:1: engine: unknown section: valid sections are engines, presets"},
 		{"unknown family", "[engines.a]\nfamily = \"mcts\"\n", `x.toml:2: engines.a.family: unknown engine family "mcts": valid families are alphabeta, nmcs, random, uct`},
 		{"no family", "[engines.a]\nc = 1.0\n", "x.toml:1: engines.a: needs family = one of alphabeta, nmcs, random, uct"},
 		{"unknown option", "# comment\n[engines.a]\nfamily = \"nmcs\"\nlevel = 2\ndepth = 3\n", "x.toml:5: engines.a.depth: unknown option of nmcs: valid options are level=0..5, discount, cow=0..6, pod=0..6"},

@@ -1,0 +1,248 @@
+package config
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"mcarena/engines"
+	"mcarena/games"
+	_ "mcarena/games/all" // presets name any game
+)
+
+// Preset is an experiment: every pair of engines plays Count games on every
+// game under every budget, seats alternating when Swap is set, each game's
+// seed derived from Seed. Paper holds the published win rate (percent) of the
+// pair's first engine per pair, budget and game, NaN where none.
+type Preset struct {
+	Name        string
+	Description string
+	Games       []string    // canonical game specs
+	Pairs       [][2]string // engine names
+	Budgets     []Budget
+	Count       int
+	Swap        bool
+	Seed        uint64
+	Paper       [][][]float64 // [pair][budget][game]
+	// Reading says which reading of an ambiguous paper the preset takes.
+	Reading string
+}
+
+// Budget is a per-move budget as written in a preset: "" (the engine's own
+// default), a duration such as "320ms", "iterations=N" or "states=N".
+type Budget struct {
+	Text string
+	engines.Budget
+}
+
+// ParseBudget reads a budget's text.
+func ParseBudget(text string) (Budget, error) {
+	b := Budget{Text: text}
+	switch {
+	case text == "":
+	case strings.HasPrefix(text, "iterations="), strings.HasPrefix(text, "states="):
+		k, v, _ := strings.Cut(text, "=")
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n <= 0 {
+			return b, fmt.Errorf("budget %q: %s needs a positive whole number", text, k)
+		}
+		if k == "iterations" {
+			b.Iterations = n
+		} else {
+			b.States = n
+		}
+	default:
+		d, err := time.ParseDuration(text)
+		if err != nil || d <= 0 {
+			return b, fmt.Errorf("budget %q: want a positive duration like 320ms, iterations=N or states=N", text)
+		}
+		b.Time = d
+	}
+	return b, nil
+}
+
+// presets validates the [presets.NAME] tables against the named engines.
+func parsePresets(path string, lines lineIndex, v any, cfg *Config) error {
+	tables, ok := v.(map[string]any)
+	if !ok {
+		return &Error{path, lines.find(nil, "presets"), "presets", "must be a table of named presets, like [presets.NAME]"}
+	}
+	for _, name := range sortedKeys(tables) {
+		p, err := parsePreset(path, lines, name, tables[name], cfg)
+		if err != nil {
+			return err
+		}
+		cfg.Presets[name] = p
+	}
+	return nil
+}
+
+var presetKeys = []string{"description", "games", "pairs", "budgets", "count", "swap", "seed", "paper", "reading"}
+
+func parsePreset(path string, lines lineIndex, name string, v any, cfg *Config) (*Preset, error) {
+	table := []string{"presets", name}
+	where := "presets." + name
+	errAt := func(key, format string, args ...any) error {
+		line := lines.find(table, key)
+		if key == "" {
+			line = lines.find([]string{"presets"}, name)
+		}
+		k := where
+		if key != "" {
+			k += "." + key
+		}
+		return &Error{path, line, k, fmt.Sprintf(format, args...)}
+	}
+	t, ok := v.(map[string]any)
+	if !ok {
+		return nil, errAt("", "must be a table")
+	}
+	for _, key := range sortedKeys(t) {
+		if !contains(presetKeys, key) {
+			return nil, errAt(key, "unknown key: valid keys are %s", strings.Join(presetKeys, ", "))
+		}
+	}
+	p := &Preset{Name: name, Count: 100, Swap: true, Seed: 1}
+	p.Description, _ = t["description"].(string)
+	p.Reading, _ = t["reading"].(string)
+	gs, ok := stringList(t["games"])
+	if !ok || len(gs) == 0 {
+		return nil, errAt("games", "want a list of game specs, like [\"breakthrough\", \"nogo:misere\"]")
+	}
+	for _, spec := range gs {
+		g, err := games.New(spec)
+		if err != nil {
+			return nil, errAt("games", "%v", err)
+		}
+		p.Games = append(p.Games, g.Spec())
+	}
+	pairs, ok := t["pairs"].([]any)
+	if !ok || len(pairs) == 0 {
+		return nil, errAt("pairs", "want a list of engine pairs, like [[\"nmcd1\", \"nmc1\"]]")
+	}
+	for _, pv := range pairs {
+		pair, ok := stringList(pv)
+		if !ok || len(pair) != 2 {
+			return nil, errAt("pairs", "each pair is two engine names, like [\"nmcd1\", \"nmc1\"]")
+		}
+		for _, n := range pair {
+			if _, ok := cfg.Engines[n]; !ok {
+				return nil, errAt("pairs", "unknown engine %q: named engines are %s", n, strings.Join(cfg.EngineNames(), ", "))
+			}
+		}
+		p.Pairs = append(p.Pairs, [2]string{pair[0], pair[1]})
+	}
+	budgets := []string{""}
+	if _, ok := t["budgets"]; ok {
+		if budgets, ok = stringList(t["budgets"]); !ok || len(budgets) == 0 {
+			return nil, errAt("budgets", "want a list of budgets, like [\"10ms\", \"iterations=5000\"]")
+		}
+	}
+	for _, text := range budgets {
+		b, err := ParseBudget(text)
+		if err != nil {
+			return nil, errAt("budgets", "%v", err)
+		}
+		p.Budgets = append(p.Budgets, b)
+	}
+	if c, ok := t["count"]; ok {
+		n, ok := c.(int64)
+		if !ok || n < 1 || n > 1e7 {
+			return nil, errAt("count", "want a whole number of games per match, 1 or more")
+		}
+		p.Count = int(n)
+	}
+	if s, ok := t["swap"]; ok {
+		if p.Swap, ok = s.(bool); !ok {
+			return nil, errAt("swap", "want true or false")
+		}
+	}
+	if s, ok := t["seed"]; ok {
+		n, ok := s.(int64)
+		if !ok || n < 0 {
+			return nil, errAt("seed", "want a whole number >= 0")
+		}
+		p.Seed = uint64(n)
+	}
+	if pv, ok := t["paper"]; ok {
+		paper, err := paperFigures(pv, len(p.Pairs), len(p.Budgets), len(p.Games))
+		if err != nil {
+			return nil, errAt("paper", "%v", err)
+		}
+		p.Paper = paper
+	}
+	return p, nil
+}
+
+// paperFigures reads [pair][budget][game] percentages; -1 marks a figure the
+// paper does not give.
+func paperFigures(v any, pairs, budgets, gamesN int) ([][][]float64, error) {
+	shape := fmt.Sprintf("want %d lists (one per pair) of %d lists (one per budget) of %d percentages (one per game), -1 where the paper gives none", pairs, budgets, gamesN)
+	a, ok := v.([]any)
+	if !ok || len(a) != pairs {
+		return nil, fmt.Errorf("%s", shape)
+	}
+	out := make([][][]float64, pairs)
+	for i, bv := range a {
+		b, ok := bv.([]any)
+		if !ok || len(b) != budgets {
+			return nil, fmt.Errorf("%s", shape)
+		}
+		out[i] = make([][]float64, budgets)
+		for j, gv := range b {
+			g, ok := gv.([]any)
+			if !ok || len(g) != gamesN {
+				return nil, fmt.Errorf("%s", shape)
+			}
+			for _, x := range g {
+				var f float64
+				switch n := x.(type) {
+				case float64:
+					f = n
+				case int64:
+					f = float64(n)
+				default:
+					return nil, fmt.Errorf("%s", shape)
+				}
+				if f != -1 && (f < 0 || f > 100) {
+					return nil, fmt.Errorf("%g is not a percentage (-1 for none)", f)
+				}
+				out[i][j] = append(out[i][j], f)
+			}
+		}
+	}
+	return out, nil
+}
+
+func stringList(v any) ([]string, bool) {
+	a, ok := v.([]any)
+	if !ok {
+		return nil, false
+	}
+	out := make([]string, len(a))
+	for i, x := range a {
+		if out[i], ok = x.(string); !ok {
+			return nil, false
+		}
+	}
+	return out, true
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// Preset returns a named preset.
+func (c *Config) Preset(name string) (*Preset, bool) {
+	p, ok := c.Presets[name]
+	return p, ok
+}
+
+// PresetNames returns the presets in order.
+func (c *Config) PresetNames() []string { return sortedKeys(c.Presets) }

@@ -1,0 +1,171 @@
+package tournament
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sync"
+	"time"
+
+	"mcarena/config"
+	"mcarena/engines"
+	"mcarena/games"
+)
+
+// Options tune a run.
+type Options struct {
+	// Count is the number of games per match; 0 means the preset's.
+	Count int
+	// Workers is the number of games played at once; 0 means one per core.
+	Workers int
+	// Shard and Shards select a share of the games (Shard of Shards, from
+	// 0); Shards 0 or 1 means all.
+	Shard, Shards int
+}
+
+// Progress is reported after every finished game.
+type Progress struct {
+	Done, Total int // games finished (this run and earlier ones), games in the run
+	Resumed     int // games found already finished in the results file
+	Errors      int
+	Last        Record
+	Elapsed     time.Duration
+}
+
+// Run plays the games of preset p that path does not already hold, appending
+// each to path as it finishes, and returns the number played. A game an
+// engine fails in is recorded with its error and the run goes on. When ctx is
+// cancelled, games in progress are abandoned (they are played again by the
+// next run) and Run returns ctx's error.
+func Run(ctx context.Context, cfg *config.Config, p *config.Preset, path string, opt Options, progress func(Progress)) (int, error) {
+	count := opt.Count
+	scaled := count > 0 && count != p.Count
+	if count == 0 {
+		count = p.Count
+	}
+	jobs := Jobs(p, count)
+	if opt.Shards > 1 {
+		jobs = Shard(jobs, opt.Shard, opt.Shards)
+	}
+	recs, goodEnd, tail, err := ReadResults(path)
+	if err != nil {
+		return 0, err
+	}
+	if tail != nil && progress != nil {
+		progress(Progress{Last: Record{Error: fmt.Sprintf("%s:%d: %s; cut off and kept in %s.damaged, the game will be played again", path, tail.Line, tail.Msg, path)}})
+	}
+	done := map[string]bool{}
+	for _, r := range recs {
+		if r.Preset == p.Name {
+			done[fmt.Sprintf("%s#%d", r.Match, r.Index)] = true
+		}
+	}
+	var todo []Job
+	for _, j := range jobs {
+		if !done[fmt.Sprintf("%s#%d", j.Match.Key(p), j.Index)] {
+			todo = append(todo, j)
+		}
+	}
+	resumed := len(jobs) - len(todo)
+	w, err := OpenWriter(path, goodEnd)
+	if err != nil {
+		return 0, err
+	}
+	defer w.Close()
+
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	start := time.Now()
+	feed := make(chan Job)
+	out := make(chan Record)
+	var wg sync.WaitGroup
+	var werr error
+	var once sync.Once
+	for range min(workers, max(len(todo), 1)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			built := map[string]engines.Engine{}
+			engine := func(name string) (engines.Engine, error) {
+				if e, ok := built[name]; ok {
+					return e, nil
+				}
+				e, err := config.ResolveEngine(cfg, name)
+				built[name] = e
+				return e, err
+			}
+			for j := range feed {
+				rec, ok, err := playJob(ctx, p, j, engine, scaled)
+				if err != nil {
+					once.Do(func() { werr = err })
+					continue
+				}
+				if ok {
+					out <- rec
+				}
+			}
+		}()
+	}
+	go func() {
+		defer close(feed)
+		for _, j := range todo {
+			select {
+			case feed <- j:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	go func() { wg.Wait(); close(out) }()
+	played, errors := 0, 0
+	for rec := range out {
+		if err := w.Write(rec); err != nil {
+			once.Do(func() { werr = err })
+			continue
+		}
+		played++
+		if rec.Error != "" {
+			errors++
+		}
+		if progress != nil {
+			progress(Progress{Done: resumed + played, Total: len(jobs), Resumed: resumed, Errors: errors, Last: rec, Elapsed: time.Since(start)})
+		}
+	}
+	if werr != nil {
+		return played, werr
+	}
+	return played, ctx.Err()
+}
+
+// playJob plays one game of the schedule and builds its record; ok is false
+// when the game was abandoned.
+func playJob(ctx context.Context, p *config.Preset, j Job, engine func(string) (engines.Engine, error), scaled bool) (Record, bool, error) {
+	g, err := games.New(j.Match.Game)
+	if err != nil {
+		return Record{}, false, err
+	}
+	var pair [2]engines.Engine
+	for i, n := range j.Match.Names {
+		if pair[i], err = engine(n); err != nil {
+			return Record{}, false, err
+		}
+	}
+	seats := [2]engines.Engine{pair[j.FirstSeat], pair[1-j.FirstSeat]}
+	played, ok := Play(ctx, g, seats, p.Budgets[j.Match.Budget].Budget, j.Seed)
+	if !ok {
+		return Record{}, false, nil
+	}
+	rec := Record{Preset: p.Name, Match: j.Match.Key(p), Index: j.Index, Game: j.Match.Game, Budget: p.Budgets[j.Match.Budget].Text,
+		Names: j.Match.Names, Specs: [2]string{pair[0].Spec(), pair[1].Spec()}, FirstSeat: j.FirstSeat, Seed: j.Seed,
+		Result: played.Outcome.String(), Winner: -1, Score: played.Score, Plies: len(played.Moves), Seconds: played.Seconds,
+		Moves: played.Moves, Error: played.Err, Scaled: scaled}
+	switch played.Outcome {
+	case games.FirstWins:
+		rec.Winner = j.FirstSeat
+	case games.SecondWins:
+		rec.Winner = 1 - j.FirstSeat
+	}
+	return rec, true, nil
+}

@@ -1,0 +1,95 @@
+// Package tournament plays the games of a preset on a pool of workers,
+// appends each finished game to a JSONL results file at once, resumes from
+// that file, and summarises results with intervals beside the paper's
+// figures.
+package tournament
+
+import (
+	"fmt"
+	"hash/fnv"
+
+	"mcarena/config"
+	"mcarena/games/rng"
+)
+
+// Match is one cell of a preset: a pair of engines on one game under one
+// budget.
+type Match struct {
+	Game   string
+	Pair   int // index into the preset's pairs
+	Budget int // index into the preset's budgets
+	Names  [2]string
+	// Paper is the published win rate (percent) of Names[0], or -1.
+	Paper float64
+}
+
+// Key identifies a match in results files: stable across runs and machines.
+func (m Match) Key(p *config.Preset) string {
+	return fmt.Sprintf("%s|%s|%s|%s", m.Game, m.Names[0], m.Names[1], p.Budgets[m.Budget].Text)
+}
+
+// Job is one game of a match.
+type Job struct {
+	Match Match
+	Index int // game number within the match, from 0
+	// FirstSeat says which of the pair moves first: 0 for Names[0].
+	FirstSeat int
+	Seed      uint64
+}
+
+// Matches lists a preset's matches in a fixed order: pair, budget, game.
+func Matches(p *config.Preset) []Match {
+	var out []Match
+	for pi, pair := range p.Pairs {
+		for bi := range p.Budgets {
+			for gi, g := range p.Games {
+				paper := -1.0
+				if p.Paper != nil {
+					paper = p.Paper[pi][bi][gi]
+				}
+				out = append(out, Match{Game: g, Pair: pi, Budget: bi, Names: pair, Paper: paper})
+			}
+		}
+	}
+	return out
+}
+
+// Jobs lists the games of a preset, count per match, in a fixed order that
+// interleaves matches (game 0 of every match, then game 1...) so that a run
+// stopped early has results for all of them. Seats alternate when the preset
+// swaps them: Names[0] moves first in even games.
+func Jobs(p *config.Preset, count int) []Job {
+	ms := Matches(p)
+	jobs := make([]Job, 0, len(ms)*count)
+	for i := range count {
+		for _, m := range ms {
+			first := 0
+			if p.Swap && i%2 == 1 {
+				first = 1
+			}
+			jobs = append(jobs, Job{Match: m, Index: i, FirstSeat: first, Seed: GameSeed(p.Seed, m.Key(p), i)})
+		}
+	}
+	return jobs
+}
+
+// GameSeed derives a game's seed from the preset seed, the match and the
+// game number; it does not depend on which other games run.
+func GameSeed(presetSeed uint64, key string, index int) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(key))
+	x := presetSeed ^ h.Sum64() ^ uint64(index)*0x9e3779b97f4a7c15
+	return rng.SplitMix64(&x)
+}
+
+// Shard keeps the jobs of shard i of n (0 <= i < n): job j goes to shard
+// j mod n, so the union of all shards is the whole preset.
+func Shard(jobs []Job, i, n int) []Job {
+	var out []Job
+	for j, job := range jobs {
+		if j%n == i {
+			out = append(out, job)
+		}
+	}
+	return out
+}

@@ -1,0 +1,89 @@
+package tournament
+
+import (
+	"math"
+	"sort"
+)
+
+// Wilson returns the 95% Wilson score interval of a proportion of x successes
+// in n trials (x may be fractional: draws count half).
+func Wilson(x, n float64) (lo, hi float64) {
+	if n == 0 {
+		return 0, 1
+	}
+	const z = 1.96
+	p := x / n
+	den := 1 + z*z/n
+	center := (p + z*z/(2*n)) / den
+	half := z * math.Sqrt(p*(1-p)/n+z*z/(4*n*n)) / den
+	return math.Max(0, center-half), math.Min(1, center+half)
+}
+
+// MatchSummary is the result of one match so far, for its first engine.
+type MatchSummary struct {
+	Preset, Match, Game, Budget string
+	Names                       [2]string
+	Games                       int // finished without error
+	Wins, Draws, Losses         int
+	Errors                      int
+	// FirstMoverWins counts games won by whoever moved first.
+	FirstMoverWins int
+	Score          float64 // (wins + draws/2) / games
+	Low, High      float64 // 95% Wilson interval of Score
+	Paper          float64 // percent, -1 if none
+	// Outside says the paper's figure lies outside our interval.
+	Outside bool
+	Scaled  bool
+	Seconds float64
+}
+
+// Summarise groups records by preset and match. paper, if not nil, gives
+// the published figure of a match key (percent, -1 for none).
+func Summarise(recs []Record, paper func(preset, match string) float64) []MatchSummary {
+	index := map[string]int{}
+	var out []MatchSummary
+	for _, r := range recs {
+		k := r.Preset + "\x00" + r.Match
+		i, ok := index[k]
+		if !ok {
+			i = len(out)
+			index[k] = i
+			out = append(out, MatchSummary{Preset: r.Preset, Match: r.Match, Game: r.Game, Budget: r.Budget, Names: r.Names, Paper: -1})
+		}
+		m := &out[i]
+		m.Seconds += r.Seconds
+		m.Scaled = m.Scaled || r.Scaled
+		if r.Error != "" {
+			m.Errors++
+			continue
+		}
+		m.Games++
+		switch r.Winner {
+		case 0:
+			m.Wins++
+		case 1:
+			m.Losses++
+		default:
+			m.Draws++
+		}
+		if r.Winner >= 0 && r.Winner == r.FirstSeat {
+			m.FirstMoverWins++
+		}
+	}
+	for i := range out {
+		m := &out[i]
+		if m.Games > 0 {
+			x := float64(m.Wins) + float64(m.Draws)/2
+			m.Score = x / float64(m.Games)
+			m.Low, m.High = Wilson(x, float64(m.Games))
+		}
+		if paper != nil {
+			m.Paper = paper(m.Preset, m.Match)
+		}
+		if m.Paper >= 0 && m.Games > 0 {
+			m.Outside = m.Paper/100 < m.Low || m.Paper/100 > m.High
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Preset < out[j].Preset })
+	return out
+}

@@ -1,0 +1,255 @@
+package tournament
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"mcarena/config"
+	"mcarena/engines"
+	_ "mcarena/engines/all"
+	"mcarena/games"
+	"mcarena/games/spec"
+)
+
+// panicky is an engine family that panics on its third move, to test that a
+// failing engine costs one game, not the run.
+type panicky struct{ moves int }
+
+func (p *panicky) Spec() string { return "panicky" }
+
+func (p *panicky) Search(ctx context.Context, s games.State, b engines.Budget, seed uint64, r engines.Reporter) (engines.Result, error) {
+	if s.ToMove() == games.First && len(s.Legal(nil)) < 22 {
+		panic("deliberate")
+	}
+	return engines.Result{Move: s.Legal(nil)[0]}, nil
+}
+
+func init() {
+	engines.Register(engines.Family{Name: "panicky", Doc: "test engine that panics",
+		Build: func(spec.Values, string) (engines.Engine, error) { return &panicky{}, nil }})
+}
+
+const testConfig = `
+[engines.r]
+family = "random"
+[engines.u]
+family = "uct"
+[engines.n]
+family = "nmcs"
+level = 0
+[engines.boom]
+family = "panicky"
+
+[presets.small]
+games = ["tictactoe", "breakthrough"]
+pairs = [["u", "r"], ["n", "r"]]
+budgets = ["iterations=200"]
+count = 6
+seed = 7
+paper = [[[60.0, -1]], [[55.5, 90]]]
+`
+
+func load(t *testing.T, text string) *config.Config {
+	t.Helper()
+	cfg, err := config.Parse("test.toml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
+func TestJobs(t *testing.T) {
+	cfg := load(t, testConfig)
+	p, _ := cfg.Preset("small")
+	jobs := Jobs(p, 6)
+	if len(jobs) != 2*2*6 {
+		t.Fatalf("%d jobs", len(jobs))
+	}
+	seats := map[string][2]int{}
+	seeds := map[uint64]bool{}
+	for _, j := range jobs {
+		c := seats[j.Match.Key(p)]
+		c[j.FirstSeat]++
+		seats[j.Match.Key(p)] = c
+		if seeds[j.Seed] {
+			t.Fatalf("seed %d repeated", j.Seed)
+		}
+		seeds[j.Seed] = true
+	}
+	for k, c := range seats {
+		if c != [2]int{3, 3} {
+			t.Errorf("%s: seats %v, want 3 and 3", k, c)
+		}
+	}
+	// Seeds depend on the match and game only.
+	if Jobs(p, 10)[5].Seed != jobs[5].Seed {
+		t.Error("a game's seed changed with the number of games")
+	}
+	// Shards partition the jobs.
+	var union []string
+	for i := range 3 {
+		for _, j := range Shard(jobs, i, 3) {
+			union = append(union, fmt.Sprintf("%s#%d", j.Match.Key(p), j.Index))
+		}
+	}
+	sort.Strings(union)
+	var all []string
+	for _, j := range jobs {
+		all = append(all, fmt.Sprintf("%s#%d", j.Match.Key(p), j.Index))
+	}
+	sort.Strings(all)
+	if fmt.Sprint(union) != fmt.Sprint(all) {
+		t.Error("shards do not partition the games")
+	}
+}
+
+// canonical reads a results file into sorted lines without timings.
+func canonical(t *testing.T, path string) []string {
+	t.Helper()
+	recs, _, tail, err := ReadResults(path)
+	if err != nil || tail != nil {
+		t.Fatalf("%v %v", err, tail)
+	}
+	var out []string
+	for _, r := range recs {
+		r.Seconds = 0
+		for i := range r.Moves {
+			r.Moves[i].Millis = 0
+		}
+		out = append(out, fmt.Sprintf("%+v", r))
+	}
+	sort.Strings(out)
+	return out
+}
+
+// A run stopped part way and resumed writes the same games as one run.
+func TestResumeEqualsUninterrupted(t *testing.T) {
+	cfg := load(t, testConfig)
+	p, _ := cfg.Preset("small")
+	dir := t.TempDir()
+	whole := filepath.Join(dir, "whole.jsonl")
+	if n, err := Run(context.Background(), cfg, p, whole, Options{Workers: 2}, nil); err != nil || n != 24 {
+		t.Fatalf("whole run: %d games, %v", n, err)
+	}
+	parts := filepath.Join(dir, "parts.jsonl")
+	ctx, cancel := context.WithCancel(context.Background())
+	n1, err := Run(ctx, cfg, p, parts, Options{Workers: 2}, func(pr Progress) {
+		if pr.Done >= 9 {
+			cancel()
+		}
+	})
+	if err == nil || n1 < 9 || n1 >= 24 {
+		t.Fatalf("interrupted run: %d games, %v", n1, err)
+	}
+	n2, err := Run(context.Background(), cfg, p, parts, Options{Workers: 1}, nil)
+	if err != nil || n1+n2 != 24 {
+		t.Fatalf("resumed run: %d more games, %v", n2, err)
+	}
+	if a, b := canonical(t, whole), canonical(t, parts); fmt.Sprint(a) != fmt.Sprint(b) {
+		t.Fatal("resumed results differ from the uninterrupted run")
+	}
+	// Nothing left to do.
+	if n, err := Run(context.Background(), cfg, p, parts, Options{}, nil); err != nil || n != 0 {
+		t.Fatalf("third run played %d games: %v", n, err)
+	}
+}
+
+func TestDamagedLastLine(t *testing.T) {
+	cfg := load(t, testConfig)
+	p, _ := cfg.Preset("small")
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	if _, err := Run(context.Background(), cfg, p, path, Options{Count: 2}, nil); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(path)
+	cut := data[:len(data)-40] // the last record loses its end and its newline
+	os.WriteFile(path, cut, 0o644)
+	_, _, tail, err := ReadResults(path)
+	if err != nil || tail == nil || tail.Line != 8 {
+		t.Fatalf("tail %+v, err %v", tail, err)
+	}
+	var notes []string
+	n, err := Run(context.Background(), cfg, p, path, Options{Count: 2}, func(pr Progress) {
+		if pr.Last.Error != "" {
+			notes = append(notes, pr.Last.Error)
+		}
+	})
+	if err != nil || n != 1 {
+		t.Fatalf("resumed %d games: %v", n, err)
+	}
+	if len(notes) == 0 || !strings.Contains(notes[0], "r.jsonl:8: unreadable last line") {
+		t.Fatalf("damage not reported: %v", notes)
+	}
+	if kept, _ := os.ReadFile(path + ".damaged"); len(kept) == 0 {
+		t.Fatal("the cut bytes were not kept")
+	}
+	if got := canonical(t, path); len(got) != 8 {
+		t.Fatalf("%d records after the repair", len(got))
+	}
+}
+
+func TestDamagedMiddleLine(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	os.WriteFile(path, []byte("{\"match\":\"a\"}\n{not json\n{\"match\":\"b\"}\n"), 0o644)
+	if _, _, _, err := ReadResults(path); err == nil || !strings.Contains(err.Error(), "r.jsonl:2: damaged record") {
+		t.Fatalf("error %v", err)
+	}
+}
+
+func TestEnginePanicIsRecorded(t *testing.T) {
+	cfg := load(t, testConfig+`
+[presets.boom]
+games = ["breakthrough"]
+pairs = [["boom", "r"]]
+count = 4
+`)
+	p, _ := cfg.Preset("boom")
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	n, err := Run(context.Background(), cfg, p, path, Options{}, nil)
+	if err != nil || n != 4 {
+		t.Fatalf("%d games, %v", n, err)
+	}
+	recs, _, _, _ := ReadResults(path)
+	errs := 0
+	for _, r := range recs {
+		if strings.Contains(r.Error, "engine panic: deliberate") {
+			errs++
+		}
+	}
+	if errs == 0 {
+		t.Fatal("no game recorded the panic")
+	}
+	sums := Summarise(recs, nil)
+	if sums[0].Errors != errs || sums[0].Games != 4-errs {
+		t.Fatalf("summary %+v", sums[0])
+	}
+}
+
+func TestSummarise(t *testing.T) {
+	recs := []Record{
+		{Preset: "p", Match: "m", Names: [2]string{"a", "b"}, Winner: 0, FirstSeat: 0},
+		{Preset: "p", Match: "m", Names: [2]string{"a", "b"}, Winner: 0, FirstSeat: 1},
+		{Preset: "p", Match: "m", Names: [2]string{"a", "b"}, Winner: -1, FirstSeat: 0},
+		{Preset: "p", Match: "m", Names: [2]string{"a", "b"}, Winner: 1, FirstSeat: 0},
+		{Preset: "p", Match: "m", Names: [2]string{"a", "b"}, Error: "x"},
+	}
+	s := Summarise(recs, func(string, string) float64 { return 90 })[0]
+	// 2 wins, 1 draw, 1 loss: score 2.5/4; Wilson(2.5, 4) by hand:
+	// p = .625, center = (.625 + .4802)/1.9604 = .56377,
+	// half = 1.96*sqrt(.05859+.06002)/1.9604 = .34432.
+	if s.Games != 4 || s.Wins != 2 || s.Draws != 1 || s.Losses != 1 || s.Errors != 1 || s.FirstMoverWins != 1 {
+		t.Fatalf("%+v", s)
+	}
+	if math.Abs(s.Score-0.625) > 1e-12 || math.Abs(s.Low-0.2195) > 1e-3 || math.Abs(s.High-0.9081) > 1e-3 {
+		t.Fatalf("score %v interval %v-%v", s.Score, s.Low, s.High)
+	}
+	if s.Outside {
+		t.Fatal("90% lies inside 22-91%")
+	}
+}
