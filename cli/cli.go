@@ -44,6 +44,9 @@ const (
 	perftUsage   = "perft GAME DEPTH [--position P] [--divide]"
 	benchUsage   = "bench [--time D] [--games LIST] [--json]"
 	analyseUsage = "analyse GAME --engine SPEC [--position P] [--runs N] [--seed S] [--playout] [--json]"
+	runUsage     = "run PRESET [--games N] [--workers K] [--out FILE] [--shard i/n|auto|auto/n]"
+	reportUsage  = "report FILE... [--markdown | --csv]"
+	mergeUsage   = "merge --out FILE SHARD-FILE..."
 )
 
 var commands = map[string]command{
@@ -52,6 +55,10 @@ var commands = map[string]command{
 	"games":   {"list the games and their options", "games", runGames},
 	"analyse": {"how often a search chooses each move, and its cost", analyseUsage, runAnalyse},
 	"engines": {"list the engine families and their options", "engines", runEngines},
+	"list":    {"list the presets and named engines of config.toml", "list", runList},
+	"run":     {"play a preset's games, resuming from its results file", runUsage, runRun},
+	"report":  {"tables of results files beside the paper's figures", reportUsage, runReport},
+	"merge":   {"combine the results files of shards", mergeUsage, runMerge},
 }
 
 // Run executes the subcommand named by args[0] and returns the exit code.

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -159,5 +161,96 @@ func TestAnalyseErrors(t *testing.T) {
 		if code != ExitUsage || !strings.Contains(errs, tt.want) || strings.Count(errs, "\n") != 1 {
 			t.Errorf("%v: code %d stderr %q, want one line containing %q", tt.args, code, errs, tt.want)
 		}
+	}
+}
+
+const tourConfig = `
+[engines.r]
+family = "random"
+[engines.n0]
+family = "nmcs"
+level = 0
+[presets.tiny]
+description = "test"
+games = ["tictactoe", "domineering:size=3x3"]
+pairs = [["n0", "r"]]
+count = 4
+paper = [[[70, -1]]]
+`
+
+func TestTournamentCommands(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "c.toml")
+	os.WriteFile(cfg, []byte(tourConfig), 0o644)
+	code, out, errs := run("list", "--config", cfg)
+	if code != ExitOK || !strings.Contains(out, "tiny") || !strings.Contains(out, "2 matches x 4 games = 8 games") {
+		t.Fatalf("list: %d %q %q", code, out, errs)
+	}
+	res := filepath.Join(dir, "r.jsonl")
+	code, out, errs = run("run", "tiny", "--config", cfg, "--out", res)
+	if code != ExitOK || !strings.Contains(out, "8 games played") || !strings.Contains(out, "70.0") {
+		t.Fatalf("run: %d %q %q", code, out, errs)
+	}
+	code, out, _ = run("run", "tiny", "--config", cfg, "--out", res)
+	if code != ExitOK || !strings.Contains(out, "0 games played") {
+		t.Fatalf("rerun: %d %q", code, out)
+	}
+	// Two shards merge into the whole preset, game for game.
+	s0, s1 := filepath.Join(dir, "s0.jsonl"), filepath.Join(dir, "s1.jsonl")
+	run("run", "tiny", "--config", cfg, "--out", s0, "--shard", "0/2")
+	run("run", "tiny", "--config", cfg, "--out", s1, "--shard", "1/2")
+	merged := filepath.Join(dir, "m.jsonl")
+	code, out, errs = run("merge", "--out", merged, s0, s1)
+	if code != ExitOK || !strings.Contains(out, "8 games from 2 files") {
+		t.Fatalf("merge: %d %q %q", code, out, errs)
+	}
+	_, whole, _ := run("report", "--config", cfg, "--csv", res)
+	_, parts, _ := run("report", "--config", cfg, "--csv", merged)
+	if whole != parts {
+		t.Fatalf("merged shards differ from the whole run:\n%s\n%s", whole, parts)
+	}
+	code, out, _ = run("report", "--config", cfg, "--markdown", res)
+	if code != ExitOK || !strings.Contains(out, "| tiny | tictactoe |") {
+		t.Fatalf("report: %d %q", code, out)
+	}
+}
+
+func TestTournamentErrors(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "c.toml")
+	os.WriteFile(cfg, []byte(tourConfig), 0o644)
+	bad := filepath.Join(dir, "bad.toml")
+	os.WriteFile(bad, []byte("[presets.x]\ngames = [\"chess\"]\n"), 0o644)
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"run", "huge", "--config", cfg}, `unknown preset "huge": ` + cfg + ` defines tiny`},
+		{[]string{"run", "tiny", "--config", bad}, bad + `:2: presets.x.games: unknown game "chess"`},
+		{[]string{"run", "tiny", "--config", cfg, "--shard", "2/2"}, "shard 2 of 2"},
+		{[]string{"run", "tiny", "--config", cfg, "--shard", "auto"}, "SLURM_ARRAY_TASK_ID"},
+		{[]string{"run", "tiny", "--config", filepath.Join(dir, "none.toml")}, "does not exist"},
+		{[]string{"report"}, "want results files"},
+		{[]string{"report", filepath.Join(dir, "missing.jsonl")}, "no such file"},
+		{[]string{"merge", "--out", cfg, "x"}, "exists"},
+	}
+	for _, tt := range tests {
+		code, _, errs := run(tt.args...)
+		if code != ExitUsage || !strings.Contains(errs, tt.want) || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%v: code %d stderr %q, want one line containing %q", tt.args, code, errs, tt.want)
+		}
+	}
+}
+
+func TestShardFromEnvironment(t *testing.T) {
+	t.Setenv("SLURM_ARRAY_TASK_ID", "3")
+	t.Setenv("SLURM_ARRAY_TASK_COUNT", "4")
+	t.Setenv("SLURM_ARRAY_TASK_MIN", "1")
+	if i, n, err := parseShard("auto"); err != nil || i != 2 || n != 4 {
+		t.Fatalf("slurm: %d/%d %v", i, n, err)
+	}
+	t.Setenv("JOB_COMPLETION_INDEX", "5")
+	if i, n, err := parseShard("auto/8"); err != nil || i != 5 || n != 8 {
+		t.Fatalf("kubernetes: %d/%d %v", i, n, err)
 	}
 }

@@ -1,0 +1,341 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"mcarena/config"
+	"mcarena/tournament"
+)
+
+func runList(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("list", flag.ContinueOnError)
+	configPath := fs.String("config", "", "configuration file (default: config.toml)")
+	if _, err := parseInterspersed(fs, args); err != nil {
+		return err
+	}
+	cfg, err := requireConfig(*configPath)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "presets in %s:\n", cfg.Path)
+	for _, n := range cfg.PresetNames() {
+		p, _ := cfg.Preset(n)
+		games := len(tournament.Matches(p)) * p.Count
+		fmt.Fprintf(stdout, "  %-14s %d matches x %d games = %d games  %s\n", n, len(tournament.Matches(p)), p.Count, games, p.Description)
+	}
+	fmt.Fprintln(stdout, "\nengines:")
+	for _, n := range cfg.EngineNames() {
+		s, _ := cfg.Engine(n)
+		fmt.Fprintf(stdout, "  %-14s %s\n", n, s)
+	}
+	return nil
+}
+
+// requireConfig loads the configuration, which must exist.
+func requireConfig(path string) (*config.Config, error) {
+	cfg, err := loadConfig(path)
+	if err != nil {
+		return nil, err
+	}
+	if cfg == nil {
+		return nil, usagef("no %s here: presets are defined in it (see README.md)", config.DefaultPath)
+	}
+	return cfg, nil
+}
+
+func runRun(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	configPath := fs.String("config", "", "configuration file (default: config.toml)")
+	gamesN := fs.Int("games", 0, "games per match (default: the preset's; fewer for a quick look)")
+	workers := fs.Int("workers", 0, "games played at once (default: one per core)")
+	out := fs.String("out", "", "results file (default: results/PRESET.jsonl)")
+	shard := fs.String("shard", "", "play share i/n of the games (0 <= i < n), or auto (Slurm array) or auto/n (Kubernetes indexed job)")
+	pos, err := parseInterspersed(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("want one PRESET (usage: mcarena %s)", runUsage)
+	}
+	cfg, err := requireConfig(*configPath)
+	if err != nil {
+		return err
+	}
+	p, ok := cfg.Preset(pos[0])
+	if !ok {
+		return usagef("unknown preset %q: %s defines %s", pos[0], cfg.Path, strings.Join(cfg.PresetNames(), ", "))
+	}
+	if *gamesN < 0 || *workers < 0 {
+		return usagef("--games and --workers must not be negative")
+	}
+	opt := tournament.Options{Count: *gamesN, Workers: *workers}
+	if *shard != "" {
+		if opt.Shard, opt.Shards, err = parseShard(*shard); err != nil {
+			return err
+		}
+	}
+	path := *out
+	if path == "" {
+		name := p.Name
+		if opt.Shards > 1 {
+			name += fmt.Sprintf(".shard-%d-of-%d", opt.Shard, opt.Shards)
+		}
+		path = filepath.Join("results", name+".jsonl")
+		if err := os.MkdirAll("results", 0o755); err != nil {
+			return err
+		}
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	tty := isTTY(stdout)
+	fmt.Fprintf(stdout, "preset %s -> %s\n", p.Name, path)
+	played, err := tournament.Run(ctx, cfg, p, path, opt, func(pr tournament.Progress) {
+		if pr.Total == 0 { // a note, such as a repaired file
+			fmt.Fprintln(stdout, pr.Last.Error)
+			return
+		}
+		line := progressLine(pr)
+		if tty {
+			fmt.Fprintf(stdout, "\r%s\x1b[K", line)
+		} else {
+			fmt.Fprintln(stdout, line)
+		}
+	})
+	if tty {
+		fmt.Fprintln(stdout)
+	}
+	if errors.Is(err, context.Canceled) {
+		fmt.Fprintf(stdout, "stopped after %d games; run the same command again to resume\n", played)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%d games played\n\n", played)
+	recs, _, _, err := tournament.ReadResults(path)
+	if err != nil {
+		return err
+	}
+	return tournament.WriteReport(stdout, summarise(cfg, recs), tournament.Text)
+}
+
+// progressLine is a progress bar with the games done, the time to go and the
+// last game.
+func progressLine(pr tournament.Progress) string {
+	const width = 24
+	filled := width * pr.Done / max(pr.Total, 1)
+	bar := strings.Repeat("#", filled) + strings.Repeat(".", width-filled)
+	eta := "-"
+	if n := pr.Done - pr.Resumed; n > 0 {
+		left := time.Duration(float64(pr.Elapsed) / float64(n) * float64(pr.Total-pr.Done))
+		eta = left.Round(time.Second).String()
+	}
+	last := fmt.Sprintf("%s %s-%s #%d %s", pr.Last.Game, pr.Last.Names[0], pr.Last.Names[1], pr.Last.Index, pr.Last.Result)
+	if pr.Last.Error != "" {
+		last += " error: " + pr.Last.Error
+	}
+	return fmt.Sprintf("[%s] %d/%d games  eta %s  %s", bar, pr.Done, pr.Total, eta, last)
+}
+
+// parseShard reads i/n, auto (Slurm job array) or auto/n (Kubernetes
+// indexed job, whose index is JOB_COMPLETION_INDEX).
+func parseShard(text string) (int, int, error) {
+	env := func(k string) (int, bool) {
+		v, err := strconv.Atoi(os.Getenv(k))
+		return v, err == nil
+	}
+	switch {
+	case text == "auto":
+		id, ok1 := env("SLURM_ARRAY_TASK_ID")
+		n, ok2 := env("SLURM_ARRAY_TASK_COUNT")
+		if !ok1 || !ok2 {
+			return 0, 0, usagef("--shard auto needs SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT (a Slurm job array); for Kubernetes use auto/N")
+		}
+		lo, ok := env("SLURM_ARRAY_TASK_MIN")
+		if !ok {
+			lo = 0
+		}
+		return checkShard(id-lo, n)
+	case strings.HasPrefix(text, "auto/"):
+		n, err := strconv.Atoi(strings.TrimPrefix(text, "auto/"))
+		id, ok := env("JOB_COMPLETION_INDEX")
+		if err != nil || !ok {
+			return 0, 0, usagef("--shard auto/N needs a number N and JOB_COMPLETION_INDEX (a Kubernetes indexed job)")
+		}
+		return checkShard(id, n)
+	}
+	a, b, ok := strings.Cut(text, "/")
+	i, err1 := strconv.Atoi(a)
+	n, err2 := strconv.Atoi(b)
+	if !ok || err1 != nil || err2 != nil {
+		return 0, 0, usagef("--shard %q: want i/n, auto or auto/n", text)
+	}
+	return checkShard(i, n)
+}
+
+func checkShard(i, n int) (int, int, error) {
+	if n < 1 || i < 0 || i >= n {
+		return 0, 0, usagef("shard %d of %d: want 0 <= i < n", i, n)
+	}
+	return i, n, nil
+}
+
+// summarise summarises records in the order of the presets' matches (pair,
+// budget, game), presets and matches the configuration does not know last.
+func summarise(cfg *config.Config, recs []tournament.Record) []tournament.MatchSummary {
+	sums := tournament.Summarise(recs, paperLookup(cfg))
+	order := map[string]int{}
+	if cfg != nil {
+		for _, name := range cfg.PresetNames() {
+			p, _ := cfg.Preset(name)
+			for _, m := range tournament.Matches(p) {
+				order[name+"\x00"+m.Key(p)] = len(order)
+			}
+		}
+	}
+	rank := func(m tournament.MatchSummary) int {
+		if i, ok := order[m.Preset+"\x00"+m.Match]; ok {
+			return i
+		}
+		return len(order)
+	}
+	sort.SliceStable(sums, func(i, j int) bool {
+		ri, rj := rank(sums[i]), rank(sums[j])
+		if ri != rj {
+			return ri < rj
+		}
+		return sums[i].Preset+sums[i].Match < sums[j].Preset+sums[j].Match
+	})
+	return sums
+}
+
+// paperLookup finds the published figure of a match in the configuration.
+func paperLookup(cfg *config.Config) func(preset, match string) float64 {
+	return func(preset, match string) float64 {
+		if cfg == nil {
+			return -1
+		}
+		p, ok := cfg.Preset(preset)
+		if !ok {
+			return -1
+		}
+		for _, m := range tournament.Matches(p) {
+			if m.Key(p) == match {
+				return m.Paper
+			}
+		}
+		return -1
+	}
+}
+
+func runReport(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("report", flag.ContinueOnError)
+	configPath := fs.String("config", "", "configuration file with the presets' paper figures (default: config.toml if present)")
+	markdown := fs.Bool("markdown", false, "print a Markdown table")
+	csvOut := fs.Bool("csv", false, "print CSV")
+	files, err := parseInterspersed(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(files) == 0 {
+		return usagef("want results files (usage: mcarena %s)", reportUsage)
+	}
+	cfg, err := loadConfig(*configPath)
+	if err != nil {
+		return err
+	}
+	var all []tournament.Record
+	for _, f := range files {
+		if _, err := os.Stat(f); err != nil {
+			return usagef("%v", err)
+		}
+		recs, _, tail, err := tournament.ReadResults(f)
+		if err != nil {
+			return err
+		}
+		if tail != nil {
+			fmt.Fprintf(stdout, "note: %s:%d: %s; that game is not counted\n", f, tail.Line, tail.Msg)
+		}
+		all = append(all, recs...)
+	}
+	format := tournament.Text
+	switch {
+	case *markdown:
+		format = tournament.Markdown
+	case *csvOut:
+		format = tournament.CSV
+	}
+	return tournament.WriteReport(stdout, summarise(cfg, all), format)
+}
+
+func runMerge(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
+	out := fs.String("out", "", "the merged results file (required; must not exist)")
+	files, err := parseInterspersed(fs, args)
+	if err != nil {
+		return err
+	}
+	if *out == "" || len(files) == 0 {
+		return usagef("usage: mcarena %s", mergeUsage)
+	}
+	if _, err := os.Stat(*out); err == nil {
+		return usagef("%s exists: merge writes a new file", *out)
+	}
+	seen := map[string]tournament.Record{}
+	var merged []tournament.Record
+	for _, f := range files {
+		recs, _, tail, err := tournament.ReadResults(f)
+		if err != nil {
+			return err
+		}
+		if tail != nil {
+			return fmt.Errorf("%s:%d: %s; resume that shard before merging", f, tail.Line, tail.Msg)
+		}
+		for _, r := range recs {
+			k := fmt.Sprintf("%s|%s#%d", r.Preset, r.Match, r.Index)
+			if old, dup := seen[k]; dup {
+				if old.Seed != r.Seed || old.Result != r.Result || len(old.Moves) != len(r.Moves) {
+					return fmt.Errorf("%s: game %s appears twice with different results", f, k)
+				}
+				continue
+			}
+			seen[k] = r
+			merged = append(merged, r)
+		}
+	}
+	w, err := tournament.OpenWriter(*out, 0)
+	if err != nil {
+		return err
+	}
+	for _, r := range merged {
+		if err := w.Write(r); err != nil {
+			w.Close()
+			return err
+		}
+	}
+	if err := w.Close(); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%d games from %d files -> %s\n", len(merged), len(files), *out)
+	return nil
+}
+
+func isTTY(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
