@@ -127,7 +127,10 @@ func runRun(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return tournament.WriteReport(stdout, summarise(cfg, recs), tournament.Text)
+	if err := tournament.WriteReport(stdout, summarise(cfg, recs), tournament.Text); err != nil {
+		return err
+	}
+	return tournament.WriteElo(stdout, recs, tournament.DefaultElo)
 }
 
 // progressLine is a progress bar with the games done, the time to go and the
@@ -276,7 +279,10 @@ func runReport(args []string, stdout io.Writer) error {
 	case *csvOut:
 		format = tournament.CSV
 	}
-	return tournament.WriteReport(stdout, summarise(cfg, all), format)
+	if err := tournament.WriteReport(stdout, summarise(cfg, all), format); err != nil || format == tournament.CSV {
+		return err
+	}
+	return tournament.WriteElo(stdout, all, tournament.DefaultElo)
 }
 
 func runMerge(args []string, stdout io.Writer) error {

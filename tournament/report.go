@@ -80,3 +80,75 @@ func WriteReport(w io.Writer, sums []MatchSummary, f Format) error {
 	}
 	return nil
 }
+
+// WriteElo prints, for every preset, game and budget, the Elo ratings of the
+// engines that met there (one table per connected group of opponents), with
+// 95% intervals and the likelihood that each is stronger than the next.
+func WriteElo(w io.Writer, recs []Record, par EloParams) error {
+	type key struct{ preset, game, budget string }
+	groups := map[key][]Record{}
+	var keys []key
+	for _, r := range recs {
+		k := key{r.Preset, r.Game, r.Budget}
+		if _, ok := groups[k]; !ok {
+			keys = append(keys, k)
+		}
+		groups[k] = append(groups[k], r)
+	}
+	fmt.Fprintf(w, "\nElo (BayesElo's model: first-move advantage %.1f, drawElo %.1f, %g prior draws; 95%% intervals; LOS: likelihood of being stronger than the next)\n", par.Advantage, par.DrawElo, par.PriorDraws)
+	for _, k := range keys {
+		for _, comp := range components(groups[k]) {
+			t, err := EloFromRecords(comp, par)
+			if err != nil {
+				continue
+			}
+			budget := k.budget
+			if budget == "" {
+				budget = "-"
+			}
+			var parts []string
+			for i, r := range t.Ratings {
+				s := fmt.Sprintf("%s %+.0f±%.0f", r.Name, r.Elo, r.CI95)
+				if i+1 < len(t.Ratings) {
+					s += fmt.Sprintf(" (LOS %.0f%%)", 100*t.LOS[i][i+1])
+				}
+				parts = append(parts, s)
+			}
+			fmt.Fprintf(w, "  %s %s %s: %s\n", k.preset, k.game, budget, strings.Join(parts, ", "))
+		}
+	}
+	return nil
+}
+
+// components splits records into groups of engines connected by games.
+func components(recs []Record) [][]Record {
+	parent := map[string]string{}
+	var find func(string) string
+	find = func(x string) string {
+		if parent[x] == "" || parent[x] == x {
+			parent[x] = x
+			return x
+		}
+		parent[x] = find(parent[x])
+		return parent[x]
+	}
+	for _, r := range recs {
+		a, b := find(r.Names[0]), find(r.Names[1])
+		if a != b {
+			parent[a] = b
+		}
+	}
+	index := map[string]int{}
+	var out [][]Record
+	for _, r := range recs {
+		root := find(r.Names[0])
+		i, ok := index[root]
+		if !ok {
+			i = len(out)
+			index[root] = i
+			out = append(out, nil)
+		}
+		out[i] = append(out[i], r)
+	}
+	return out
+}

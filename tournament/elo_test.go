@@ -1,0 +1,85 @@
+package tournament
+
+import (
+	"math"
+	"testing"
+)
+
+// Bradley-Terry without advantage, draw width or prior: 3 wins and 1 loss
+// give a rating difference of 400 log10 3 = 190.85 (the draw scale is 1 with
+// drawElo 0).
+func TestEloBradleyTerry(t *testing.T) {
+	games := [][3]int{{0, 1, 1}, {1, 0, -1}, {0, 1, 1}, {1, 0, 1}}
+	tab, err := Elo([]string{"a", "b"}, games, EloParams{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := tab.Ratings[0].Elo - tab.Ratings[1].Elo
+	if math.Abs(d-400*math.Log10(3)) > 1e-3 {
+		t.Fatalf("difference %v, want %v", d, 400*math.Log10(3))
+	}
+	if math.Abs(tab.Ratings[0].Elo+tab.Ratings[1].Elo) > 1e-9 {
+		t.Fatal("ratings not centred")
+	}
+	// The variance of the difference by hand: the Fisher information of
+	// the log-odds over 4 games at p = 3/4 is 4 p (1-p) = 0.75, so
+	// sd(log-odds) = 1/sqrt(.75) and sd(Elo difference) = 400/ln10 * that.
+	wantSD := 400 / math.Ln10 / math.Sqrt(0.75)
+	gotSD := tab.Ratings[0].CI95 / 1.96 * 2 // each rating is half the difference
+	if math.Abs(gotSD-wantSD)/wantSD > 0.01 {
+		t.Fatalf("sd of the difference %v, want %v", gotSD, wantSD)
+	}
+	// LOS = Phi(d / sd).
+	if want := phi(d / wantSD); math.Abs(tab.LOS[0][1]-want) > 0.01 {
+		t.Fatalf("LOS %v, want %v", tab.LOS[0][1], want)
+	}
+}
+
+func TestEloSymmetricAndPrior(t *testing.T) {
+	var games [][3]int
+	for range 10 {
+		games = append(games, [3]int{0, 1, 1}, [3]int{1, 0, 1}, [3]int{0, 1, 0}, [3]int{1, 0, 0})
+	}
+	tab, _ := Elo([]string{"a", "b"}, games, DefaultElo)
+	if math.Abs(tab.Ratings[0].Elo) > 1e-6 || math.Abs(tab.LOS[0][1]-0.5) > 1e-6 {
+		t.Fatalf("equal players: %+v LOS %v", tab.Ratings, tab.LOS)
+	}
+	// A clean sweep has a finite rating only thanks to the prior.
+	sweep := [][3]int{{0, 1, 1}, {1, 0, -1}, {0, 1, 1}, {1, 0, -1}}
+	tab, _ = Elo([]string{"a", "b"}, sweep, DefaultElo)
+	if d := tab.Ratings[0].Elo - tab.Ratings[1].Elo; math.IsInf(d, 0) || d <= 0 || d > 1000 {
+		t.Fatalf("sweep difference %v", d)
+	}
+	if tab.LOS[0][1] <= 0.5 || tab.LOS[0][1] >= 1 {
+		t.Fatalf("LOS %v", tab.LOS[0][1])
+	}
+}
+
+// With the first-move advantage modelled, a player who wins only as first
+// mover against an equal opponent rates as equal.
+func TestEloAdvantage(t *testing.T) {
+	var games [][3]int
+	for range 20 {
+		games = append(games, [3]int{0, 1, 1}, [3]int{1, 0, 1})
+	}
+	tab, _ := Elo([]string{"a", "b"}, games, EloParams{Advantage: 100, DrawElo: 50})
+	if math.Abs(tab.Ratings[0].Elo-tab.Ratings[1].Elo) > 1e-6 {
+		t.Fatalf("%+v", tab.Ratings)
+	}
+}
+
+func TestEloFromRecords(t *testing.T) {
+	var recs []Record
+	for i := range 12 {
+		recs = append(recs, Record{Names: [2]string{"strong", "weak"}, FirstSeat: i % 2, Winner: 0})
+	}
+	recs = append(recs, Record{Names: [2]string{"strong", "weak"}, Winner: 1},
+		Record{Names: [2]string{"strong", "weak"}, Error: "boom"})
+	tab, err := EloFromRecords(recs, DefaultElo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tab.Ratings[0].Name != "strong" || tab.Ratings[0].Games != 13 || tab.LOS[0][1] < 0.99 {
+		t.Fatalf("%+v %v", tab.Ratings, tab.LOS)
+	}
+}
