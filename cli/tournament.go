@@ -31,6 +31,10 @@ func runList(args []string, stdout io.Writer) error {
 	fmt.Fprintf(stdout, "presets in %s:\n", cfg.Path)
 	for _, n := range cfg.PresetNames() {
 		p, _ := cfg.Preset(n)
+		if p.Kind == "analysis" {
+			fmt.Fprintf(stdout, "  %-14s %d engines x %d runs  %s\n", n, len(p.Engines), p.Count, p.Description)
+			continue
+		}
 		games := len(tournament.Matches(p)) * p.Count
 		fmt.Fprintf(stdout, "  %-14s %d matches x %d games = %d games  %s\n", n, len(tournament.Matches(p)), p.Count, games, p.Description)
 	}
@@ -127,10 +131,7 @@ func runRun(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := tournament.WriteReport(stdout, summarise(cfg, recs), tournament.Text); err != nil {
-		return err
-	}
-	return tournament.WriteElo(stdout, recs, tournament.DefaultElo)
+	return writeReports(stdout, cfg, recs, tournament.Text)
 }
 
 // progressLine is a progress bar with the games done, the time to go and the
@@ -145,6 +146,9 @@ func progressLine(pr tournament.Progress) string {
 		eta = left.Round(time.Second).String()
 	}
 	last := fmt.Sprintf("%s %s-%s #%d %s", pr.Last.Game, pr.Last.Names[0], pr.Last.Names[1], pr.Last.Index, pr.Last.Result)
+	if pr.Last.Kind == tournament.AnalysisKind && len(pr.Last.Moves) > 0 {
+		last = fmt.Sprintf("%s run %d: %s", pr.Last.Names[0], pr.Last.Index, pr.Last.Moves[0].Move)
+	}
 	if pr.Last.Error != "" {
 		last += " error: " + pr.Last.Error
 	}
@@ -223,6 +227,40 @@ func summarise(cfg *config.Config, recs []tournament.Record) []tournament.MatchS
 	return sums
 }
 
+// writeReports prints the analysis tables of the analysis presets the
+// records hold, then the match table and Elo of the games.
+func writeReports(stdout io.Writer, cfg *config.Config, recs []tournament.Record, format tournament.Format) error {
+	var games []tournament.Record
+	analysed := map[string]bool{}
+	for _, r := range recs {
+		if r.Kind == tournament.AnalysisKind {
+			analysed[r.Preset] = true
+		} else {
+			games = append(games, r)
+		}
+	}
+	for name := range analysed {
+		var p *config.Preset
+		if cfg != nil {
+			p, _ = cfg.Preset(name)
+		}
+		if p == nil || p.Kind != "analysis" {
+			fmt.Fprintf(stdout, "note: analysis preset %s is not in the configuration; its records are not summarised\n", name)
+			continue
+		}
+		if err := tournament.WriteAnalysisReport(stdout, tournament.SummariseAnalysis(p, recs), format); err != nil {
+			return err
+		}
+	}
+	if len(games) == 0 {
+		return nil
+	}
+	if err := tournament.WriteReport(stdout, summarise(cfg, games), format); err != nil || format == tournament.CSV {
+		return err
+	}
+	return tournament.WriteElo(stdout, games, tournament.DefaultElo)
+}
+
 // paperLookup finds the published figure of a match in the configuration.
 func paperLookup(cfg *config.Config) func(preset, match string) float64 {
 	return func(preset, match string) float64 {
@@ -279,10 +317,7 @@ func runReport(args []string, stdout io.Writer) error {
 	case *csvOut:
 		format = tournament.CSV
 	}
-	if err := tournament.WriteReport(stdout, summarise(cfg, all), format); err != nil || format == tournament.CSV {
-		return err
-	}
-	return tournament.WriteElo(stdout, all, tournament.DefaultElo)
+	return writeReports(stdout, cfg, all, format)
 }
 
 func runMerge(args []string, stdout io.Writer) error {

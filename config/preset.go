@@ -18,13 +18,26 @@ import (
 type Preset struct {
 	Name        string
 	Description string
-	Games       []string    // canonical game specs
-	Pairs       [][2]string // engine names
-	Budgets     []Budget
-	Count       int
-	Swap        bool
-	Seed        uint64
-	Paper       [][][]float64 // [pair][budget][game]
+	// Kind is "match" (engines play games) or "analysis" (engines choose a
+	// move in one position, many times: the NMCS paper's Tables 1 and 2).
+	Kind string
+	// Analysis presets: the game and position, the engines, the move whose
+	// frequency is reported, whether each run plays the whole NMCS playout,
+	// and the paper's frequency (%) and states visited (thousands) per
+	// engine, -1 where the paper gives none.
+	Game, Position string
+	Engines        []string
+	Move           string
+	Playout        bool
+	PaperFrequency []float64
+	PaperStates    []float64
+	Games          []string    // canonical game specs
+	Pairs          [][2]string // engine names
+	Budgets        []Budget
+	Count          int
+	Swap           bool
+	Seed           uint64
+	Paper          [][][]float64 // [pair][budget][game]
 	// Reading says which reading of an ambiguous paper the preset takes.
 	Reading string
 }
@@ -78,7 +91,9 @@ func parsePresets(path string, lines lineIndex, v any, cfg *Config) error {
 	return nil
 }
 
-var presetKeys = []string{"description", "games", "pairs", "budgets", "count", "swap", "seed", "paper", "reading"}
+var presetKeys = []string{"kind", "description", "games", "pairs", "budgets", "count", "swap", "seed", "paper", "reading"}
+
+var analysisKeys = []string{"kind", "description", "game", "position", "engines", "runs", "seed", "playout", "move", "paper_frequency", "paper_states", "reading"}
 
 func parsePreset(path string, lines lineIndex, name string, v any, cfg *Config) (*Preset, error) {
 	table := []string{"presets", name}
@@ -98,12 +113,21 @@ func parsePreset(path string, lines lineIndex, name string, v any, cfg *Config) 
 	if !ok {
 		return nil, errAt("", "must be a table")
 	}
+	kind := "match"
+	if k, ok := t["kind"]; ok {
+		if kind, ok = k.(string); !ok || (kind != "match" && kind != "analysis") {
+			return nil, errAt("kind", "want \"match\" or \"analysis\"")
+		}
+	}
+	if kind == "analysis" {
+		return parseAnalysis(t, name, cfg, errAt)
+	}
 	for _, key := range sortedKeys(t) {
 		if !contains(presetKeys, key) {
 			return nil, errAt(key, "unknown key: valid keys are %s", strings.Join(presetKeys, ", "))
 		}
 	}
-	p := &Preset{Name: name, Count: 100, Swap: true, Seed: 1}
+	p := &Preset{Name: name, Kind: kind, Count: 100, Swap: true, Seed: 1}
 	p.Description, _ = t["description"].(string)
 	p.Reading, _ = t["reading"].(string)
 	gs, ok := stringList(t["games"])
@@ -246,3 +270,110 @@ func (c *Config) Preset(name string) (*Preset, bool) {
 
 // PresetNames returns the presets in order.
 func (c *Config) PresetNames() []string { return sortedKeys(c.Presets) }
+
+// parseAnalysis validates an analysis preset.
+func parseAnalysis(t map[string]any, name string, cfg *Config, errAt func(key, format string, args ...any) error) (*Preset, error) {
+	for _, key := range sortedKeys(t) {
+		if !contains(analysisKeys, key) {
+			return nil, errAt(key, "unknown key of an analysis preset: valid keys are %s", strings.Join(analysisKeys, ", "))
+		}
+	}
+	p := &Preset{Name: name, Kind: "analysis", Count: 100, Seed: 1}
+	p.Description, _ = t["description"].(string)
+	p.Reading, _ = t["reading"].(string)
+	spec, ok := t["game"].(string)
+	if !ok {
+		return nil, errAt("game", "want a game spec")
+	}
+	g, err := games.New(spec)
+	if err != nil {
+		return nil, errAt("game", "%v", err)
+	}
+	p.Game = g.Spec()
+	s := g.NewState()
+	if text, ok := t["position"]; ok {
+		if p.Position, ok = text.(string); !ok {
+			return nil, errAt("position", "want the position as text")
+		}
+		if s, err = g.ParsePosition(p.Position); err != nil {
+			return nil, errAt("position", "%v", err)
+		}
+	}
+	if s.Terminal() {
+		return nil, errAt("position", "the game is over there")
+	}
+	p.Position = s.String()
+	if p.Engines, ok = stringList(t["engines"]); !ok || len(p.Engines) == 0 {
+		return nil, errAt("engines", "want a list of engine names")
+	}
+	for _, n := range p.Engines {
+		if _, ok := cfg.Engines[n]; !ok {
+			return nil, errAt("engines", "unknown engine %q: named engines are %s", n, strings.Join(cfg.EngineNames(), ", "))
+		}
+	}
+	if r, ok := t["runs"]; ok {
+		n, ok := r.(int64)
+		if !ok || n < 1 || n > 1e7 {
+			return nil, errAt("runs", "want a whole number of runs, 1 or more")
+		}
+		p.Count = int(n)
+	}
+	if v, ok := t["seed"]; ok {
+		n, ok := v.(int64)
+		if !ok || n < 0 {
+			return nil, errAt("seed", "want a whole number >= 0")
+		}
+		p.Seed = uint64(n)
+	}
+	if v, ok := t["playout"]; ok {
+		if p.Playout, ok = v.(bool); !ok {
+			return nil, errAt("playout", "want true or false")
+		}
+	}
+	if v, ok := t["move"]; ok {
+		text, ok := v.(string)
+		if !ok {
+			return nil, errAt("move", "want a move in the game's notation")
+		}
+		m, err := s.ParseMove(text)
+		if err != nil {
+			return nil, errAt("move", "%v", err)
+		}
+		p.Move = s.MoveString(m)
+	}
+	for _, k := range []string{"paper_frequency", "paper_states"} {
+		v, ok := t[k]
+		if !ok {
+			continue
+		}
+		list, err := numbers(v, len(p.Engines))
+		if err != nil {
+			return nil, errAt(k, "%v", err)
+		}
+		if k == "paper_frequency" {
+			p.PaperFrequency = list
+		} else {
+			p.PaperStates = list
+		}
+	}
+	return p, nil
+}
+
+func numbers(v any, n int) ([]float64, error) {
+	a, ok := v.([]any)
+	if !ok || len(a) != n {
+		return nil, fmt.Errorf("want %d numbers, one per engine, -1 where the paper gives none", n)
+	}
+	out := make([]float64, n)
+	for i, x := range a {
+		switch f := x.(type) {
+		case float64:
+			out[i] = f
+		case int64:
+			out[i] = float64(f)
+		default:
+			return nil, fmt.Errorf("want %d numbers, one per engine, -1 where the paper gives none", n)
+		}
+	}
+	return out, nil
+}

@@ -89,11 +89,17 @@ func WriteElo(w io.Writer, recs []Record, par EloParams) error {
 	groups := map[key][]Record{}
 	var keys []key
 	for _, r := range recs {
+		if r.Kind == AnalysisKind {
+			continue
+		}
 		k := key{r.Preset, r.Game, r.Budget}
 		if _, ok := groups[k]; !ok {
 			keys = append(keys, k)
 		}
 		groups[k] = append(groups[k], r)
+	}
+	if len(keys) == 0 {
+		return nil
 	}
 	fmt.Fprintf(w, "\nElo (BayesElo's model: first-move advantage %.1f, drawElo %.1f, %g prior draws; 95%% intervals; LOS: likelihood of being stronger than the next)\n", par.Advantage, par.DrawElo, par.PriorDraws)
 	for _, k := range keys {
@@ -151,4 +157,60 @@ func components(recs []Record) [][]Record {
 		out[i] = append(out[i], r)
 	}
 	return out
+}
+
+// WriteAnalysisReport prints analysis summaries: how often each engine chose
+// the preset's move, and the states it visited, beside the paper's figures.
+func WriteAnalysisReport(w io.Writer, sums []AnalysisSummary, f Format) error {
+	header := []string{"preset", "engine", "runs", "move", "chosen %", "95% interval", "paper %", "", "states (k)", "95% interval", "paper (k)"}
+	var rows [][]string
+	scaled := false
+	for _, a := range sums {
+		pf, flag, ps := "-", "", "-"
+		if a.PaperFrequency >= 0 {
+			pf = fmt.Sprintf("%.1f", a.PaperFrequency)
+			if a.Runs > 0 && (a.PaperFrequency/100 < a.Low || a.PaperFrequency/100 > a.High) {
+				flag = "!"
+			}
+		}
+		if a.PaperStates >= 0 {
+			ps = fmt.Sprintf("%.0f", a.PaperStates)
+		}
+		freq := 0.0
+		if a.Runs > 0 {
+			freq = 100 * float64(a.Chosen) / float64(a.Runs)
+		}
+		rows = append(rows, []string{a.Preset, a.Engine, strconv.Itoa(a.Runs), a.Move, fmt.Sprintf("%.1f", freq),
+			fmt.Sprintf("%.1f-%.1f", 100*a.Low, 100*a.High), pf, flag, fmt.Sprintf("%.1f", a.MeanStates/1000),
+			fmt.Sprintf("±%.1f", a.CI95/1000), ps})
+		scaled = scaled || a.Scaled
+	}
+	switch f {
+	case CSV:
+		cw := csv.NewWriter(w)
+		cw.Write(header)
+		cw.WriteAll(rows)
+		return cw.Error()
+	case Markdown:
+		fmt.Fprintf(w, "| %s |\n|%s\n", strings.Join(header, " | "), strings.Repeat("---|", len(header)))
+		for _, r := range rows {
+			fmt.Fprintf(w, "| %s |\n", strings.Join(r, " | "))
+		}
+	default:
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, strings.Join(header, "\t")+"\t")
+		for _, r := range rows {
+			fmt.Fprintln(tw, strings.Join(r, "\t")+"\t")
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+	}
+	if f != CSV {
+		fmt.Fprintln(w, "\nchosen: runs whose move was the preset's move, with a 95% Wilson interval; states: mean states visited per run with a 95% interval; ! marks a paper figure outside our interval.")
+		if scaled {
+			fmt.Fprintln(w, "Scaled down: fewer runs than the preset asks for.")
+		}
+	}
+	return nil
 }

@@ -13,6 +13,9 @@ import (
 
 // Record is one line of a results file: a finished game.
 type Record struct {
+	// Kind is empty for a game, AnalysisKind for a search of an analysis
+	// preset (Moves then holds the chosen move and the states visited).
+	Kind   string `json:"kind,omitempty"`
 	Preset string `json:"preset"`
 	Match  string `json:"match"`
 	Index  int    `json:"index"`

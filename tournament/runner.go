@@ -32,20 +32,45 @@ type Progress struct {
 	Elapsed     time.Duration
 }
 
-// Run plays the games of preset p that path does not already hold, appending
-// each to path as it finishes, and returns the number played. A game an
-// engine fails in is recorded with its error and the run goes on. When ctx is
-// cancelled, games in progress are abandoned (they are played again by the
-// next run) and Run returns ctx's error.
+// task is one unit of a run: a game of a match preset or a search of an
+// analysis preset.
+type task struct {
+	key   string // match key
+	index int
+	do    func(ctx context.Context, engine func(string) (engines.Engine, error)) (Record, bool, error)
+}
+
+// Run plays the games (or, for an analysis preset, the searches) of preset p
+// that path does not already hold, appending each to path as it finishes,
+// and returns the number played. A game an engine fails in is recorded with
+// its error and the run goes on. When ctx is cancelled, games in progress are
+// abandoned (they are played again by the next run) and Run returns ctx's
+// error.
 func Run(ctx context.Context, cfg *config.Config, p *config.Preset, path string, opt Options, progress func(Progress)) (int, error) {
 	count := opt.Count
 	scaled := count > 0 && count != p.Count
 	if count == 0 {
 		count = p.Count
 	}
-	jobs := Jobs(p, count)
+	var tasks []task
+	if p.Kind == "analysis" {
+		tasks = analysisTasks(p, count, scaled)
+	} else {
+		for _, j := range Jobs(p, count) {
+			tasks = append(tasks, task{key: j.Match.Key(p), index: j.Index,
+				do: func(ctx context.Context, engine func(string) (engines.Engine, error)) (Record, bool, error) {
+					return playJob(ctx, p, j, engine, scaled)
+				}})
+		}
+	}
 	if opt.Shards > 1 {
-		jobs = Shard(jobs, opt.Shard, opt.Shards)
+		var mine []task
+		for i, t := range tasks {
+			if i%opt.Shards == opt.Shard {
+				mine = append(mine, t)
+			}
+		}
+		tasks = mine
 	}
 	recs, goodEnd, tail, err := ReadResults(path)
 	if err != nil {
@@ -60,13 +85,13 @@ func Run(ctx context.Context, cfg *config.Config, p *config.Preset, path string,
 			done[fmt.Sprintf("%s#%d", r.Match, r.Index)] = true
 		}
 	}
-	var todo []Job
-	for _, j := range jobs {
-		if !done[fmt.Sprintf("%s#%d", j.Match.Key(p), j.Index)] {
-			todo = append(todo, j)
+	var todo []task
+	for _, t := range tasks {
+		if !done[fmt.Sprintf("%s#%d", t.key, t.index)] {
+			todo = append(todo, t)
 		}
 	}
-	resumed := len(jobs) - len(todo)
+	resumed := len(tasks) - len(todo)
 	w, err := OpenWriter(path, goodEnd)
 	if err != nil {
 		return 0, err
@@ -78,7 +103,7 @@ func Run(ctx context.Context, cfg *config.Config, p *config.Preset, path string,
 		workers = runtime.NumCPU()
 	}
 	start := time.Now()
-	feed := make(chan Job)
+	feed := make(chan task)
 	out := make(chan Record)
 	var wg sync.WaitGroup
 	var werr error
@@ -96,8 +121,8 @@ func Run(ctx context.Context, cfg *config.Config, p *config.Preset, path string,
 				built[name] = e
 				return e, err
 			}
-			for j := range feed {
-				rec, ok, err := playJob(ctx, p, j, engine, scaled)
+			for t := range feed {
+				rec, ok, err := t.do(ctx, engine)
 				if err != nil {
 					once.Do(func() { werr = err })
 					continue
@@ -110,9 +135,9 @@ func Run(ctx context.Context, cfg *config.Config, p *config.Preset, path string,
 	}
 	go func() {
 		defer close(feed)
-		for _, j := range todo {
+		for _, t := range todo {
 			select {
-			case feed <- j:
+			case feed <- t:
 			case <-ctx.Done():
 				return
 			}
@@ -130,7 +155,7 @@ func Run(ctx context.Context, cfg *config.Config, p *config.Preset, path string,
 			errors++
 		}
 		if progress != nil {
-			progress(Progress{Done: resumed + played, Total: len(jobs), Resumed: resumed, Errors: errors, Last: rec, Elapsed: time.Since(start)})
+			progress(Progress{Done: resumed + played, Total: len(tasks), Resumed: resumed, Errors: errors, Last: rec, Elapsed: time.Since(start)})
 		}
 	}
 	if werr != nil {

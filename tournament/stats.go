@@ -43,6 +43,9 @@ func Summarise(recs []Record, paper func(preset, match string) float64) []MatchS
 	index := map[string]int{}
 	var out []MatchSummary
 	for _, r := range recs {
+		if r.Kind == AnalysisKind {
+			continue
+		}
 		k := r.Preset + "\x00" + r.Match
 		i, ok := index[k]
 		if !ok {
