@@ -253,3 +253,95 @@ func TestSummarise(t *testing.T) {
 		t.Fatal("90% lies inside 22-91%")
 	}
 }
+
+func TestAnalysisPreset(t *testing.T) {
+	cfg := load(t, testConfig+`
+[engines.n2]
+family = "nmcs"
+level = 2
+[engines.nd2]
+family = "nmcs"
+level = 2
+discount = true
+[presets.t1]
+kind = "analysis"
+game = "tictactoe"
+position = "1x1/1o1/xo1 x"
+engines = ["n2", "nd2"]
+runs = 40
+move = "a3"
+paper_frequency = [57.5, 100]
+`)
+	p, _ := cfg.Preset("t1")
+	path := filepath.Join(t.TempDir(), "a.jsonl")
+	if n, err := Run(context.Background(), cfg, p, path, Options{Count: 30}, nil); err != nil || n != 60 {
+		t.Fatalf("%d runs, %v", n, err)
+	}
+	if n, err := Run(context.Background(), cfg, p, path, Options{}, nil); err != nil || n != 20 {
+		t.Fatalf("resumed %d runs, %v", n, err)
+	}
+	recs, _, _, _ := ReadResults(path)
+	sums := SummariseAnalysis(p, recs)
+	if len(sums) != 2 || sums[0].Runs != 40 || sums[1].Runs != 40 || sums[1].Chosen != 40 {
+		t.Fatalf("%+v", sums)
+	}
+	if sums[0].Chosen == 0 || sums[0].Chosen == 40 {
+		t.Fatalf("plain NMC(2) chose a3 %d times of 40", sums[0].Chosen)
+	}
+	// Run i uses seed+i, as mcarena analyse does: the same moves.
+	e, _ := config.ResolveEngine(cfg, "n2")
+	s, _ := games.New("tictactoe")
+	pos, _ := s.ParsePosition("1x1/1o1/xo1 x")
+	for _, r := range recs {
+		if r.Names[0] != "n2" || r.Index >= 5 {
+			continue
+		}
+		res, _ := e.Search(context.Background(), pos, engines.Budget{}, p.Seed+uint64(r.Index), nil)
+		if pos.MoveString(res.Move) != r.Moves[0].Move {
+			t.Fatalf("run %d: recorded %s, a fresh search %s", r.Index, r.Moves[0].Move, pos.MoveString(res.Move))
+		}
+	}
+	if sm := Summarise(recs, nil); len(sm) != 0 {
+		t.Fatalf("analysis records counted as games: %+v", sm)
+	}
+}
+
+// BenchmarkRunner plays a counted-budget preset on one and on two workers
+// and reports games per second and the runner's overhead: the share of
+// worker time not spent inside games.
+func BenchmarkRunner(b *testing.B) {
+	cfg, err := config.Parse("b.toml", []byte(`
+[engines.u]
+family = "uct"
+[presets.speed]
+games = ["breakthrough"]
+pairs = [["u", "u"]]
+budgets = ["iterations=3000"]
+count = 40
+`))
+	if err != nil {
+		b.Fatal(err)
+	}
+	p, _ := cfg.Preset("speed")
+	for _, workers := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+			var games int
+			var inGames float64
+			for b.Loop() {
+				path := filepath.Join(b.TempDir(), "r.jsonl")
+				n, err := Run(context.Background(), cfg, p, path, Options{Workers: workers}, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				games += n
+				recs, _, _, _ := ReadResults(path)
+				for _, r := range recs {
+					inGames += r.Seconds
+				}
+			}
+			wall := b.Elapsed().Seconds()
+			b.ReportMetric(float64(games)/wall, "games/s")
+			b.ReportMetric(100*(1-inGames/(wall*float64(workers))), "overhead%")
+		})
+	}
+}
