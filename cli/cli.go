@@ -44,7 +44,7 @@ const (
 	perftUsage   = "perft GAME DEPTH [--position P] [--divide]"
 	benchUsage   = "bench [--time D] [--games LIST] [--json]"
 	analyseUsage = "analyse GAME --engine SPEC [--position P] [--runs N] [--seed S] [--playout] [--json]"
-	runUsage     = "run PRESET [--games N] [--workers K] [--out FILE] [--shard i/n|auto|auto/n]"
+	runUsage     = "run PRESET [--games N] [--scale F] [--workers K] [--out FILE] [--shard i/n|auto|auto/n]"
 	reportUsage  = "report FILE... [--markdown | --csv]"
 	mergeUsage   = "merge --out FILE SHARD-FILE..."
 )

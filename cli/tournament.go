@@ -65,6 +65,7 @@ func runRun(args []string, stdout io.Writer) error {
 	workers := fs.Int("workers", 0, "games played at once (default: one per core)")
 	out := fs.String("out", "", "results file (default: results/PRESET.jsonl)")
 	shard := fs.String("shard", "", "play share i/n of the games (0 <= i < n), or auto (Slurm array) or auto/n (Kubernetes indexed job)")
+	scale := fs.Float64("scale", 1, "multiply every per-move budget (time and counts) by this factor, for a quick look")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
@@ -83,7 +84,10 @@ func runRun(args []string, stdout io.Writer) error {
 	if *gamesN < 0 || *workers < 0 {
 		return usagef("--games and --workers must not be negative")
 	}
-	opt := tournament.Options{Count: *gamesN, Workers: *workers}
+	if *scale <= 0 || *scale > 1000 {
+		return usagef("--scale %g: want a factor above 0", *scale)
+	}
+	opt := tournament.Options{Count: *gamesN, Workers: *workers, Scale: *scale}
 	if *shard != "" {
 		if opt.Shard, opt.Shards, err = parseShard(*shard); err != nil {
 			return err
@@ -92,6 +96,9 @@ func runRun(args []string, stdout io.Writer) error {
 	path := *out
 	if path == "" {
 		name := p.Name
+		if *scale != 1 {
+			name += fmt.Sprintf(".scale-%g", *scale)
+		}
 		if opt.Shards > 1 {
 			name += fmt.Sprintf(".shard-%d-of-%d", opt.Shard, opt.Shards)
 		}

@@ -35,9 +35,12 @@ type Record struct {
 	Seconds   float64       `json:"seconds"`
 	Moves     []MoveSummary `json:"moves"`
 	Error     string        `json:"error,omitempty"`
-	// Scaled says the run used fewer games than the preset or another
-	// budget, so the report can say so.
+	// Scaled says the run used fewer games than the preset or scaled its
+	// budgets, so the report can say so.
 	Scaled bool `json:"scaled,omitempty"`
+	// BudgetScale is the factor the run applied to the preset's budgets (0
+	// for none).
+	BudgetScale float64 `json:"budget_scale,omitempty"`
 }
 
 // ReadProblem is a damaged line found in a results file.

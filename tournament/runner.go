@@ -3,6 +3,7 @@ package tournament
 import (
 	"context"
 	"fmt"
+	"math"
 	"runtime"
 	"sync"
 	"time"
@@ -21,6 +22,20 @@ type Options struct {
 	// Shard and Shards select a share of the games (Shard of Shards, from
 	// 0); Shards 0 or 1 means all.
 	Shard, Shards int
+	// Scale multiplies every per-move budget (time and counts) for a quick
+	// look; 0 or 1 means none. A results file holds one scale only.
+	Scale float64
+}
+
+// scaleBudget applies a run's budget scale.
+func scaleBudget(b engines.Budget, f float64) engines.Budget {
+	if f == 0 || f == 1 {
+		return b
+	}
+	b.Time = time.Duration(float64(b.Time) * f)
+	b.Iterations = int64(math.Ceil(float64(b.Iterations) * f))
+	b.States = int64(math.Ceil(float64(b.States) * f))
+	return b
 }
 
 // Progress is reported after every finished game.
@@ -48,7 +63,11 @@ type task struct {
 // error.
 func Run(ctx context.Context, cfg *config.Config, p *config.Preset, path string, opt Options, progress func(Progress)) (int, error) {
 	count := opt.Count
-	scaled := count > 0 && count != p.Count
+	scale := opt.Scale
+	if scale == 1 {
+		scale = 0
+	}
+	scaled := (count > 0 && count != p.Count) || scale != 0
 	if count == 0 {
 		count = p.Count
 	}
@@ -59,7 +78,7 @@ func Run(ctx context.Context, cfg *config.Config, p *config.Preset, path string,
 		for _, j := range Jobs(p, count) {
 			tasks = append(tasks, task{key: j.Match.Key(p), index: j.Index,
 				do: func(ctx context.Context, engine func(string) (engines.Engine, error)) (Record, bool, error) {
-					return playJob(ctx, p, j, engine, scaled)
+					return playJob(ctx, p, j, engine, scaled, scale)
 				}})
 		}
 	}
@@ -81,9 +100,13 @@ func Run(ctx context.Context, cfg *config.Config, p *config.Preset, path string,
 	}
 	done := map[string]bool{}
 	for _, r := range recs {
-		if r.Preset == p.Name {
-			done[fmt.Sprintf("%s#%d", r.Match, r.Index)] = true
+		if r.Preset != p.Name {
+			continue
 		}
+		if r.BudgetScale != scale {
+			return 0, fmt.Errorf("%s holds games of %s with budgets scaled by %g, this run scales by %g: use another --out", path, p.Name, orOne(r.BudgetScale), orOne(scale))
+		}
+		done[fmt.Sprintf("%s#%d", r.Match, r.Index)] = true
 	}
 	var todo []task
 	for _, t := range tasks {
@@ -166,7 +189,7 @@ func Run(ctx context.Context, cfg *config.Config, p *config.Preset, path string,
 
 // playJob plays one game of the schedule and builds its record; ok is false
 // when the game was abandoned.
-func playJob(ctx context.Context, p *config.Preset, j Job, engine func(string) (engines.Engine, error), scaled bool) (Record, bool, error) {
+func playJob(ctx context.Context, p *config.Preset, j Job, engine func(string) (engines.Engine, error), scaled bool, scale float64) (Record, bool, error) {
 	g, err := games.New(j.Match.Game)
 	if err != nil {
 		return Record{}, false, err
@@ -178,14 +201,14 @@ func playJob(ctx context.Context, p *config.Preset, j Job, engine func(string) (
 		}
 	}
 	seats := [2]engines.Engine{pair[j.FirstSeat], pair[1-j.FirstSeat]}
-	played, ok := Play(ctx, g, seats, p.Budgets[j.Match.Budget].Budget, j.Seed)
+	played, ok := Play(ctx, g, seats, scaleBudget(p.Budgets[j.Match.Budget].Budget, scale), j.Seed)
 	if !ok {
 		return Record{}, false, nil
 	}
 	rec := Record{Preset: p.Name, Match: j.Match.Key(p), Index: j.Index, Game: j.Match.Game, Budget: p.Budgets[j.Match.Budget].Text,
 		Names: j.Match.Names, Specs: [2]string{pair[0].Spec(), pair[1].Spec()}, FirstSeat: j.FirstSeat, Seed: j.Seed,
 		Result: played.Outcome.String(), Winner: -1, Score: played.Score, Plies: len(played.Moves), Seconds: played.Seconds,
-		Moves: played.Moves, Error: played.Err, Scaled: scaled}
+		Moves: played.Moves, Error: played.Err, Scaled: scaled, BudgetScale: scale}
 	switch played.Outcome {
 	case games.FirstWins:
 		rec.Winner = j.FirstSeat
@@ -193,4 +216,11 @@ func playJob(ctx context.Context, p *config.Preset, j Job, engine func(string) (
 		rec.Winner = 1 - j.FirstSeat
 	}
 	return rec, true, nil
+}
+
+func orOne(f float64) float64 {
+	if f == 0 {
+		return 1
+	}
+	return f
 }

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"mcarena/config"
 	"mcarena/engines"
@@ -343,5 +344,31 @@ count = 40
 			b.ReportMetric(float64(games)/wall, "games/s")
 			b.ReportMetric(100*(1-inGames/(wall*float64(workers))), "overhead%")
 		})
+	}
+}
+
+func TestBudgetScale(t *testing.T) {
+	cfg := load(t, testConfig)
+	p, _ := cfg.Preset("small")
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	if _, err := Run(context.Background(), cfg, p, path, Options{Count: 2, Scale: 0.5}, nil); err != nil {
+		t.Fatal(err)
+	}
+	recs, _, _, _ := ReadResults(path)
+	for _, r := range recs {
+		if !r.Scaled || r.BudgetScale != 0.5 {
+			t.Fatalf("record %+v", r)
+		}
+		for _, m := range r.Moves {
+			if strings.HasPrefix(r.Specs[0], "uct") && m.Iterations > 100 {
+				t.Fatalf("a move searched %d iterations with 200 scaled by 0.5", m.Iterations)
+			}
+		}
+	}
+	if _, err := Run(context.Background(), cfg, p, path, Options{Count: 2}, nil); err == nil || !strings.Contains(err.Error(), "scaled by 0.5, this run scales by 1") {
+		t.Fatalf("mixing scales: %v", err)
+	}
+	if got := scaleBudget(engines.Budget{Time: 320 * time.Millisecond, Iterations: 3}, 0.1); got.Time != 32*time.Millisecond || got.Iterations != 1 {
+		t.Fatalf("scaled budget %+v", got)
 	}
 }
