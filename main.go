@@ -4,10 +4,13 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 
 	"mcarena/cli"
+	"mcarena/config"
 	"mcarena/tui"
 )
 
@@ -19,7 +22,15 @@ func main() {
 		fmt.Fprint(os.Stderr, "mcarena: the terminal UI needs a terminal; for headless work use a subcommand:\n\n"+cli.Usage())
 		os.Exit(cli.ExitUsage)
 	}
-	if err := tui.Run(); err != nil {
+	cfg, err := config.Load(config.DefaultPath)
+	if errors.Is(err, fs.ErrNotExist) {
+		cfg, err = nil, nil
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "mcarena: %v\n", err)
+		os.Exit(cli.ExitUsage)
+	}
+	if err := tui.Run(cfg); err != nil {
 		fmt.Fprintf(os.Stderr, "mcarena: %v\n", err)
 		os.Exit(cli.ExitError)
 	}

@@ -17,7 +17,7 @@ type boardMarks struct {
 }
 
 // renderBoard draws a square grid with coordinates, or Kalah's pits.
-func renderBoard(ctx *context, b games.Board, mk boardMarks) string {
+func renderBoard(ctx *env, b games.Board, mk boardMarks) string {
 	if b.Kind == games.Pits {
 		return renderPits(ctx, b, mk)
 	}
@@ -55,7 +55,7 @@ func renderBoard(ctx *context, b games.Board, mk boardMarks) string {
 
 // renderPits draws a mancala board: North's houses on top (a2 on the left),
 // South's below, North's store on the left and South's on the right.
-func renderPits(ctx *context, b games.Board, mk boardMarks) string {
+func renderPits(ctx *env, b games.Board, mk boardMarks) string {
 	st := ctx.styles
 	h := b.Cols
 	var top, bottom, files strings.Builder
@@ -72,7 +72,7 @@ func renderPits(ctx *context, b games.Board, mk boardMarks) string {
 		blank + files.String()
 }
 
-func cellStyle(ctx *context, i int, mk boardMarks) lipgloss.Style {
+func cellStyle(ctx *env, i int, mk boardMarks) lipgloss.Style {
 	st := ctx.styles
 	switch {
 	case i == mk.cursor:
@@ -87,7 +87,7 @@ func cellStyle(ctx *context, i int, mk boardMarks) lipgloss.Style {
 
 // piece returns the text of a cell and the style of its owner; styles are
 // merged, never nested, so that no escape sequence lands inside another.
-func piece(ctx *context, c games.Cell) (string, lipgloss.Style) {
+func piece(ctx *env, c games.Cell) (string, lipgloss.Style) {
 	if c.Piece == 0 {
 		return "·", ctx.styles.Label
 	}

@@ -7,6 +7,9 @@ type keyMap struct {
 	Up, Down, Left, Right key.Binding
 	Select, Back, Quit    key.Binding
 	Undo, Redo, Flip      key.Binding
+	Next                  key.Binding
+	Stop, Pause, Hint     key.Binding
+	Faster, Slower        key.Binding
 	Help                  key.Binding
 }
 
@@ -22,20 +25,27 @@ func defaultKeys() keyMap {
 		Undo:   key.NewBinding(key.WithKeys("ctrl+z"), key.WithHelp("ctrl+z", "undo")),
 		Redo:   key.NewBinding(key.WithKeys("ctrl+y"), key.WithHelp("ctrl+y", "redo")),
 		Flip:   key.NewBinding(key.WithKeys("ctrl+f"), key.WithHelp("ctrl+f", "flip board")),
+		Next:   key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next field")),
+		Stop:   key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "engine: move now")),
+		Pause:  key.NewBinding(key.WithKeys("ctrl+p"), key.WithHelp("ctrl+p", "pause engines")),
+		Hint:   key.NewBinding(key.WithKeys("ctrl+t"), key.WithHelp("ctrl+t", "hint")),
+		Faster: key.NewBinding(key.WithKeys("ctrl+right"), key.WithHelp("ctrl+→", "watch faster")),
+		Slower: key.NewBinding(key.WithKeys("ctrl+left"), key.WithHelp("ctrl+←", "watch slower")),
 		Help:   key.NewBinding(key.WithKeys("f1", "?"), key.WithHelp("?/f1", "help")),
 	}
 }
 
 // ShortHelp implements help.KeyMap.
 func (k keyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Select, k.Undo, k.Redo, k.Flip, k.Back, k.Help}
+	return []key.Binding{k.Select, k.Undo, k.Redo, k.Stop, k.Hint, k.Back, k.Help}
 }
 
 // FullHelp implements help.KeyMap.
 func (k keyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.Left, k.Right, k.Select},
-		{k.Undo, k.Redo, k.Flip},
+		{k.Undo, k.Redo, k.Flip, k.Next},
+		{k.Stop, k.Pause, k.Hint, k.Faster, k.Slower},
 		{k.Back, k.Help, k.Quit},
 	}
 }

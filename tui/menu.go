@@ -20,7 +20,7 @@ const (
 
 func newMenu() *menu { return &menu{items: []string{itemNewGame, itemQuit}} }
 
-func (m *menu) update(ctx *context, msg tea.Msg) (screen, tea.Cmd) {
+func (m *menu) update(ctx *env, msg tea.Msg) (screen, tea.Cmd) {
 	k, ok := msg.(tea.KeyMsg)
 	if !ok {
 		return m, nil
@@ -41,7 +41,7 @@ func (m *menu) update(ctx *context, msg tea.Msg) (screen, tea.Cmd) {
 	return m, nil
 }
 
-func (m *menu) view(ctx *context) string {
+func (m *menu) view(ctx *env) string {
 	var b strings.Builder
 	b.WriteString(ctx.styles.Title.Render("mcarena") + "  " + ctx.styles.Subtle.Render("a terminal lab for Monte Carlo game search") + "\n\n")
 	for i, it := range m.items {

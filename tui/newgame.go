@@ -10,61 +10,101 @@ import (
 	"mcarena/games"
 )
 
-// setup asks for the game to play as a registry spec.
+// setup asks for the game (a registry spec) and who plays each side: human,
+// or an engine from the configuration or a spec, with a budget.
 type setup struct {
-	input textinput.Model
-	err   string
+	inputs [3]textinput.Model
+	focus  int
+	err    string
 }
 
 func newGameSetup() *setup {
-	in := textinput.New()
-	in.Prompt = "game: "
-	in.SetValue("breakthrough")
-	in.CursorEnd()
-	in.Focus()
-	return &setup{input: in}
+	s := &setup{}
+	for i, f := range []struct{ prompt, value string }{
+		{"game:   ", "breakthrough"},
+		{"first:  ", "human"},
+		{"second: ", "uct 1s"},
+	} {
+		in := textinput.New()
+		in.Prompt = f.prompt
+		in.SetValue(f.value)
+		in.CursorEnd()
+		s.inputs[i] = in
+	}
+	s.inputs[0].Focus()
+	return s
 }
 
 func (s *setup) typing() bool { return true }
 
-func (s *setup) update(ctx *context, msg tea.Msg) (screen, tea.Cmd) {
+func (s *setup) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 	if k, ok := msg.(tea.KeyMsg); ok {
 		switch {
-		case key.Matches(k, ctx.keys.Back):
+		case key.Matches(k, e.keys.Back):
 			return newMenu(), nil
-		case key.Matches(k, ctx.keys.Select):
-			g, err := games.New(s.input.Value())
-			if err != nil {
-				s.err = err.Error()
-				return s, nil
-			}
-			return newPlay(g, g.NewState()), nil
+		case key.Matches(k, e.keys.Next), key.Matches(k, e.keys.Down):
+			s.move(1)
+			return s, nil
+		case key.Matches(k, e.keys.Up):
+			s.move(-1)
+			return s, nil
+		case key.Matches(k, e.keys.Select):
+			return s.start(e)
 		}
 	}
 	var cmd tea.Cmd
-	s.input, cmd = s.input.Update(msg)
+	s.inputs[s.focus], cmd = s.inputs[s.focus].Update(msg)
 	return s, cmd
 }
 
-func (s *setup) view(ctx *context) string {
-	var b strings.Builder
-	b.WriteString(ctx.styles.Title.Render("New game") + "\n\n")
-	b.WriteString(s.input.View() + "\n")
-	if s.err != "" {
-		b.WriteString(ctx.styles.Error.Render(s.err) + "\n")
+func (s *setup) move(d int) {
+	s.inputs[s.focus].Blur()
+	s.focus = (s.focus + d + len(s.inputs)) % len(s.inputs)
+	s.inputs[s.focus].Focus()
+}
+
+// start validates the three fields and opens the play screen.
+func (s *setup) start(e *env) (screen, tea.Cmd) {
+	g, err := games.New(s.inputs[0].Value())
+	if err != nil {
+		s.err = err.Error()
+		return s, nil
 	}
-	b.WriteString("\n" + ctx.styles.Subtle.Render("A game spec is NAME[:OPTION[=VALUE],...], e.g. breakthrough:size=6x6,misere. Both sides are played from this keyboard.") + "\n\n")
+	var seats [2]player
+	for i := range seats {
+		if seats[i], err = parsePlayer(e.cfg, s.inputs[1+i].Value()); err != nil {
+			s.err = g.PlayerNames()[i] + ": " + err.Error()
+			return s, nil
+		}
+	}
+	p := newPlay(g, g.NewState(), seats)
+	return p, p.next(e)
+}
+
+func (s *setup) view(e *env) string {
+	var b strings.Builder
+	b.WriteString(e.styles.Title.Render("New game") + "\n\n")
+	for _, in := range s.inputs {
+		b.WriteString(in.View() + "\n")
+	}
+	if s.err != "" {
+		b.WriteString(e.styles.Error.Render(s.err) + "\n")
+	}
+	b.WriteString("\n" + e.styles.Subtle.Render("tab moves between fields, enter starts. A game is NAME[:OPTION[=VALUE],...]; a player is human, or an engine and a budget: uct 500ms, nmcd1, alphabeta 2s, mcts-mr2 iterations=20000.") + "\n\n")
 	for _, n := range games.Names() {
-		e, _ := games.Lookup(n)
+		en, _ := games.Lookup(n)
 		var opts []string
-		for _, o := range e.Options {
+		for _, o := range en.Options {
 			opts = append(opts, o.Syntax())
 		}
 		line := n
 		if len(opts) > 0 {
-			line += "  " + ctx.styles.Subtle.Render(strings.Join(opts, ", "))
+			line += "  " + e.styles.Subtle.Render(strings.Join(opts, ", "))
 		}
 		b.WriteString("  " + line + "\n")
+	}
+	if e.cfg != nil {
+		b.WriteString("\n  engines: " + e.styles.Subtle.Render(strings.Join(e.cfg.EngineNames(), ", ")) + "\n")
 	}
 	return b.String()
 }

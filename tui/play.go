@@ -3,21 +3,28 @@ package tui
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
+	"mcarena/engines"
 	"mcarena/games"
+	"mcarena/games/rng"
 )
 
-// play is the play screen: a board, the move list, a move prompt and a status
-// line. Both sides move from the keyboard, by typed notation or by the cursor.
+// play is the play screen: a board, the move list, an engine statistics
+// pane, a move prompt and a status line. Humans move by typed notation or by
+// the cursor; engines think in background goroutines whose reports arrive as
+// messages tagged with a search id, so that a report from a search that undo
+// or a new game made stale is dropped.
 type play struct {
 	g      games.Game
 	start  games.State
 	state  games.State // start with moves played
+	seats  [2]player
 	moves  []games.Move
 	names  []string // moves in notation, as written when played
 	redo   []games.Move
@@ -28,74 +35,241 @@ type play struct {
 	from   int // first cell of a two-cell move being picked, or -1
 	flip   bool
 	buf    []games.Move
+
+	// Engines.
+	searchID int     // id of the search that counts; older reports are dropped
+	cur      *search // the search running, if any
+	stats    engines.Stats
+	statsFor games.State // the position stats describe
+	statsBy  string      // the engine that produced them
+	paused   bool
+	delay    time.Duration // pause between engine moves, for watching
+	seed     uint64
 }
 
-func newPlay(g games.Game, start games.State) *play {
+// watchDelays are the speeds of engine-versus-engine watching.
+var watchDelays = []time.Duration{0, 250 * time.Millisecond, time.Second, 3 * time.Second}
+
+func newPlay(g games.Game, start games.State, seats [2]player) *play {
 	in := textinput.New()
 	in.Prompt = "move: "
 	in.Placeholder = "type a move, or pick cells with the arrows and enter"
 	in.Focus()
-	return &play{g: g, start: start.Clone(), state: start.Clone(), input: in, from: -1,
-		buf: make([]games.Move, 0, g.MaxMoves())}
+	r := rng.New(uint64(time.Now().UnixNano()))
+	return &play{g: g, start: start.Clone(), state: start.Clone(), seats: seats, input: in, from: -1,
+		buf: make([]games.Move, 0, g.MaxMoves()), delay: watchDelays[1], seed: r.Uint64()}
 }
 
 func (p *play) typing() bool { return true }
 
-func (p *play) update(ctx *context, msg tea.Msg) (screen, tea.Cmd) {
-	k, ok := msg.(tea.KeyMsg)
-	if !ok {
-		var cmd tea.Cmd
-		p.input, cmd = p.input.Update(msg)
-		return p, cmd
-	}
-	empty := p.input.Value() == ""
-	switch {
-	case key.Matches(k, ctx.keys.Back):
-		if p.from >= 0 {
-			p.from = -1
+func (p *play) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case statsTick:
+		if p.cur == nil || msg.id != p.searchID {
+			return p, nil // a stale tick: its search is gone
+		}
+		if st, fresh := p.cur.snapshot(); fresh {
+			p.stats, p.statsFor = st, p.cur.root
+		}
+		return p, tickStats(msg.id)
+	case searchDone:
+		return p, p.searchDone(e, msg)
+	case engineTurn:
+		if msg.id != p.searchID {
 			return p, nil
 		}
-		return newMenu(), nil
-	case key.Matches(k, ctx.keys.Undo):
-		p.undo()
-		return p, nil
-	case key.Matches(k, ctx.keys.Redo):
-		p.redoMove()
-		return p, nil
-	case key.Matches(k, ctx.keys.Flip):
-		p.flip = !p.flip
-		return p, nil
-	case key.Matches(k, ctx.keys.Select):
-		if !empty {
-			p.playText(p.input.Value())
-		} else {
-			p.pick(p.cursor)
-		}
-		return p, nil
-	case empty && (key.Matches(k, ctx.keys.Up) || key.Matches(k, ctx.keys.Down) ||
-		key.Matches(k, ctx.keys.Left) || key.Matches(k, ctx.keys.Right)):
-		p.moveCursor(ctx, k)
-		return p, nil
+		return p, p.startEngine()
+	case tea.KeyMsg:
+		return p.key(e, msg)
 	}
 	var cmd tea.Cmd
 	p.input, cmd = p.input.Update(msg)
 	return p, cmd
 }
 
+func (p *play) key(e *env, k tea.KeyMsg) (screen, tea.Cmd) {
+	empty := p.input.Value() == ""
+	switch {
+	case key.Matches(k, e.keys.Back):
+		if p.from >= 0 {
+			p.from = -1
+			return p, nil
+		}
+		p.stopSearch()
+		return newMenu(), nil
+	case key.Matches(k, e.keys.Undo):
+		p.undo()
+		return p, p.next(e)
+	case key.Matches(k, e.keys.Redo):
+		p.redoMove()
+		return p, p.next(e)
+	case key.Matches(k, e.keys.Flip):
+		p.flip = !p.flip
+		return p, nil
+	case key.Matches(k, e.keys.Stop):
+		if p.cur != nil {
+			p.cur.cancel() // the engine answers at once with its best move
+			p.setStatus("asked the engine to move now", false)
+		}
+		return p, nil
+	case key.Matches(k, e.keys.Pause):
+		p.paused = !p.paused
+		if p.paused {
+			p.stopSearch()
+			p.setStatus("engines paused (ctrl+p resumes)", false)
+			return p, nil
+		}
+		p.setStatus("", false)
+		return p, p.next(e)
+	case key.Matches(k, e.keys.Hint):
+		return p, p.hint(e)
+	case key.Matches(k, e.keys.Faster), key.Matches(k, e.keys.Slower):
+		p.changeSpeed(key.Matches(k, e.keys.Faster))
+		return p, nil
+	case key.Matches(k, e.keys.Select):
+		if !p.humanToMove() {
+			p.setStatus("an engine is to move", true)
+			return p, nil
+		}
+		if !empty {
+			p.playText(p.input.Value())
+		} else {
+			p.pick(p.cursor)
+		}
+		return p, p.next(e)
+	case empty && (key.Matches(k, e.keys.Up) || key.Matches(k, e.keys.Down) ||
+		key.Matches(k, e.keys.Left) || key.Matches(k, e.keys.Right)):
+		p.moveCursor(e, k)
+		return p, nil
+	}
+	var cmd tea.Cmd
+	p.input, cmd = p.input.Update(k)
+	return p, cmd
+}
+
+// humanToMove reports whether a human is to move in a game not over.
+func (p *play) humanToMove() bool {
+	return !p.state.Terminal() && p.seats[p.state.ToMove()].human()
+}
+
+// next starts the engine to move, if one is and nothing stops it: at once
+// after a human's move, after the watching delay between engines.
+func (p *play) next(e *env) tea.Cmd {
+	if p.paused || p.cur != nil || p.state.Terminal() || p.seats[p.state.ToMove()].human() {
+		return nil
+	}
+	p.searchID++
+	id := p.searchID
+	if p.delay == 0 || len(p.moves) == 0 || p.seats[p.state.ToMove().Other()].human() {
+		return p.startEngine()
+	}
+	return tea.Tick(p.delay, func(time.Time) tea.Msg { return engineTurn{id} })
+}
+
+func (p *play) startEngine() tea.Cmd {
+	if p.paused || p.cur != nil || p.state.Terminal() || p.seats[p.state.ToMove()].human() {
+		return nil
+	}
+	seat := p.seats[p.state.ToMove()]
+	p.searchID++
+	cur, cmd := startSearch(p.searchID, seat.engine, p.state, seat.budget, p.seed+uint64(len(p.moves)), false)
+	p.cur, p.statsBy = cur, seat.text
+	p.stats, p.statsFor = engines.Stats{}, cur.root
+	return cmd
+}
+
+// hint asks an engine for a move for the human to move: the opponent's
+// engine if it has one, else UCT for a second.
+func (p *play) hint(e *env) tea.Cmd {
+	if !p.humanToMove() || p.cur != nil {
+		p.setStatus("a hint is for a human to move, with no engine thinking", true)
+		return nil
+	}
+	seat := p.seats[p.state.ToMove().Other()]
+	if seat.human() {
+		var err error
+		if seat, err = parsePlayer(e.cfg, "uct 1s"); err != nil {
+			p.setStatus(err.Error(), true)
+			return nil
+		}
+	}
+	p.searchID++
+	cur, cmd := startSearch(p.searchID, seat.engine, p.state, seat.budget, p.seed^0x4e4e, true)
+	p.cur, p.statsBy = cur, seat.text+" (hint)"
+	p.setStatus("thinking about a hint...", false)
+	return cmd
+}
+
+func (p *play) searchDone(e *env, d searchDone) tea.Cmd {
+	if p.cur == nil || d.id != p.cur.id {
+		return nil // stale: undo, pause or a new game made it moot
+	}
+	cur := p.cur
+	p.cur = nil
+	if st, fresh := cur.snapshot(); fresh {
+		p.stats, p.statsFor = st, cur.root
+	}
+	if d.res.Stats.Done {
+		p.stats, p.statsFor = d.res.Stats, cur.root
+	}
+	if d.err != nil {
+		p.setStatus(p.statsBy+": "+d.err.Error(), true)
+		p.paused = true
+		return nil
+	}
+	name := cur.root.MoveString(d.res.Move)
+	if _, err := p.state.ParseMove(name); err != nil {
+		p.setStatus(fmt.Sprintf("%s played an illegal move %s: %v", p.statsBy, name, err), true)
+		p.paused = true
+		return nil
+	}
+	if cur.hint {
+		p.setStatus("hint: "+name, false)
+		return nil
+	}
+	p.playMove(d.res.Move)
+	return p.next(e)
+}
+
+// stopSearch abandons the running search; its result will be dropped.
+func (p *play) stopSearch() {
+	if p.cur != nil {
+		p.cur.cancel()
+		p.cur = nil
+	}
+	p.searchID++
+}
+
+func (p *play) changeSpeed(faster bool) {
+	i := 0
+	for j, d := range watchDelays {
+		if d == p.delay {
+			i = j
+		}
+	}
+	if faster && i > 0 {
+		i--
+	} else if !faster && i < len(watchDelays)-1 {
+		i++
+	}
+	p.delay = watchDelays[i]
+	p.setStatus(fmt.Sprintf("pause between engine moves: %v", p.delay), false)
+}
+
 // moveCursor moves the board cursor on screen, whatever the flip.
-func (p *play) moveCursor(ctx *context, k tea.KeyMsg) {
+func (p *play) moveCursor(e *env, k tea.KeyMsg) {
 	b := p.state.Board()
 	cols, rows := b.Cols, b.Rows
 	r, f := p.cursor/cols, p.cursor%cols
 	dr, df := 0, 0
 	switch {
-	case key.Matches(k, ctx.keys.Up):
+	case key.Matches(k, e.keys.Up):
 		dr = 1
-	case key.Matches(k, ctx.keys.Down):
+	case key.Matches(k, e.keys.Down):
 		dr = -1
-	case key.Matches(k, ctx.keys.Left):
+	case key.Matches(k, e.keys.Left):
 		df = -1
-	case key.Matches(k, ctx.keys.Right):
+	case key.Matches(k, e.keys.Right):
 		df = 1
 	}
 	if p.flip && b.Kind != games.Pits {
@@ -158,19 +332,28 @@ func (p *play) playMove(m games.Move) {
 	p.setStatus("", false)
 }
 
+// undo takes back moves until a human is to move (one move when both or
+// neither side is human), abandoning any search.
 func (p *play) undo() {
+	p.stopSearch()
 	if len(p.moves) == 0 {
 		p.setStatus("nothing to undo", true)
 		return
 	}
-	last := len(p.moves) - 1
-	p.redo = append(p.redo, p.moves[last])
-	p.moves, p.names = p.moves[:last], p.names[:last]
-	p.replay()
+	for {
+		last := len(p.moves) - 1
+		p.redo = append(p.redo, p.moves[last])
+		p.moves, p.names = p.moves[:last], p.names[:last]
+		p.replay()
+		if len(p.moves) == 0 || p.seats[p.state.ToMove()].human() || (p.seats[0].human() == p.seats[1].human()) {
+			break
+		}
+	}
 	p.setStatus("", false)
 }
 
 func (p *play) redoMove() {
+	p.stopSearch()
 	if len(p.redo) == 0 {
 		p.setStatus("nothing to redo", true)
 		return
@@ -205,18 +388,22 @@ func (p *play) lastCells() [2]int {
 	return [2]int{a, b}
 }
 
-func (p *play) view(ctx *context) string {
-	st := ctx.styles
+func (p *play) view(e *env) string {
+	st := e.styles
 	names := p.g.PlayerNames()
-	board := renderBoard(ctx, p.state.Board(), boardMarks{last: p.lastCells(), cursor: p.cursor, from: p.from, flip: p.flip})
+	board := renderBoard(e, p.state.Board(), boardMarks{last: p.lastCells(), cursor: p.cursor, from: p.from, flip: p.flip})
 	var turn string
-	if p.state.Terminal() {
+	switch {
+	case p.state.Terminal():
 		turn = st.Banner.Render("Game over: " + resultText(p.g, p.state))
-	} else {
-		turn = fmt.Sprintf("%s to move", names[p.state.ToMove()])
+	case p.cur != nil && !p.cur.hint:
+		turn = fmt.Sprintf("%s (%s) is thinking...", names[p.state.ToMove()], p.seats[p.state.ToMove()].text)
+	default:
+		turn = fmt.Sprintf("%s (%s) to move", names[p.state.ToMove()], p.seats[p.state.ToMove()].text)
 	}
-	left := lipgloss.JoinVertical(lipgloss.Left, st.Title.Render(p.g.Spec()), "", board, "", turn)
-	right := st.Pane.Render(p.moveList(ctx))
+	title := st.Title.Render(p.g.Spec()) + "  " + st.Subtle.Render(fmt.Sprintf("%s: %s  %s: %s", names[0], p.seats[0].text, names[1], p.seats[1].text))
+	left := lipgloss.JoinVertical(lipgloss.Left, title, "", board, "", turn)
+	right := lipgloss.JoinVertical(lipgloss.Left, st.Pane.Render(p.moveList(e)), st.Pane.Render(p.statsView(e)))
 	body := lipgloss.JoinHorizontal(lipgloss.Top, left, "   ", right)
 	status := ""
 	if p.status != "" {
@@ -230,10 +417,10 @@ func (p *play) view(ctx *context) string {
 }
 
 // moveList shows the last moves that fit, numbered by ply.
-func (p *play) moveList(ctx *context) string {
+func (p *play) moveList(e *env) string {
 	names := p.g.PlayerNames()
-	lines := []string{ctx.styles.Title.Render("Moves")}
-	first := max(0, len(p.names)-(ctx.height-12))
+	lines := []string{e.styles.Title.Render("Moves")}
+	first := max(0, len(p.names)-max(e.height/2-8, 4))
 	who := p.start.Clone()
 	for i, m := range p.moves {
 		if i >= first {
@@ -242,7 +429,7 @@ func (p *play) moveList(ctx *context) string {
 		who.Play(m)
 	}
 	if len(p.moves) == 0 {
-		lines = append(lines, ctx.styles.Subtle.Render("none yet"))
+		lines = append(lines, e.styles.Subtle.Render("none yet"))
 	}
 	return strings.Join(lines, "\n")
 }

@@ -10,7 +10,9 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
-	_ "mcarena/games/all" // every game can be chosen
+	"mcarena/config"
+	_ "mcarena/engines/all" // every engine family can be chosen
+	_ "mcarena/games/all"   // every game can be chosen
 )
 
 // Minimum terminal size the screens are laid out for.
@@ -19,8 +21,9 @@ const (
 	minHeight = 20
 )
 
-// context is what every screen shares.
-type context struct {
+// env is what every screen shares.
+type env struct {
+	cfg           *config.Config // may be nil
 	width, height int
 	styles        Styles
 	keys          keyMap
@@ -29,20 +32,21 @@ type context struct {
 
 // screen is one component of the interface.
 type screen interface {
-	update(ctx *context, msg tea.Msg) (screen, tea.Cmd)
-	view(ctx *context) string
+	update(ctx *env, msg tea.Msg) (screen, tea.Cmd)
+	view(ctx *env) string
 }
 
 // Model is the root model.
 type Model struct {
-	ctx      *context
+	ctx      *env
 	current  screen
 	showHelp bool
 }
 
-// New returns the root model, opening on the main menu.
-func New() Model {
-	ctx := &context{styles: DefaultStyles(), keys: defaultKeys(), help: help.New(), width: 80, height: 24}
+// New returns the root model, opening on the main menu. cfg, which may be
+// nil, names the engines players can choose.
+func New(cfg *config.Config) Model {
+	ctx := &env{cfg: cfg, styles: DefaultStyles(), keys: defaultKeys(), help: help.New(), width: 80, height: 24}
 	return Model{ctx: ctx, current: newMenu()}
 }
 
@@ -97,8 +101,8 @@ func (m Model) View() string {
 }
 
 // Run starts the interface on the terminal and blocks until the user quits.
-func Run() error {
-	_, err := tea.NewProgram(New(), tea.WithAltScreen(), tea.WithMouseCellMotion()).Run()
+func Run(cfg *config.Config) error {
+	_, err := tea.NewProgram(New(cfg), tea.WithAltScreen(), tea.WithMouseCellMotion()).Run()
 	return err
 }
 

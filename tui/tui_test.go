@@ -42,6 +42,8 @@ func keys(t *testing.T, m Model, ks ...string) Model {
 			msg = tea.KeyMsg{Type: tea.KeyCtrlY}
 		case "ctrl+u":
 			msg = tea.KeyMsg{Type: tea.KeyCtrlU}
+		case "tab":
+			msg = tea.KeyMsg{Type: tea.KeyTab}
 		default:
 			msg = tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
 		}
@@ -52,8 +54,8 @@ func keys(t *testing.T, m Model, ks ...string) Model {
 
 func start(t *testing.T, spec string) (Model, *play) {
 	t.Helper()
-	m := send(t, New(), tea.WindowSizeMsg{Width: 100, Height: 30})
-	m = keys(t, m, "enter", "ctrl+u", spec, "enter")
+	m := send(t, New(nil), tea.WindowSizeMsg{Width: 100, Height: 30})
+	m = keys(t, m, "enter", "ctrl+u", spec, "tab", "tab", "ctrl+u", "human", "enter")
 	p, ok := m.current.(*play)
 	if !ok {
 		t.Fatalf("after choosing %q the screen is %T: %s", spec, m.current, m.View())
@@ -62,7 +64,7 @@ func start(t *testing.T, spec string) (Model, *play) {
 }
 
 func TestBadSpecStaysOnSetup(t *testing.T) {
-	m := send(t, New(), tea.WindowSizeMsg{Width: 100, Height: 30})
+	m := send(t, New(nil), tea.WindowSizeMsg{Width: 100, Height: 30})
 	m = keys(t, m, "enter", "ctrl+u", "chess", "enter")
 	if _, ok := m.current.(*setup); !ok {
 		t.Fatalf("screen %T, want setup", m.current)
@@ -92,7 +94,7 @@ func TestTypedMovesUndoRedo(t *testing.T) {
 	if len(p.moves) != 2 || p.names[1] != "b4-a3" {
 		t.Fatalf("after redo: %v", p.names)
 	}
-	if v := m.View(); !strings.Contains(v, "2. Black") || !strings.Contains(v, "White to move") {
+	if v := m.View(); !strings.Contains(v, "2. Black") || !strings.Contains(v, "White (human) to move") {
 		t.Fatalf("view:\n%s", v)
 	}
 }
@@ -131,7 +133,7 @@ func TestKalahBoard(t *testing.T) {
 	m, _ := start(t, "kalah")
 	m = keys(t, m, "c1", "enter")
 	v := m.View()
-	for _, want := range []string{"4   4   0   5   5   5", "South to move", "4,4,4,4,4,4/4,4,0,5,5,5 1 0 s"} {
+	for _, want := range []string{"4   4   0   5   5   5", "South (human) to move", "4,4,4,4,4,4/4,4,0,5,5,5 1 0 s"} {
 		if !strings.Contains(v, want) {
 			t.Fatalf("view lacks %q:\n%s", want, v)
 		}
@@ -139,16 +141,114 @@ func TestKalahBoard(t *testing.T) {
 }
 
 func TestTooSmall(t *testing.T) {
-	m := send(t, New(), tea.WindowSizeMsg{Width: 40, Height: 10})
+	m := send(t, New(nil), tea.WindowSizeMsg{Width: 40, Height: 10})
 	if v := m.View(); !strings.Contains(v, "too small") {
 		t.Fatalf("view:\n%s", v)
 	}
 }
 
 func TestHelpToggle(t *testing.T) {
-	m := send(t, New(), tea.WindowSizeMsg{Width: 100, Height: 30})
+	m := send(t, New(nil), tea.WindowSizeMsg{Width: 100, Height: 30})
 	m = keys(t, m, "?")
 	if v := m.View(); !strings.Contains(v, "flip board") || !strings.Contains(v, "quit") {
 		t.Fatalf("full help not shown:\n%s", v)
+	}
+}
+
+// drain runs a command as the Bubble Tea runtime would, feeding its messages
+// back to the model, until nothing is left or limit messages were handled.
+func drain(t *testing.T, m Model, cmd tea.Cmd, limit int) Model {
+	t.Helper()
+	queue := []tea.Cmd{cmd}
+	for n := 0; len(queue) > 0 && n < limit; n++ {
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		msg := c()
+		if batch, ok := msg.(tea.BatchMsg); ok {
+			queue = append(queue, batch...)
+			continue
+		}
+		if msg == nil {
+			continue
+		}
+		next, more := m.Update(msg)
+		m = next.(Model)
+		queue = append(queue, more)
+	}
+	return m
+}
+
+func startWith(t *testing.T, spec, first, second string) (Model, tea.Cmd) {
+	t.Helper()
+	m := send(t, New(nil), tea.WindowSizeMsg{Width: 120, Height: 40})
+	m = keys(t, m, "enter", "ctrl+u", spec, "tab", "ctrl+u", first, "tab", "ctrl+u", second)
+	next, cmd := m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	return next.(Model), cmd
+}
+
+func TestEngineAnswers(t *testing.T) {
+	m, cmd := startWith(t, "tictactoe", "human", "random")
+	if cmd != nil {
+		t.Fatal("the engine should wait for the human")
+	}
+	next, cmd := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("b2")})
+	m = next.(Model)
+	next, cmd = m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	m = next.(Model)
+	m = drain(t, m, cmd, 50)
+	p := m.current.(*play)
+	if len(p.moves) != 2 {
+		t.Fatalf("moves %v: the engine did not answer", p.names)
+	}
+	if v := m.View(); !strings.Contains(v, "random (last search)") || !strings.Contains(v, "X (human) to move") {
+		t.Fatalf("view:\n%s", v)
+	}
+}
+
+func TestEnginesPlayToTheEnd(t *testing.T) {
+	m, cmd := startWith(t, "tictactoe", "nmcs:level=1", "uct iterations=300")
+	p := m.current.(*play)
+	p.delay = 0
+	m = drain(t, m, cmd, 500)
+	if !p.state.Terminal() {
+		t.Fatalf("game not over: %v", p.names)
+	}
+	if v := m.View(); !strings.Contains(v, "Game over") {
+		t.Fatalf("view:\n%s", v)
+	}
+}
+
+// A search abandoned by undo reports into the void.
+func TestStaleSearchDropped(t *testing.T) {
+	m, _ := startWith(t, "breakthrough", "human", "uct 5s")
+	next, cmd := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("a2-a3")})
+	m = next.(Model)
+	next, cmd = m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	m = next.(Model)
+	p := m.current.(*play)
+	if p.cur == nil {
+		t.Fatal("no search started")
+	}
+	old := p.cur
+	m = keys(t, m, "ctrl+z")
+	if len(p.moves) != 0 || p.cur != nil {
+		t.Fatalf("after undo: moves %v, search %v", p.names, p.cur)
+	}
+	msg := old.wait()() // the cancelled search still answers
+	next, _ = m.Update(msg)
+	m = next.(Model)
+	if len(p.moves) != 0 {
+		t.Fatalf("the stale answer was played: %v", p.names)
+	}
+	_ = cmd
+}
+
+func TestBadPlayer(t *testing.T) {
+	m, _ := startWith(t, "nogo", "human", "mcts")
+	if _, ok := m.current.(*setup); !ok || !strings.Contains(m.View(), `White: unknown engine "mcts"`) {
+		t.Fatalf("view:\n%s", m.View())
 	}
 }

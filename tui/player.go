@@ -1,0 +1,118 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"mcarena/config"
+	"mcarena/engines"
+	"mcarena/games"
+)
+
+// player is a seat: a human at the keyboard, or an engine with a budget.
+type player struct {
+	text   string
+	engine engines.Engine // nil for a human
+	budget engines.Budget
+}
+
+func (p player) human() bool { return p.engine == nil }
+
+// defaultBudget is the thinking time of an engine named without a budget.
+const defaultBudget = time.Second
+
+// parsePlayer reads "human", or an engine (a name from the configuration or
+// a spec) optionally followed by a budget: "uct 500ms", "nmcd1",
+// "alphabeta iterations=8".
+func parsePlayer(cfg *config.Config, text string) (player, error) {
+	f := strings.Fields(text)
+	if len(f) == 0 || f[0] == "human" {
+		return player{text: "human"}, nil
+	}
+	if len(f) > 2 {
+		return player{}, fmt.Errorf("%q: want human, or an engine and a budget like \"uct 500ms\"", text)
+	}
+	e, err := config.ResolveEngine(cfg, f[0])
+	if err != nil {
+		return player{}, err
+	}
+	b := config.Budget{Budget: engines.Budget{Time: defaultBudget}}
+	if len(f) == 2 {
+		if b, err = config.ParseBudget(f[1]); err != nil {
+			return player{}, err
+		}
+	}
+	return player{text: strings.Join(f, " "), engine: e, budget: b.Budget}, nil
+}
+
+// search is an engine thinking in a background goroutine. Its reports are
+// coalesced: the goroutine keeps only the latest snapshot, which the UI
+// reads on its own ticks, so a fast engine never waits for the screen.
+type search struct {
+	id     int
+	root   games.State
+	hint   bool
+	cancel context.CancelFunc
+	done   chan searchDone
+
+	mu     sync.Mutex
+	latest engines.Stats
+	fresh  bool
+}
+
+// searchDone is the message of a finished search.
+type searchDone struct {
+	id  int
+	res engines.Result
+	err error
+}
+
+// statsTick asks the screen to show the latest snapshot of search id.
+type statsTick struct{ id int }
+
+// engineTurn asks the screen to let the engine to move start (after the
+// watching delay), if the game is still where it was.
+type engineTurn struct{ id int }
+
+// statsEvery is how often the screen reads an engine's statistics.
+const statsEvery = 100 * time.Millisecond
+
+func startSearch(id int, e engines.Engine, s games.State, b engines.Budget, seed uint64, hint bool) (*search, tea.Cmd) {
+	ctx, cancel := context.WithCancel(context.Background())
+	sr := &search{id: id, root: s.Clone(), hint: hint, cancel: cancel, done: make(chan searchDone, 1)}
+	state := s.Clone()
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				sr.done <- searchDone{id: id, err: fmt.Errorf("engine panic: %v", r)}
+			}
+		}()
+		res, err := e.Search(ctx, state, b, seed, func(st engines.Stats) {
+			sr.mu.Lock()
+			sr.latest, sr.fresh = st, true
+			sr.mu.Unlock()
+		})
+		sr.done <- searchDone{id: id, res: res, err: err}
+	}()
+	return sr, tea.Batch(sr.wait(), tickStats(id))
+}
+
+func (sr *search) wait() tea.Cmd { return func() tea.Msg { return <-sr.done } }
+
+func tickStats(id int) tea.Cmd {
+	return tea.Tick(statsEvery, func(time.Time) tea.Msg { return statsTick{id} })
+}
+
+// snapshot returns the latest statistics if they changed since the last call.
+func (sr *search) snapshot() (engines.Stats, bool) {
+	sr.mu.Lock()
+	defer sr.mu.Unlock()
+	fresh := sr.fresh
+	sr.fresh = false
+	return sr.latest, fresh
+}
