@@ -1,0 +1,64 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestTerminalEndToEnd drives the real binary in a tmux terminal: it opens a
+// new game against an engine, plays a move by typed notation, sees the
+// engine answer, tries an illegal move and reads its reason, and quits.
+// It needs tmux (.ci/run installs it) and is skipped without it.
+func TestTerminalEndToEnd(t *testing.T) {
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux is not installed")
+	}
+	bin := filepath.Join(t.TempDir(), "mcarena")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	session := fmt.Sprintf("mcarena-e2e-%d", os.Getpid())
+	tmux := func(args ...string) string {
+		out, err := exec.Command("tmux", args...).CombinedOutput()
+		if err != nil {
+			t.Fatalf("tmux %v: %v\n%s", args, err, out)
+		}
+		return string(out)
+	}
+	tmux("new-session", "-d", "-s", session, "-x", "120", "-y", "40", bin)
+	defer exec.Command("tmux", "kill-session", "-t", session).Run()
+	screen := func() string { return tmux("capture-pane", "-t", session, "-p") }
+	waitFor := func(want string) string {
+		t.Helper()
+		deadline := time.Now().Add(10 * time.Second)
+		for {
+			s := screen()
+			if strings.Contains(s, want) {
+				return s
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("the screen never showed %q:\n%s", want, s)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	send := func(keys ...string) {
+		tmux(append([]string{"send-keys", "-t", session}, keys...)...)
+		time.Sleep(100 * time.Millisecond)
+	}
+	waitFor("New game")
+	send("Enter")
+	waitFor("first:")
+	send("Tab", "C-u", "human", "Tab", "C-u", "random", "Enter")
+	waitFor("White (human) to move")
+	send("a2-a3", "Enter")
+	waitFor("2. Black")
+	send("a3-a5", "Enter")
+	waitFor("illegal: a3-a5: not a breakthrough step for White")
+	send("C-c")
+}
