@@ -1,0 +1,253 @@
+// Package pgn reads and writes saved games in a PGN-style text: tag pairs,
+// then the moves in the game's own notation. Chess saves will be standard PGN.
+//
+//	[Game "breakthrough:size=6x6"]
+//	[First "human"]
+//	[Second "uct 1s"]
+//	[SecondSpec "uct"]
+//	[Date "2026.11.25"]
+//	[Seed "12345"]
+//	[Result "*"]
+//
+//	1. a2-a3 b5-b4 2. c2-c3 *
+//
+// Required tags: Game (a registry spec). Optional: Position (the start, in
+// the game's position text, when it is not the game's start), Result (1-0,
+// 0-1, 1/2-1/2 or * for an unfinished game), and any others, kept as they
+// are. Move numbers count the first player's moves; a game whose turns do not
+// alternate (Kalah's extra moves) lists a player's consecutive moves one after
+// the other. Reading checks every move against the rules and refuses a file
+// with an error that names its line.
+package pgn
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"mcarena/games"
+)
+
+// Tag is one tag pair.
+type Tag struct{ Name, Value string }
+
+// Record is a saved game.
+type Record struct {
+	Tags  []Tag
+	Game  games.Game
+	Start games.State
+	Moves []games.Move
+}
+
+// Get returns a tag's value.
+func (r *Record) Get(name string) string {
+	for _, t := range r.Tags {
+		if t.Name == name {
+			return t.Value
+		}
+	}
+	return ""
+}
+
+// Set sets a tag, adding it if missing.
+func (r *Record) Set(name, value string) {
+	for i := range r.Tags {
+		if r.Tags[i].Name == name {
+			r.Tags[i].Value = value
+			return
+		}
+	}
+	r.Tags = append(r.Tags, Tag{name, value})
+}
+
+// End returns the position after all moves.
+func (r *Record) End() games.State {
+	s := r.Start.Clone()
+	for _, m := range r.Moves {
+		s.Play(m)
+	}
+	return s
+}
+
+// Format writes the record's text. The Game and Result tags are set from the
+// game and its position.
+func Format(r *Record) string {
+	end := r.End()
+	result := "*"
+	if end.Terminal() {
+		result = end.Outcome().String()
+	}
+	r.Set("Game", r.Game.Spec())
+	r.Set("Result", result)
+	if start := r.Start.String(); start != r.Game.NewState().String() {
+		r.Set("Position", start)
+	}
+	var b strings.Builder
+	// Game first, Result last, the rest as given.
+	fmt.Fprintf(&b, "[Game %q]\n", r.Get("Game"))
+	for _, t := range r.Tags {
+		if t.Name != "Game" && t.Name != "Result" {
+			fmt.Fprintf(&b, "[%s %q]\n", t.Name, t.Value)
+		}
+	}
+	fmt.Fprintf(&b, "[Result %q]\n\n", result)
+	s := r.Start.Clone()
+	var line strings.Builder
+	number := 1
+	prev := games.Second
+	for i, m := range r.Moves {
+		var tok string
+		switch {
+		case s.ToMove() == games.First && (i == 0 || prev == games.Second):
+			tok = fmt.Sprintf("%d. ", number)
+			number++
+		case i == 0:
+			tok = fmt.Sprintf("%d... ", number)
+			number++
+		}
+		tok += s.MoveString(m)
+		if line.Len()+len(tok) > 78 {
+			b.WriteString(strings.TrimSpace(line.String()) + "\n")
+			line.Reset()
+		}
+		line.WriteString(tok + " ")
+		prev = s.ToMove()
+		s.Play(m)
+	}
+	line.WriteString(result)
+	b.WriteString(strings.TrimSpace(line.String()) + "\n")
+	return b.String()
+}
+
+var (
+	tagLine   = regexp.MustCompile(`^\[([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\]$`)
+	moveIndex = regexp.MustCompile(`^\d+\.(\.\.)?$`)
+)
+
+// Parse reads a saved game; name labels errors ("saves/x.pgn").
+func Parse(name, text string) (*Record, error) {
+	r := &Record{}
+	sc := bufio.NewScanner(strings.NewReader(text))
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	line := 0
+	inMoves := false
+	resultSeen := false
+	var s games.State
+	for sc.Scan() {
+		line++
+		text := strings.TrimSpace(sc.Text())
+		if text == "" || strings.HasPrefix(text, ";") {
+			continue
+		}
+		if !inMoves && strings.HasPrefix(text, "[") {
+			m := tagLine.FindStringSubmatch(text)
+			if m == nil {
+				return nil, fmt.Errorf("%s:%d: %q is not a tag like [Name \"value\"]", name, line, text)
+			}
+			v := strings.ReplaceAll(strings.ReplaceAll(m[2], `\"`, `"`), `\\`, `\`)
+			r.Tags = append(r.Tags, Tag{m[1], v})
+			continue
+		}
+		if !inMoves {
+			inMoves = true
+			spec := r.Get("Game")
+			if spec == "" {
+				return nil, fmt.Errorf("%s:%d: no [Game \"...\"] tag before the moves: not an mcarena save", name, line)
+			}
+			g, err := games.New(spec)
+			if err != nil {
+				return nil, fmt.Errorf("%s: Game tag: %w", name, err)
+			}
+			r.Game = g
+			s = g.NewState()
+			if pos := r.Get("Position"); pos != "" {
+				if s, err = g.ParsePosition(pos); err != nil {
+					return nil, fmt.Errorf("%s: Position tag: %w", name, err)
+				}
+			}
+			r.Start = s.Clone()
+		}
+		for _, tok := range strings.Fields(text) {
+			switch {
+			case resultSeen:
+				return nil, fmt.Errorf("%s:%d: %q after the result", name, line, tok)
+			case moveIndex.MatchString(tok):
+				continue
+			case tok == "*" || tok == "1-0" || tok == "0-1" || tok == "1/2-1/2":
+				resultSeen = true
+				continue
+			}
+			m, err := s.ParseMove(tok)
+			if err != nil {
+				return nil, fmt.Errorf("%s:%d: move %d: %v", name, line, len(r.Moves)+1, err)
+			}
+			r.Moves = append(r.Moves, m)
+			s.Play(m)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if r.Game == nil {
+		spec := r.Get("Game")
+		if spec == "" {
+			return nil, fmt.Errorf("%s: no [Game \"...\"] tag: not an mcarena save", name)
+		}
+		g, err := games.New(spec)
+		if err != nil {
+			return nil, fmt.Errorf("%s: Game tag: %w", name, err)
+		}
+		r.Game, r.Start = g, g.NewState()
+		if pos := r.Get("Position"); pos != "" {
+			if r.Start, err = g.ParsePosition(pos); err != nil {
+				return nil, fmt.Errorf("%s: Position tag: %w", name, err)
+			}
+		}
+	}
+	if res := r.Get("Result"); res != "" && res != "*" {
+		if end := r.End(); !end.Terminal() || end.Outcome().String() != res {
+			return nil, fmt.Errorf("%s: the Result tag says %s but the moves do not end so", name, res)
+		}
+	}
+	return r, nil
+}
+
+// Load reads a saved game from a file.
+func Load(path string) (*Record, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(path, string(data))
+}
+
+// Save writes a record to path atomically: to a temporary file in the same
+// folder, synced, then renamed over path, so that a crash leaves the old
+// file or the new one, never half of one.
+func Save(path string, r *Record) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(dir, ".save-*.tmp")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	defer os.Remove(tmp) // no-op after the rename
+	if _, err := f.WriteString(Format(r)); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}

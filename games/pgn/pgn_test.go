@@ -1,0 +1,122 @@
+package pgn
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"mcarena/games"
+	_ "mcarena/games/all"
+	"mcarena/games/gametest"
+	"mcarena/games/rng"
+)
+
+func randomGame(t testing.TB, spec string, seed uint64, plies int) *Record {
+	g := gametest.MustGame(t, spec)
+	r := &Record{Game: g, Start: g.NewState(), Tags: []Tag{{"First", "human"}, {"Second", "uct 1s"}, {"Note", `say "hi"`}}}
+	s := g.NewState()
+	rr := rng.New(seed)
+	for i := 0; i < plies && !s.Terminal(); i++ {
+		ms := s.Legal(nil)
+		m := ms[rr.Intn(len(ms))]
+		r.Moves = append(r.Moves, m)
+		s.Play(m)
+	}
+	return r
+}
+
+func TestRoundTrip(t *testing.T) {
+	for _, spec := range []string{"tictactoe", "breakthrough:size=6x6", "kalah", "nogo", "domineering:misere"} {
+		for seed := uint64(1); seed <= 20; seed++ {
+			r := randomGame(t, spec, seed, 200)
+			text := Format(r)
+			back, err := Parse("x.pgn", text)
+			if err != nil {
+				t.Fatalf("%s seed %d: %v\n%s", spec, seed, err, text)
+			}
+			if back.Game.Spec() != r.Game.Spec() || len(back.Moves) != len(r.Moves) || back.End().String() != r.End().String() {
+				t.Fatalf("%s seed %d: round trip differs\n%s", spec, seed, text)
+			}
+			if back.Get("Note") != `say "hi"` || back.Get("Second") != "uct 1s" {
+				t.Fatalf("tags lost: %+v", back.Tags)
+			}
+		}
+	}
+}
+
+func TestFormat(t *testing.T) {
+	g := gametest.MustGame(t, "tictactoe")
+	r := &Record{Game: g, Start: g.NewState()}
+	s := g.NewState()
+	for _, name := range []string{"a1", "b2", "a2", "b1", "a3"} {
+		m, _ := s.ParseMove(name)
+		r.Moves = append(r.Moves, m)
+		s.Play(m)
+	}
+	want := "[Game \"tictactoe\"]\n[Result \"1-0\"]\n\n1. a1 b2 2. a2 b1 3. a3 1-0\n"
+	if got := Format(r); got != want {
+		t.Fatalf("got\n%s\nwant\n%s", got, want)
+	}
+	// A position start and an unfinished game.
+	start, _ := g.ParsePosition("3/1x1/3 o")
+	r = &Record{Game: g, Start: start}
+	m, _ := start.ParseMove("a1")
+	r.Moves = []games.Move{m}
+	want = "[Game \"tictactoe\"]\n[Position \"3/1x1/3 o\"]\n[Result \"*\"]\n\n1... a1 *\n"
+	if got := Format(r); got != want {
+		t.Fatalf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestDamagedFiles(t *testing.T) {
+	tests := []struct{ text, want string }{
+		{"[Game \"tictactoe\"]\n[Result \"*\"]\n\n1. a1 b2 2. a1 *\n", "x.pgn:4: move 3: a1: the cell is taken"},
+		{"[Game \"chess\"]\n\n1. e4 *\n", `x.pgn: Game tag: unknown game "chess"`},
+		{"1. a1 *\n", "x.pgn:1: no [Game \"...\"] tag before the moves: not an mcarena save"},
+		{"[Game tictactoe]\n", "x.pgn:1: \"[Game tictactoe]\" is not a tag"},
+		{"[Game \"tictactoe\"]\n\n1. a1 * b2\n", "x.pgn:3: \"b2\" after the result"},
+		{"[Game \"tictactoe\"]\n[Result \"1-0\"]\n\n1. a1 b2 1-0\n", "the Result tag says 1-0 but the moves do not end so"},
+		{"[Game \"tictactoe\"]\n[Position \"3/3 x\"]\n\n*\n", "x.pgn: Position tag: position"},
+		{"%PDF-1.4 binary junk\n", "x.pgn:1: no [Game"},
+	}
+	for _, tt := range tests {
+		_, err := Parse("x.pgn", tt.text)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("Parse(%q) error %v, want %q", tt.text, err, tt.want)
+		}
+	}
+}
+
+func TestSaveIsAtomic(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "saves", "g.pgn")
+	r := randomGame(t, "breakthrough", 1, 10)
+	if err := Save(path, r); err != nil {
+		t.Fatal(err)
+	}
+	back, err := Load(path)
+	if err != nil || len(back.Moves) != 10 {
+		t.Fatalf("%v %v", back, err)
+	}
+	entries, _ := os.ReadDir(filepath.Dir(path))
+	if len(entries) != 1 {
+		t.Fatalf("temporary files left: %v", entries)
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	f.Add(Format(randomGame(f, "kalah", 1, 30)))
+	f.Add(Format(randomGame(f, "breakthrough", 2, 30)))
+	f.Add("[Game \"nogo:size=3\"]\n\n1. b2 *\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		r, err := Parse("f.pgn", text)
+		if err != nil {
+			return
+		}
+		back, err := Parse("f.pgn", Format(r))
+		if err != nil || back.End().String() != r.End().String() {
+			t.Fatalf("accepted save does not round-trip: %v", err)
+		}
+	})
+}
