@@ -12,7 +12,8 @@ import (
 
 // TestTerminalEndToEnd drives the real binary in a tmux terminal: it opens a
 // new game against an engine, plays a move by typed notation, sees the
-// engine answer, tries an illegal move and reads its reason, and quits.
+// engine answer, tries an illegal move and reads its reason, saves the game,
+// loads it back from the file browser, and quits.
 // It needs tmux (.ci/run installs it) and is skipped without it.
 func TestTerminalEndToEnd(t *testing.T) {
 	if _, err := exec.LookPath("tmux"); err != nil {
@@ -30,7 +31,8 @@ func TestTerminalEndToEnd(t *testing.T) {
 		}
 		return string(out)
 	}
-	tmux("new-session", "-d", "-s", session, "-x", "120", "-y", "40", bin)
+	work := t.TempDir() // saves go to work/saves
+	tmux("new-session", "-d", "-s", session, "-x", "120", "-y", "40", "-c", work, bin)
 	defer exec.Command("tmux", "kill-session", "-t", session).Run()
 	screen := func() string { return tmux("capture-pane", "-t", session, "-p") }
 	waitFor := func(want string) string {
@@ -60,5 +62,17 @@ func TestTerminalEndToEnd(t *testing.T) {
 	waitFor("2. Black")
 	send("a3-a5", "Enter")
 	waitFor("illegal: a3-a5: not a breakthrough step for White")
+	send("C-u", "C-w")
+	waitFor("saved to saves/breakthrough-")
+	send("Escape")
+	waitFor("Load game")
+	send("Down", "Enter")
+	waitFor("autosave.pgn")
+	send("Enter")
+	waitFor("loaded 2 moves")
 	send("C-c")
+	saves, _ := filepath.Glob(filepath.Join(work, "saves", "breakthrough-*.pgn"))
+	if len(saves) != 1 {
+		t.Fatalf("saves: %v", saves)
+	}
 }

@@ -10,6 +10,7 @@ type keyMap struct {
 	Next                  key.Binding
 	Stop, Pause, Hint     key.Binding
 	Faster, Slower        key.Binding
+	Save                  key.Binding
 	Help                  key.Binding
 }
 
@@ -31,6 +32,7 @@ func defaultKeys() keyMap {
 		Hint:   key.NewBinding(key.WithKeys("ctrl+t"), key.WithHelp("ctrl+t", "hint")),
 		Faster: key.NewBinding(key.WithKeys("ctrl+right"), key.WithHelp("ctrl+→", "watch faster")),
 		Slower: key.NewBinding(key.WithKeys("ctrl+left"), key.WithHelp("ctrl+←", "watch slower")),
+		Save:   key.NewBinding(key.WithKeys("ctrl+w"), key.WithHelp("ctrl+w", "save game")),
 		Help:   key.NewBinding(key.WithKeys("f1", "?"), key.WithHelp("?/f1", "help")),
 	}
 }
@@ -44,7 +46,7 @@ func (k keyMap) ShortHelp() []key.Binding {
 func (k keyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.Left, k.Right, k.Select},
-		{k.Undo, k.Redo, k.Flip, k.Next},
+		{k.Undo, k.Redo, k.Flip, k.Save, k.Next},
 		{k.Stop, k.Pause, k.Hint, k.Faster, k.Slower},
 		{k.Back, k.Help, k.Quit},
 	}

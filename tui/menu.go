@@ -15,10 +15,11 @@ type menu struct {
 
 const (
 	itemNewGame = "New game"
+	itemLoad    = "Load game"
 	itemQuit    = "Quit"
 )
 
-func newMenu() *menu { return &menu{items: []string{itemNewGame, itemQuit}} }
+func newMenu() *menu { return &menu{items: []string{itemNewGame, itemLoad, itemQuit}} }
 
 func (m *menu) update(ctx *env, msg tea.Msg) (screen, tea.Cmd) {
 	k, ok := msg.(tea.KeyMsg)
@@ -34,6 +35,8 @@ func (m *menu) update(ctx *env, msg tea.Msg) (screen, tea.Cmd) {
 		switch m.items[m.cursor] {
 		case itemNewGame:
 			return newGameSetup(), nil
+		case itemLoad:
+			return newBrowser(), nil
 		case itemQuit:
 			return m, func() tea.Msg { return quitMsg{} }
 		}

@@ -45,6 +45,8 @@ type play struct {
 	paused   bool
 	delay    time.Duration // pause between engine moves, for watching
 	seed     uint64
+	// autosaving keeps the game in SavesDir/autosave.pgn after every move.
+	autosaving bool
 }
 
 // watchDelays are the speeds of engine-versus-engine watching.
@@ -57,7 +59,7 @@ func newPlay(g games.Game, start games.State, seats [2]player) *play {
 	in.Focus()
 	r := rng.New(uint64(time.Now().UnixNano()))
 	return &play{g: g, start: start.Clone(), state: start.Clone(), seats: seats, input: in, from: -1,
-		buf: make([]games.Move, 0, g.MaxMoves()), delay: watchDelays[1], seed: r.Uint64()}
+		buf: make([]games.Move, 0, g.MaxMoves()), delay: watchDelays[1], seed: r.Uint64(), autosaving: true}
 }
 
 func (p *play) typing() bool { return true }
@@ -123,6 +125,9 @@ func (p *play) key(e *env, k tea.KeyMsg) (screen, tea.Cmd) {
 		return p, p.next(e)
 	case key.Matches(k, e.keys.Hint):
 		return p, p.hint(e)
+	case key.Matches(k, e.keys.Save):
+		p.save()
+		return p, nil
 	case key.Matches(k, e.keys.Faster), key.Matches(k, e.keys.Slower):
 		p.changeSpeed(key.Matches(k, e.keys.Faster))
 		return p, nil
@@ -330,6 +335,9 @@ func (p *play) playMove(m games.Move) {
 	p.redo = p.redo[:0]
 	p.state.Play(m)
 	p.setStatus("", false)
+	if p.autosaving {
+		p.autosave()
+	}
 }
 
 // undo takes back moves until a human is to move (one move when both or

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -40,6 +42,8 @@ func keys(t *testing.T, m Model, ks ...string) Model {
 			msg = tea.KeyMsg{Type: tea.KeyCtrlZ}
 		case "ctrl+y":
 			msg = tea.KeyMsg{Type: tea.KeyCtrlY}
+		case "ctrl+w":
+			msg = tea.KeyMsg{Type: tea.KeyCtrlW}
 		case "ctrl+u":
 			msg = tea.KeyMsg{Type: tea.KeyCtrlU}
 		case "tab":
@@ -250,5 +254,58 @@ func TestBadPlayer(t *testing.T) {
 	m, _ := startWith(t, "nogo", "human", "mcts")
 	if _, ok := m.current.(*setup); !ok || !strings.Contains(m.View(), `White: unknown engine "mcts"`) {
 		t.Fatalf("view:\n%s", m.View())
+	}
+}
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "mcarena-tui-saves")
+	if err != nil {
+		panic(err)
+	}
+	SavesDir = dir
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+func TestSaveAndLoad(t *testing.T) {
+	SavesDir = t.TempDir()
+	m, p := start(t, "breakthrough")
+	m = keys(t, m, "a2-a3", "enter", "e4-e3", "enter")
+	if _, err := os.Stat(filepath.Join(SavesDir, autosaveName)); err != nil {
+		t.Fatalf("no autosave: %v", err)
+	}
+	next, _ := m.Update(tea.KeyMsg{Type: tea.KeyCtrlW})
+	m = next.(Model)
+	if !strings.Contains(p.status, "saved to ") {
+		t.Fatalf("status %q", p.status)
+	}
+	// Back to the menu, then Load game: the newest file comes first.
+	m = keys(t, m, "esc", "down", "enter")
+	b, ok := m.current.(*browser)
+	if !ok || len(b.files) != 2 {
+		t.Fatalf("screen %T files %v", m.current, b)
+	}
+	m = keys(t, m, "enter")
+	q, ok := m.current.(*play)
+	if !ok || strings.Join(q.names, " ") != "a2-a3 e4-e3" || q.seats[0].text != "human" {
+		t.Fatalf("loaded %T %v", m.current, q)
+	}
+}
+
+func TestDamagedSaveRefused(t *testing.T) {
+	SavesDir = t.TempDir()
+	os.WriteFile(filepath.Join(SavesDir, "bad.pgn"), []byte("[Game \"tictactoe\"]\n\n1. a1 a1 *\n"), 0o644)
+	m := send(t, New(nil), tea.WindowSizeMsg{Width: 100, Height: 30})
+	m = keys(t, m, "down", "enter", "enter")
+	if _, ok := m.current.(*browser); !ok {
+		t.Fatalf("screen %T, want the browser still", m.current)
+	}
+	if v := m.View(); !strings.Contains(v, "bad.pgn:3: move 2: a1: the cell is taken") {
+		t.Fatalf("view:\n%s", v)
+	}
+	data, _ := os.ReadFile(filepath.Join(SavesDir, "bad.pgn"))
+	if !strings.Contains(string(data), "1. a1 a1") {
+		t.Fatal("the damaged file was changed")
 	}
 }
