@@ -13,7 +13,8 @@ import (
 // TestTerminalEndToEnd drives the real binary in a tmux terminal: it opens a
 // new game against an engine, plays a move by typed notation, sees the
 // engine answer, tries an illegal move and reads its reason, saves the game,
-// loads it back from the file browser, and quits.
+// loads it back from the file browser, opens the NMCS stepper on the loaded
+// position and steps once, and quits.
 // It needs tmux (.ci/run installs it) and is skipped without it.
 func TestTerminalEndToEnd(t *testing.T) {
 	if _, err := exec.LookPath("tmux"); err != nil {
@@ -70,6 +71,12 @@ func TestTerminalEndToEnd(t *testing.T) {
 	waitFor("autosave.pgn")
 	send("Enter")
 	waitFor("loaded 2 moves")
+	send("C-n")
+	waitFor("position: ")
+	send("Tab", "Tab", "C-u", "nmcs:level=1,discount", "Enter")
+	waitFor("step 1 at depth 0, White to move")
+	send("Right")
+	waitFor("step 2 at depth 1, Black to move")
 	send("C-c")
 	saves, _ := filepath.Glob(filepath.Join(work, "saves", "breakthrough-*.pgn"))
 	if len(saves) != 1 {

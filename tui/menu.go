@@ -16,10 +16,11 @@ type menu struct {
 const (
 	itemNewGame = "New game"
 	itemLoad    = "Load game"
+	itemStepper = "NMCS stepper"
 	itemQuit    = "Quit"
 )
 
-func newMenu() *menu { return &menu{items: []string{itemNewGame, itemLoad, itemQuit}} }
+func newMenu() *menu { return &menu{items: []string{itemNewGame, itemLoad, itemStepper, itemQuit}} }
 
 func (m *menu) update(ctx *env, msg tea.Msg) (screen, tea.Cmd) {
 	k, ok := msg.(tea.KeyMsg)
@@ -37,6 +38,8 @@ func (m *menu) update(ctx *env, msg tea.Msg) (screen, tea.Cmd) {
 			return newGameSetup(), nil
 		case itemLoad:
 			return newBrowser(), nil
+		case itemStepper:
+			return newStepperSetup("breakthrough", ""), nil
 		case itemQuit:
 			return m, func() tea.Msg { return quitMsg{} }
 		}

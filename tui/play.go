@@ -128,6 +128,9 @@ func (p *play) key(e *env, k tea.KeyMsg) (screen, tea.Cmd) {
 	case key.Matches(k, e.keys.Save):
 		p.save()
 		return p, nil
+	case key.Matches(k, e.keys.Stepper):
+		p.stopSearch()
+		return newStepperSetup(p.g.Spec(), p.state.String()), nil
 	case key.Matches(k, e.keys.Faster), key.Matches(k, e.keys.Slower):
 		p.changeSpeed(key.Matches(k, e.keys.Faster))
 		return p, nil

@@ -309,3 +309,58 @@ func TestDamagedSaveRefused(t *testing.T) {
 		t.Fatal("the damaged file was changed")
 	}
 }
+
+func TestStepper(t *testing.T) {
+	m := send(t, New(nil), tea.WindowSizeMsg{Width: 140, Height: 40})
+	m = keys(t, m, "down", "down", "enter") // NMCS stepper
+	m = keys(t, m, "ctrl+u", "tictactoe", "tab", "ctrl+u", "1x1/1o1/xo1 x", "tab", "ctrl+u", "nmcs:level=1,discount")
+	next, cmd := m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	m = drain(t, next.(Model), cmd, 10)
+	st, ok := m.current.(*stepper)
+	if !ok {
+		t.Fatalf("screen %T:\n%s", m.current, m.View())
+	}
+	v := m.View()
+	for _, want := range []string{"NMC(2) playout", "step 1 at depth 0, X to move", "a3", "chosen"} {
+		if !strings.Contains(v, want) {
+			t.Fatalf("view lacks %q:\n%s", want, v)
+		}
+	}
+	// The discounted level-1 policy picks the win a3 (Table 1).
+	step, _ := st.top().tr.Step(0)
+	if step.State.MoveString(step.Chosen) != "a3" {
+		t.Fatalf("chose %s", step.State.MoveString(step.Chosen))
+	}
+	// Step on, then look inside the first successor and come back up.
+	next, cmd = m.Update(tea.KeyMsg{Type: tea.KeyRight})
+	m = drain(t, next.(Model), cmd, 10)
+	if st.top().step != 1 || !strings.Contains(m.View(), "step 2 at depth 1, O to move") {
+		t.Fatalf("after right:\n%s", m.View())
+	}
+	next, cmd = m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	m = drain(t, next.(Model), cmd, 10)
+	if len(st.stack) != 2 || !strings.Contains(m.View(), "NMC(1) playout") {
+		t.Fatalf("after enter:\n%s", m.View())
+	}
+	m = keys(t, m, "esc")
+	if len(st.stack) != 1 {
+		t.Fatal("esc did not come back up")
+	}
+	m = keys(t, m, "esc")
+	if _, ok := m.current.(*menu); !ok {
+		t.Fatalf("screen %T", m.current)
+	}
+}
+
+func TestStepperSetupErrors(t *testing.T) {
+	for _, tc := range []struct{ search, want string }{
+		{"uct", "search: want nmcs:OPTIONS"},
+		{"nmcs:level=9", "out of range"},
+	} {
+		m := send(t, New(nil), tea.WindowSizeMsg{Width: 140, Height: 40})
+		m = keys(t, m, "down", "down", "enter", "tab", "tab", "ctrl+u", tc.search, "enter")
+		if _, ok := m.current.(*stepperSetup); !ok || !strings.Contains(m.View(), tc.want) {
+			t.Fatalf("%s: %T\n%s", tc.search, m.current, m.View())
+		}
+	}
+}

@@ -525,3 +525,59 @@ func TestTable2Shape(t *testing.T) {
 		}
 	}
 }
+
+// The tracer replays a call move for move as the search plays it, and a
+// successor's recorded evaluation is what running its Call again gives; the
+// same holds one level down.
+func TestTracerMatchesSearch(t *testing.T) {
+	cfgs := []Config{{Level: 2}, {Level: 2, Discount: true, POD: 3}, {Level: 2, COW: 2}, {Level: 1, Discount: true, POD: 2}}
+	for _, cfg := range cfgs {
+		for i, s := range positions(t, "breakthrough", 6, 4) {
+			seed := uint64(i + 11)
+			level := cfg.Level + 1
+			sv := NewSearcher(cfg, s)
+			sv.Reset()
+			c := s.Clone()
+			sv.nested(level, c, 0, 0, games.First, false, seed)
+			want := append([]games.Move(nil), sv.frames[level].seq...)
+			tr := NewTracer(cfg, PlayoutCall(level, s, seed))
+			var got []games.Move
+			for k := 0; ; k++ {
+				st, ok := tr.Step(k)
+				if !ok || st.End {
+					break
+				}
+				got = append(got, st.Chosen)
+			}
+			if fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Fatalf("%+v %q: traced %v, searched %v", cfg, s.String(), got, want)
+			}
+			// Drill into the first step's successors.
+			st, _ := tr.Step(0)
+			for _, sc := range st.Successors {
+				if sc.CutByCOW {
+					continue
+				}
+				check := NewSearcher(cfg, s)
+				check.Reset()
+				cc := sc.Call
+				e := check.nested(cc.Level, cc.Start.Clone(), cc.Depth, cc.Bound, cc.Owner, cc.HasBound, cc.Seed)
+				if e.value != sc.Value || e.pruned != sc.Pruned {
+					t.Fatalf("successor %s: recorded %v, run again %v", s.MoveString(sc.Move), sc.Value, e.value)
+				}
+				sub := NewTracer(cfg, cc)
+				steps := 0
+				for k := 0; ; k++ {
+					ss, ok := sub.Step(k)
+					if !ok || ss.End {
+						break
+					}
+					steps++
+				}
+				if !sc.Pruned && steps != sc.Length-1 {
+					t.Fatalf("successor %s: playout of %d steps below, length %d", s.MoveString(sc.Move), steps, sc.Length)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,299 @@
+package tui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/textinput"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"mcarena/engines/nmcs"
+	"mcarena/games"
+	"mcarena/games/spec"
+)
+
+// stepperSetup asks for the position and the nested search to step through.
+type stepperSetup struct {
+	inputs [4]textinput.Model
+	focus  int
+	err    string
+}
+
+func newStepperSetup(game, position string) *stepperSetup {
+	s := &stepperSetup{}
+	for i, f := range []struct{ prompt, value string }{
+		{"game:     ", game},
+		{"position: ", position},
+		{"search:   ", "nmcs:level=2,discount"},
+		{"seed:     ", "1"},
+	} {
+		in := textinput.New()
+		in.Prompt = f.prompt
+		in.SetValue(f.value)
+		in.CursorEnd()
+		s.inputs[i] = in
+	}
+	s.inputs[0].Focus()
+	return s
+}
+
+func (s *stepperSetup) typing() bool { return true }
+
+func (s *stepperSetup) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
+	if k, ok := msg.(tea.KeyMsg); ok {
+		switch {
+		case key.Matches(k, e.keys.Back):
+			return newMenu(), nil
+		case key.Matches(k, e.keys.Next), key.Matches(k, e.keys.Down):
+			s.inputs[s.focus].Blur()
+			s.focus = (s.focus + 1) % len(s.inputs)
+			s.inputs[s.focus].Focus()
+			return s, nil
+		case key.Matches(k, e.keys.Up):
+			s.inputs[s.focus].Blur()
+			s.focus = (s.focus + len(s.inputs) - 1) % len(s.inputs)
+			s.inputs[s.focus].Focus()
+			return s, nil
+		case key.Matches(k, e.keys.Select):
+			st, err := s.build()
+			if err != nil {
+				s.err = err.Error()
+				return s, nil
+			}
+			return st, st.compute()
+		}
+	}
+	var cmd tea.Cmd
+	s.inputs[s.focus], cmd = s.inputs[s.focus].Update(msg)
+	return s, cmd
+}
+
+// build validates the form into a stepper over the NMC(n+1) playout whose
+// first step is the policy Π(V(NMC(n))) of the search given.
+func (s *stepperSetup) build() (*stepper, error) {
+	g, err := games.New(s.inputs[0].Value())
+	if err != nil {
+		return nil, err
+	}
+	pos := g.NewState()
+	if text := strings.TrimSpace(s.inputs[1].Value()); text != "" {
+		if pos, err = g.ParsePosition(text); err != nil {
+			return nil, err
+		}
+	}
+	if pos.Terminal() {
+		return nil, fmt.Errorf("the game is over in that position")
+	}
+	name, opts, has := spec.Split(s.inputs[2].Value())
+	if name != "nmcs" {
+		return nil, fmt.Errorf("search: want nmcs:OPTIONS, like nmcs:level=2,discount,pod=3")
+	}
+	v, err := spec.Resolve("search", nmcs.Options, opts, has)
+	if err != nil {
+		return nil, err
+	}
+	cfg := nmcs.Config{Level: v.Int("level"), Discount: v.Bool("discount"), COW: v.Int("cow"), POD: v.Int("pod")}
+	seed, err := strconv.ParseUint(strings.TrimSpace(s.inputs[3].Value()), 10, 64)
+	if err != nil {
+		return nil, fmt.Errorf("seed: want a whole number")
+	}
+	st := &stepper{g: g, cfg: cfg, spec: spec.Canonical("nmcs", nmcs.Options, v)}
+	st.push(nmcs.NewTracer(cfg, nmcs.PlayoutCall(cfg.Level+1, pos, seed)), "")
+	return st, nil
+}
+
+func (s *stepperSetup) view(e *env) string {
+	var b strings.Builder
+	b.WriteString(e.styles.Title.Render("NMCS stepper") + "\n\n")
+	for _, in := range s.inputs {
+		b.WriteString(in.View() + "\n")
+	}
+	if s.err != "" {
+		b.WriteString(e.styles.Error.Render(s.err) + "\n")
+	}
+	b.WriteString("\n" + e.styles.Subtle.Render("Steps through the NMC(n+1) playout whose first step is the policy of nmcs:level=n: every successor in the order it was evaluated, its nested value, and which was chosen. An empty position is the start. Same seed, same playout.") + "\n")
+	return b.String()
+}
+
+// level is one nested call being stepped through.
+type level struct {
+	tr     *nmcs.Tracer
+	label  string // how it was reached
+	step   int
+	cursor int // selected successor
+}
+
+// stepper walks a nested playout step by step and drills into successors.
+type stepper struct {
+	g     games.Game
+	cfg   nmcs.Config
+	spec  string
+	stack []*level
+	busy  bool
+	reqID int
+	err   string
+}
+
+// stepReady is a step computed in the background.
+type stepReady struct {
+	id int
+}
+
+func (st *stepper) push(tr *nmcs.Tracer, label string) {
+	st.stack = append(st.stack, &level{tr: tr, label: label})
+}
+
+func (st *stepper) top() *level { return st.stack[len(st.stack)-1] }
+
+// compute makes sure the current step exists, computing it in the
+// background: a step at a high level evaluates many nested playouts.
+func (st *stepper) compute() tea.Cmd {
+	l := st.top()
+	if l.step < l.tr.Steps() || st.busy {
+		return nil
+	}
+	st.busy = true
+	st.reqID++
+	id, tr, k := st.reqID, l.tr, l.step
+	return func() tea.Msg {
+		tr.Step(k)
+		return stepReady{id}
+	}
+}
+
+func (st *stepper) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case stepReady:
+		if msg.id == st.reqID {
+			st.busy = false
+		}
+		l := st.top()
+		if _, ok := l.tr.Step(l.step); !ok && l.step > 0 {
+			l.step--
+		}
+		return st, nil
+	case tea.KeyMsg:
+		if st.busy && !key.Matches(msg, e.keys.Back) {
+			return st, nil // one computation at a time
+		}
+		l := st.top()
+		switch {
+		case key.Matches(msg, e.keys.Back):
+			if len(st.stack) == 1 {
+				return newMenu(), nil
+			}
+			st.stack = st.stack[:len(st.stack)-1]
+			st.busy = false
+			st.reqID++
+			return st, nil
+		case key.Matches(msg, e.keys.Right):
+			if step, ok := l.tr.Step(l.step); ok && !step.End {
+				l.step++
+				l.cursor = 0
+				return st, st.compute()
+			}
+		case key.Matches(msg, e.keys.Left):
+			if l.step > 0 {
+				l.step--
+				l.cursor = 0
+			}
+		case key.Matches(msg, e.keys.Up):
+			if l.cursor > 0 {
+				l.cursor--
+			}
+		case key.Matches(msg, e.keys.Down):
+			if step, ok := l.tr.Step(l.step); ok && l.cursor < len(step.Successors)-1 {
+				l.cursor++
+			}
+		case key.Matches(msg, e.keys.Select):
+			step, ok := l.tr.Step(l.step)
+			if !ok || l.cursor >= len(step.Successors) {
+				return st, nil
+			}
+			sc := step.Successors[l.cursor]
+			if sc.CutByCOW {
+				st.err = "COW cut this successor: it was never evaluated"
+				return st, nil
+			}
+			st.err = ""
+			st.push(nmcs.NewTracer(st.cfg, sc.Call), fmt.Sprintf("step %d, %s", l.step+1, step.State.MoveString(sc.Move)))
+			return st, st.compute()
+		}
+	}
+	return st, nil
+}
+
+func (st *stepper) view(e *env) string {
+	s := e.styles
+	l := st.top()
+	var crumbs []string
+	for i, lv := range st.stack {
+		c := lv.tr.Call()
+		name := fmt.Sprintf("NMC(%d) playout", c.Level)
+		if i > 0 {
+			name = lv.label + " > " + name
+		}
+		crumbs = append(crumbs, name)
+	}
+	title := s.Title.Render("NMCS stepper") + "  " + s.Subtle.Render(st.g.Spec()+"  "+st.spec)
+	head := strings.Join(crumbs, " > ")
+	if st.busy {
+		return lipgloss.JoinVertical(lipgloss.Left, title, head, "", s.Status.Render(fmt.Sprintf("computing step %d...", l.step+1)))
+	}
+	step, ok := l.tr.Step(l.step)
+	if !ok {
+		return lipgloss.JoinVertical(lipgloss.Left, title, head, "", "no step")
+	}
+	c := l.tr.Call()
+	info := fmt.Sprintf("step %d at depth %d, %s to move", l.step+1, step.Depth, st.g.PlayerNames()[step.State.ToMove()])
+	if c.HasBound {
+		info += fmt.Sprintf("; POD bound %.4f for %s", c.Bound, st.g.PlayerNames()[c.Owner])
+	}
+	board := renderBoard(e, step.State.Board(), boardMarks{last: [2]int{-1, -1}, cursor: -1, from: -1})
+	var table []string
+	switch {
+	case step.End && step.Pruned:
+		table = append(table, s.Status.Render("POD cut the playout here: it returns the bound"))
+	case step.End:
+		table = append(table, s.Banner.Render("the playout ends: "+resultText(st.g, step.State)))
+	case len(step.Successors) == 0:
+		table = append(table, fmt.Sprintf("level 0: a random move, %s", step.State.MoveString(step.Chosen)))
+	default:
+		table = append(table, s.Subtle.Render("  #  move      value  outcome  discounted  length   states  note"))
+		for i, sc := range step.Successors {
+			note := ""
+			switch {
+			case sc.CutByCOW:
+				note = "cut by COW"
+			case sc.Pruned:
+				note = "cut by POD"
+			}
+			if i == step.Best {
+				note = strings.TrimSpace("chosen " + note)
+			}
+			row := fmt.Sprintf("%3d  %-8s", i+1, step.State.MoveString(sc.Move))
+			if !sc.CutByCOW {
+				row += fmt.Sprintf(" %+7.4f  %+7d  %10.4f  %6d  %7d", sc.Value, sc.Outcome, sc.Discounted, sc.Length, sc.States)
+			} else {
+				row += strings.Repeat(" ", 46)
+			}
+			row += "  " + note
+			switch {
+			case i == l.cursor:
+				row = s.CellCursor.Render(row)
+			case i == step.Best:
+				row = s.Title.Render(row)
+			}
+			table = append(table, row)
+		}
+	}
+	help := s.Subtle.Render("←/→ step  ↑/↓ select  enter: look inside the successor's playout  esc: up")
+	parts := []string{title, head, info, "", lipgloss.JoinHorizontal(lipgloss.Top, board, "   ", strings.Join(table, "\n")), "", help}
+	if st.err != "" {
+		parts = append(parts, s.Error.Render(st.err))
+	}
+	return lipgloss.JoinVertical(lipgloss.Left, parts...)
+}
