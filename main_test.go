@@ -61,8 +61,8 @@ func TestTerminalEndToEnd(t *testing.T) {
 	waitFor("White (human) to move")
 	send("a2-a3", "Enter")
 	waitFor("2. Black")
-	send("a3-a5", "Enter")
-	waitFor("illegal: a3-a5: not a breakthrough step for White")
+	send("a1-a3", "Enter") // a1 cannot have moved or been taken yet
+	waitFor("illegal: a1-a3: not a breakthrough step for White")
 	send("C-u", "C-w")
 	waitFor("saved to saves/breakthrough-")
 	send("Escape")
