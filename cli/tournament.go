@@ -111,12 +111,29 @@ func runRun(args []string, stdout io.Writer) error {
 	defer stop()
 	tty := isTTY(stdout)
 	fmt.Fprintf(stdout, "preset %s -> %s\n", p.Name, path)
+	tally := map[string]*[3]int{} // this run's wins, draws, losses of each match's first engine
 	played, err := tournament.Run(ctx, cfg, p, path, opt, func(pr tournament.Progress) {
 		if pr.Total == 0 { // a note, such as a repaired file
 			fmt.Fprintln(stdout, pr.Last.Error)
 			return
 		}
 		line := progressLine(pr)
+		if r := pr.Last; r.Kind != tournament.AnalysisKind && r.Error == "" {
+			t := tally[r.Match]
+			if t == nil {
+				t = &[3]int{}
+				tally[r.Match] = t
+			}
+			switch r.Winner {
+			case 0:
+				t[0]++
+			case 1:
+				t[2]++
+			default:
+				t[1]++
+			}
+			line += fmt.Sprintf("  (%s %d-%d-%d)", r.Names[0], t[0], t[1], t[2])
+		}
 		if tty {
 			fmt.Fprintf(stdout, "\r%s\x1b[K", line)
 		} else {

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -101,4 +102,21 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestSchedules(t *testing.T) {
+	base := "[engines.a]\nfamily = \"random\"\n[engines.b]\nfamily = \"random\"\n[engines.c]\nfamily = \"random\"\n"
+	cfg, err := Parse("x.toml", []byte(base+"[presets.rr]\ngames = [\"nogo\"]\nround_robin = [\"a\", \"b\", \"c\"]\n[presets.g]\ngames = [\"nogo\"]\ngauntlet = [\"a\", \"b\", \"c\"]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rr, _ := cfg.Preset("rr")
+	g, _ := cfg.Preset("g")
+	if fmt.Sprint(rr.Pairs) != "[[a b] [a c] [b c]]" || fmt.Sprint(g.Pairs) != "[[a b] [a c]]" {
+		t.Fatalf("round robin %v, gauntlet %v", rr.Pairs, g.Pairs)
+	}
+	_, err = Parse("x.toml", []byte(base+"[presets.bad]\ngames = [\"nogo\"]\npairs = [[\"a\", \"b\"]]\ngauntlet = [\"a\", \"b\"]\n"))
+	if err == nil || !strings.Contains(err.Error(), "x.toml:7: presets.bad: give exactly one of pairs, round_robin or gauntlet") {
+		t.Fatalf("error %v", err)
+	}
 }

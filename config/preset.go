@@ -91,7 +91,7 @@ func parsePresets(path string, lines lineIndex, v any, cfg *Config) error {
 	return nil
 }
 
-var presetKeys = []string{"kind", "description", "games", "pairs", "budgets", "count", "swap", "seed", "paper", "reading"}
+var presetKeys = []string{"kind", "description", "games", "pairs", "round_robin", "gauntlet", "budgets", "count", "swap", "seed", "paper", "reading"}
 
 var analysisKeys = []string{"kind", "description", "game", "position", "engines", "runs", "seed", "playout", "move", "paper_frequency", "paper_states", "reading"}
 
@@ -141,9 +141,9 @@ func parsePreset(path string, lines lineIndex, name string, v any, cfg *Config) 
 		}
 		p.Games = append(p.Games, g.Spec())
 	}
-	pairs, ok := t["pairs"].([]any)
-	if !ok || len(pairs) == 0 {
-		return nil, errAt("pairs", "want a list of engine pairs, like [[\"nmcd1\", \"nmc1\"]]")
+	pairs, err := schedulePairs(t, errAt)
+	if err != nil {
+		return nil, err
 	}
 	for _, pv := range pairs {
 		pair, ok := stringList(pv)
@@ -376,4 +376,43 @@ func numbers(v any, n int) ([]float64, error) {
 		}
 	}
 	return out, nil
+}
+
+// schedulePairs reads the pairs of a match preset from exactly one of pairs
+// (explicit), round_robin (every two of a list) or gauntlet (the first of a
+// list against each of the others).
+func schedulePairs(t map[string]any, errAt func(key, format string, args ...any) error) ([]any, error) {
+	var given []string
+	for _, k := range []string{"pairs", "round_robin", "gauntlet"} {
+		if _, ok := t[k]; ok {
+			given = append(given, k)
+		}
+	}
+	if len(given) != 1 {
+		return nil, errAt("", "give exactly one of pairs, round_robin or gauntlet")
+	}
+	if given[0] == "pairs" {
+		pairs, ok := t["pairs"].([]any)
+		if !ok || len(pairs) == 0 {
+			return nil, errAt("pairs", "want a list of engine pairs, like [[\"nmcd1\", \"nmc1\"]]")
+		}
+		return pairs, nil
+	}
+	names, ok := stringList(t[given[0]])
+	if !ok || len(names) < 2 {
+		return nil, errAt(given[0], "want a list of at least two engine names")
+	}
+	var pairs []any
+	if given[0] == "gauntlet" {
+		for _, n := range names[1:] {
+			pairs = append(pairs, []any{names[0], n})
+		}
+		return pairs, nil
+	}
+	for i := range names {
+		for j := i + 1; j < len(names); j++ {
+			pairs = append(pairs, []any{names[i], names[j]})
+		}
+	}
+	return pairs, nil
 }
