@@ -17,6 +17,7 @@ import (
 	"mcarena/engines"
 	_ "mcarena/engines/all" // register every engine family
 	"mcarena/games"
+	"mcarena/tournament"
 )
 
 // AnalyseMove is how often one move was chosen over the runs.
@@ -146,7 +147,7 @@ func runAnalyse(args []string, stdout io.Writer) error {
 		rep.StatesCI95 = 1.96 * math.Sqrt(math.Max(variance, 0)/n)
 	}
 	for m, c := range counts {
-		lo, hi := Wilson(float64(c), n)
+		lo, hi := tournament.Wilson(float64(c), n)
 		rep.Moves = append(rep.Moves, AnalyseMove{Move: s.MoveString(m), Count: c, Frequency: float64(c) / n, Low: lo, High: hi})
 	}
 	sort.Slice(rep.Moves, func(i, j int) bool {
@@ -174,18 +175,4 @@ func runAnalyse(args []string, stdout io.Writer) error {
 	tw.Flush()
 	fmt.Fprintf(stdout, "\nstates visited: mean %.0f ± %.0f (95%% interval of the mean)\n", rep.MeanStates, rep.StatesCI95)
 	return nil
-}
-
-// Wilson returns the 95% Wilson score interval of a proportion of x successes
-// in n trials.
-func Wilson(x, n float64) (lo, hi float64) {
-	if n == 0 {
-		return 0, 1
-	}
-	const z = 1.96
-	p := x / n
-	den := 1 + z*z/n
-	center := (p + z*z/(2*n)) / den
-	half := z * math.Sqrt(p*(1-p)/n+z*z/(4*n*n)) / den
-	return math.Max(0, center-half), math.Min(1, center+half)
 }

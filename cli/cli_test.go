@@ -3,7 +3,6 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
-	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -99,21 +98,6 @@ func TestHelpAndGames(t *testing.T) {
 	code, out, _ = run("games")
 	if code != ExitOK || !strings.Contains(out, "kalah") || !strings.Contains(out, "empty_capture") {
 		t.Errorf("games: %d %q", code, out)
-	}
-}
-
-func TestWilson(t *testing.T) {
-	tests := []struct{ x, n, lo, hi float64 }{
-		{5, 10, 0.2366, 0.7634},
-		{0, 10, 0, 0.2775},
-		{10, 10, 0.7225, 1},
-		{575, 1000, 0.5441, 0.6053},
-	}
-	for _, tt := range tests {
-		lo, hi := Wilson(tt.x, tt.n)
-		if math.Abs(lo-tt.lo) > 1e-4 || math.Abs(hi-tt.hi) > 1e-4 {
-			t.Errorf("Wilson(%v, %v) = %.4f..%.4f, want %.4f..%.4f", tt.x, tt.n, lo, hi, tt.lo, tt.hi)
-		}
 	}
 }
 

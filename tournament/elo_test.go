@@ -83,3 +83,18 @@ func TestEloFromRecords(t *testing.T) {
 		t.Fatalf("%+v %v", tab.Ratings, tab.LOS)
 	}
 }
+
+func TestWilsonTable(t *testing.T) {
+	tests := []struct{ x, n, lo, hi float64 }{
+		{5, 10, 0.2366, 0.7634},
+		{0, 10, 0, 0.2775},
+		{10, 10, 0.7225, 1},
+		{575, 1000, 0.5441, 0.6053},
+	}
+	for _, tt := range tests {
+		lo, hi := Wilson(tt.x, tt.n)
+		if math.Abs(lo-tt.lo) > 1e-4 || math.Abs(hi-tt.hi) > 1e-4 {
+			t.Errorf("Wilson(%v, %v) = %.4f..%.4f, want %.4f..%.4f", tt.x, tt.n, lo, hi, tt.lo, tt.hi)
+		}
+	}
+}

@@ -51,32 +51,12 @@ func WriteReport(w io.Writer, sums []MatchSummary, f Format) error {
 		rows = append(rows, row)
 		scaled = scaled || m.Scaled
 	}
-	switch f {
-	case CSV:
-		cw := csv.NewWriter(w)
-		cw.Write(header)
-		cw.WriteAll(rows)
-		return cw.Error()
-	case Markdown:
-		fmt.Fprintf(w, "| %s |\n|%s\n", strings.Join(header, " | "), strings.Repeat("---|", len(header)))
-		for _, r := range rows {
-			fmt.Fprintf(w, "| %s |\n", strings.Join(r, " | "))
-		}
-	default:
-		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, strings.Join(header, "\t")+"\t")
-		for _, r := range rows {
-			fmt.Fprintln(tw, strings.Join(r, "\t")+"\t")
-		}
-		if err := tw.Flush(); err != nil {
-			return err
-		}
+	if err := writeTable(w, header, rows, f); err != nil || f == CSV {
+		return err
 	}
-	if f != CSV {
-		fmt.Fprintln(w, "\nscore: wins plus half the draws of the engine over its opponent; ! marks a paper figure outside our 95% interval.")
-		if scaled {
-			fmt.Fprintln(w, "Scaled down: some matches used fewer games than their preset asks for.")
-		}
+	fmt.Fprintln(w, "\nscore: wins plus half the draws of the engine over its opponent; ! marks a paper figure outside our 95% interval.")
+	if scaled {
+		fmt.Fprintln(w, "Scaled down: some matches used fewer games than their preset asks for.")
 	}
 	return nil
 }
@@ -185,6 +165,18 @@ func WriteAnalysisReport(w io.Writer, sums []AnalysisSummary, f Format) error {
 			fmt.Sprintf("±%.1f", a.CI95/1000), ps})
 		scaled = scaled || a.Scaled
 	}
+	if err := writeTable(w, header, rows, f); err != nil || f == CSV {
+		return err
+	}
+	fmt.Fprintln(w, "\nchosen: runs whose move was the preset's move, with a 95% Wilson interval; states: mean states visited per run with a 95% interval; ! marks a paper figure outside our interval.")
+	if scaled {
+		fmt.Fprintln(w, "Scaled down: fewer runs than the preset asks for.")
+	}
+	return nil
+}
+
+// writeTable prints rows under a header as aligned text, Markdown or CSV.
+func writeTable(w io.Writer, header []string, rows [][]string, f Format) error {
 	switch f {
 	case CSV:
 		cw := csv.NewWriter(w)
@@ -196,21 +188,12 @@ func WriteAnalysisReport(w io.Writer, sums []AnalysisSummary, f Format) error {
 		for _, r := range rows {
 			fmt.Fprintf(w, "| %s |\n", strings.Join(r, " | "))
 		}
-	default:
-		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, strings.Join(header, "\t")+"\t")
-		for _, r := range rows {
-			fmt.Fprintln(tw, strings.Join(r, "\t")+"\t")
-		}
-		if err := tw.Flush(); err != nil {
-			return err
-		}
+		return nil
 	}
-	if f != CSV {
-		fmt.Fprintln(w, "\nchosen: runs whose move was the preset's move, with a 95% Wilson interval; states: mean states visited per run with a 95% interval; ! marks a paper figure outside our interval.")
-		if scaled {
-			fmt.Fprintln(w, "Scaled down: fewer runs than the preset asks for.")
-		}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, strings.Join(header, "\t")+"\t")
+	for _, r := range rows {
+		fmt.Fprintln(tw, strings.Join(r, "\t")+"\t")
 	}
-	return nil
+	return tw.Flush()
 }

@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"mcarena/games"
@@ -13,26 +12,12 @@ import (
 // setup asks for the game (a registry spec) and who plays each side: human,
 // or an engine from the configuration or a spec, with a budget.
 type setup struct {
-	inputs [3]textinput.Model
-	focus  int
-	err    string
+	form
+	err string
 }
 
 func newGameSetup() *setup {
-	s := &setup{}
-	for i, f := range []struct{ prompt, value string }{
-		{"game:   ", "breakthrough"},
-		{"first:  ", "human"},
-		{"second: ", "uct 1s"},
-	} {
-		in := textinput.New()
-		in.Prompt = f.prompt
-		in.SetValue(f.value)
-		in.CursorEnd()
-		s.inputs[i] = in
-	}
-	s.inputs[0].Focus()
-	return s
+	return &setup{form: newForm(field{"game", "breakthrough"}, field{"first", "human"}, field{"second", "uct 1s"})}
 }
 
 func (s *setup) typing() bool { return true }
@@ -52,27 +37,19 @@ func (s *setup) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 			return s.start(e)
 		}
 	}
-	var cmd tea.Cmd
-	s.inputs[s.focus], cmd = s.inputs[s.focus].Update(msg)
-	return s, cmd
-}
-
-func (s *setup) move(d int) {
-	s.inputs[s.focus].Blur()
-	s.focus = (s.focus + d + len(s.inputs)) % len(s.inputs)
-	s.inputs[s.focus].Focus()
+	return s, s.form.update(msg)
 }
 
 // start validates the three fields and opens the play screen.
 func (s *setup) start(e *env) (screen, tea.Cmd) {
-	g, err := games.New(s.inputs[0].Value())
+	g, err := games.New(s.value(0))
 	if err != nil {
 		s.err = err.Error()
 		return s, nil
 	}
 	var seats [2]player
 	for i := range seats {
-		if seats[i], err = parsePlayer(e.cfg, s.inputs[1+i].Value()); err != nil {
+		if seats[i], err = parsePlayer(e.cfg, s.value(1+i)); err != nil {
 			s.err = g.PlayerNames()[i] + ": " + err.Error()
 			return s, nil
 		}
@@ -84,9 +61,7 @@ func (s *setup) start(e *env) (screen, tea.Cmd) {
 func (s *setup) view(e *env) string {
 	var b strings.Builder
 	b.WriteString(e.styles.Title.Render("New game") + "\n\n")
-	for _, in := range s.inputs {
-		b.WriteString(in.View() + "\n")
-	}
+	b.WriteString(s.form.view())
 	if s.err != "" {
 		b.WriteString(e.styles.Error.Render(s.err) + "\n")
 	}

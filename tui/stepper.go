@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
@@ -17,27 +16,13 @@ import (
 
 // stepperSetup asks for the position and the nested search to step through.
 type stepperSetup struct {
-	inputs [4]textinput.Model
-	focus  int
-	err    string
+	form
+	err string
 }
 
 func newStepperSetup(game, position string) *stepperSetup {
-	s := &stepperSetup{}
-	for i, f := range []struct{ prompt, value string }{
-		{"game:     ", game},
-		{"position: ", position},
-		{"search:   ", "nmcs:level=2,discount"},
-		{"seed:     ", "1"},
-	} {
-		in := textinput.New()
-		in.Prompt = f.prompt
-		in.SetValue(f.value)
-		in.CursorEnd()
-		s.inputs[i] = in
-	}
-	s.inputs[0].Focus()
-	return s
+	return &stepperSetup{form: newForm(field{"game", game}, field{"position", position},
+		field{"search", "nmcs:level=2,discount"}, field{"seed", "1"})}
 }
 
 func (s *stepperSetup) typing() bool { return true }
@@ -48,14 +33,10 @@ func (s *stepperSetup) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 		case key.Matches(k, e.keys.Back):
 			return newMenu(), nil
 		case key.Matches(k, e.keys.Next), key.Matches(k, e.keys.Down):
-			s.inputs[s.focus].Blur()
-			s.focus = (s.focus + 1) % len(s.inputs)
-			s.inputs[s.focus].Focus()
+			s.move(1)
 			return s, nil
 		case key.Matches(k, e.keys.Up):
-			s.inputs[s.focus].Blur()
-			s.focus = (s.focus + len(s.inputs) - 1) % len(s.inputs)
-			s.inputs[s.focus].Focus()
+			s.move(-1)
 			return s, nil
 		case key.Matches(k, e.keys.Select):
 			st, err := s.build()
@@ -66,20 +47,18 @@ func (s *stepperSetup) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 			return st, st.compute()
 		}
 	}
-	var cmd tea.Cmd
-	s.inputs[s.focus], cmd = s.inputs[s.focus].Update(msg)
-	return s, cmd
+	return s, s.form.update(msg)
 }
 
 // build validates the form into a stepper over the NMC(n+1) playout whose
 // first step is the policy Π(V(NMC(n))) of the search given.
 func (s *stepperSetup) build() (*stepper, error) {
-	g, err := games.New(s.inputs[0].Value())
+	g, err := games.New(s.value(0))
 	if err != nil {
 		return nil, err
 	}
 	pos := g.NewState()
-	if text := strings.TrimSpace(s.inputs[1].Value()); text != "" {
+	if text := strings.TrimSpace(s.value(1)); text != "" {
 		if pos, err = g.ParsePosition(text); err != nil {
 			return nil, err
 		}
@@ -87,7 +66,7 @@ func (s *stepperSetup) build() (*stepper, error) {
 	if pos.Terminal() {
 		return nil, fmt.Errorf("the game is over in that position")
 	}
-	name, opts, has := spec.Split(s.inputs[2].Value())
+	name, opts, has := spec.Split(s.value(2))
 	if name != "nmcs" {
 		return nil, fmt.Errorf("search: want nmcs:OPTIONS, like nmcs:level=2,discount,pod=3")
 	}
@@ -96,7 +75,7 @@ func (s *stepperSetup) build() (*stepper, error) {
 		return nil, err
 	}
 	cfg := nmcs.Config{Level: v.Int("level"), Discount: v.Bool("discount"), COW: v.Int("cow"), POD: v.Int("pod")}
-	seed, err := strconv.ParseUint(strings.TrimSpace(s.inputs[3].Value()), 10, 64)
+	seed, err := strconv.ParseUint(strings.TrimSpace(s.value(3)), 10, 64)
 	if err != nil {
 		return nil, fmt.Errorf("seed: want a whole number")
 	}
@@ -108,9 +87,7 @@ func (s *stepperSetup) build() (*stepper, error) {
 func (s *stepperSetup) view(e *env) string {
 	var b strings.Builder
 	b.WriteString(e.styles.Title.Render("NMCS stepper") + "\n\n")
-	for _, in := range s.inputs {
-		b.WriteString(in.View() + "\n")
-	}
+	b.WriteString(s.form.view())
 	if s.err != "" {
 		b.WriteString(e.styles.Error.Render(s.err) + "\n")
 	}
