@@ -17,10 +17,13 @@ const (
 	itemNewGame = "New game"
 	itemLoad    = "Load game"
 	itemStepper = "NMCS stepper"
+	itemPresets = "Run a preset"
 	itemQuit    = "Quit"
 )
 
-func newMenu() *menu { return &menu{items: []string{itemNewGame, itemLoad, itemStepper, itemQuit}} }
+func newMenu() *menu {
+	return &menu{items: []string{itemNewGame, itemLoad, itemPresets, itemStepper, itemQuit}}
+}
 
 func (m *menu) update(ctx *env, msg tea.Msg) (screen, tea.Cmd) {
 	k, ok := msg.(tea.KeyMsg)
@@ -38,6 +41,8 @@ func (m *menu) update(ctx *env, msg tea.Msg) (screen, tea.Cmd) {
 			return newGameSetup(), nil
 		case itemLoad:
 			return newBrowser(), nil
+		case itemPresets:
+			return newPresetPicker(ctx), nil
 		case itemStepper:
 			return newStepperSetup("breakthrough", ""), nil
 		case itemQuit:

@@ -6,6 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"mcarena/config"
+	"mcarena/tournament"
+
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
@@ -312,7 +315,7 @@ func TestDamagedSaveRefused(t *testing.T) {
 
 func TestStepper(t *testing.T) {
 	m := send(t, New(nil), tea.WindowSizeMsg{Width: 140, Height: 40})
-	m = keys(t, m, "down", "down", "enter") // NMCS stepper
+	m = keys(t, m, "down", "down", "down", "enter") // NMCS stepper
 	m = keys(t, m, "ctrl+u", "tictactoe", "tab", "ctrl+u", "1x1/1o1/xo1 x", "tab", "ctrl+u", "nmcs:level=1,discount")
 	next, cmd := m.Update(tea.KeyMsg{Type: tea.KeyEnter})
 	m = drain(t, next.(Model), cmd, 10)
@@ -358,9 +361,50 @@ func TestStepperSetupErrors(t *testing.T) {
 		{"nmcs:level=9", "out of range"},
 	} {
 		m := send(t, New(nil), tea.WindowSizeMsg{Width: 140, Height: 40})
-		m = keys(t, m, "down", "down", "enter", "tab", "tab", "ctrl+u", tc.search, "enter")
+		m = keys(t, m, "down", "down", "down", "enter", "tab", "tab", "ctrl+u", tc.search, "enter")
 		if _, ok := m.current.(*stepperSetup); !ok || !strings.Contains(m.View(), tc.want) {
 			t.Fatalf("%s: %T\n%s", tc.search, m.current, m.View())
 		}
+	}
+}
+
+func TestRunPreset(t *testing.T) {
+	ResultsDir = t.TempDir()
+	cfg, err := config.Parse("c.toml", []byte(`
+[engines.r]
+family = "random"
+[engines.n0]
+family = "nmcs"
+level = 0
+[presets.tiny]
+description = "a tiny test"
+games = ["tictactoe", "nogo:size=3"]
+pairs = [["n0", "r"]]
+count = 6
+paper = [[[70, 90]]]
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := send(t, New(cfg), tea.WindowSizeMsg{Width: 140, Height: 40})
+	m = keys(t, m, "down", "down", "enter") // Run a preset
+	if !strings.Contains(m.View(), "a tiny test") {
+		t.Fatalf("view:\n%s", m.View())
+	}
+	m = keys(t, m, "4")
+	next, cmd := m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	m = drain(t, next.(Model), cmd, 200)
+	r, ok := m.current.(*runScreen)
+	if !ok || !r.finished || r.err != nil {
+		t.Fatalf("screen %T finished %v err %v", m.current, r.finished, r.err)
+	}
+	v := m.View()
+	for _, want := range []string{"done", "8/8", "paper  70.0", "tictactoe"} {
+		if !strings.Contains(v, want) {
+			t.Fatalf("view lacks %q:\n%s", want, v)
+		}
+	}
+	if recs, _, _, err := tournament.ReadResults(r.path); err != nil || len(recs) != 8 {
+		t.Fatalf("results file: %d records, %v", len(recs), err)
 	}
 }
