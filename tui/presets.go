@@ -134,12 +134,10 @@ type runDone struct {
 var runIDs int
 
 func newRunScreen(cfg *config.Config, p *config.Preset, count int) *runScreen {
-	name := p.Name
-	if count > 0 && count != p.Count {
-		name += fmt.Sprintf(".games-%d", count)
-	}
+	// The file mcarena run uses: a game's seed depends only on its match
+	// and number, so runs of different lengths extend one another.
 	runIDs++
-	return &runScreen{cfg: cfg, p: p, count: count, path: filepath.Join(ResultsDir, name+".jsonl"),
+	return &runScreen{cfg: cfg, p: p, count: count, path: filepath.Join(ResultsDir, p.Name+".jsonl"),
 		bar: progress.New(progress.WithDefaultGradient()), id: runIDs}
 }
 
