@@ -101,3 +101,32 @@ func pad(s string, n int) string {
 	}
 	return strings.Repeat(" ", n-len(s)) + s
 }
+
+// cellAt maps a screen position inside a board drawn by renderBoard (x and
+// y relative to its top-left corner) to the cell there, or -1.
+func cellAt(b games.Board, flip bool, x, y int) int {
+	if b.Kind == games.Pits {
+		// Houses are 4 columns wide after a 4-column margin; North's row
+		// is line 0, South's line 2.
+		f := (x - 4) / 4
+		if x < 4 || f >= b.Cols {
+			return -1
+		}
+		switch y {
+		case 0:
+			return b.Cols + f
+		case 2:
+			return f
+		}
+		return -1
+	}
+	// Ranks from the top, a 3-column label, 3 columns a cell.
+	if y < 0 || y >= b.Rows || x < 3 || (x-3)/3 >= b.Cols {
+		return -1
+	}
+	r, f := b.Rows-1-y, (x-3)/3
+	if flip {
+		r, f = y, b.Cols-1-f
+	}
+	return r*b.Cols + f
+}

@@ -83,6 +83,8 @@ func (p *play) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 		return p, p.startEngine()
 	case tea.KeyMsg:
 		return p.key(e, msg)
+	case tea.MouseMsg:
+		return p, p.click(e, msg)
 	}
 	var cmd tea.Cmd
 	p.input, cmd = p.input.Update(msg)
@@ -153,6 +155,27 @@ func (p *play) key(e *env, k tea.KeyMsg) (screen, tea.Cmd) {
 	var cmd tea.Cmd
 	p.input, cmd = p.input.Update(k)
 	return p, cmd
+}
+
+// boardTop is the screen line where the play screen draws the board: after
+// the title and a blank line.
+const boardTop = 2
+
+// click picks the cell under a left click, as enter does on the cursor.
+func (p *play) click(e *env, m tea.MouseMsg) tea.Cmd {
+	if m.Action != tea.MouseActionPress || m.Button != tea.MouseButtonLeft {
+		return nil
+	}
+	cell := cellAt(p.state.Board(), p.flip, m.X, m.Y-boardTop)
+	if cell < 0 {
+		return nil
+	}
+	p.cursor = cell
+	if !p.humanToMove() {
+		return nil
+	}
+	p.pick(cell)
+	return p.next(e)
 }
 
 // humanToMove reports whether a human is to move in a game not over.

@@ -408,3 +408,30 @@ paper = [[[70, 90]]]
 		t.Fatalf("results file: %d records, %v", len(recs), err)
 	}
 }
+
+func TestMouseClicks(t *testing.T) {
+	m, p := start(t, "breakthrough")
+	click := func(x, y int) {
+		next, _ := m.Update(tea.MouseMsg{X: x, Y: y, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+		m = next.(Model)
+	}
+	// The board starts on line 2; rank 2 is the fourth line of a 5x5 board,
+	// file a the first cell (columns 3-5), file b the second (6-8).
+	click(4, boardTop+3) // a2
+	click(7, boardTop+2) // b3
+	if len(p.names) != 1 || p.names[0] != "a2-b3" {
+		t.Fatalf("moves %v, want [a2-b3]", p.names)
+	}
+	// Kalah: South's houses are the third board line, 4 columns each after
+	// a 4-column margin.
+	m, p = start(t, "kalah")
+	click(4+2*4+1, boardTop+2) // c1
+	if len(p.names) != 1 || p.names[0] != "c1" {
+		t.Fatalf("kalah moves %v, want [c1]", p.names)
+	}
+	// Outside the board nothing happens.
+	click(100, 1)
+	if len(p.names) != 1 {
+		t.Fatalf("a click outside the board played %v", p.names)
+	}
+}
