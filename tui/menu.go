@@ -18,11 +18,12 @@ const (
 	itemLoad    = "Load game"
 	itemStepper = "NMCS stepper"
 	itemPresets = "Run a preset"
+	itemHelp    = "Help"
 	itemQuit    = "Quit"
 )
 
 func newMenu() *menu {
-	return &menu{items: []string{itemNewGame, itemLoad, itemPresets, itemStepper, itemQuit}}
+	return &menu{items: []string{itemNewGame, itemLoad, itemPresets, itemStepper, itemHelp, itemQuit}}
 }
 
 func (m *menu) update(ctx *env, msg tea.Msg) (screen, tea.Cmd) {
@@ -41,6 +42,8 @@ func (m *menu) update(ctx *env, msg tea.Msg) (screen, tea.Cmd) {
 			return newGameSetup(), nil
 		case itemLoad:
 			return newBrowser(), nil
+		case itemHelp:
+			return helpScreen{}, nil
 		case itemPresets:
 			return newPresetPicker(ctx), nil
 		case itemStepper:
@@ -63,4 +66,32 @@ func (m *menu) view(ctx *env) string {
 		}
 	}
 	return b.String()
+}
+
+// helpScreen explains the screens and lists every key.
+type helpScreen struct{}
+
+func (h helpScreen) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
+	if k, ok := msg.(tea.KeyMsg); ok && (key.Matches(k, e.keys.Back) || key.Matches(k, e.keys.Select)) {
+		return newMenu(), nil
+	}
+	return h, nil
+}
+
+func (h helpScreen) view(e *env) string {
+	e.help.ShowAll = true
+	text := []string{
+		e.styles.Title.Render("Help"),
+		"",
+		"New game: a game spec (breakthrough:size=6x6,misere) and a player per side: human, or an engine",
+		"  with a budget (uct 500ms, nmcd1, alphabeta 2s). Move by typing, by the cursor or by clicking.",
+		"Load game: the games saved in saves/ (ctrl+w saves; every move is autosaved).",
+		"Run a preset: the experiments of config.toml, with progress and results beside the paper's.",
+		"NMCS stepper: walk a nested Monte Carlo playout step by step and look inside any successor.",
+		"",
+		e.help.View(e.keys),
+		"",
+		e.styles.Subtle.Render("esc or enter: back"),
+	}
+	return strings.Join(text, "\n")
 }
