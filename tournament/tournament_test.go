@@ -20,7 +20,7 @@ import (
 
 // panicky is an engine family that panics on its third move, to test that a
 // failing engine costs one game, not the run.
-type panicky struct{ moves int }
+type panicky struct{}
 
 func (p *panicky) Spec() string { return "panicky" }
 

@@ -109,7 +109,7 @@ func TestTypedMovesUndoRedo(t *testing.T) {
 func TestCursorPicks(t *testing.T) {
 	// TicTacToe: one-cell moves. The cursor starts on a1.
 	m, p := start(t, "tictactoe")
-	m = keys(t, m, "up", "right", "enter")
+	keys(t, m, "up", "right", "enter")
 	if len(p.names) != 1 || p.names[0] != "b2" {
 		t.Fatalf("moves %v, want [b2]", p.names)
 	}
@@ -201,7 +201,7 @@ func TestEngineAnswers(t *testing.T) {
 	if cmd != nil {
 		t.Fatal("the engine should wait for the human")
 	}
-	next, cmd := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("b2")})
+	next, _ := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("b2")})
 	m = next.(Model)
 	next, cmd = m.Update(tea.KeyMsg{Type: tea.KeyEnter})
 	m = next.(Model)
@@ -231,9 +231,9 @@ func TestEnginesPlayToTheEnd(t *testing.T) {
 // A search abandoned by undo reports into the void.
 func TestStaleSearchDropped(t *testing.T) {
 	m, _ := startWith(t, "breakthrough", "human", "uct 5s")
-	next, cmd := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("a2-a3")})
+	next, _ := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("a2-a3")})
 	m = next.(Model)
-	next, cmd = m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	next, _ = m.Update(tea.KeyMsg{Type: tea.KeyEnter})
 	m = next.(Model)
 	p := m.current.(*play)
 	if p.cur == nil {
@@ -250,7 +250,6 @@ func TestStaleSearchDropped(t *testing.T) {
 	if len(p.moves) != 0 {
 		t.Fatalf("the stale answer was played: %v", p.names)
 	}
-	_ = cmd
 }
 
 func TestBadPlayer(t *testing.T) {
