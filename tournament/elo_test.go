@@ -98,3 +98,13 @@ func TestWilsonTable(t *testing.T) {
 		}
 	}
 }
+
+func TestOutside(t *testing.T) {
+	lo, hi := Wilson(500, 500)
+	if Outside(100, lo, hi) {
+		t.Fatal("100% flagged outside the interval of 500 wins in 500")
+	}
+	if !Outside(97, lo, hi) || Outside(99.5, lo, hi) {
+		t.Fatalf("interval %v-%v", lo, hi)
+	}
+}

@@ -149,7 +149,7 @@ func WriteAnalysisReport(w io.Writer, sums []AnalysisSummary, f Format) error {
 		pf, flag, ps := "-", "", "-"
 		if a.PaperFrequency >= 0 {
 			pf = fmt.Sprintf("%.1f", a.PaperFrequency)
-			if a.Runs > 0 && (a.PaperFrequency/100 < a.Low || a.PaperFrequency/100 > a.High) {
+			if a.Runs > 0 && Outside(a.PaperFrequency, a.Low, a.High) {
 				flag = "!"
 			}
 		}

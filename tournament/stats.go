@@ -84,9 +84,18 @@ func Summarise(recs []Record, paper func(preset, match string) float64) []MatchS
 			m.Paper = paper(m.Preset, m.Match)
 		}
 		if m.Paper >= 0 && m.Games > 0 {
-			m.Outside = m.Paper/100 < m.Low || m.Paper/100 > m.High
+			m.Outside = Outside(m.Paper, m.Low, m.High)
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Preset < out[j].Preset })
 	return out
+}
+
+// Outside reports whether a published percentage lies outside an interval of
+// proportions, allowing for rounding at the ends (a paper's 100.0 against an
+// upper bound computed as 0.9999999).
+func Outside(paperPercent, lo, hi float64) bool {
+	const eps = 1e-9
+	p := paperPercent / 100
+	return p < lo-eps || p > hi+eps
 }

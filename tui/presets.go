@@ -261,7 +261,7 @@ func (r *runScreen) view(e *env) string {
 				line += fmt.Sprintf("  %5.1f%% [%4.1f-%4.1f]", 100*sm.Score, 100*sm.Low, 100*sm.High)
 				if m.Paper >= 0 {
 					flag := " "
-					if m.Paper/100 < sm.Low || m.Paper/100 > sm.High {
+					if tournament.Outside(m.Paper, sm.Low, sm.High) {
 						flag = "!"
 					}
 					line += fmt.Sprintf("  paper %5.1f%s", m.Paper, flag)
