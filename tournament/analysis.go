@@ -23,8 +23,8 @@ func analysisTasks(p *config.Preset, runs int, scaled bool) []task {
 		for _, name := range p.Engines {
 			seed := p.Seed + uint64(i)
 			out = append(out, task{key: "analysis|" + name, index: i,
-				do: func(ctx context.Context, engine func(string) (engines.Engine, error)) (Record, bool, error) {
-					return analyse(ctx, p, name, i, seed, engine, scaled)
+				do: func(ctx context.Context, w *worker) (Record, bool, error) {
+					return analyse(ctx, p, name, i, seed, w, scaled)
 				}})
 		}
 	}
@@ -33,8 +33,8 @@ func analysisTasks(p *config.Preset, runs int, scaled bool) []task {
 
 // analyse runs one search of an analysis preset and records its move and
 // the states it visited.
-func analyse(ctx context.Context, p *config.Preset, name string, run int, seed uint64, engine func(string) (engines.Engine, error), scaled bool) (rec Record, ok bool, err error) {
-	g, err := games.New(p.Game)
+func analyse(ctx context.Context, p *config.Preset, name string, run int, seed uint64, w *worker, scaled bool) (rec Record, ok bool, err error) {
+	g, err := w.game(p.Game)
 	if err != nil {
 		return Record{}, false, err
 	}
@@ -42,7 +42,7 @@ func analyse(ctx context.Context, p *config.Preset, name string, run int, seed u
 	if err != nil {
 		return Record{}, false, err
 	}
-	e, err := engine(name)
+	e, err := w.engine(name)
 	if err != nil {
 		return Record{}, false, err
 	}

@@ -52,7 +52,37 @@ type Progress struct {
 type task struct {
 	key   string // match key
 	index int
-	do    func(ctx context.Context, engine func(string) (engines.Engine, error)) (Record, bool, error)
+	do    func(ctx context.Context, w *worker) (Record, bool, error)
+}
+
+// worker holds what a worker builds once and reuses: engines by name and
+// games by spec.
+type worker struct {
+	cfg     *config.Config
+	engines map[string]engines.Engine
+	games   map[string]games.Game
+}
+
+func (w *worker) engine(name string) (engines.Engine, error) {
+	if e, ok := w.engines[name]; ok {
+		return e, nil
+	}
+	e, err := config.ResolveEngine(w.cfg, name)
+	if err == nil {
+		w.engines[name] = e
+	}
+	return e, err
+}
+
+func (w *worker) game(spec string) (games.Game, error) {
+	if g, ok := w.games[spec]; ok {
+		return g, nil
+	}
+	g, err := games.New(spec)
+	if err == nil {
+		w.games[spec] = g
+	}
+	return g, err
 }
 
 // Run plays the games (or, for an analysis preset, the searches) of preset p
@@ -77,8 +107,8 @@ func Run(ctx context.Context, cfg *config.Config, p *config.Preset, path string,
 	} else {
 		for _, j := range Jobs(p, count) {
 			tasks = append(tasks, task{key: j.Match.Key(p), index: j.Index,
-				do: func(ctx context.Context, engine func(string) (engines.Engine, error)) (Record, bool, error) {
-					return playJob(ctx, p, j, engine, scaled, scale)
+				do: func(ctx context.Context, w *worker) (Record, bool, error) {
+					return playJob(ctx, p, j, w, scaled, scale)
 				}})
 		}
 	}
@@ -126,8 +156,10 @@ func Run(ctx context.Context, cfg *config.Config, p *config.Preset, path string,
 		workers = runtime.NumCPU()
 	}
 	start := time.Now()
-	feed := make(chan task)
-	out := make(chan Record)
+	// Buffered both ways, so that a worker never waits for the dispatcher or
+	// the writer, which share the cores with the workers.
+	feed := make(chan task, workers)
+	out := make(chan Record, workers)
 	var wg sync.WaitGroup
 	var werr error
 	var once sync.Once
@@ -135,17 +167,9 @@ func Run(ctx context.Context, cfg *config.Config, p *config.Preset, path string,
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			built := map[string]engines.Engine{}
-			engine := func(name string) (engines.Engine, error) {
-				if e, ok := built[name]; ok {
-					return e, nil
-				}
-				e, err := config.ResolveEngine(cfg, name)
-				built[name] = e
-				return e, err
-			}
+			wk := &worker{cfg: cfg, engines: map[string]engines.Engine{}, games: map[string]games.Game{}}
 			for t := range feed {
-				rec, ok, err := t.do(ctx, engine)
+				rec, ok, err := t.do(ctx, wk)
 				if err != nil {
 					once.Do(func() { werr = err })
 					continue
@@ -189,14 +213,14 @@ func Run(ctx context.Context, cfg *config.Config, p *config.Preset, path string,
 
 // playJob plays one game of the schedule and builds its record; ok is false
 // when the game was abandoned.
-func playJob(ctx context.Context, p *config.Preset, j Job, engine func(string) (engines.Engine, error), scaled bool, scale float64) (Record, bool, error) {
-	g, err := games.New(j.Match.Game)
+func playJob(ctx context.Context, p *config.Preset, j Job, w *worker, scaled bool, scale float64) (Record, bool, error) {
+	g, err := w.game(j.Match.Game)
 	if err != nil {
 		return Record{}, false, err
 	}
 	var pair [2]engines.Engine
 	for i, n := range j.Match.Names {
-		if pair[i], err = engine(n); err != nil {
+		if pair[i], err = w.engine(n); err != nil {
 			return Record{}, false, err
 		}
 	}

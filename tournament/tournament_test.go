@@ -309,7 +309,8 @@ paper_frequency = [57.5, 100]
 
 // BenchmarkRunner plays a counted-budget preset on one and on two workers
 // and reports games per second and the runner's overhead: the share of
-// worker time not spent inside games.
+// worker time not spent inside games (with two workers it includes the end
+// of the run, when one worker has no game left while the other finishes).
 func BenchmarkRunner(b *testing.B) {
 	cfg, err := config.Parse("b.toml", []byte(`
 [engines.u]
@@ -318,7 +319,7 @@ family = "uct"
 games = ["breakthrough"]
 pairs = [["u", "u"]]
 budgets = ["iterations=3000"]
-count = 40
+count = 100
 `))
 	if err != nil {
 		b.Fatal(err)
