@@ -150,7 +150,11 @@ func runRun(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%d games played\n\n", played)
+	if p.Kind == "analysis" {
+		fmt.Fprintf(stdout, "%d runs done\n\n", played)
+	} else {
+		fmt.Fprintf(stdout, "%d games played\n\n", played)
+	}
 	recs, _, _, err := tournament.ReadResults(path)
 	if err != nil {
 		return err
@@ -176,7 +180,11 @@ func progressLine(pr tournament.Progress) string {
 	if pr.Last.Error != "" {
 		last += " error: " + pr.Last.Error
 	}
-	return fmt.Sprintf("[%s] %d/%d games  eta %s  %s", bar, pr.Done, pr.Total, eta, last)
+	unit := "games"
+	if pr.Last.Kind == tournament.AnalysisKind {
+		unit = "runs"
+	}
+	return fmt.Sprintf("[%s] %d/%d %s  eta %s  %s", bar, pr.Done, pr.Total, unit, eta, last)
 }
 
 // parseShard reads i/n, auto (Slurm job array) or auto/n (Kubernetes
