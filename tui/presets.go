@@ -1,7 +1,7 @@
 package tui
 
 import (
-	gocontext "context"
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -108,7 +108,7 @@ type runScreen struct {
 	p      *config.Preset
 	count  int
 	path   string
-	cancel gocontext.CancelFunc
+	cancel context.CancelFunc
 	done   chan error
 
 	mu       sync.Mutex
@@ -149,7 +149,7 @@ func (r *runScreen) start() tea.Cmd {
 	if recs, _, _, err := tournament.ReadResults(r.path); err == nil {
 		r.recs = recs
 	}
-	ctx, cancel := gocontext.WithCancel(gocontext.Background())
+	ctx, cancel := context.WithCancel(context.Background())
 	r.cancel = cancel
 	r.done = make(chan error, 1)
 	go func() {
@@ -190,7 +190,7 @@ func (r *runScreen) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 		if key.Matches(msg, e.keys.Back) {
 			if !r.finished {
 				r.cancel() // games in progress are dropped; the next run resumes
-				r.finished, r.err = true, gocontext.Canceled
+				r.finished, r.err = true, context.Canceled
 				return r, nil
 			}
 			return newMenu(), nil
@@ -221,7 +221,7 @@ func (r *runScreen) view(e *env) string {
 	}
 	b.WriteString(fmt.Sprintf("overall %s %d/%d  eta %s\n", r.bar.ViewAs(frac), pr.Done, pr.Total, eta))
 	switch {
-	case r.finished && errors.Is(r.err, gocontext.Canceled):
+	case r.finished && errors.Is(r.err, context.Canceled):
 		b.WriteString(s.Status.Render("stopped: run it again to resume where it stopped (esc: menu)") + "\n")
 	case r.finished && r.err != nil:
 		b.WriteString(s.Error.Render("failed: "+r.err.Error()) + "\n")
