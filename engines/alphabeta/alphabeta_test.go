@@ -73,11 +73,7 @@ func TestAgreesWithSolver(t *testing.T) {
 			if spec == "breakthrough" {
 				plies = 14 + r.Intn(6)
 			}
-			for i := 0; i < plies && !s.Terminal(); i++ {
-				ms := s.Legal(nil)
-				s.Play(ms[r.Intn(len(ms))])
-			}
-			if s.Terminal() {
+			if gametest.RandomPlies(s, &r, plies).Terminal() {
 				continue
 			}
 			res := solve(t, s)
@@ -85,12 +81,7 @@ func TestAgreesWithSolver(t *testing.T) {
 				if ms.Proven == engines.Unproven {
 					continue
 				}
-				c := s.Clone()
-				c.Play(ms.Move)
-				v := gametest.Solve(c)
-				if c.ToMove() != s.ToMove() {
-					v = -v
-				}
+				v := gametest.MoveValue(s, ms.Move)
 				if (ms.Proven == engines.ProvenWin) != (v == 1) || (ms.Proven == engines.ProvenLoss) != (v == -1) {
 					t.Fatalf("%s %q: move %s proven %v, solver %d", spec, s.String(), s.MoveString(ms.Move), ms.Proven, v)
 				}

@@ -52,12 +52,7 @@ func positions(t testing.TB, spec string, count, minPly int) []games.State {
 	for seed := uint64(1); len(out) < count && seed < uint64(count*50); seed++ {
 		r := rng.New(seed)
 		s := g.NewState()
-		plies := minPly + r.Intn(12)
-		for i := 0; i < plies && !s.Terminal(); i++ {
-			moves := s.Legal(nil)
-			s.Play(moves[r.Intn(len(moves))])
-		}
-		if !s.Terminal() {
+		if !gametest.RandomPlies(s, &r, minPly+r.Intn(12)).Terminal() {
 			out = append(out, s)
 		}
 	}

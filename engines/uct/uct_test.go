@@ -40,11 +40,7 @@ func TestSolverAgreesWithAlphaBeta(t *testing.T) {
 			if spec == "breakthrough:size=5x5" {
 				plies = 14 + r.Intn(6)
 			}
-			for i := 0; i < plies && !s.Terminal(); i++ {
-				ms := s.Legal(nil)
-				s.Play(ms[r.Intn(len(ms))])
-			}
-			if s.Terminal() {
+			if gametest.RandomPlies(s, &r, plies).Terminal() {
 				continue
 			}
 			res := run(t, solverCfg, s, 20000, seed)
@@ -52,12 +48,7 @@ func TestSolverAgreesWithAlphaBeta(t *testing.T) {
 				if ms.Proven == engines.Unproven {
 					continue
 				}
-				c := s.Clone()
-				c.Play(ms.Move)
-				v := gametest.Solve(c)
-				if c.ToMove() != s.ToMove() {
-					v = -v
-				}
+				v := gametest.MoveValue(s, ms.Move)
 				want := map[int]engines.Proof{1: engines.ProvenWin, -1: engines.ProvenLoss}[v]
 				if ms.Proven != want {
 					t.Fatalf("%s %q: move %s proven %v, alpha-beta value %d", spec, s.String(), s.MoveString(ms.Move), ms.Proven, v)
@@ -65,13 +56,7 @@ func TestSolverAgreesWithAlphaBeta(t *testing.T) {
 			}
 			if v := gametest.Solve(s); v == 1 {
 				// A won position: the move played must win.
-				c := s.Clone()
-				c.Play(res.Move)
-				w := gametest.Solve(c)
-				if c.ToMove() != s.ToMove() {
-					w = -w
-				}
-				if w == 1 {
+				if gametest.MoveValue(s, res.Move) == 1 {
 					proved++
 				} else if res.Stats.Moves != nil && provenWin(res.Stats) {
 					t.Fatalf("%s %q: a proven win was available but %s was played", spec, s.String(), s.MoveString(res.Move))

@@ -46,3 +46,26 @@ func BenchmarkPlayout(b *testing.B, g games.Game) {
 	}
 	b.ReportMetric(float64(states)/b.Elapsed().Seconds(), "states/s")
 }
+
+// RandomPlies plays up to n uniformly random legal moves on s, stopping at
+// the end of the game, and returns s.
+func RandomPlies(s games.State, r *rng.Rand, n int) games.State {
+	for i := 0; i < n && !s.Terminal(); i++ {
+		ms := s.Legal(nil)
+		s.Play(ms[r.Intn(len(ms))])
+	}
+	return s
+}
+
+// MoveValue solves the position after move m of s exhaustively and returns
+// its value for the player to move at s (1 win, 0 draw, -1 loss), whoever
+// moves next.
+func MoveValue(s games.State, m games.Move) int {
+	c := s.Clone()
+	c.Play(m)
+	v := Solve(c)
+	if c.ToMove() != s.ToMove() {
+		v = -v
+	}
+	return v
+}
