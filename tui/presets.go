@@ -240,32 +240,31 @@ func (r *runScreen) view(e *env) string {
 	if count == 0 {
 		count = r.p.Count
 	}
-	sums := tournament.Summarise(recs, nil)
-	done := map[string]int{}
-	for _, m := range sums {
-		done[m.Match] = m.Games + m.Errors
+	byMatch := map[string]tournament.MatchSummary{}
+	for _, sm := range tournament.Summarise(recs, nil) {
+		byMatch[sm.Match] = sm
 	}
 	rows := max(3, e.height-16)
 	bar := progress.New(progress.WithSolidFill("#5A56E0"), progress.WithoutPercentage())
 	bar.Width = 20
-	for i, m := range tournament.Matches(r.p) {
+	matches := tournament.Matches(r.p)
+	for i, m := range matches {
 		if i == rows {
-			b.WriteString(s.Subtle.Render(fmt.Sprintf("... %d more matches", len(tournament.Matches(r.p))-rows)) + "\n")
+			b.WriteString(s.Subtle.Render(fmt.Sprintf("... %d more matches", len(matches)-rows)) + "\n")
 			break
 		}
-		k := m.Key(r.p)
+		sm := byMatch[m.Key(r.p)]
+		done := sm.Games + sm.Errors
 		line := fmt.Sprintf("%-22s %-14s %-14s %-6s %s %3d/%d", m.Game, m.Names[0], m.Names[1], r.p.Budgets[m.Budget].Text,
-			bar.ViewAs(float64(done[k])/float64(count)), done[k], count)
-		for _, sm := range sums {
-			if sm.Match == k && sm.Games > 0 {
-				line += fmt.Sprintf("  %5.1f%% [%4.1f-%4.1f]", 100*sm.Score, 100*sm.Low, 100*sm.High)
-				if m.Paper >= 0 {
-					flag := " "
-					if tournament.Outside(m.Paper, sm.Low, sm.High) {
-						flag = "!"
-					}
-					line += fmt.Sprintf("  paper %5.1f%s", m.Paper, flag)
+			bar.ViewAs(float64(done)/float64(count)), done, count)
+		if sm.Games > 0 {
+			line += fmt.Sprintf("  %5.1f%% [%4.1f-%4.1f]", 100*sm.Score, 100*sm.Low, 100*sm.High)
+			if m.Paper >= 0 {
+				flag := " "
+				if tournament.Outside(m.Paper, sm.Low, sm.High) {
+					flag = "!"
 				}
+				line += fmt.Sprintf("  paper %5.1f%s", m.Paper, flag)
 			}
 		}
 		b.WriteString(line + "\n")
