@@ -2,9 +2,9 @@ package golden_test
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
-	"compress/gzip"
 	"flag"
 	"fmt"
 	"io"
@@ -137,7 +137,6 @@ func firstDifference(got, want []byte) string {
 	}
 	return "same lines"
 }
-
 
 func writeGzip(t *testing.T, path string, data []byte) {
 	t.Helper()
