@@ -116,7 +116,7 @@ func runAnalyse(args []string, stdout io.Writer) error {
 					results[i] = outcome{m, n, err}
 					continue
 				}
-				res, err := eng.Search(context.Background(), s, budget, sd, nil)
+				res, err := eng.Search(context.Background(), engines.NewRequest(s, budget, sd))
 				results[i] = outcome{res.Move, res.Stats.States, err}
 			}
 		}()

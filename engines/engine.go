@@ -117,10 +117,10 @@ type Reporter func(Stats)
 type Engine interface {
 	// Spec returns the engine's canonical spec.
 	Spec() string
-	// Search chooses a move for s, which it does not change. seed fixes the
-	// engine's random choices. A cancelled context ends the search early
-	// with the best move so far. report may be nil.
-	Search(ctx context.Context, s games.State, budget Budget, seed uint64, report Reporter) (Result, error)
+	// Search chooses a move for req.Position, which it does not change.
+	// req.Seed fixes the engine's random choices. A cancelled context ends
+	// the search early with the best move so far.
+	Search(ctx context.Context, req Request) (Result, error)
 }
 
 // ReportEvery is the least time between two snapshots an engine sends.

@@ -66,7 +66,7 @@ func analyse(ctx context.Context, p *config.Preset, name string, run int, seed u
 		m, states, err = pa.AnalysePlayout(ctx, s, seed)
 	} else {
 		var res engines.Result
-		res, err = e.Search(ctx, s, engines.Budget{}, seed, nil)
+		res, err = e.Search(ctx, engines.NewRequest(s, engines.Budget{}, seed))
 		m, states = res.Move, res.Stats.States
 	}
 	if ctx.Err() != nil {

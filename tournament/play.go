@@ -41,6 +41,7 @@ func Play(ctx context.Context, g games.Game, seats [2]engines.Engine, budget eng
 		}
 	}()
 	s := g.NewState()
+	req := engines.Request{Start: g.NewState(), Budget: budget}
 	x := seed
 	for !s.Terminal() {
 		if ctx.Err() != nil {
@@ -48,7 +49,8 @@ func Play(ctx context.Context, g games.Game, seats [2]engines.Engine, budget eng
 		}
 		e := seats[s.ToMove()]
 		t0 := time.Now()
-		res, err := e.Search(ctx, s, budget, rng.SplitMix64(&x), nil)
+		req.Position, req.Seed = s, rng.SplitMix64(&x)
+		res, err := e.Search(ctx, req)
 		if ctx.Err() != nil {
 			return p, false
 		}
@@ -64,6 +66,7 @@ func Play(ctx context.Context, g games.Game, seats [2]engines.Engine, budget eng
 		p.Moves = append(p.Moves, MoveSummary{Move: name, States: res.Stats.States, Iterations: res.Stats.Iterations,
 			Millis: float64(time.Since(t0).Microseconds()) / 1000})
 		s.Play(res.Move)
+		req.History = append(req.History, res.Move)
 	}
 	p.Outcome, p.Score = s.Outcome(), s.Score()
 	p.Seconds = time.Since(start).Seconds()

@@ -24,7 +24,8 @@ type panicky struct{}
 
 func (p *panicky) Spec() string { return "panicky" }
 
-func (p *panicky) Search(ctx context.Context, s games.State, b engines.Budget, seed uint64, r engines.Reporter) (engines.Result, error) {
+func (p *panicky) Search(ctx context.Context, req engines.Request) (engines.Result, error) {
+	s := req.Position
 	if s.ToMove() == games.First && len(s.Legal(nil)) < 22 {
 		panic("deliberate")
 	}
@@ -297,7 +298,7 @@ paper_frequency = [57.5, 100]
 		if r.Names[0] != "n2" || r.Index >= 5 {
 			continue
 		}
-		res, _ := e.Search(context.Background(), pos, engines.Budget{}, p.Seed+uint64(r.Index), nil)
+		res, _ := e.Search(context.Background(), engines.Request{Position: pos, Seed: p.Seed + uint64(r.Index)})
 		if pos.MoveString(res.Move) != r.Moves[0].Move {
 			t.Fatalf("run %d: recorded %s, a fresh search %s", r.Index, r.Moves[0].Move, pos.MoveString(res.Move))
 		}

@@ -22,7 +22,7 @@ func fullPlay(b *testing.B) (Model, *play) {
 	for i := 0; i < 40 && !p.state.Terminal(); i++ {
 		p.playMove(p.state.Legal(nil)[i%3])
 	}
-	res, err := e.Search(context.Background(), p.state, engines.Budget{Iterations: 50000}, 1, nil)
+	res, err := e.Search(context.Background(), engines.NewRequest(p.state, engines.Budget{Iterations: 50000}, 1))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -55,7 +55,7 @@ func BenchmarkEngineUnderUI(b *testing.B) {
 			e := p.seats[1].engine
 			var states int64
 			for b.Loop() {
-				sr, _ := startSearch(1, e, p.state, engines.Budget{Iterations: 400000}, 7, false)
+				sr, _ := startSearch(1, e, engines.NewRequest(p.state, engines.Budget{Iterations: 400000}, 7), false)
 				if ui {
 					stop := make(chan struct{})
 					go func() {

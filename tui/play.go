@@ -203,7 +203,7 @@ func (p *play) startEngine() tea.Cmd {
 	}
 	seat := p.seats[p.state.ToMove()]
 	p.searchID++
-	cur, cmd := startSearch(p.searchID, seat.engine, p.state, seat.budget, p.seed+uint64(len(p.moves)), false)
+	cur, cmd := startSearch(p.searchID, seat.engine, p.request(seat.budget, p.seed+uint64(len(p.moves))), false)
 	p.cur, p.statsBy = cur, seat.text
 	p.stats, p.statsFor = engines.Stats{}, cur.root
 	return cmd
@@ -225,7 +225,7 @@ func (p *play) hint(e *env) tea.Cmd {
 		}
 	}
 	p.searchID++
-	cur, cmd := startSearch(p.searchID, seat.engine, p.state, seat.budget, p.seed^0x4e4e, true)
+	cur, cmd := startSearch(p.searchID, seat.engine, p.request(seat.budget, p.seed^0x4e4e), true)
 	p.cur, p.statsBy = cur, seat.text+" (hint)"
 	p.setStatus("thinking about a hint...", false)
 	return cmd
@@ -484,4 +484,10 @@ func resultText(g games.Game, s games.State) string {
 		text += fmt.Sprintf(" (margin %+d)", sc)
 	}
 	return text + " " + s.Outcome().String()
+}
+
+// request is a search request for the position on the board, with the
+// game's history.
+func (p *play) request(b engines.Budget, seed uint64) engines.Request {
+	return engines.Request{Position: p.state, Start: p.start, History: p.moves, Budget: b, Seed: seed}
 }

@@ -82,21 +82,28 @@ type engineTurn struct{ id int }
 // statsEvery is how often the screen reads an engine's statistics.
 const statsEvery = 100 * time.Millisecond
 
-func startSearch(id int, e engines.Engine, s games.State, b engines.Budget, seed uint64, hint bool) (*search, tea.Cmd) {
+// startSearch starts engine e on a copy of req's position in a goroutine.
+func startSearch(id int, e engines.Engine, req engines.Request, hint bool) (*search, tea.Cmd) {
 	ctx, cancel := context.WithCancel(context.Background())
+	s := req.Position
 	sr := &search{id: id, root: s.Clone(), hint: hint, cancel: cancel, done: make(chan searchDone, 1)}
-	state := s.Clone()
+	req.Position = s.Clone()
+	if req.Start != nil {
+		req.Start = req.Start.Clone()
+		req.History = append([]games.Move(nil), req.History...)
+	}
 	go func() {
 		defer func() {
 			if r := recover(); r != nil {
 				sr.done <- searchDone{id: id, err: fmt.Errorf("engine panic: %v", r)}
 			}
 		}()
-		res, err := e.Search(ctx, state, b, seed, func(st engines.Stats) {
+		req.Report = func(st engines.Stats) {
 			sr.mu.Lock()
 			sr.latest, sr.fresh = st, true
 			sr.mu.Unlock()
-		})
+		}
+		res, err := e.Search(ctx, req)
 		sr.done <- searchDone{id: id, res: res, err: err}
 	}()
 	return sr, tea.Batch(sr.wait(), tickStats(id))

@@ -8,6 +8,7 @@ package alphabeta
 
 import (
 	"context"
+	"sync"
 	"time"
 
 	"mcarena/engines"
@@ -45,10 +46,16 @@ type entry struct {
 	best  games.Move
 }
 
-// Engine is a configured alpha-beta player.
+// Engine is a configured alpha-beta player. It keeps the transposition
+// tables and position stacks of finished searches for the next ones (a game's
+// moves, or concurrent games), so that a table is allocated once rather than
+// once a move; each search clears the table it takes, so that a search never
+// depends on earlier ones and results stay reproducible.
 type Engine struct {
 	cfg  Config
 	spec string
+	mu   sync.Mutex
+	free []*searcher
 }
 
 // New returns alpha-beta with cfg.
@@ -64,9 +71,43 @@ type searcher struct {
 	moves    [][]games.Move
 	nodes    int64
 	maxNodes int64
-	ctx      context.Context
-	deadline time.Time
+	stop     *engines.Stop
 	stopped  bool
+}
+
+// take returns a searcher for positions of s's game with a cleared table
+// and at least depth+2 stack levels, reusing a kept one when it can.
+func (e *Engine) take(s games.State, depth int) *searcher {
+	e.mu.Lock()
+	var sr *searcher
+	if n := len(e.free); n > 0 {
+		sr, e.free = e.free[n-1], e.free[:n-1]
+	}
+	e.mu.Unlock()
+	if sr == nil {
+		sr = &searcher{tt: make([]entry, 1<<e.cfg.TTBits), mask: 1<<e.cfg.TTBits - 1}
+	} else {
+		clear(sr.tt)
+		if sr.states[0].Game() != s.Game() {
+			sr.states, sr.moves = sr.states[:0], sr.moves[:0]
+		}
+	}
+	for len(sr.states) < depth+2 {
+		sr.states = append(sr.states, s.Clone())
+		sr.moves = append(sr.moves, make([]games.Move, 0, s.Game().MaxMoves()))
+	}
+	sr.nodes, sr.stopped = 0, false
+	return sr
+}
+
+// put keeps a finished searcher for the next search, at most a few.
+func (e *Engine) put(sr *searcher) {
+	sr.stop = nil
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if len(e.free) < 2 {
+		e.free = append(e.free, sr)
+	}
 }
 
 // Search implements engines.Engine: iterative deepening from depth 1 until the
@@ -74,25 +115,24 @@ type searcher struct {
 // counted as nodes, Iterations as completed depths). The move of the last
 // completed depth is played; among equal moves the seed breaks ties by
 // shuffling the root moves.
-func (e *Engine) Search(ctx context.Context, s games.State, b engines.Budget, seed uint64, report engines.Reporter) (engines.Result, error) {
+func (e *Engine) Search(ctx context.Context, req engines.Request) (engines.Result, error) {
+	s, b, seed, report := req.Position, req.Budget, req.Seed, req.Report
+	if err := b.Check(); err != nil {
+		return engines.Result{Move: games.NoMove}, err
+	}
 	if s.Terminal() {
 		return engines.Result{Move: games.NoMove}, engines.ErrNoMoves
 	}
 	start := time.Now()
-	sr := &searcher{tt: make([]entry, 1<<e.cfg.TTBits), mask: 1<<e.cfg.TTBits - 1, maxNodes: b.States, ctx: ctx}
-	if b.Time > 0 {
-		sr.deadline = start.Add(b.Time)
-	}
 	maxDepth := e.cfg.MaxDepth
 	if b.Iterations > 0 && int(b.Iterations) < maxDepth {
 		maxDepth = int(b.Iterations)
 	}
-	sr.states = make([]games.State, maxDepth+2)
-	sr.moves = make([][]games.Move, maxDepth+2)
-	for i := range sr.states {
-		sr.states[i] = s.Clone()
-		sr.moves[i] = make([]games.Move, 0, s.Game().MaxMoves())
-	}
+	sr := e.take(s, maxDepth)
+	defer e.put(sr)
+	sr.maxNodes = b.States
+	sr.stop = engines.NewStop(ctx, b.Time)
+	defer sr.stop.Release()
 	root := s.Legal(nil)
 	r := rng.New(seed)
 	for i := len(root) - 1; i > 0; i-- {
@@ -183,12 +223,16 @@ func (sr *searcher) stats(s games.State, root []games.Move, values []int, depth 
 	return st
 }
 
+// checkStop stops the search when its signal is set (time, context) or,
+// looked at every 4096 nodes, when the node budget is spent.
 func (sr *searcher) checkStop() {
+	if sr.stop.Stopped() {
+		sr.stopped = true
+	}
 	if sr.nodes&4095 != 0 {
 		return
 	}
-	if (sr.maxNodes > 0 && sr.nodes >= sr.maxNodes) || sr.ctx.Err() != nil ||
-		(!sr.deadline.IsZero() && !time.Now().Before(sr.deadline)) {
+	if sr.maxNodes > 0 && sr.nodes >= sr.maxNodes {
 		sr.stopped = true
 	}
 }

@@ -15,7 +15,7 @@ func mustPos(t testing.TB, spec, pos string) games.State { return gametest.MustP
 
 func solve(t testing.TB, s games.State) engines.Result {
 	t.Helper()
-	res, err := New(Config{MaxDepth: 64, TTBits: 18}, "alphabeta").Search(context.Background(), s, engines.Budget{}, 1, nil)
+	res, err := New(Config{MaxDepth: 64, TTBits: 18}, "alphabeta").Search(context.Background(), engines.Request{Position: s, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,11 +101,11 @@ func TestPrefersShortWins(t *testing.T) {
 func TestBudgets(t *testing.T) {
 	s := mustPos(t, "breakthrough:size=8x8", "")
 	e := New(Config{MaxDepth: 64, TTBits: 16}, "alphabeta")
-	res, err := e.Search(context.Background(), s, engines.Budget{States: 20000}, 1, nil)
+	res, err := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{States: 20000}, Seed: 1})
 	if err != nil || res.Move == games.NoMove || res.Stats.States > 20000+4096 {
 		t.Fatalf("%v: move %d, %d nodes", err, res.Move, res.Stats.States)
 	}
-	res, _ = e.Search(context.Background(), s, engines.Budget{Iterations: 3}, 1, nil)
+	res, _ = e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: 3}, Seed: 1})
 	if res.Stats.Iterations != 3 {
 		t.Fatalf("depth %d, want 3", res.Stats.Iterations)
 	}

@@ -100,7 +100,7 @@ type Searcher struct {
 	// Counters over the searcher's life; Reset clears them.
 	States, COWCuts, PODCuts int64
 
-	ctx       context.Context
+	stop      *engines.Stop
 	maxStates int64
 	nextCheck int64
 	aborted   bool
@@ -121,13 +121,15 @@ func NewSearcher(cfg Config, s games.State) *Searcher {
 // Reset clears the counters and any abort.
 func (sv *Searcher) Reset() {
 	sv.States, sv.COWCuts, sv.PODCuts = 0, 0, 0
-	sv.ctx, sv.maxStates, sv.nextCheck, sv.aborted = nil, 0, checkInterval, false
+	sv.stop, sv.maxStates, sv.nextCheck, sv.aborted = nil, 0, checkInterval, false
 }
 
-// limit makes the searcher stop once ctx is done or maxStates (if > 0) states
-// have been visited. It checks every few thousand states.
-func (sv *Searcher) limit(ctx context.Context, maxStates int64) {
-	sv.ctx, sv.maxStates = ctx, maxStates
+// Limit makes the searcher stop once stop is set (checked after every
+// evaluated successor) or maxStates (if > 0) states have been visited
+// (checked every few thousand states), and clears an earlier stop. A stopped
+// searcher stays stopped until Reset or the next Limit.
+func (sv *Searcher) Limit(stop *engines.Stop, maxStates int64) {
+	sv.stop, sv.maxStates, sv.aborted = stop, maxStates, false
 	sv.nextCheck = sv.States + checkInterval
 	if maxStates > 0 && maxStates < sv.nextCheck {
 		sv.nextCheck = maxStates
@@ -135,6 +137,9 @@ func (sv *Searcher) limit(ctx context.Context, maxStates int64) {
 }
 
 func (sv *Searcher) check() {
+	if sv.stop.Stopped() {
+		sv.aborted = true
+	}
 	if sv.States < sv.nextCheck {
 		return
 	}
@@ -146,10 +151,11 @@ func (sv *Searcher) check() {
 			sv.nextCheck = sv.maxStates
 		}
 	}
-	if sv.ctx != nil && sv.ctx.Err() != nil {
-		sv.aborted = true
-	}
 }
+
+// Aborted reports whether the searcher was stopped by its limits; the
+// playout it was playing is then unfinished.
+func (sv *Searcher) Aborted() bool { return sv.aborted }
 
 // Playout plays s to the end with an NMC(Level) playout (no bound) and
 // returns the outcome, the playout's length in plies, and the value the
@@ -157,6 +163,16 @@ func (sv *Searcher) check() {
 func (sv *Searcher) Playout(s games.State, seed uint64) (outcome games.Outcome, length int, value float64) {
 	e := sv.nested(sv.cfg.Level, s, 1, 0, games.First, false, seed)
 	return games.Outcome(e.outcome), e.depth - 1, e.value
+}
+
+// Sequence returns the moves the last Playout played, when its level is at
+// least 1 (a level-0 playout is the game's own uniform playout and keeps no
+// record). The slice is the searcher's and changes with the next playout.
+func (sv *Searcher) Sequence() []games.Move {
+	if sv.cfg.Level == 0 {
+		return nil
+	}
+	return sv.frames[sv.cfg.Level].seq
 }
 
 // shuffle puts moves in a uniformly random order (Fisher-Yates).
@@ -379,16 +395,17 @@ func (e *Engine) Spec() string { return e.spec }
 // budget only cuts it short (Time or States, checked every few thousand
 // states; Iterations caps the root moves evaluated), and the best move found
 // so far is played.
-func (e *Engine) Search(ctx context.Context, s games.State, b engines.Budget, seed uint64, report engines.Reporter) (engines.Result, error) {
+func (e *Engine) Search(ctx context.Context, req engines.Request) (engines.Result, error) {
 	start := time.Now()
+	if err := req.Budget.Check(); err != nil {
+		return engines.Result{Move: games.NoMove}, err
+	}
+	s, b, seed, report := req.Position, req.Budget, req.Seed, req.Report
 	sv := NewSearcher(e.cfg, s)
 	sv.Reset()
-	if b.Time > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, b.Time)
-		defer cancel()
-	}
-	sv.limit(ctx, b.States)
+	stop := engines.NewStop(ctx, b.Time)
+	defer stop.Release()
+	sv.Limit(stop, b.States)
 	last := start
 	var iterations int64
 	snapshot := func(evals []RootEval, best int, done bool) engines.Stats {
@@ -445,7 +462,9 @@ func (e *Engine) AnalysePlayout(ctx context.Context, s games.State, seed uint64)
 	}
 	sv := NewSearcher(e.cfg, s)
 	sv.Reset()
-	sv.limit(ctx, 0)
+	stop := engines.NewStop(ctx, 0)
+	defer stop.Release()
+	sv.Limit(stop, 0)
 	c := s.Clone()
 	top := sv.cfg.Level + 1
 	sv.nested(top, c, 0, 0, games.First, false, seed)

@@ -318,15 +318,15 @@ func TestDeterministic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r1, err := e.Search(context.Background(), s, engines.Budget{}, 42, nil)
+	r1, err := e.Search(context.Background(), engines.Request{Position: s, Seed: 42})
 	if err != nil {
 		t.Fatal(err)
 	}
-	r2, _ := e.Search(context.Background(), s, engines.Budget{}, 42, nil)
+	r2, _ := e.Search(context.Background(), engines.Request{Position: s, Seed: 42})
 	if r1.Move != r2.Move || r1.Stats.States != r2.Stats.States || fmt.Sprint(r1.Stats.Moves) != fmt.Sprint(r2.Stats.Moves) {
 		t.Fatalf("same seed, different results: %v / %v", r1.Stats, r2.Stats)
 	}
-	r3, _ := e.Search(context.Background(), s, engines.Budget{}, 43, nil)
+	r3, _ := e.Search(context.Background(), engines.Request{Position: s, Seed: 43})
 	if r3.Stats.States == r1.Stats.States && fmt.Sprint(r3.Stats.Moves) == fmt.Sprint(r1.Stats.Moves) {
 		t.Fatal("seeds 42 and 43 gave identical searches")
 	}
@@ -367,7 +367,7 @@ func TestSpecErrors(t *testing.T) {
 func TestBudgetsStopEarly(t *testing.T) {
 	s := mustPos(t, "breakthrough", "bbbbb/bbbbb/5/wwwww/wwwww w")
 	e := New(Config{Level: 3}, "nmcs:level=3")
-	res, err := e.Search(context.Background(), s, engines.Budget{States: 50000}, 1, nil)
+	res, err := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{States: 50000}, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -376,11 +376,11 @@ func TestBudgetsStopEarly(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	res, err = e.Search(ctx, s, engines.Budget{}, 1, nil)
+	res, err = e.Search(ctx, engines.Request{Position: s, Seed: 1})
 	if err != nil || res.Move == games.NoMove || res.Stats.States > 2*checkInterval {
 		t.Fatalf("cancelled search: %v, %d states", err, res.Stats.States)
 	}
-	res, _ = New(Config{Level: 1}, "").Search(context.Background(), s, engines.Budget{Iterations: 3}, 1, nil)
+	res, _ = New(Config{Level: 1}, "").Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: 3}, Seed: 1})
 	if res.Stats.Iterations != 3 {
 		t.Fatalf("iterations %d with a budget of 3", res.Stats.Iterations)
 	}
@@ -389,7 +389,7 @@ func TestBudgetsStopEarly(t *testing.T) {
 func TestReports(t *testing.T) {
 	s := mustPos(t, "tictactoe", "1x1/1o1/xo1 x")
 	var got []engines.Stats
-	res, err := New(Config{Level: 2, Discount: true}, "").Search(context.Background(), s, engines.Budget{}, 3, func(st engines.Stats) { got = append(got, st) })
+	res, err := New(Config{Level: 2, Discount: true}, "").Search(context.Background(), engines.Request{Position: s, Seed: 3, Report: func(st engines.Stats) { got = append(got, st) }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -413,7 +413,7 @@ func TestAnalysePlayoutStartsWithThePolicy(t *testing.T) {
 		e := New(cfg, "")
 		for i, s := range positions(t, "breakthrough", 10, 4) {
 			seed := uint64(i + 1)
-			res, err := e.Search(context.Background(), s, engines.Budget{}, seed, nil)
+			res, err := e.Search(context.Background(), engines.Request{Position: s, Seed: seed})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -17,11 +17,20 @@
 //
 // Where several moves win, one is drawn uniformly. States visited count every
 // position generated, the minimax's included.
+//
+// Every policy stops early once the search's stop signal is set (MR and
+// nested playouts look at it at every step), and records the moves it plays
+// into a Trace when asked (for AMAF and for policies that learn from
+// playouts). A recorded uniform playout takes Legal()[r.Intn(n)] at every
+// step, which is the game's own Playout rule for most games but not all of
+// them (see each game's Playout): the distribution is the same uniform one,
+// the draws are not.
 package policy
 
 import (
 	"fmt"
 
+	"mcarena/engines"
 	"mcarena/engines/nmcs"
 	"mcarena/games"
 	"mcarena/games/rng"
@@ -54,16 +63,41 @@ type Config struct {
 // Policy plays positions to the end. It keeps buffers, so each goroutine
 // needs its own.
 type Policy interface {
-	// Run plays s to the end, drawing from r, and returns the moves played
-	// on s and the states visited.
-	Run(s games.State, r *rng.Rand) (moves int, states int64)
+	// Run plays s to the end of the game, drawing from r, and returns the
+	// moves played on s and the states visited. Once stop is set it may
+	// return early with s unfinished: the caller checks stop. With a trace,
+	// it appends each move played on s and its mover.
+	Run(s games.State, r *rng.Rand, stop *engines.Stop, trace *Trace) (moves int, states int64)
+}
+
+// Trace is the record of a playout: the moves played, in order, and who
+// played each (turns need not alternate).
+type Trace struct {
+	Moves  []games.Move
+	Movers []games.Player
+}
+
+// Reset empties the trace, keeping its storage.
+func (t *Trace) Reset() { t.Moves, t.Movers = t.Moves[:0], t.Movers[:0] }
+
+// Add records that p played m.
+func (t *Trace) Add(m games.Move, p games.Player) {
+	t.Moves = append(t.Moves, m)
+	t.Movers = append(t.Movers, p)
+}
+
+// Learner is a policy that learns from finished playouts (Last-Good-Reply,
+// N-grams): the search shows it each playout's trace, the tree's moves
+// first, and the outcome.
+type Learner interface {
+	Observe(t *Trace, outcome games.Outcome)
 }
 
 // New returns the policy cfg describes for positions like s.
 func New(cfg Config, s games.State) (Policy, error) {
 	switch cfg.Kind {
 	case Random, "":
-		return random{}, nil
+		return &random{buf: make([]games.Move, 0, s.Game().MaxMoves())}, nil
 	case Decisive:
 		return newShallow(s, 2, false), nil
 	case MR:
@@ -72,23 +106,58 @@ func New(cfg Config, s games.State) (Policy, error) {
 		}
 		return newShallow(s, cfg.Depth, true), nil
 	case Nested:
-		return &nested{sv: nmcs.NewSearcher(cfg.Nested, s)}, nil
+		return &nested{sv: nmcs.NewSearcher(cfg.Nested, s), rnd: random{buf: make([]games.Move, 0, s.Game().MaxMoves())}, replay: s.Clone()}, nil
 	}
 	return nil, fmt.Errorf("unknown playout policy %q: valid ones are %v", cfg.Kind, Kinds)
 }
 
-type random struct{}
+// random is the uniform policy: the game's own playout, or a recording
+// loop when a trace is asked for.
+type random struct{ buf []games.Move }
 
-func (random) Run(s games.State, r *rng.Rand) (int, int64) {
-	n := s.Playout(r, games.NoLimit)
-	return n, int64(n)
+func (p *random) Run(s games.State, r *rng.Rand, _ *engines.Stop, trace *Trace) (int, int64) {
+	if trace == nil {
+		n := s.Playout(r, games.NoLimit)
+		return n, int64(n)
+	}
+	n := 0
+	for {
+		moves := s.Legal(p.buf)
+		if len(moves) == 0 {
+			return n, int64(n)
+		}
+		m := moves[r.Intn(len(moves))]
+		trace.Add(m, s.ToMove())
+		s.Play(m)
+		n++
+	}
 }
 
-type nested struct{ sv *nmcs.Searcher }
+// nested runs an NMC(n) playout; see package nmcs.
+type nested struct {
+	sv     *nmcs.Searcher
+	rnd    random      // level 0 with a trace
+	replay games.State // replays a recorded playout for its movers
+}
 
-func (p *nested) Run(s games.State, r *rng.Rand) (int, int64) {
+func (p *nested) Run(s games.State, r *rng.Rand, stop *engines.Stop, trace *Trace) (int, int64) {
 	before := p.sv.States
+	p.sv.Limit(stop, 0)
+	if trace != nil && p.sv.Sequence() == nil {
+		// Level 0 is a uniform playout, which records in the loop of the
+		// uniform policy.
+		return p.rnd.Run(s, r, stop, trace)
+	}
+	if trace != nil {
+		p.replay.CopyFrom(s)
+	}
 	_, length, _ := p.sv.Playout(s, r.Uint64())
+	if trace != nil {
+		for _, m := range p.sv.Sequence() {
+			trace.Add(m, p.replay.ToMove())
+			p.replay.Play(m)
+		}
+	}
 	return length, p.sv.States - before
 }
 
@@ -114,10 +183,10 @@ func newShallow(s games.State, k int, wins2 bool) *shallow {
 	return p
 }
 
-func (p *shallow) Run(s games.State, r *rng.Rand) (int, int64) {
+func (p *shallow) Run(s games.State, r *rng.Rand, stop *engines.Stop, trace *Trace) (int, int64) {
 	p.count = 0
 	n := 0
-	for {
+	for !stop.Stopped() {
 		moves := s.Legal(p.moves[p.k])
 		if len(moves) == 0 {
 			return n, p.count
@@ -146,10 +215,14 @@ func (p *shallow) Run(s games.State, r *rng.Rand) (int, int64) {
 		default:
 			m = moves[r.Intn(len(moves))]
 		}
+		if trace != nil {
+			trace.Add(m, mover)
+		}
 		s.Play(m)
 		p.count++
 		n++
 	}
+	return n, p.count
 }
 
 // value is a depth-limited minimax of s on terminal values, for player p:

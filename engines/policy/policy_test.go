@@ -35,7 +35,7 @@ func TestPlaysTheWinInOne(t *testing.T) {
 		r := rng.New(1)
 		for range 200 {
 			s := start.Clone()
-			n, _ := p.Run(s, &r)
+			n, _ := p.Run(s, &r, nil, nil)
 			if n != 1 || s.Outcome() != games.FirstWins {
 				t.Fatalf("%+v: %d moves to %q", cfg, n, s.String())
 			}
@@ -52,7 +52,7 @@ func TestAvoidsLosingReplies(t *testing.T) {
 		n := 0
 		for range 300 {
 			s := start.Clone()
-			p.Run(s, &r)
+			p.Run(s, &r, nil, nil)
 			if cellAt(s, "a3") == 'o' {
 				n++
 			}
@@ -84,7 +84,7 @@ func TestMisereAvoidsSelfLoss(t *testing.T) {
 		start := pos(t, "breakthrough:misere", tc.text)
 		for range 100 {
 			s := start.Clone()
-			n, _ := p.Run(s, &r)
+			n, _ := p.Run(s, &r, nil, nil)
 			if tc.forced != (n == 1) {
 				t.Fatalf("%q: playout of %d moves to %q", tc.text, n, s.String())
 			}
@@ -97,7 +97,7 @@ func TestNestedPolicyCountsStates(t *testing.T) {
 	p := mustPolicy(t, Config{Kind: Nested, Nested: nmcs.Config{Level: 1, Discount: true, COW: 1}}, start)
 	r := rng.New(4)
 	s := start.Clone()
-	n, states := p.Run(s, &r)
+	n, states := p.Run(s, &r, nil, nil)
 	if !s.Terminal() || n < 1 || states < int64(n)*10 {
 		t.Fatalf("moves %d, states %d, terminal %v", n, states, s.Terminal())
 	}
@@ -111,7 +111,7 @@ func TestNoAllocations(t *testing.T) {
 		s := start.Clone()
 		if a := testing.AllocsPerRun(20, func() {
 			s.CopyFrom(start)
-			p.Run(s, &r)
+			p.Run(s, &r, nil, nil)
 		}); a != 0 {
 			t.Errorf("%+v: %v allocations per playout", cfg, a)
 		}

@@ -19,8 +19,9 @@ type Engine struct{}
 func (Engine) Spec() string { return "random" }
 
 // Search implements engines.Engine.
-func (Engine) Search(_ context.Context, s games.State, _ engines.Budget, seed uint64, report engines.Reporter) (engines.Result, error) {
+func (Engine) Search(_ context.Context, req engines.Request) (engines.Result, error) {
 	start := time.Now()
+	s, seed, report := req.Position, req.Seed, req.Report
 	moves := s.Legal(nil)
 	if len(moves) == 0 {
 		return engines.Result{Move: games.NoMove}, engines.ErrNoMoves

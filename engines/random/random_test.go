@@ -14,12 +14,12 @@ func TestUniformAndSeeded(t *testing.T) {
 	s := g.NewState()
 	counts := map[games.Move]int{}
 	for seed := uint64(1); seed <= 9000; seed++ {
-		res, err := Engine{}.Search(context.Background(), s, engines.Budget{}, seed, nil)
+		res, err := Engine{}.Search(context.Background(), engines.Request{Position: s, Seed: seed})
 		if err != nil {
 			t.Fatal(err)
 		}
 		counts[res.Move]++
-		again, _ := Engine{}.Search(context.Background(), s, engines.Budget{}, seed, nil)
+		again, _ := Engine{}.Search(context.Background(), engines.Request{Position: s, Seed: seed})
 		if again.Move != res.Move {
 			t.Fatal("same seed, different move")
 		}
@@ -34,7 +34,7 @@ func TestUniformAndSeeded(t *testing.T) {
 		t.Fatalf("counts %v (chi-square %.1f)", counts, chi)
 	}
 	over, _ := g.ParsePosition("xxx/oo1/3 o")
-	if _, err := (Engine{}).Search(context.Background(), over, engines.Budget{}, 1, nil); err != engines.ErrNoMoves {
+	if _, err := (Engine{}).Search(context.Background(), engines.Request{Position: over, Seed: 1}); err != engines.ErrNoMoves {
 		t.Fatalf("finished game: error %v", err)
 	}
 }

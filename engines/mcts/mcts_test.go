@@ -1,4 +1,4 @@
-package uct
+package mcts
 
 import (
 	"context"
@@ -18,7 +18,7 @@ func mustPos(t testing.TB, spec, pos string) games.State { return gametest.MustP
 
 func run(t testing.TB, cfg Config, s games.State, iterations int64, seed uint64) engines.Result {
 	t.Helper()
-	res, err := New(cfg, "uct").Search(context.Background(), s, engines.Budget{Iterations: iterations}, seed, nil)
+	res, err := New(cfg, "uct").Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: iterations}, Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,18 +125,18 @@ func TestDeterministic(t *testing.T) {
 func TestBudgets(t *testing.T) {
 	s := mustPos(t, "breakthrough", "")
 	e := New(solverCfg, "uct")
-	res, _ := e.Search(context.Background(), s, engines.Budget{States: 100000}, 1, nil)
+	res, _ := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{States: 100000}, Seed: 1})
 	if res.Stats.States < 100000 || res.Stats.States > 100000+200 {
 		t.Fatalf("states %d for a budget of 100000", res.Stats.States)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	res, err := e.Search(ctx, s, engines.Budget{Iterations: 1 << 40}, 1, nil)
+	res, err := e.Search(ctx, engines.Request{Position: s, Budget: engines.Budget{Iterations: 1 << 40}, Seed: 1})
 	if err != nil || res.Move == games.NoMove || res.Stats.Iterations > 256 {
 		t.Fatalf("cancelled: %v %d iterations", err, res.Stats.Iterations)
 	}
 	var reports int
-	res, _ = e.Search(context.Background(), s, engines.Budget{Iterations: 500}, 1, func(engines.Stats) { reports++ })
+	res, _ = e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: 500}, Seed: 1, Report: func(engines.Stats) { reports++ }})
 	if reports == 0 || len(res.Stats.PV) == 0 || res.Stats.PV[0] != res.Move {
 		t.Fatalf("reports %d, PV %v, move %d", reports, res.Stats.PV, res.Move)
 	}
@@ -157,7 +157,7 @@ func BenchmarkIterations(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				seed++
-				res, _ := e.Search(context.Background(), s, engines.Budget{Iterations: 20000}, seed, nil)
+				res, _ := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: 20000}, Seed: seed})
 				it += res.Stats.Iterations
 				states += res.Stats.States
 			}
@@ -181,10 +181,10 @@ func TestTreeReuse(t *testing.T) {
 	s := mustPos(t, "breakthrough", "")
 	e := New(Config{C: 0.7, Solver: true, MaxNodes: 1 << 20, Reuse: true}, "uct:reuse")
 	ctx := context.Background()
-	res, _ := e.Search(ctx, s, engines.Budget{Iterations: 20000}, 1, nil)
+	res, _ := e.Search(ctx, engines.Request{Position: s, Budget: engines.Budget{Iterations: 20000}, Seed: 1})
 	s.Play(res.Move)
 	s.Play(s.Legal(nil)[0])
-	res2, _ := e.Search(ctx, s, engines.Budget{Iterations: 1000}, 2, nil)
+	res2, _ := e.Search(ctx, engines.Request{Position: s, Budget: engines.Budget{Iterations: 1000}, Seed: 2})
 	var visits int64
 	for _, m := range res2.Stats.Moves {
 		visits += m.Visits
@@ -194,8 +194,8 @@ func TestTreeReuse(t *testing.T) {
 	}
 	// Without reuse, the same sequence starts afresh.
 	f := New(Config{C: 0.7, Solver: true, MaxNodes: 1 << 20}, "uct")
-	f.Search(ctx, mustPos(t, "breakthrough", ""), engines.Budget{Iterations: 20000}, 1, nil)
-	res3, _ := f.Search(ctx, s, engines.Budget{Iterations: 1000}, 2, nil)
+	f.Search(ctx, engines.Request{Position: mustPos(t, "breakthrough", ""), Budget: engines.Budget{Iterations: 20000}, Seed: 1})
+	res3, _ := f.Search(ctx, engines.Request{Position: s, Budget: engines.Budget{Iterations: 1000}, Seed: 2})
 	visits = 0
 	for _, m := range res3.Stats.Moves {
 		visits += m.Visits
@@ -205,8 +205,8 @@ func TestTreeReuse(t *testing.T) {
 	}
 	// The same position again is not a descendant: a fresh search, so
 	// repeated analyses stay reproducible.
-	a, _ := e.Search(ctx, s, engines.Budget{Iterations: 500}, 3, nil)
-	b, _ := New(Config{C: 0.7, Solver: true, MaxNodes: 1 << 20}, "uct").Search(ctx, s, engines.Budget{Iterations: 500}, 3, nil)
+	a, _ := e.Search(ctx, engines.Request{Position: s, Budget: engines.Budget{Iterations: 500}, Seed: 3})
+	b, _ := New(Config{C: 0.7, Solver: true, MaxNodes: 1 << 20}, "uct").Search(ctx, engines.Request{Position: s, Budget: engines.Budget{Iterations: 500}, Seed: 3})
 	if fmt.Sprint(a.Stats.Moves) != fmt.Sprint(b.Stats.Moves) {
 		t.Fatal("a repeated position reused a tree")
 	}
@@ -226,7 +226,7 @@ func BenchmarkReporting(b *testing.B) {
 			}
 			var states int64
 			for b.Loop() {
-				res, _ := e.Search(context.Background(), s, engines.Budget{Iterations: 300000}, 1, report)
+				res, _ := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: 300000}, Seed: 1, Report: report})
 				states += res.Stats.States
 			}
 			b.ReportMetric(float64(states)/b.Elapsed().Seconds(), "states/s")
@@ -240,12 +240,14 @@ func BenchmarkReporting(b *testing.B) {
 func BenchmarkSnapshot(b *testing.B) {
 	s := mustPos(b, "breakthrough", "")
 	e := New(Config{C: 0.7, Solver: true, MaxNodes: 1 << 22}, "uct")
-	sr, err := e.take(s)
+	sr, err := e.take(engines.NewRequest(s, engines.Budget{}, 1))
 	if err != nil {
 		b.Fatal(err)
 	}
 	sr.r.Seed(1)
-	sr.nodes = append(sr.nodes[:0], node{first: -1, mover: s.ToMove().Other()})
+	sr.pool.reset()
+	first, _ := sr.pool.alloc(1)
+	*sr.pool.at(first) = node{first: -1, mover: s.ToMove().Other()}
 	for range 200000 {
 		sr.iterate()
 	}

@@ -1,4 +1,4 @@
-package uct
+package mcts
 
 import (
 	"fmt"
@@ -9,7 +9,8 @@ import (
 	"mcarena/games/spec"
 )
 
-// Options are the uct engine's options.
+// Options are the options of uct, the registered configuration of this
+// engine that the NMCS paper plays.
 var Options = []spec.Option{
 	{Name: "c", Kind: spec.Float, Default: "0.7", FloatMin: 0, FloatMax: 100, Doc: "UCB1 exploration constant (rewards in [0,1])"},
 	{Name: "solver", Kind: spec.Bool, Default: "true", Doc: "MCTS-Solver: back up proven wins and losses"},
@@ -26,7 +27,7 @@ var Options = []spec.Option{
 func init() {
 	engines.Register(engines.Family{
 		Name:    "uct",
-		Doc:     "UCT with UCB1, one node per iteration, MCTS-Solver; random, decisive, MR or nested playouts",
+		Doc:     "MCTS as UCT: UCB1, one node per iteration, MCTS-Solver; random, decisive, MR or nested playouts",
 		Options: Options,
 		Build: func(v spec.Values, canonical string) (engines.Engine, error) {
 			cfg := Config{C: v.Float("c"), Solver: v.Bool("solver"), MaxNodes: v.Int("nodes"), Reuse: v.Bool("reuse"),

@@ -1,4 +1,4 @@
-package uct
+package mcts
 
 import "math"
 

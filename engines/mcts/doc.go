@@ -1,0 +1,72 @@
+// Package mcts is mcarena's Monte Carlo Tree Search: one engine organised
+// around seams, so that the techniques of the papers are components and
+// coefficients rather than branches in the core loop (OpenSpiel's
+// Evaluator is the model). The family "uct", the "standard optimised MCTS"
+// of the NMCS paper, is its registered configuration with no extra term.
+//
+// # The loop
+//
+// An iteration descends from the root by selection, adds one node (the next
+// unexpanded child slot of the first node that has one), values the new leaf
+// with the Evaluator, and backs the value up the path. Counted budgets are
+// checked before each iteration; a time budget and the context raise a stop
+// signal (engines.Stop) that the loop and every playout policy watch, so a
+// search ends within milliseconds of its deadline whatever one playout
+// costs, and an iteration cut short is dropped.
+//
+// # The seams
+//
+//   - Leaf evaluation (Config.Leaf, an Evaluator): a value in [-1, 1] from
+//     the first player's view, whether the leaf is terminal or its value
+//     proven (an oracle), the states it cost and, when a trace is passed,
+//     the moves it played. PlayoutLeaf plays the leaf out by a playout
+//     policy of package policy (uniform, decisive, MCTS-MR, nested NMCS);
+//     it is the default.
+//   - Expansion (Config.Prior, a Prior): when a node is first reached, each
+//     child slot may receive virtual visits and wins (node priors), a
+//     heuristic value (the leaves of implicit minimax) and a bias term
+//     (progressive bias).
+//   - Selection: one loop over the children; the score is the mean, the
+//     exploration term C*sqrt(ln N / n), and optional terms switched on by
+//     coefficients: Alpha blends the implicit minimax value with the mean,
+//     Bias adds Bias*b/(n+1). With every coefficient zero the search uses
+//     the plain UCB1 loop, bit for bit the UCT of earlier versions.
+//   - Backup: the leaf value is added as a reward in [0, 1] for the player
+//     who moved into each node ((v+1)/2, so turns need not alternate); with
+//     Alpha on, each node's minimax value becomes the best of its
+//     children's (negamax); with the solver on, proofs rise (MCTS-Solver).
+//     Data that only a feature needs (minimax values, bias terms) lives in
+//     side tables allocated only when the feature is on; the base node
+//     stays 40 bytes.
+//
+// # UCT as configured by "uct"
+//
+// UCB1 picks the child maximising mean + C*sqrt(ln(parent visits)/child
+// visits) after trying every child once, in an order shuffled when the node
+// is first expanded. Rewards are 1 for a win, 1/2 for a draw and 0 for a
+// loss. MCTS-Solver (Winands, Björnsson and Saito 2008): a terminal node is
+// proven by its outcome; a node is a proven win for its player to move as
+// soon as one child is a proven win for that player, and a proven loss once
+// every child is expanded and a proven loss for that player. Selection takes
+// a proven winning child at once and never enters a proven losing one unless
+// all are; the final move is a proven win if there is one, else the most
+// visited move not proven lost. Proven draws are not tracked: a drawn
+// terminal scores 1/2.
+//
+// # Memory
+//
+// Nodes live in a pool of fixed chunks of 65536 nodes (2.5 MiB), allocated
+// as the tree grows and kept for the engine's next search; nothing is copied
+// to grow. A node's children get contiguous slots in one chunk when it is
+// first expanded, and one slot becomes a node per iteration. When the pool
+// reaches its cap the tree stops growing and the search goes on sampling
+// from its leaves.
+//
+// # Tree reuse
+//
+// With reuse on, a search looks for its position in the tree the engine kept
+// from its last search: with the game's history (engines.Request), it finds
+// the kept root among the positions the game went through, by hash, and
+// follows the moves played since; without history it looks one to three
+// plies below the kept root for the position's hash.
+package mcts

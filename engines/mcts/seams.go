@@ -1,0 +1,80 @@
+package mcts
+
+import (
+	"mcarena/engines"
+	"mcarena/engines/policy"
+	"mcarena/games"
+	"mcarena/games/rng"
+)
+
+// Eval is what a leaf evaluation returns.
+type Eval struct {
+	// Value is the leaf's value from the first player's view, in [-1, 1]:
+	// a game's outcome, or an estimate.
+	Value float64
+	// Terminal says the leaf itself is a finished game and Value its
+	// outcome: the search marks it and never evaluates it again.
+	Terminal bool
+	// Proven says Value is the leaf's game-theoretic value (an oracle such
+	// as a tablebase knows it); with the solver on it is backed up as a
+	// proof.
+	Proven bool
+	// States is the number of states the evaluation visited.
+	States int64
+}
+
+// Evaluator values the leaves of the tree: a playout by a policy, a
+// heuristic, a playout cut short and scored by a heuristic, an oracle.
+// Each search makes its own with the Config's Leaf, so an evaluator may
+// keep buffers.
+type Evaluator interface {
+	// Evaluate values s, a scratch copy of the leaf that it may play on,
+	// drawing from r. With a trace it appends the moves it played. Once
+	// stop is set it may return early; the search then drops the
+	// iteration.
+	Evaluate(s games.State, r *rng.Rand, stop *engines.Stop, trace *policy.Trace) Eval
+}
+
+// Prior gives the children of a node their initial statistics when the node
+// is first reached (node priors, progressive bias, the heuristic values of
+// implicit minimax). Each search makes its own with the Config's Prior.
+type Prior interface {
+	// Priors fills out[i] for the child of s reached by moves[i].
+	Priors(s games.State, moves []games.Move, out []ChildPrior)
+}
+
+// ChildPrior is what a Prior knows of one child before it is searched.
+type ChildPrior struct {
+	// Visits and Wins are virtual results added to the child's statistics
+	// (wins in [0, Visits], counted for the player who moves into it).
+	Visits int32
+	Wins   float64
+	// Value is a heuristic value of the child for the player who moves
+	// into it, in [-1, 1]: the leaf value of implicit minimax backups.
+	Value float64
+	// Bias is the child's progressive-bias term, added to its selection
+	// score as Config.Bias * Bias / (visits + 1).
+	Bias float64
+}
+
+// PlayoutLeaf returns the evaluator that plays a leaf to the end by a
+// playout policy and scores the outcome: MCTS's usual evaluation.
+func PlayoutLeaf(cfg policy.Config) func(games.State) (Evaluator, error) {
+	return func(s games.State) (Evaluator, error) {
+		p, err := policy.New(cfg, s)
+		if err != nil {
+			return nil, err
+		}
+		return &playoutEval{pol: p}, nil
+	}
+}
+
+type playoutEval struct{ pol policy.Policy }
+
+// Evaluate plays s to the end. A playout that plays nothing started at the
+// end of the game: the leaf is terminal (found here rather than by
+// Terminal, which costs as much as a playout in some games).
+func (e *playoutEval) Evaluate(s games.State, r *rng.Rand, stop *engines.Stop, trace *policy.Trace) Eval {
+	k, states := e.pol.Run(s, r, stop, trace)
+	return Eval{Value: float64(s.Outcome()), Terminal: k == 0, States: states}
+}

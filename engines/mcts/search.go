@@ -1,0 +1,252 @@
+package mcts
+
+import (
+	"context"
+	"math"
+	"sync"
+	"time"
+
+	"mcarena/engines"
+	"mcarena/engines/policy"
+	"mcarena/games"
+	"mcarena/games/rng"
+)
+
+// Config selects the engine's components and coefficients.
+type Config struct {
+	// C is the exploration constant of UCB1 (rewards in [0, 1]).
+	C float64
+	// Solver enables MCTS-Solver.
+	Solver bool
+	// MaxNodes caps the tree.
+	MaxNodes int
+	// Reuse keeps the tree of the last search and, when the next position
+	// is below its root, searches on from that subtree. The next search then
+	// depends on the earlier one; reuse is off for reproducible experiments.
+	Reuse bool
+	// Playout is the policy of the default leaf evaluation.
+	Playout policy.Config
+	// Leaf makes a search's leaf evaluator; nil is PlayoutLeaf(Playout).
+	Leaf func(games.State) (Evaluator, error)
+	// Prior makes a search's expansion hook; nil gives no priors.
+	Prior func(games.State) (Prior, error)
+	// Alpha weighs the implicit minimax value against the mean in
+	// selection (Lanctot et al. 2014): (1-Alpha)*mean + Alpha*minimax.
+	// It needs a Prior whose values seed the minimax leaves.
+	Alpha float64
+	// Bias is the progressive-bias coefficient: a child's score gains
+	// Bias * prior bias / (visits + 1). It needs a Prior.
+	Bias float64
+}
+
+// Engine is a configured MCTS player. Searches may run concurrently; each
+// takes a tree from a free list, so that the chunks of earlier trees are
+// reused rather than allocated again (the garbage collector would otherwise
+// clear a tree of tens of megabytes after every search).
+type Engine struct {
+	cfg  Config
+	spec string
+	mu   sync.Mutex
+	free []*search // trees of finished searches, kept for reuse
+}
+
+// New returns the engine with cfg; spec is the canonical spec it reports.
+func New(cfg Config, spec string) *Engine { return &Engine{cfg: cfg, spec: spec} }
+
+// Spec implements engines.Engine.
+func (e *Engine) Spec() string { return e.spec }
+
+// search is the state of one Search call.
+type search struct {
+	cfg   Config
+	pool  pool
+	r     rng.Rand
+	state games.State
+	root  games.State // the search's own copy of the root position
+	moves []games.Move
+	path  []int32
+	// states counts the states visited; full says the pool is full.
+	states int64
+	full   bool
+	leaf   Evaluator
+	prior  Prior
+	priors []ChildPrior
+	// Side tables, allocated only for the features that need them:
+	// minimax holds each node's implicit minimax value for its mover,
+	// bias its progressive-bias term.
+	minimax side[float64]
+	bias    side[float64]
+	// selectChild is the selection rule: plain UCB1 when no extra term is
+	// on, else the general score.
+	selectChild func(cur int32) int32
+	stop        *engines.Stop
+	// rootIdx is the root's node: 0, or deeper in a tree kept from an
+	// earlier search when the tree is reused. rootHash is the root
+	// position's hash, for finding it again.
+	rootIdx  int32
+	rootHash uint64
+	scratch  []games.State // for finding a reused root without history
+}
+
+// Search implements engines.Engine. An iteration is one selection,
+// expansion, leaf evaluation and backup. With no budget at all it stops
+// after 10000 iterations. Counted budgets are checked before each
+// iteration; a time budget and the context stop the search through a
+// signal that the loop and the playouts watch, and an iteration cut short
+// by it is dropped.
+func (e *Engine) Search(ctx context.Context, req engines.Request) (engines.Result, error) {
+	s, b := req.Position, req.Budget
+	if err := b.Check(); err != nil {
+		return engines.Result{Move: games.NoMove}, err
+	}
+	if s.Terminal() {
+		return engines.Result{Move: games.NoMove}, engines.ErrNoMoves
+	}
+	start := time.Now()
+	if b.Time == 0 && b.Iterations == 0 && b.States == 0 {
+		b.Iterations = 10000
+	}
+	stop := engines.NewStop(ctx, b.Time)
+	defer stop.Release()
+	sr, err := e.take(req)
+	if err != nil {
+		return engines.Result{Move: games.NoMove}, err
+	}
+	defer e.put(sr)
+	sr.stop = stop
+	sr.r.Seed(req.Seed)
+	if sr.rootIdx == 0 {
+		sr.pool.reset()
+		first, _ := sr.pool.alloc(1)
+		*sr.pool.at(first) = node{first: -1, mover: s.ToMove().Other()}
+		sr.grow()
+	}
+	sr.rootHash = s.Hash()
+	report := req.Report
+	last := start
+	var it int64
+	for !stop.Stopped() {
+		if b.Iterations > 0 && it >= b.Iterations || b.States > 0 && sr.states >= b.States {
+			break
+		}
+		if report != nil && it&255 == 0 && time.Since(last) >= engines.ReportEvery {
+			last = time.Now()
+			report(sr.stats(it, time.Since(start), false))
+		}
+		if !sr.iterate() {
+			break
+		}
+		it++
+		if e.cfg.Solver && sr.pool.at(sr.rootIdx).proof != engines.Unproven {
+			break
+		}
+	}
+	st := sr.stats(it, time.Since(start), true)
+	if report != nil {
+		report(st)
+	}
+	return engines.Result{Move: sr.bestMove(), Stats: st}, nil
+}
+
+// take returns a search for the request from the free list (with the
+// request's subtree when reuse finds it), or a new one. A search is reused
+// only for the same game, whose states it holds.
+func (e *Engine) take(req engines.Request) (*search, error) {
+	s := req.Position
+	e.mu.Lock()
+	var sr *search
+	if e.cfg.Reuse {
+		for i, old := range e.free {
+			if old.root.Game() != s.Game() {
+				continue
+			}
+			if idx := old.find(req); idx > 0 {
+				sr = old
+				e.free = append(e.free[:i], e.free[i+1:]...)
+				e.mu.Unlock()
+				sr.root.CopyFrom(s)
+				sr.states, sr.full, sr.rootIdx = 0, false, idx
+				return sr, nil
+			}
+		}
+	}
+	if n := len(e.free); n > 0 {
+		sr, e.free = e.free[n-1], e.free[:n-1]
+	}
+	e.mu.Unlock()
+	if sr != nil && sr.root.Game() == s.Game() {
+		sr.root.CopyFrom(s)
+		sr.states, sr.full, sr.rootIdx = 0, false, 0
+		return sr, nil
+	}
+	return e.newSearch(s)
+}
+
+// newSearch builds a search's components for positions like s.
+func (e *Engine) newSearch(s games.State) (*search, error) {
+	sr := &search{cfg: e.cfg, state: s.Clone(), root: s.Clone(),
+		moves: make([]games.Move, 0, s.Game().MaxMoves()), pool: pool{max: e.cfg.MaxNodes}}
+	leaf := e.cfg.Leaf
+	if leaf == nil {
+		leaf = PlayoutLeaf(e.cfg.Playout)
+	}
+	var err error
+	if sr.leaf, err = leaf(s); err != nil {
+		return nil, err
+	}
+	if e.cfg.Prior != nil {
+		if sr.prior, err = e.cfg.Prior(s); err != nil {
+			return nil, err
+		}
+		sr.priors = make([]ChildPrior, s.Game().MaxMoves())
+		if e.cfg.Alpha != 0 {
+			sr.minimax.on = true
+		}
+		if e.cfg.Bias != 0 {
+			sr.bias.on = true
+		}
+	}
+	sr.selectChild = sr.selectUCB
+	if sr.minimax.on || sr.bias.on {
+		sr.selectChild = sr.selectGeneral
+	}
+	return sr, nil
+}
+
+// put keeps a finished search's tree for the next search, at most a few.
+func (e *Engine) put(sr *search) {
+	sr.stop = nil
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if len(e.free) < 4 {
+		e.free = append(e.free, sr)
+	}
+}
+
+// grow gives the side tables as many chunks as the pool has.
+func (sr *search) grow() {
+	n := len(sr.pool.chunks)
+	sr.minimax.grow(n)
+	sr.bias.grow(n)
+}
+
+// side is a per-node table that only some features need, chunked like the
+// pool and allocated only when its feature is on.
+type side[T any] struct {
+	on     bool
+	chunks [][]T
+}
+
+func (t *side[T]) grow(n int) {
+	for t.on && len(t.chunks) < n {
+		t.chunks = append(t.chunks, make([]T, chunkSize))
+	}
+}
+
+func (t *side[T]) at(i int32) *T { return &t.chunks[i>>chunkBits][i&chunkMask] }
+
+// ucbScale is C*sqrt(ln n), the exploration factor of a parent visited n
+// times, rounded to float32 as the plain UCB1 rule uses it.
+func ucbScale(c float64, n int32) float32 {
+	return float32(float64(c * math.Sqrt(ln(n))))
+}

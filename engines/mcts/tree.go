@@ -1,0 +1,336 @@
+package mcts
+
+import (
+	"math"
+
+	"mcarena/engines"
+	"mcarena/games"
+)
+
+// node is one tree node: 40 bytes. Statistics are kept for the player who
+// made the move into the node (mover), so turns need not alternate.
+type node struct {
+	wins    float64 // sum of rewards in [0, 1] for mover
+	mean    float32 // wins/visits, kept for selection
+	rs      float32 // 1/sqrt(visits), kept for selection
+	visits  int32
+	move    games.Move
+	first   int32 // first child slot, -1 before expansion
+	nChild  int16 // legal moves (child slots)
+	nExp    int16 // slots that are nodes
+	mover   games.Player
+	proof   engines.Proof // for mover
+	term    bool
+	outcome games.Outcome // when term
+}
+
+// nodeBytes is the size of a node.
+const nodeBytes = 40
+
+// iterate runs one iteration from the root. It returns false when the stop
+// signal cut the leaf evaluation short; the iteration is then dropped.
+func (sr *search) iterate() bool {
+	st := sr.state
+	st.CopyFrom(sr.root)
+	sr.path = append(sr.path[:0], sr.rootIdx)
+	cur := sr.rootIdx
+	expandedAt := int32(-1)
+	for {
+		n := sr.pool.at(cur)
+		if n.term || (sr.cfg.Solver && n.proof != engines.Unproven) {
+			break
+		}
+		if n.first < 0 && !sr.reserve(cur, st) {
+			break // the pool is full: sample from here
+		}
+		n = sr.pool.at(cur)
+		mover := st.ToMove()
+		if n.nExp < n.nChild {
+			// Expand the next child slot: one new node per iteration.
+			c := n.first + int32(n.nExp)
+			n.nExp++
+			expandedAt = cur
+			st.Play(sr.pool.at(c).move)
+			sr.states++
+			sr.pool.at(c).mover = mover
+			sr.path = append(sr.path, c)
+			cur = c
+			break
+		}
+		c := sr.selectChild(cur)
+		st.Play(sr.pool.at(c).move)
+		sr.states++
+		sr.path = append(sr.path, c)
+		cur = c
+	}
+	leaf := sr.pool.at(cur)
+	var value float64 // first player's view
+	switch {
+	case leaf.term:
+		value = float64(leaf.outcome)
+	case sr.cfg.Solver && leaf.proof == engines.ProvenWin:
+		value = float64(games.WinFor(leaf.mover))
+	case sr.cfg.Solver && leaf.proof == engines.ProvenLoss:
+		value = float64(games.WinFor(leaf.mover.Other()))
+	default:
+		ev := sr.leaf.Evaluate(st, &sr.r, sr.stop, nil)
+		sr.states += ev.States
+		if sr.stop.Stopped() {
+			if expandedAt >= 0 {
+				sr.pool.at(expandedAt).nExp--
+			}
+			return false
+		}
+		value = ev.Value
+		if ev.Terminal || ev.Proven {
+			if ev.Terminal {
+				leaf.term, leaf.outcome = true, games.Outcome(value)
+			}
+			switch {
+			case value == 1 && leaf.mover == games.First, value == -1 && leaf.mover == games.Second:
+				leaf.proof = engines.ProvenWin
+			case value == -1 && leaf.mover == games.First, value == 1 && leaf.mover == games.Second:
+				leaf.proof = engines.ProvenLoss
+			}
+		}
+	}
+	sr.backup(value)
+	return true
+}
+
+// reserve gives node cur slots for all its children, in a random order,
+// with their priors. It returns false when the pool has no room, or when
+// the node turns out to be a finished game (it is then marked terminal).
+func (sr *search) reserve(cur int32, st games.State) bool {
+	moves := st.Legal(sr.moves)
+	if len(moves) == 0 {
+		// A finished game that its evaluation did not mark (a heuristic
+		// leaf evaluator does not play on).
+		n := sr.pool.at(cur)
+		n.term, n.outcome = true, st.Outcome()
+		switch n.outcome.Value(n.mover) {
+		case 1:
+			n.proof = engines.ProvenWin
+		case -1:
+			n.proof = engines.ProvenLoss
+		}
+		return false
+	}
+	first, ok := sr.pool.alloc(len(moves))
+	if !ok {
+		sr.full = true
+		return false
+	}
+	sr.grow()
+	for i := len(moves) - 1; i > 0; i-- {
+		j := sr.r.Intn(i + 1)
+		moves[i], moves[j] = moves[j], moves[i]
+	}
+	children := sr.pool.run(first, len(moves))
+	for i, m := range moves {
+		children[i] = node{move: m, first: -1}
+	}
+	if sr.prior != nil {
+		sr.applyPriors(st, first, moves)
+	}
+	n := sr.pool.at(cur)
+	n.first, n.nChild = first, int16(len(moves))
+	return true
+}
+
+// applyPriors asks the Prior for the children's priors and stores them.
+func (sr *search) applyPriors(st games.State, first int32, moves []games.Move) {
+	out := sr.priors[:len(moves)]
+	clear(out)
+	sr.prior.Priors(st, moves, out)
+	children := sr.pool.run(first, len(moves))
+	for i, p := range out {
+		ch := &children[i]
+		if p.Visits > 0 {
+			ch.visits, ch.wins = p.Visits, p.Wins
+			ch.mean = float32(ch.wins / float64(ch.visits))
+			ch.rs = float32(1 / math.Sqrt(float64(ch.visits)))
+		}
+		if sr.minimax.on {
+			*sr.minimax.at(first + int32(i)) = p.Value
+		}
+		if sr.bias.on {
+			*sr.bias.at(first + int32(i)) = p.Bias
+		}
+	}
+}
+
+// selectUCB applies UCB1 among the children of a fully expanded node, with
+// the solver's rules for proven children. It is the rule when no extra term
+// is on, kept as lean as the plain UCT it reproduces.
+func (sr *search) selectUCB(cur int32) int32 {
+	n := sr.pool.at(cur)
+	// UCB1 is mean + C*sqrt(ln N)/sqrt(n); the node keeps its mean and
+	// 1/sqrt(n), so a child costs a multiply and an add.
+	k := ucbScale(sr.cfg.C, n.visits)
+	best, bestScore := n.first, float32(math.Inf(-1))
+	children := sr.pool.run(n.first, int(n.nChild))
+	for i := range children {
+		ch := &children[i]
+		if sr.cfg.Solver {
+			switch ch.proof {
+			case engines.ProvenWin:
+				return n.first + int32(i)
+			case engines.ProvenLoss:
+				continue
+			}
+		}
+		// The conversion rounds the product, so no machine fuses it
+		// with the add.
+		if score := ch.mean + float32(k*ch.rs); score > bestScore {
+			best, bestScore = n.first+int32(i), score
+		}
+	}
+	return best // all children proven lost: any will do
+}
+
+// selectGeneral is selection with the optional terms: the mean blended
+// with the implicit minimax value by Alpha, the exploration term, and
+// progressive bias weighted by Bias and fading with visits.
+func (sr *search) selectGeneral(cur int32) int32 {
+	n := sr.pool.at(cur)
+	k := float64(ucbScale(sr.cfg.C, n.visits))
+	alpha, bias := sr.cfg.Alpha, sr.cfg.Bias
+	best, bestScore := n.first, math.Inf(-1)
+	children := sr.pool.run(n.first, int(n.nChild))
+	for i := range children {
+		ch := &children[i]
+		idx := n.first + int32(i)
+		if sr.cfg.Solver {
+			switch ch.proof {
+			case engines.ProvenWin:
+				return idx
+			case engines.ProvenLoss:
+				continue
+			}
+		}
+		q := float64(ch.mean)
+		if sr.minimax.on {
+			q = (1-alpha)*q + alpha*(*sr.minimax.at(idx)+1)/2
+		}
+		score := q + float64(float32(k)*ch.rs)
+		if sr.bias.on {
+			score += bias * *sr.bias.at(idx) / float64(ch.visits+1)
+		}
+		if score > bestScore {
+			best, bestScore = idx, score
+		}
+	}
+	return best
+}
+
+// backup adds the leaf's value (first player's view) to every node of the
+// path, leaf first, lets proofs rise and, when implicit minimax is on,
+// recomputes the minimax values along the path.
+func (sr *search) backup(value float64) {
+	proved := false // the node below got a proof
+	for i := len(sr.path) - 1; i >= 0; i-- {
+		idx := sr.path[i]
+		n := sr.pool.at(idx)
+		v := value
+		if n.mover == games.Second {
+			v = -v
+		}
+		n.visits++
+		n.wins += (v + 1) / 2
+		n.mean = float32(n.wins / float64(n.visits))
+		n.rs = float32(1 / math.Sqrt(float64(n.visits)))
+		if sr.minimax.on && n.first >= 0 {
+			sr.minimaxUpdate(idx)
+		}
+		if sr.cfg.Solver {
+			if proved && n.proof == engines.Unproven {
+				sr.prove(idx)
+			}
+			proved = n.proof != engines.Unproven
+		}
+	}
+}
+
+// minimaxUpdate sets a node's implicit minimax value, for its mover, from
+// its children's: the player to move there takes the best (negamax, with
+// the sign kept by mover since turns need not alternate).
+func (sr *search) minimaxUpdate(idx int32) {
+	n := sr.pool.at(idx)
+	children := sr.pool.run(n.first, int(n.nChild))
+	best := math.Inf(-1)
+	for i := range children {
+		if v := *sr.minimax.at(n.first + int32(i)); v > best {
+			best = v
+		}
+	}
+	if len(children) > 0 && children[0].mover != n.mover {
+		best = -best
+	}
+	*sr.minimax.at(idx) = best
+}
+
+// prove sets the proof of node cur from its children, if they settle it.
+func (sr *search) prove(cur int32) {
+	n := sr.pool.at(cur)
+	if n.proof != engines.Unproven || n.first < 0 {
+		return
+	}
+	// The children's mover is the player to move at n.
+	allLost := n.nExp == n.nChild
+	var toMove games.Player
+	for _, ch := range sr.pool.run(n.first, int(n.nExp)) {
+		toMove = ch.mover
+		if ch.proof == engines.ProvenWin {
+			n.proof = proofFor(n.mover, toMove, true)
+			return
+		}
+		if ch.proof != engines.ProvenLoss {
+			allLost = false
+		}
+	}
+	if allLost && n.nExp > 0 {
+		n.proof = proofFor(n.mover, toMove, false)
+	}
+}
+
+// proofFor converts "the player to move at a node wins (or loses)" into a
+// proof for the node's mover.
+func proofFor(mover, toMove games.Player, toMoveWins bool) engines.Proof {
+	if (mover == toMove) == toMoveWins {
+		return engines.ProvenWin
+	}
+	return engines.ProvenLoss
+}
+
+// bestMove is a proven winning root move, else the most visited root move
+// not proven lost, else the most visited.
+func (sr *search) bestMove() games.Move {
+	root := sr.pool.at(sr.rootIdx)
+	if root.first < 0 || root.nExp == 0 {
+		return sr.root.Legal(sr.moves)[0]
+	}
+	children := sr.pool.run(root.first, int(root.nExp))
+	best := 0
+	for i := range children {
+		ch := &children[i]
+		if sr.cfg.Solver && ch.proof == engines.ProvenWin {
+			return ch.move
+		}
+		if better(sr.cfg.Solver, ch, &children[best]) {
+			best = i
+		}
+	}
+	return children[best].move
+}
+
+// better orders root children for the final choice.
+func better(solver bool, a, b *node) bool {
+	if solver {
+		al, bl := a.proof == engines.ProvenLoss, b.proof == engines.ProvenLoss
+		if al != bl {
+			return bl
+		}
+	}
+	return a.visits > b.visits
+}
