@@ -1,0 +1,58 @@
+package engines
+
+import (
+	"context"
+	"testing"
+	"time"
+)
+
+func TestStop(t *testing.T) {
+	var none *Stop
+	if none.Stopped() {
+		t.Error("a nil Stop stopped")
+	}
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	if !NewStop(cancelled, 0).Stopped() {
+		t.Error("a Stop of a cancelled context did not stop")
+	}
+	s := NewStop(context.Background(), 0)
+	for range 100000 {
+		if s.Stopped() {
+			t.Fatal("a Stop with no deadline stopped by itself")
+		}
+	}
+	s.Set()
+	if !s.Stopped() {
+		t.Error("Set did not stop")
+	}
+	past := NewStop(context.Background(), time.Nanosecond)
+	time.Sleep(time.Millisecond)
+	if !past.Stopped() {
+		t.Error("the first look after the deadline did not stop")
+	}
+}
+
+// The context is looked at by the searching goroutine itself: a cancel is
+// seen within the look interval, with no other goroutine involved.
+func TestStopSeesCancelWhileBusy(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	s := NewStop(ctx, 0)
+	for range 1000 {
+		s.Stopped()
+	}
+	cancel()
+	start := time.Now()
+	for !s.Stopped() {
+		if time.Since(start) > 10*time.Second {
+			t.Fatal("a cancel was not seen")
+		}
+	}
+}
+
+func BenchmarkStopped(b *testing.B) {
+	s := NewStop(context.Background(), time.Hour)
+	for b.Loop() {
+		s.Stopped()
+	}
+}
