@@ -64,4 +64,3 @@ func TestTimeBudgetHolds(t *testing.T) {
 		})
 	}
 }
-
