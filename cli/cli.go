@@ -47,6 +47,7 @@ const (
 	runUsage     = "run PRESET [--games N] [--scale F] [--workers K] [--out FILE] [--shard i/n|auto|auto/n]"
 	reportUsage  = "report FILE... [--markdown | --csv]"
 	mergeUsage   = "merge --out FILE SHARD-FILE..."
+	searchUsage  = "search GAME --engine SPEC [--position P] [--moves \"M1 M2 ...\"] [--seed S] [--states N | --iterations N | --time D] [--json]"
 )
 
 var commands = map[string]command{
@@ -54,6 +55,7 @@ var commands = map[string]command{
 	"bench":   {"measure random playout speed per game", benchUsage, runBench},
 	"games":   {"list the games and their options", "games", runGames},
 	"analyse": {"how often a search chooses each move, and its cost", analyseUsage, runAnalyse},
+	"search":  {"one search, with the statistics its engine declares", searchUsage, runSearch},
 	"engines": {"list the engine families and their options", "engines", runEngines},
 	"list":    {"list the presets and named engines of config.toml", "list", runList},
 	"run":     {"play a preset's games, resuming from its results file", runUsage, runRun},

@@ -53,55 +53,6 @@ func (p Proof) String() string {
 	return ""
 }
 
-// MoveStats is what a search knows about one move of the root position.
-type MoveStats struct {
-	Move games.Move
-	// Visits is how often the move was sampled (1 for each nested
-	// evaluation in NMCS).
-	Visits int64
-	// Value is the mean result for the player to move at the root, in
-	// [-1, 1].
-	Value float64
-	// Proven is a proven value, if the engine proves values.
-	Proven Proof
-
-	// NMCS only: whether the move was evaluated, its nested playout's
-	// outcome (for the player to move), that outcome discounted by the
-	// playout's length, the length in plies from the root (this move
-	// included), the states the evaluation visited, and the pruning rule
-	// that cut it ("cow" or "pod"), if any.
-	Evaluated  bool
-	Outcome    int8
-	Discounted float64
-	Length     int
-	States     int64
-	PrunedBy   string
-}
-
-// Stats is a snapshot of a search.
-type Stats struct {
-	Iterations int64
-	States     int64
-	Elapsed    time.Duration
-	// PV is the principal variation from the root, as far as known.
-	PV []games.Move
-	// Moves has one entry per legal root move, in the engine's order.
-	Moves []MoveStats
-	// COWCuts and PODCuts count the successors NMCS's pruning rules
-	// skipped, over the whole search.
-	COWCuts, PODCuts int64
-	// Done is set on the final snapshot.
-	Done bool
-}
-
-// StatesPerSecond returns the search speed.
-func (s Stats) StatesPerSecond() float64 {
-	if s.Elapsed <= 0 {
-		return 0
-	}
-	return float64(s.States) / s.Elapsed.Seconds()
-}
-
 // Result is an engine's answer.
 type Result struct {
 	Move  games.Move

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 
@@ -34,36 +35,80 @@ func (p *play) statsView(e *env) string {
 	}
 	lines = append(lines, fmt.Sprintf("%s (%s)", p.statsBy, state),
 		fmt.Sprintf("iterations %d  states %d  %s/s  %.1fs", s.Iterations, s.States, humanCount(s.StatesPerSecond()), s.Elapsed.Seconds()))
-	if s.COWCuts+s.PODCuts > 0 {
-		lines = append(lines, fmt.Sprintf("cut by COW %d, by POD %d", s.COWCuts, s.PODCuts))
+	if f := figuresLine(s); f != "" {
+		lines = append(lines, f)
 	}
 	lines = append(lines, "PV "+pvText(p.statsFor, s.PV, 8))
+	if v := viewLine(s, p.statsFor); v != "" {
+		lines = append(lines, st.Subtle.Render(v))
+	}
+	return strings.Join(append(lines, movesTable(s, p.statsFor, statsRows, st)...), "\n")
+}
+
+// figuresLine lists the engine's search-wide figures, such as "evaluated 7
+// of 22  cut by COW 3".
+func figuresLine(s engines.Stats) string {
+	var parts []string
+	for _, f := range s.Figures {
+		text := f.Title + " " + f.Format()
+		if f.Key == "evaluated" {
+			text += fmt.Sprintf(" of %d", len(s.Moves))
+		}
+		parts = append(parts, text)
+	}
+	return strings.Join(parts, "  ")
+}
+
+// viewLine says whose view the value columns are from.
+func viewLine(s engines.Stats, root games.State) string {
+	for _, c := range s.Columns {
+		switch c.View {
+		case engines.MoverView:
+			return "values for " + root.Game().PlayerNames()[root.ToMove()] + ", to move"
+		case engines.FirstView:
+			return "values for " + root.Game().PlayerNames()[games.First]
+		}
+	}
+	return ""
+}
+
+// movesTable renders up to rows root moves in the engine's declared columns
+// with their proofs, ranked by the engine's ranking column (moves with no
+// number in it last), or in the engine's order where it declares none.
+func movesTable(s engines.Stats, root games.State, rows int, st Styles) []string {
 	moves := append([]engines.MoveStats(nil), s.Moves...)
-	nmcs := false
-	for _, m := range moves {
-		nmcs = nmcs || m.Evaluated || m.PrunedBy != ""
+	if r := s.Rank; r >= 0 && r < len(s.Columns) {
+		key := func(m engines.MoveStats) float64 {
+			if r >= len(m.Cells) || math.IsNaN(m.Cells[r]) {
+				return math.Inf(-1)
+			}
+			return m.Cells[r]
+		}
+		sort.SliceStable(moves, func(i, j int) bool { return key(moves[i]) > key(moves[j]) })
 	}
-	if !nmcs {
-		sort.SliceStable(moves, func(i, j int) bool { return moves[i].Visits > moves[j].Visits })
+	widths := make([]int, len(s.Columns))
+	header := fmt.Sprintf("%-8s", "move")
+	for i, c := range s.Columns {
+		widths[i] = max(len(c.Title), 7)
+		header += fmt.Sprintf("  %*s", widths[i], c.Title)
 	}
-	if nmcs {
-		lines = append(lines, st.Subtle.Render("move      outcome  discounted  length  states  pruned"))
-	} else {
-		lines = append(lines, st.Subtle.Render("move      visits    value  proven"))
-	}
+	lines := []string{st.Subtle.Render(header + "  proven")}
 	for i, m := range moves {
-		if i == statsRows {
-			lines = append(lines, st.Subtle.Render(fmt.Sprintf("... %d more", len(moves)-statsRows)))
+		if i == rows {
+			lines = append(lines, st.Subtle.Render(fmt.Sprintf("... %d more", len(moves)-rows)))
 			break
 		}
-		name := p.statsFor.MoveString(m.Move)
-		if nmcs {
-			lines = append(lines, fmt.Sprintf("%-8s  %+7d  %10.4f  %6d  %6d  %s", name, m.Outcome, m.Discounted, m.Length, m.States, m.PrunedBy))
-		} else {
-			lines = append(lines, fmt.Sprintf("%-8s  %6d  %+7.3f  %s", name, m.Visits, m.Value, m.Proven))
+		row := fmt.Sprintf("%-8s", root.MoveString(m.Move))
+		for j, c := range s.Columns {
+			v := math.NaN()
+			if j < len(m.Cells) {
+				v = m.Cells[j]
+			}
+			row += fmt.Sprintf("  %*s", widths[j], c.Format(v))
 		}
+		lines = append(lines, row+"  "+m.Proven.String())
 	}
-	return strings.Join(lines, "\n")
+	return lines
 }
 
 // pvText writes up to n moves of a principal variation from root, stopping

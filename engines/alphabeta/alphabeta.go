@@ -8,6 +8,7 @@ package alphabeta
 
 import (
 	"context"
+	"math"
 	"sync"
 	"time"
 
@@ -140,6 +141,7 @@ func (e *Engine) Search(ctx context.Context, req engines.Request) (engines.Resul
 		root[i], root[j] = root[j], root[i]
 	}
 	values := make([]int, len(root))
+	nodes := make([]int64, len(root)) // per root move, at the last completed depth
 	best, bestValue := root[0], 0
 	var st engines.Stats
 	depth := 0
@@ -147,7 +149,9 @@ func (e *Engine) Search(ctx context.Context, req engines.Request) (engines.Resul
 		alpha := -Mate - 1
 		order := append([]games.Move(nil), root...)
 		dv := make([]int, len(root))
+		dn := make([]int64, len(root))
 		for i, m := range order {
+			before := sr.nodes
 			c := sr.states[d]
 			c.CopyFrom(s)
 			c.Play(m)
@@ -156,7 +160,7 @@ func (e *Engine) Search(ctx context.Context, req engines.Request) (engines.Resul
 			if c.ToMove() != s.ToMove() {
 				v = -v
 			}
-			dv[i] = v
+			dv[i], dn[i] = v, sr.nodes-before
 			if v > alpha {
 				alpha = v
 			}
@@ -169,6 +173,7 @@ func (e *Engine) Search(ctx context.Context, req engines.Request) (engines.Resul
 		}
 		depth = d
 		copy(values, dv)
+		copy(nodes, dn)
 		bi := 0
 		for i := range dv {
 			if dv[i] > dv[bi] {
@@ -179,7 +184,8 @@ func (e *Engine) Search(ctx context.Context, req engines.Request) (engines.Resul
 		// Search the best move first next time.
 		root[0], root[bi] = root[bi], root[0]
 		values[0], values[bi] = values[bi], values[0]
-		st = sr.stats(s, root, values, depth, time.Since(start))
+		nodes[0], nodes[bi] = nodes[bi], nodes[0]
+		st = sr.stats(root, values, nodes, depth, time.Since(start))
 		if report != nil {
 			report(st)
 		}
@@ -187,7 +193,7 @@ func (e *Engine) Search(ctx context.Context, req engines.Request) (engines.Resul
 			break
 		}
 	}
-	st = sr.stats(s, root, values, depth, time.Since(start))
+	st = sr.stats(root, values, nodes, depth, time.Since(start))
 	st.Done = true
 	if report != nil {
 		report(st)
@@ -204,16 +210,32 @@ func allLost(values []int) bool {
 	return true
 }
 
-func (sr *searcher) stats(s games.State, root []games.Move, values []int, depth int, elapsed time.Duration) engines.Stats {
-	st := engines.Stats{Iterations: int64(depth), States: sr.nodes, Elapsed: elapsed}
+// The per-move columns alpha-beta declares.
+var columns = []engines.Column{
+	{Key: "score", Title: "score", Kind: engines.Score, View: engines.MoverView,
+		Doc: "value at the last completed depth: Mate minus the plies to a win, its negative for a loss, 0 for a draw or the horizon"},
+	{Key: "nodes", Title: "nodes", Kind: engines.Count, Doc: "nodes the move's subtree took at the last completed depth"},
+}
+
+// stats is the snapshot after a completed depth: each root move's score and
+// nodes, proofs where a score is a forced result, and the depth.
+func (sr *searcher) stats(root []games.Move, values []int, nodes []int64, depth int, elapsed time.Duration) engines.Stats {
+	st := engines.Stats{Iterations: int64(depth), States: sr.nodes, Elapsed: elapsed, Columns: columns, Rank: 0,
+		Figures: []engines.Figure{{Key: "depth", Title: "depth", Kind: engines.Count, Value: float64(depth)}}}
+	cells := make([]float64, len(columns)*len(root))
 	for i, m := range root {
-		ms := engines.MoveStats{Move: m, Visits: 1}
-		v := values[i]
-		switch {
-		case v >= Mate-MaxDepth:
-			ms.Proven, ms.Value = engines.ProvenWin, 1
-		case v <= -Mate+MaxDepth:
-			ms.Proven, ms.Value = engines.ProvenLoss, -1
+		c := cells[2*i : 2*i+2 : 2*i+2]
+		c[0], c[1] = math.NaN(), math.NaN()
+		ms := engines.MoveStats{Move: m, Cells: c}
+		if depth > 0 {
+			v := values[i]
+			c[0], c[1] = float64(v), float64(nodes[i])
+			switch {
+			case v >= Mate-MaxDepth:
+				ms.Proven = engines.ProvenWin
+			case v <= -Mate+MaxDepth:
+				ms.Proven = engines.ProvenLoss
+			}
 		}
 		st.Moves = append(st.Moves, ms)
 	}

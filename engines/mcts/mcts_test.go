@@ -102,7 +102,7 @@ func TestNodeCapKeepsSampling(t *testing.T) {
 	}
 	var visits int64
 	for _, m := range res.Stats.Moves {
-		visits += m.Visits
+		visits += int64(m.Cells[0])
 	}
 	if visits != 20000 {
 		t.Fatalf("root children visited %d times in 20000 iterations", visits)
@@ -187,7 +187,7 @@ func TestTreeReuse(t *testing.T) {
 	res2, _ := e.Search(ctx, engines.Request{Position: s, Budget: engines.Budget{Iterations: 1000}, Seed: 2})
 	var visits int64
 	for _, m := range res2.Stats.Moves {
-		visits += m.Visits
+		visits += int64(m.Cells[0])
 	}
 	if visits <= 1000 {
 		t.Fatalf("root children visited %d times after 1000 iterations: the tree was not reused", visits)
@@ -198,7 +198,7 @@ func TestTreeReuse(t *testing.T) {
 	res3, _ := f.Search(ctx, engines.Request{Position: s, Budget: engines.Budget{Iterations: 1000}, Seed: 2})
 	visits = 0
 	for _, m := range res3.Stats.Moves {
-		visits += m.Visits
+		visits += int64(m.Cells[0])
 	}
 	if visits != 1000 {
 		t.Fatalf("without reuse the root children have %d visits after 1000 iterations", visits)

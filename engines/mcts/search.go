@@ -80,6 +80,7 @@ type search struct {
 	// on, else the general score.
 	selectChild func(cur int32) int32
 	stop        *engines.Stop
+	cols        []engines.Column // the declared columns, built once
 	// rootIdx is the root's node: 0, or deeper in a tree kept from an
 	// earlier search when the tree is reused. rootHash is the root
 	// position's hash, for finding it again.

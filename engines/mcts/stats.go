@@ -1,24 +1,55 @@
 package mcts
 
 import (
+	"math"
 	"time"
 
 	"mcarena/engines"
 )
 
+// The per-move columns MCTS declares; minimax only when implicit minimax
+// is on.
+var (
+	visitsColumn = engines.Column{Key: "visits", Title: "visits", Kind: engines.Count,
+		Doc: "iterations through the move, virtual visits of a prior included"}
+	valueColumn = engines.Column{Key: "value", Title: "value", Kind: engines.Value, View: engines.MoverView,
+		Doc: "mean result of the iterations through the move, 2*wins/visits - 1"}
+	minimaxColumn = engines.Column{Key: "minimax", Title: "minimax", Kind: engines.Value, View: engines.MoverView,
+		Doc: "implicit minimax value: the heuristic backed up by max over the move's subtree"}
+)
+
+// columns returns the columns a search with cfg declares.
+func (sr *search) columns() []engines.Column {
+	if sr.cols == nil {
+		sr.cols = []engines.Column{visitsColumn, valueColumn}
+		if sr.minimax.on {
+			sr.cols = append(sr.cols, minimaxColumn)
+		}
+	}
+	return sr.cols
+}
+
 // stats is the snapshot of the search.
 func (sr *search) stats(it int64, elapsed time.Duration, done bool) engines.Stats {
-	st := engines.Stats{Iterations: it, States: sr.states, Elapsed: elapsed, Done: done}
+	cols := sr.columns()
+	st := engines.Stats{Iterations: it, States: sr.states, Elapsed: elapsed, Done: done, Columns: cols, Rank: 0,
+		Figures: []engines.Figure{{Key: "nodes", Title: "nodes", Kind: engines.Count, Value: float64(sr.pool.used)}}}
 	root := sr.pool.at(sr.rootIdx)
 	if root.first < 0 {
 		return st
 	}
-	for _, ch := range sr.pool.run(root.first, int(root.nChild)) {
-		ms := engines.MoveStats{Move: ch.move, Visits: int64(ch.visits), Proven: ch.proof}
+	children := sr.pool.run(root.first, int(root.nChild))
+	cells := make([]float64, len(cols)*len(children))
+	for i, ch := range children {
+		c := cells[i*len(cols) : (i+1)*len(cols) : (i+1)*len(cols)]
+		c[0], c[1] = float64(ch.visits), math.NaN()
 		if ch.visits > 0 {
-			ms.Value = 2*ch.wins/float64(ch.visits) - 1
+			c[1] = 2*ch.wins/float64(ch.visits) - 1
 		}
-		st.Moves = append(st.Moves, ms)
+		if sr.minimax.on {
+			c[2] = *sr.minimax.at(root.first + int32(i))
+		}
+		st.Moves = append(st.Moves, engines.MoveStats{Move: ch.move, Proven: ch.proof, Cells: c})
 	}
 	// Principal variation: the most visited child at each level.
 	for cur := sr.rootIdx; ; {

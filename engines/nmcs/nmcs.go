@@ -409,28 +409,7 @@ func (e *Engine) Search(ctx context.Context, req engines.Request) (engines.Resul
 	last := start
 	var iterations int64
 	snapshot := func(evals []RootEval, best int, done bool) engines.Stats {
-		st := engines.Stats{Iterations: iterations, States: sv.States, Elapsed: time.Since(start),
-			COWCuts: sv.COWCuts, PODCuts: sv.PODCuts, Done: done}
-		for i, ev := range evals {
-			ms := engines.MoveStats{Move: ev.Move, Evaluated: !ev.CutByCOW && ev.Length > 0, Length: ev.Length, States: ev.States}
-			if ms.Evaluated {
-				ms.Visits = 1
-				ms.Outcome = int8(ev.Outcome.Value(s.ToMove()))
-				ms.Value = float64(ms.Outcome)
-				ms.Discounted = float64(ms.Outcome) / float64(ev.Length)
-			}
-			switch {
-			case ev.CutByCOW:
-				ms.PrunedBy = "cow"
-			case ev.Pruned:
-				ms.PrunedBy, ms.Visits, ms.Value, ms.Outcome, ms.Discounted = "pod", 1, 0, 0, 0
-			}
-			st.Moves = append(st.Moves, ms)
-			if i == best {
-				st.PV = append([]games.Move{ev.Move}, ev.PV...)
-			}
-		}
-		return st
+		return sv.stats(s, evals, best, iterations, time.Since(start), done)
 	}
 	best, evals := sv.Choose(s, seed, func(evals []RootEval, best int) {
 		iterations = int64(len(evals))
@@ -450,6 +429,65 @@ func (e *Engine) Search(ctx context.Context, req engines.Request) (engines.Resul
 		report(st)
 	}
 	return engines.Result{Move: evals[best].Move, Stats: st}, nil
+}
+
+// The per-move columns NMCS declares, in order.
+var columns = []engines.Column{
+	{Key: "outcome", Title: "outcome", Kind: engines.Value, View: engines.MoverView,
+		Doc: "outcome of the move's nested playout"},
+	{Key: "discounted", Title: "discounted", Kind: engines.Value, View: engines.MoverView,
+		Doc: "the outcome divided by the playout's length from the root, V_D"},
+	{Key: "length", Title: "length", Kind: engines.Count,
+		Doc: "plies from the root to the playout's end (or to where POD cut it), the move included"},
+	{Key: "states", Title: "states", Kind: engines.Count, Doc: "states the move's evaluation visited"},
+	{Key: "pruned", Title: "pruned", Kind: engines.Label, Labels: []string{"", "cow", "pod"},
+		Doc: "cow: Cut on Win stopped the loop before the move; pod: Prune on Depth cut its playout"},
+}
+
+// Label values of the pruned column.
+const (
+	notPruned = iota
+	prunedCOW
+	prunedPOD
+)
+
+// stats is the snapshot of a Choose of root s: one row per root move in the
+// order of evaluation (NaN where a move was not evaluated, or, for a POD
+// cut, has no outcome), and the counts of evaluated moves and cuts.
+func (sv *Searcher) stats(s games.State, evals []RootEval, best int, iterations int64, elapsed time.Duration, done bool) engines.Stats {
+	st := engines.Stats{Iterations: iterations, States: sv.States, Elapsed: elapsed, Done: done, Columns: columns, Rank: -1}
+	nan := math.NaN()
+	cells := make([]float64, len(columns)*len(evals))
+	evaluated := 0
+	for i, ev := range evals {
+		c := cells[i*len(columns) : (i+1)*len(columns) : (i+1)*len(columns)]
+		c[0], c[1], c[2], c[3], c[4] = nan, nan, nan, nan, notPruned
+		switch {
+		case ev.CutByCOW:
+			c[4] = prunedCOW
+		case ev.Length == 0:
+			// Not evaluated: the budget ended the search first.
+		default:
+			evaluated++
+			c[2], c[3] = float64(ev.Length), float64(ev.States)
+			if ev.Pruned {
+				c[4] = prunedPOD
+				break
+			}
+			o := float64(ev.Outcome.Value(s.ToMove()))
+			c[0], c[1] = o, o/float64(ev.Length)
+		}
+		st.Moves = append(st.Moves, engines.MoveStats{Move: ev.Move, Cells: c})
+		if i == best {
+			st.PV = append([]games.Move{ev.Move}, ev.PV...)
+		}
+	}
+	st.Figures = []engines.Figure{
+		{Key: "evaluated", Title: "evaluated", Kind: engines.Count, Value: float64(evaluated)},
+		{Key: "cow_cuts", Title: "cut by COW", Kind: engines.Count, Value: float64(sv.COWCuts)},
+		{Key: "pod_cuts", Title: "cut by POD", Kind: engines.Count, Value: float64(sv.PODCuts)},
+	}
+	return st
 }
 
 // AnalysePlayout implements engines.PlayoutAnalyser: it plays the whole

@@ -400,9 +400,43 @@ func TestReports(t *testing.T) {
 	if len(final.PV) == 0 || final.PV[0] != res.Move {
 		t.Fatalf("PV %v does not start with the move %d", final.PV, res.Move)
 	}
-	for _, ms := range final.Moves {
-		if ms.Evaluated && math.Abs(ms.Discounted-float64(ms.Outcome)/float64(ms.Length)) > 1e-12 {
-			t.Fatalf("discounted value %v for outcome %d and length %d", ms.Discounted, ms.Outcome, ms.Length)
+	evaluated := 0
+	for i := range final.Moves {
+		o, d, l := final.Cell(i, "outcome"), final.Cell(i, "discounted"), final.Cell(i, "length")
+		if !math.IsNaN(l) {
+			evaluated++
+		}
+		if !math.IsNaN(o) && math.Abs(d-o/l) > 1e-12 {
+			t.Fatalf("discounted value %v for outcome %v and length %v", d, o, l)
+		}
+	}
+	if got := final.Figure("evaluated"); got != float64(evaluated) || evaluated == 0 {
+		t.Fatalf("figure evaluated %v, %d moves with a length", got, evaluated)
+	}
+}
+
+// A search cut short by its budget leaves the moves it never evaluated
+// without numbers (not as draws), and says how many it evaluated.
+func TestUnevaluatedMovesHaveNoNumbers(t *testing.T) {
+	s := mustPos(t, "breakthrough", "")
+	res, err := New(Config{Level: 1}, "").Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: 3}, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := res.Stats
+	if st.Figure("evaluated") != 3 || len(st.Moves) <= 3 {
+		t.Fatalf("evaluated %v of %d moves, want 3 of more", st.Figure("evaluated"), len(st.Moves))
+	}
+	for i := 3; i < len(st.Moves); i++ {
+		for _, key := range []string{"outcome", "discounted", "length", "states"} {
+			if v := st.Cell(i, key); !math.IsNaN(v) {
+				t.Fatalf("unevaluated move %d has %s %v", i, key, v)
+			}
+		}
+	}
+	for i := range 3 {
+		if math.IsNaN(st.Cell(i, "outcome")) {
+			t.Fatalf("evaluated move %d has no outcome", i)
 		}
 	}
 }

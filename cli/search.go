@@ -1,0 +1,253 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"strings"
+	"text/tabwriter"
+
+	"mcarena/config"
+	"mcarena/engines"
+	"mcarena/games"
+)
+
+// SearchColumn is a declared per-move column in 'mcarena search --json'.
+type SearchColumn struct {
+	Key    string   `json:"key"`
+	Title  string   `json:"title"`
+	Kind   string   `json:"kind"`
+	View   string   `json:"view,omitempty"`
+	Labels []string `json:"labels,omitempty"`
+	Doc    string   `json:"doc,omitempty"`
+}
+
+// SearchMove is one root move's row: its numbers by column key (a column
+// where the move has no number is left out) and its proof.
+type SearchMove struct {
+	Move   string             `json:"move"`
+	Proven string             `json:"proven,omitempty"`
+	Cells  map[string]float64 `json:"cells"`
+}
+
+// SearchReport is the result of 'mcarena search': the move, the counters,
+// and the statistics the engine declares, with whose view each value is
+// from ("mover": the player to move, "first": the first player).
+type SearchReport struct {
+	Game       string         `json:"game"`
+	Position   string         `json:"position"`
+	ToMove     string         `json:"to_move"`
+	Engine     string         `json:"engine"`
+	Seed       uint64         `json:"seed"`
+	Move       string         `json:"move"`
+	Iterations int64          `json:"iterations"`
+	States     int64          `json:"states"`
+	Seconds    float64        `json:"seconds"`
+	PV         []string       `json:"pv"`
+	Columns    []SearchColumn `json:"columns"`
+	// Rank is the key of the column that ranks the moves, highest first;
+	// empty where the engine's order (Moves') is the one to read.
+	Rank    string         `json:"rank,omitempty"`
+	Moves   []SearchMove   `json:"moves"`
+	Figures []SearchFigure `json:"figures"`
+}
+
+// SearchFigure is a search-wide number the engine declares.
+type SearchFigure struct {
+	Key   string  `json:"key"`
+	Title string  `json:"title"`
+	Kind  string  `json:"kind"`
+	Value float64 `json:"value"`
+}
+
+var (
+	kindNames = map[engines.Kind]string{engines.Count: "count", engines.Value: "value", engines.Score: "score", engines.Label: "label"}
+	viewNames = map[engines.View]string{engines.MoverView: "mover", engines.FirstView: "first"}
+)
+
+func runSearch(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("search", flag.ContinueOnError)
+	position := fs.String("position", "", "the position the game started from (default: the start)")
+	moves := fs.String("moves", "", "moves played from that position, separated by spaces: the search sees them as the game's history")
+	engineSpec := fs.String("engine", "", "engine: a name from the configuration or a spec, e.g. uct:c=0.5")
+	configPath := fs.String("config", "", "configuration file (default: config.toml if present)")
+	seed := fs.Uint64("seed", 1, "seed of the search")
+	asJSON := fs.Bool("json", false, "print JSON")
+	states := fs.Int64("states", 0, "budget: states visited")
+	iterations := fs.Int64("iterations", 0, "budget: iterations")
+	perMove := fs.Duration("time", 0, "budget: wall time")
+	pos, err := parseInterspersed(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("want one GAME, got %d arguments (usage: mcarena %s)", len(pos), searchUsage)
+	}
+	if *engineSpec == "" {
+		return usagef("--engine is required: valid engines are %v", engines.Names())
+	}
+	budget := engines.Budget{Time: *perMove, Iterations: *iterations, States: *states}
+	if err := budget.Check(); err != nil {
+		return usageError{err.Error()}
+	}
+	g, err := newGame(pos[0])
+	if err != nil {
+		return err
+	}
+	start := g.NewState()
+	if *position != "" {
+		if start, err = g.ParsePosition(*position); err != nil {
+			return usageError{err.Error()}
+		}
+	}
+	s := start.Clone()
+	var history []games.Move
+	for i, text := range strings.Fields(*moves) {
+		m, err := s.ParseMove(text)
+		if err != nil {
+			return usagef("--moves: move %d, %q: %v", i+1, text, err)
+		}
+		s.Play(m)
+		history = append(history, m)
+	}
+	if s.Terminal() {
+		return usagef("position %q is over: nothing to choose", s.String())
+	}
+	cfg, err := loadConfig(*configPath)
+	if err != nil {
+		return err
+	}
+	eng, err := config.ResolveEngine(cfg, *engineSpec)
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	req := engines.Request{Position: s, Start: start, History: history, Budget: budget, Seed: *seed}
+	res, err := eng.Search(context.Background(), req)
+	if err != nil {
+		return err
+	}
+	rep := searchReport(g, s, eng.Spec(), *seed, res)
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(rep)
+	}
+	return writeSearch(stdout, rep)
+}
+
+// searchReport turns a result into the report, cells by column key.
+func searchReport(g games.Game, s games.State, spec string, seed uint64, res engines.Result) SearchReport {
+	st := res.Stats
+	rep := SearchReport{Game: g.Spec(), Position: s.String(), ToMove: g.PlayerNames()[s.ToMove()], Engine: spec, Seed: seed,
+		Move: s.MoveString(res.Move), Iterations: st.Iterations, States: st.States, Seconds: st.Elapsed.Seconds(),
+		PV: []string{}, Columns: []SearchColumn{}, Moves: []SearchMove{}, Figures: []SearchFigure{}}
+	if st.Rank >= 0 && st.Rank < len(st.Columns) {
+		rep.Rank = st.Columns[st.Rank].Key
+	}
+	c := s.Clone()
+	for _, m := range st.PV {
+		if !isLegal(c, m) {
+			break
+		}
+		rep.PV = append(rep.PV, c.MoveString(m))
+		c.Play(m)
+	}
+	for _, col := range st.Columns {
+		rep.Columns = append(rep.Columns, SearchColumn{Key: col.Key, Title: col.Title, Kind: kindNames[col.Kind],
+			View: viewNames[col.View], Labels: col.Labels, Doc: col.Doc})
+	}
+	for _, ms := range st.Moves {
+		row := SearchMove{Move: s.MoveString(ms.Move), Proven: ms.Proven.String(), Cells: map[string]float64{}}
+		for i, col := range st.Columns {
+			if i < len(ms.Cells) && !math.IsNaN(ms.Cells[i]) {
+				row.Cells[col.Key] = ms.Cells[i]
+			}
+		}
+		rep.Moves = append(rep.Moves, row)
+	}
+	for _, f := range st.Figures {
+		if !math.IsNaN(f.Value) {
+			rep.Figures = append(rep.Figures, SearchFigure{Key: f.Key, Title: f.Title, Kind: kindNames[f.Kind], Value: f.Value})
+		}
+	}
+	return rep
+}
+
+func isLegal(s games.State, m games.Move) bool {
+	for _, l := range s.Legal(nil) {
+		if l == m {
+			return true
+		}
+	}
+	return false
+}
+
+// writeSearch prints the report as text: the move and counters, the
+// figures, then one row per root move in the declared columns.
+func writeSearch(w io.Writer, rep SearchReport) error {
+	fmt.Fprintf(w, "%s plays %s  (iterations %d, states %d, %.2fs)\n", rep.Engine, rep.Move, rep.Iterations, rep.States, rep.Seconds)
+	fmt.Fprintf(w, "PV %s\n", strings.Join(rep.PV, " "))
+	var views []string
+	for _, c := range rep.Columns {
+		switch c.View {
+		case "mover":
+			views = append(views, c.Key+" for "+rep.ToMove+" (to move)")
+		case "first":
+			views = append(views, c.Key+" for the first player")
+		}
+	}
+	if len(views) > 0 {
+		fmt.Fprintf(w, "values: %s\n", strings.Join(views, ", "))
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	header := "move\t"
+	for _, c := range rep.Columns {
+		header += c.Title + "\t"
+	}
+	fmt.Fprintln(tw, header+"proven\t")
+	moves := append([]SearchMove(nil), rep.Moves...)
+	if rep.Rank != "" {
+		rank := func(m SearchMove) float64 {
+			if v, ok := m.Cells[rep.Rank]; ok {
+				return v
+			}
+			return math.Inf(-1)
+		}
+		sort.SliceStable(moves, func(i, j int) bool { return rank(moves[i]) > rank(moves[j]) })
+	}
+	for _, m := range moves {
+		row := m.Move + "\t"
+		for _, c := range rep.Columns {
+			v, ok := m.Cells[c.Key]
+			if !ok {
+				v = math.NaN()
+			}
+			row += engines.Column{Kind: kindOf(c.Kind), Labels: c.Labels}.Format(v) + "\t"
+		}
+		fmt.Fprintln(tw, row+m.Proven+"\t")
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	var figures []string
+	for _, f := range rep.Figures {
+		figures = append(figures, f.Title+" "+engines.Figure{Kind: kindOf(f.Kind), Value: f.Value}.Format())
+	}
+	if len(figures) > 0 {
+		fmt.Fprintln(w, strings.Join(figures, "  "))
+	}
+	return nil
+}
+
+func kindOf(name string) engines.Kind {
+	for k, n := range kindNames {
+		if n == name {
+			return k
+		}
+	}
+	return engines.Score
+}

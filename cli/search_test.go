@@ -1,0 +1,56 @@
+package cli
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// 'mcarena search' prints the columns and figures the engine declares,
+// whose view each value is from, and cells only where a move has a number.
+func TestSearchJSON(t *testing.T) {
+	code, out, errs := run("search", "tictactoe", "--engine", "nmcs:level=1", "--iterations", "3", "--moves", "b2 a1", "--json")
+	if code != ExitOK {
+		t.Fatalf("code %d: %s", code, errs)
+	}
+	var rep SearchReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Position != "3/1x1/o2 x" || rep.ToMove != "X" || len(rep.Moves) != 7 {
+		t.Fatalf("position %q, to move %q, %d moves; want 3/1x1/o2 x, X, 7", rep.Position, rep.ToMove, len(rep.Moves))
+	}
+	views := map[string]string{}
+	for _, c := range rep.Columns {
+		views[c.Key] = c.View
+	}
+	if views["outcome"] != "mover" || views["length"] != "" {
+		t.Errorf("views %v: want outcome from the mover's, length from none", views)
+	}
+	withOutcome := 0
+	for _, m := range rep.Moves {
+		if _, ok := m.Cells["outcome"]; ok {
+			withOutcome++
+		}
+	}
+	if withOutcome != 3 || len(rep.Figures) == 0 || rep.Figures[0].Key != "evaluated" || rep.Figures[0].Value != 3 {
+		t.Errorf("%d moves with an outcome, figures %v; want 3 and evaluated 3", withOutcome, rep.Figures)
+	}
+}
+
+func TestSearchErrors(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"search", "tictactoe"}, "--engine is required"},
+		{[]string{"search", "tictactoe", "--engine", "uct", "--moves", "b2 b2"}, `move 2, "b2"`},
+		{[]string{"search", "tictactoe", "--engine", "uct", "--iterations", "-5"}, "iterations budget -5"},
+		{[]string{"search", "tictactoe", "--engine", "uct", "--moves", "a1 b1 a2 b2 a3"}, "is over"},
+	} {
+		code, _, errs := run(tc.args...)
+		if code != ExitUsage || !strings.Contains(errs, tc.want) {
+			t.Errorf("%v: code %d, stderr %q; want %d and %q", tc.args, code, errs, ExitUsage, tc.want)
+		}
+	}
+}
