@@ -90,6 +90,9 @@ func runAnalyse(args []string, stdout io.Writer) error {
 	if err != nil {
 		return usageError{err.Error()}
 	}
+	if err := engines.CheckGame(eng, g); err != nil {
+		return usageError{err.Error()}
+	}
 	pa, canPlayout := eng.(engines.PlayoutAnalyser)
 	if *playout && !canPlayout {
 		return usagef("--playout needs an engine whose move starts a playout (nmcs), not %s", eng.Spec())

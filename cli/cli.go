@@ -17,6 +17,7 @@ import (
 	"mcarena/engines"
 	"mcarena/games"
 	_ "mcarena/games/all" // register every game
+	"mcarena/games/knowledge"
 )
 
 // Exit codes.
@@ -193,6 +194,15 @@ func runGames(args []string, stdout io.Writer) error {
 		for _, o := range e.Options {
 			fmt.Fprintf(stdout, "    %-28s %s (default %s)\n", o.Syntax(), o.Doc, o.Default)
 		}
+	}
+	hs, cs := knowledge.All()
+	fmt.Fprintln(stdout, "\nheuristics (engine option heuristic=NAME; * is every game):")
+	for _, h := range hs {
+		fmt.Fprintf(stdout, "    %-14s %-14s %s\n", h.Game, h.Name, h.Doc)
+	}
+	fmt.Fprintln(stdout, "move classifiers:")
+	for _, c := range cs {
+		fmt.Fprintf(stdout, "    %-14s %-14s %s\n", c.Game, c.Name, c.Doc)
 	}
 	return nil
 }

@@ -125,6 +125,9 @@ func runSearch(args []string, stdout io.Writer) error {
 	if err != nil {
 		return usageError{err.Error()}
 	}
+	if err := engines.CheckGame(eng, g); err != nil {
+		return usageError{err.Error()}
+	}
 	req := engines.Request{Position: s, Start: start, History: history, Budget: budget, Seed: *seed}
 	res, err := eng.Search(context.Background(), req)
 	if err != nil {

@@ -188,8 +188,30 @@ func valueText(v any) (string, error) {
 		return strconv.FormatFloat(x, 'g', -1, 64), nil
 	case string:
 		return x, nil
+	case map[string]any:
+		// A component as a table: { kind = "nested", level = 1 } is
+		// nested(level=1).
+		kind, ok := x["kind"].(string)
+		if !ok {
+			return "", errors.New(`a component table needs kind = "NAME", like { kind = "nested", level = 1 }`)
+		}
+		var parts []string
+		for _, k := range sortedKeys(x) {
+			if k == "kind" {
+				continue
+			}
+			text, err := valueText(x[k])
+			if err != nil {
+				return "", fmt.Errorf("%s %s: %w", kind, k, err)
+			}
+			parts = append(parts, k+"="+text)
+		}
+		if len(parts) == 0 {
+			return kind, nil
+		}
+		return kind + "(" + strings.Join(parts, ",") + ")", nil
 	}
-	return "", fmt.Errorf("a %T is not an option value (want a number, true/false or a string)", v)
+	return "", fmt.Errorf("a %T is not an option value (want a number, true/false, a string or a component table)", v)
 }
 
 func findOption(opts []spec.Option, key string) (spec.Option, bool) {

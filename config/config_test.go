@@ -40,8 +40,13 @@ func TestErrors(t *testing.T) {
 	}{
 		{"syntax", "[engines.a]\nfamily = \"uct\"\nc = = 2\n", "x.toml:3: "},
 		{"unknown section", "[engine.a]\nfamily = \"uct\"\n", "x.toml:1: engine: unknown section: valid sections are engines, presets"},
-		{"unknown family", "[engines.a]\nfamily = \"mcts\"\n", `x.toml:2: engines.a.family: unknown engine family "mcts": valid families are alphabeta, nmcs, random, uct`},
-		{"no family", "[engines.a]\nc = 1.0\n", "x.toml:1: engines.a: needs family = one of alphabeta, nmcs, random, uct"},
+		{"unknown family", "[engines.a]\nfamily = \"monte\"\n", `x.toml:2: engines.a.family: unknown engine family "monte": valid families are alphabeta, mcts, nmcs, random, uct`},
+		{"no family", "[engines.a]\nc = 1.0\n", "x.toml:1: engines.a: needs family = one of alphabeta, mcts, nmcs, random, uct"},
+		{"component option", "[engines.a]\nfamily = \"mcts\"\nplayout = { kind = \"nested\", levl = 2 }\n", `x.toml:3: engines.a.playout: playout "nested": unknown option "levl": valid options are level=0..3, discount, cow=0..4, pod=0..4`},
+		{"component kind", "[engines.a]\nfamily = \"mcts\"\nplayout = { level = 2 }\n", `x.toml:3: engines.a.playout: a component table needs kind = "NAME"`},
+		{"component in text", "[engines.a]\nfamily = \"mcts\"\nplayout = \"nested(level=7)\"\n", `x.toml:3: engines.a.playout: playout "nested": option "level": 7 is out of range (want level=0..3)`},
+		{"heuristic the game lacks", "[engines.a]\nfamily = \"mcts\"\nleaf = \"heuristic\"\nheuristic = \"efms\"\n[engines.b]\nfamily = \"random\"\n[presets.p]\ngames = [\"breakthrough\", \"nogo\"]\npairs = [[\"b\", \"a\"]]\n",
+			`x.toml:9: presets.p.pairs: engine "a" cannot play nogo: engine "mcts:leaf=heuristic,heuristic=efms", option heuristic: game "nogo" has no heuristic "efms": its heuristics are outcome`},
 		{"unknown option", "# comment\n[engines.a]\nfamily = \"nmcs\"\nlevel = 2\ndepth = 3\n", "x.toml:5: engines.a.depth: unknown option of nmcs: valid options are level=0..5, discount, cow=0..6, pod=0..6"},
 		{"out of range", "[engines.b]\nfamily = \"nmcs\"\n\n[engines.a]\nfamily = \"nmcs\"\nlevel = 9\n", `x.toml:6: engines.a.level: option "level": 9 is out of range (want level=0..5)`},
 		{"bad choice", "[engines.a]\nfamily = \"uct\"\nplayout = \"greedy\"\n", `x.toml:3: engines.a.playout: option "playout": "greedy" is not one of random, decisive, mr, nested`},
@@ -56,6 +61,26 @@ func TestErrors(t *testing.T) {
 				t.Fatalf("error %v, want prefix %q", err, tt.want)
 			}
 		})
+	}
+}
+
+// A component may be written as text or as a TOML table; both give the same
+// spec.
+func TestComponentTables(t *testing.T) {
+	cfg, err := Parse("x.toml", []byte("[engines.a]\nfamily = \"mcts\"\nplayout = { kind = \"nested\", level = 2, discount = true }\n"+
+		"[engines.b]\nfamily = \"mcts\"\nplayout = \"nested(discount,level=2)\"\n"+
+		"[engines.c]\nfamily = \"mcts\"\nheuristic = \"efms\"\nalpha = 0.4\n[engines.c.leaf]\nkind = \"cutoff\"\nplies = 8\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]string{
+		"a": "mcts:playout=nested(level=2,discount)",
+		"b": "mcts:playout=nested(level=2,discount)",
+		"c": "mcts:leaf=cutoff(plies=8),heuristic=efms,alpha=0.4",
+	} {
+		if got, _ := cfg.Engine(name); got != want {
+			t.Errorf("engine %s: got %q, want %q", name, got, want)
+		}
 	}
 }
 

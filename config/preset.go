@@ -156,6 +156,11 @@ func parsePreset(path string, lines lineIndex, name string, v any, cfg *Config) 
 			}
 		}
 		p.Pairs = append(p.Pairs, [2]string{pair[0], pair[1]})
+		for _, n := range pair {
+			if err := cfg.checkEngine(n, p.Games); err != nil {
+				return nil, errAt("pairs", "%v", err)
+			}
+		}
 	}
 	budgets := []string{""}
 	if _, ok := t["budgets"]; ok {
@@ -310,6 +315,9 @@ func parseAnalysis(t map[string]any, name string, cfg *Config, errAt func(key, f
 		if _, ok := cfg.Engines[n]; !ok {
 			return nil, errAt("engines", "unknown engine %q: named engines are %s", n, strings.Join(cfg.EngineNames(), ", "))
 		}
+		if err := cfg.checkEngine(n, []string{p.Game}); err != nil {
+			return nil, errAt("engines", "%v", err)
+		}
 	}
 	if r, ok := t["runs"]; ok {
 		n, ok := r.(int64)
@@ -415,4 +423,23 @@ func schedulePairs(t map[string]any, errAt func(key, format string, args ...any)
 		}
 	}
 	return pairs, nil
+}
+
+// checkEngine builds the named engine and checks that it can play each of
+// the games (knowledge it asks for, such as a heuristic, exists there).
+func (c *Config) checkEngine(name string, specs []string) error {
+	e, err := engines.New(c.Engines[name])
+	if err != nil {
+		return fmt.Errorf("engine %q: %v", name, err)
+	}
+	for _, sp := range specs {
+		g, err := games.New(sp)
+		if err != nil {
+			return err
+		}
+		if err := engines.CheckGame(e, g); err != nil {
+			return fmt.Errorf("engine %q cannot play %s: %v", name, sp, err)
+		}
+	}
+	return nil
 }

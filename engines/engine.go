@@ -87,3 +87,20 @@ type PlayoutAnalyser interface {
 
 // ErrNoMoves is the error of a search asked to move in a finished game.
 var ErrNoMoves = errors.New("the position has no legal move")
+
+// GameChecker is implemented by engines whose options need knowledge of the
+// game (a heuristic, a move classifier): CheckGame says whether the engine
+// can play g, with an error naming the game, the engine, the option and
+// what the game has. Presets and the commands call it when they pair an
+// engine with a game, so that a run never fails midway for want of it.
+type GameChecker interface {
+	CheckGame(g games.Game) error
+}
+
+// CheckGame checks that e can play g, where e says what it needs.
+func CheckGame(e Engine, g games.Game) error {
+	if c, ok := e.(GameChecker); ok {
+		return c.CheckGame(g)
+	}
+	return nil
+}

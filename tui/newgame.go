@@ -49,7 +49,7 @@ func (s *setup) start(e *env) (screen, tea.Cmd) {
 	}
 	var seats [2]player
 	for i := range seats {
-		if seats[i], err = parsePlayer(e.cfg, s.value(1+i)); err != nil {
+		if seats[i], err = parsePlayer(e.cfg, s.value(1+i), g); err != nil {
 			s.err = g.PlayerNames()[i] + ": " + err.Error()
 			return s, nil
 		}

@@ -219,7 +219,7 @@ func (p *play) hint(e *env) tea.Cmd {
 	seat := p.seats[p.state.ToMove().Other()]
 	if seat.human() {
 		var err error
-		if seat, err = parsePlayer(e.cfg, "uct 1s"); err != nil {
+		if seat, err = parsePlayer(e.cfg, "uct 1s", p.g); err != nil {
 			p.setStatus(err.Error(), true)
 			return nil
 		}

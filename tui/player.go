@@ -28,8 +28,9 @@ const defaultBudget = time.Second
 
 // parsePlayer reads "human", or an engine (a name from the configuration or
 // a spec) optionally followed by a budget: "uct 500ms", "nmcd1",
-// "alphabeta iterations=8".
-func parsePlayer(cfg *config.Config, text string) (player, error) {
+// "alphabeta iterations=8". An engine that cannot play g (it asks for
+// knowledge g lacks) is refused.
+func parsePlayer(cfg *config.Config, text string, g games.Game) (player, error) {
 	f := strings.Fields(text)
 	if len(f) == 0 || f[0] == "human" {
 		return player{text: "human"}, nil
@@ -39,6 +40,9 @@ func parsePlayer(cfg *config.Config, text string) (player, error) {
 	}
 	e, err := config.ResolveEngine(cfg, f[0])
 	if err != nil {
+		return player{}, err
+	}
+	if err := engines.CheckGame(e, g); err != nil {
 		return player{}, err
 	}
 	b := config.Budget{Budget: engines.Budget{Time: defaultBudget}}

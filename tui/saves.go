@@ -125,7 +125,7 @@ func loadedPlay(e *env, r *pgn.Record) *play {
 	var lost []string
 	for i := range seats {
 		text := r.Get(names[i] + "Player")
-		seat, err := parsePlayer(e.cfg, text)
+		seat, err := parsePlayer(e.cfg, text, r.Game)
 		if err != nil {
 			seat = player{text: "human"}
 			lost = append(lost, names[i]+" "+text)

@@ -253,9 +253,14 @@ func TestStaleSearchDropped(t *testing.T) {
 }
 
 func TestBadPlayer(t *testing.T) {
-	m, _ := startWith(t, "nogo", "human", "mcts")
-	if _, ok := m.current.(*setup); !ok || !strings.Contains(m.View(), `White: unknown engine "mcts"`) {
-		t.Fatalf("view:\n%s", m.View())
+	for _, tc := range []struct{ engine, want string }{
+		{"monte", `White: unknown engine "monte"`},
+		{"mcts:leaf=heuristic,heuristic=efms", `game "nogo" has no heuristic "efms"`},
+	} {
+		m, _ := startWith(t, "nogo", "human", tc.engine)
+		if _, ok := m.current.(*setup); !ok || !strings.Contains(strings.Join(strings.Fields(m.View()), " "), tc.want) {
+			t.Fatalf("%s: view:\n%s", tc.engine, m.View())
+		}
 	}
 }
 

@@ -17,7 +17,11 @@ func init() {
 		Doc:     "alpha-beta with iterative deepening and a transposition table, valued by outcomes only",
 		Options: Options,
 		Build: func(v spec.Values, canonical string) (engines.Engine, error) {
-			return New(Config{MaxDepth: v.Int("depth"), TTBits: v.Int("tt")}, canonical), nil
+			cfg := Config{MaxDepth: v.Int("depth"), TTBits: v.Int("tt")}
+			if err := engines.CheckMemory("tt", int64(24)<<cfg.TTBits); err != nil {
+				return nil, err
+			}
+			return New(cfg, canonical), nil
 		},
 	})
 }

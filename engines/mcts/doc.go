@@ -1,18 +1,29 @@
 // Package mcts is mcarena's Monte Carlo Tree Search: one engine organised
 // around seams, so that the techniques of the papers are components and
 // coefficients rather than branches in the core loop (OpenSpiel's
-// Evaluator is the model). The family "uct", the "standard optimised MCTS"
-// of the NMCS paper, is its registered configuration with no extra term.
+// Evaluator is the model). Two families build it: "mcts", whose options name
+// its components in the nested form
+//
+//	mcts:playout=egreedy(epsilon=0.1),leaf=cutoff(plies=4),heuristic=efms,alpha=0.4
+//
+// (in config.toml a component may also be a table, playout = { kind =
+// "nested", level = 1 }), and "uct", the "standard optimised MCTS" of the
+// NMCS paper, its configuration with no extra term in the flat form the NMCS
+// presets use. Options that need game knowledge (a heuristic of package
+// knowledge) are checked against the game when an engine is paired with
+// one, so a preset that asks for what a game lacks is refused when it is
+// read.
 //
 // # The loop
 //
 // An iteration descends from the root by selection, adds one node (the next
 // unexpanded child slot of the first node that has one), values the new leaf
 // with the Evaluator, and backs the value up the path. Counted budgets are
-// checked before each iteration; a time budget and the context raise a stop
-// signal (engines.Stop) that the loop and every playout policy watch, so a
-// search ends within milliseconds of its deadline whatever one playout
-// costs, and an iteration cut short is dropped.
+// checked before each iteration; a time budget and the context are watched
+// through a stop signal (engines.Stop) that the loop and every playout
+// policy poll, so a search ends within a fraction of a millisecond of its
+// deadline whatever one playout costs, and an iteration cut short is
+// dropped.
 //
 // # The seams
 //
@@ -22,15 +33,18 @@
 //     the moves it played. PlayoutLeaf plays the leaf out by a playout
 //     policy of package policy (uniform, decisive, MCTS-MR, nested NMCS);
 //     it is the default.
+//
 //   - Expansion (Config.Prior, a Prior): when a node is first reached, each
 //     child slot may receive virtual visits and wins (node priors), a
 //     heuristic value (the leaves of implicit minimax) and a bias term
 //     (progressive bias).
+//
 //   - Selection: one loop over the children; the score is the mean, the
 //     exploration term C*sqrt(ln N / n), and optional terms switched on by
 //     coefficients: Alpha blends the implicit minimax value with the mean,
 //     Bias adds Bias*b/(n+1). With every coefficient zero the search uses
 //     the plain UCB1 loop, bit for bit the UCT of earlier versions.
+//
 //   - Backup: the leaf value is added as a reward in [0, 1] for the player
 //     who moved into each node ((v+1)/2, so turns need not alternate); with
 //     Alpha on, each node's minimax value becomes the best of its
@@ -38,6 +52,25 @@
 //     Data that only a feature needs (minimax values, bias terms) lives in
 //     side tables allocated only when the feature is on; the base node
 //     stays 40 bytes.
+//
+//   - Learning playouts: a playout policy that implements policy.Learner
+//     (the hook of Last-Good-Reply and N-grams) is shown every iteration's
+//     whole game, the tree's moves then the playout's, with the outcome.
+//
+// Components of the mcts family: playouts random, decisive, mr(depth),
+// nested(level, discount, cow, pod) and egreedy(epsilon); leaves playout,
+// cutoff(plies) (fet k), threshold(x, every) (det x) and heuristic; alpha
+// (implicit minimax, Lanctot et al. 2014) and bias (progressive bias) take
+// their values from the heuristic through HeuristicPrior. Not yet here:
+// AMAF/RAVE statistics and their blend, which will be a side table filled
+// from the same trace the learners see.
+//
+// # Adding a technique
+//
+// A new technique is a component for one of the seams: an Evaluator, a
+// Prior, a playout policy, or a coefficient with its side table. Example
+// (Example_prior) adds node priors for captures through the Prior seam and
+// the knowledge registry, without touching the search.
 //
 // # UCT as configured by "uct"
 //

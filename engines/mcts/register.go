@@ -1,27 +1,72 @@
 package mcts
 
 import (
+	"errors"
 	"fmt"
 
 	"mcarena/engines"
 	"mcarena/engines/nmcs"
 	"mcarena/engines/policy"
+	"mcarena/games"
+	"mcarena/games/knowledge"
 	"mcarena/games/spec"
 )
 
+// The options both families share.
+var (
+	cOption      = spec.Option{Name: "c", Kind: spec.Float, Default: "0.7", FloatMin: 0, FloatMax: 100, Doc: "UCB1 exploration constant (rewards in [0,1])"}
+	solverOption = spec.Option{Name: "solver", Kind: spec.Bool, Default: "true", Doc: "MCTS-Solver: back up proven wins and losses"}
+	nodesOption  = spec.Option{Name: "nodes", Kind: spec.Int, Default: "2000000", Min: 1000, Max: 200000000, Doc: "tree size cap in nodes (40 bytes each)"}
+	reuseOption  = spec.Option{Name: "reuse", Kind: spec.Bool, Default: "false", Doc: "search on from the last search's subtree (makes moves depend on earlier ones)"}
+)
+
 // Options are the options of uct, the registered configuration of this
-// engine that the NMCS paper plays.
+// engine that the NMCS paper plays, in the flat form its presets use.
 var Options = []spec.Option{
-	{Name: "c", Kind: spec.Float, Default: "0.7", FloatMin: 0, FloatMax: 100, Doc: "UCB1 exploration constant (rewards in [0,1])"},
-	{Name: "solver", Kind: spec.Bool, Default: "true", Doc: "MCTS-Solver: back up proven wins and losses"},
-	{Name: "nodes", Kind: spec.Int, Default: "2000000", Min: 1000, Max: 200000000, Doc: "tree size cap in nodes (40 bytes each)"},
-	{Name: "reuse", Kind: spec.Bool, Default: "false", Doc: "search on from the last search's subtree (makes moves depend on earlier ones)"},
-	{Name: "playout", Kind: spec.Choice, Default: "random", Choices: policy.Kinds, Doc: "playout policy"},
+	cOption, solverOption, nodesOption, reuseOption,
+	{Name: "playout", Kind: spec.Choice, Default: "random", Choices: []string{"random", "decisive", "mr", "nested"}, Doc: "playout policy"},
 	{Name: "mr", Kind: spec.Int, Default: "1", Min: 1, Max: 3, Doc: "minimax depth of playout=mr (MCTS-MR)"},
 	{Name: "level", Kind: spec.Int, Default: "1", Min: 0, Max: 3, Doc: "nesting n of playout=nested, NMC(n)"},
 	{Name: "discount", Kind: spec.Bool, Default: "false", Doc: "playout=nested: discounted nested choices"},
 	{Name: "cow", Kind: spec.Int, Default: "0", Min: 0, Max: 4, Doc: "playout=nested: Cut on Win at levels <= i"},
 	{Name: "pod", Kind: spec.Int, Default: "0", Min: 0, Max: 4, Doc: "playout=nested: Prune on Depth at levels <= i (needs discount)"},
+}
+
+// Playouts are the playout components of the mcts family.
+var Playouts = []spec.ComponentDecl{
+	{Name: "random", Doc: "uniform random moves"},
+	{Name: "decisive", Doc: "a move that wins at once, else one after which the opponent cannot win at once"},
+	{Name: "mr", Doc: "MCTS-MR: a depth-d minimax on outcomes at every step", Options: []spec.Option{
+		{Name: "depth", Kind: spec.Int, Default: "1", Min: 1, Max: 3, Doc: "minimax depth"}}},
+	{Name: "nested", Doc: "an NMC(level) playout (package nmcs)", Options: []spec.Option{
+		{Name: "level", Kind: spec.Int, Default: "1", Min: 0, Max: 3, Doc: "nesting n, NMC(n)"},
+		{Name: "discount", Kind: spec.Bool, Default: "false", Doc: "discounted nested choices"},
+		{Name: "cow", Kind: spec.Int, Default: "0", Min: 0, Max: 4, Doc: "Cut on Win at levels <= i"},
+		{Name: "pod", Kind: spec.Int, Default: "0", Min: 0, Max: 4, Doc: "Prune on Depth at levels <= i (needs discount)"}}},
+	{Name: "egreedy", Doc: "epsilon-greedy: a random move with probability epsilon, else the best successor by the heuristic", Options: []spec.Option{
+		{Name: "epsilon", Kind: spec.Float, Default: "0.1", FloatMin: 0, FloatMax: 1, Doc: "probability of a random move"}}},
+}
+
+// Leaves are the leaf-evaluation components of the mcts family.
+var Leaves = []spec.ComponentDecl{
+	{Name: "playout", Doc: "play the leaf to the end by the playout policy and score the outcome"},
+	{Name: "cutoff", Doc: "fet k: play k plies by the playout policy, then score by the heuristic", Options: []spec.Option{
+		{Name: "plies", Kind: spec.Int, Default: "4", Min: 1, Max: 10000, Doc: "plies before the cut-off"}}},
+	{Name: "threshold", Doc: "det x: stop the playout once the heuristic's magnitude reaches x and score it a win or a loss", Options: []spec.Option{
+		{Name: "x", Kind: spec.Float, Default: "0.5", FloatMin: 0, FloatMax: 1, Doc: "threshold on the heuristic's magnitude"},
+		{Name: "every", Kind: spec.Int, Default: "1", Min: 1, Max: 1000, Doc: "plies between two looks at the heuristic"}}},
+	{Name: "heuristic", Doc: "the heuristic's value of the leaf itself, no playout"},
+}
+
+// MCTSOptions are the options of the mcts family: components in the nested
+// form, e.g. "mcts:playout=nested(level=1,discount),c=0.7".
+var MCTSOptions = []spec.Option{
+	cOption, solverOption, nodesOption, reuseOption,
+	{Name: "playout", Kind: spec.Component, Default: "random", Components: Playouts, Doc: "playout policy"},
+	{Name: "leaf", Kind: spec.Component, Default: "playout", Components: Leaves, Doc: "leaf evaluation"},
+	{Name: "heuristic", Kind: spec.Word, Default: "", Doc: "the game's heuristic (mcarena games lists them) for egreedy, cutoff, threshold, heuristic, alpha and bias"},
+	{Name: "alpha", Kind: spec.Float, Default: "0", FloatMin: 0, FloatMax: 1, Doc: "implicit minimax: weight of the heuristic minimax value in selection (needs heuristic)"},
+	{Name: "bias", Kind: spec.Float, Default: "0", FloatMin: 0, FloatMax: 100, Doc: "progressive bias: weight of the heuristic value of a child, fading as 1/(visits+1) (needs heuristic)"},
 }
 
 func init() {
@@ -36,7 +81,94 @@ func init() {
 			if cfg.Playout.Nested.POD > 0 && !cfg.Playout.Nested.Discount {
 				return nil, fmt.Errorf("pod needs discount")
 			}
+			if err := engines.CheckMemory("nodes", int64(cfg.MaxNodes)*nodeBytes); err != nil {
+				return nil, err
+			}
 			return New(cfg, canonical), nil
 		},
 	})
+	engines.Register(engines.Family{
+		Name:    "mcts",
+		Doc:     "MCTS with components: playout policy, leaf evaluation, heuristic priors for implicit minimax and progressive bias, MCTS-Solver",
+		Options: MCTSOptions,
+		Build:   buildMCTS,
+	})
+}
+
+// buildMCTS makes an mcts engine from its options. Options that need a
+// heuristic are refused without one; whether the game has it is checked
+// when the engine is paired with a game (CheckGame).
+func buildMCTS(v spec.Values, canonical string) (engines.Engine, error) {
+	cfg := Config{C: v.Float("c"), Solver: v.Bool("solver"), MaxNodes: v.Int("nodes"), Reuse: v.Bool("reuse"),
+		Alpha: v.Float("alpha"), Bias: v.Float("bias")}
+	if err := engines.CheckMemory("nodes", int64(cfg.MaxNodes)*nodeBytes); err != nil {
+		return nil, err
+	}
+	h := v.String("heuristic")
+	var needs []string // what asks for a heuristic
+	pname, pv := v.Component("playout")
+	cfg.Playout.Kind = policy.Kind(pname)
+	switch pname {
+	case "mr":
+		cfg.Playout.Depth = pv.Int("depth")
+	case "nested":
+		cfg.Playout.Nested = nmcs.Config{Level: pv.Int("level"), Discount: pv.Bool("discount"), COW: pv.Int("cow"), POD: pv.Int("pod")}
+		if cfg.Playout.Nested.POD > 0 && !cfg.Playout.Nested.Discount {
+			return nil, errors.New(`playout "nested": pod needs discount`)
+		}
+	case "egreedy":
+		cfg.Playout.Epsilon, cfg.Playout.Heuristic = pv.Float("epsilon"), h
+		needs = append(needs, "playout=egreedy")
+	}
+	lname, lv := v.Component("leaf")
+	if lname == "cutoff" || lname == "threshold" {
+		if !policy.Limited(cfg.Playout.Kind) {
+			return nil, fmt.Errorf("leaf=%s stops playouts early, which playout=%s cannot: use random, decisive, mr or egreedy", lname, pname)
+		}
+	}
+	switch lname {
+	case "cutoff":
+		cfg.Leaf = CutoffLeaf(cfg.Playout, h, lv.Int("plies"))
+		needs = append(needs, "leaf=cutoff")
+	case "threshold":
+		cfg.Leaf = ThresholdLeaf(cfg.Playout, h, lv.Float("x"), lv.Int("every"))
+		needs = append(needs, "leaf=threshold")
+	case "heuristic":
+		cfg.Leaf = HeuristicLeaf(h)
+		needs = append(needs, "leaf=heuristic")
+	}
+	if cfg.Alpha > 0 || cfg.Bias > 0 {
+		cfg.Prior = HeuristicPrior(h)
+		if cfg.Alpha > 0 {
+			needs = append(needs, "alpha")
+		}
+		if cfg.Bias > 0 {
+			needs = append(needs, "bias")
+		}
+	}
+	if len(needs) > 0 && h == "" {
+		return nil, fmt.Errorf("%s needs heuristic=NAME, one of the game's heuristics (mcarena games lists them)", needs[0])
+	}
+	if len(needs) == 0 && h != "" {
+		return nil, fmt.Errorf("heuristic=%s is used by nothing: it serves playout=egreedy, leaf=cutoff|threshold|heuristic, alpha and bias", h)
+	}
+	return &gameChecked{Engine: New(cfg, canonical), heuristic: h, spec: canonical}, nil
+}
+
+// gameChecked is an engine whose heuristic must exist for the game.
+type gameChecked struct {
+	*Engine
+	heuristic string
+	spec      string
+}
+
+// CheckGame implements engines.GameChecker.
+func (e *gameChecked) CheckGame(g games.Game) error {
+	if e.heuristic == "" {
+		return nil
+	}
+	if _, err := knowledge.NewHeuristic(g, e.heuristic); err != nil {
+		return fmt.Errorf("engine %q, option heuristic: %w", e.spec, err)
+	}
+	return nil
 }

@@ -39,8 +39,9 @@ type Evaluator interface {
 // is first reached (node priors, progressive bias, the heuristic values of
 // implicit minimax). Each search makes its own with the Config's Prior.
 type Prior interface {
-	// Priors fills out[i] for the child of s reached by moves[i].
-	Priors(s games.State, moves []games.Move, out []ChildPrior)
+	// Priors fills out[i] for the child of s reached by moves[i] and
+	// returns the states it visited doing so.
+	Priors(s games.State, moves []games.Move, out []ChildPrior) (states int64)
 }
 
 // ChildPrior is what a Prior knows of one child before it is searched.
@@ -75,6 +76,6 @@ type playoutEval struct{ pol policy.Policy }
 // end of the game: the leaf is terminal (found here rather than by
 // Terminal, which costs as much as a playout in some games).
 func (e *playoutEval) Evaluate(s games.State, r *rng.Rand, stop *engines.Stop, trace *policy.Trace) Eval {
-	k, states := e.pol.Run(s, r, stop, trace)
+	k, states := e.pol.Run(s, r, games.NoLimit, stop, trace)
 	return Eval{Value: float64(s.Outcome()), Terminal: k == 0, States: states}
 }

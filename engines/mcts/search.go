@@ -81,6 +81,11 @@ type search struct {
 	selectChild func(cur int32) int32
 	stop        *engines.Stop
 	cols        []engines.Column // the declared columns, built once
+	// learner is the playout policy that learns from finished playouts,
+	// if any; trace then records each iteration's moves, the tree's
+	// first, for it.
+	learner policy.Learner
+	trace   *policy.Trace
 	// rootIdx is the root's node: 0, or deeper in a tree kept from an
 	// earlier search when the tree is reused. rootHash is the root
 	// position's hash, for finding it again.
@@ -205,6 +210,11 @@ func (e *Engine) newSearch(s games.State) (*search, error) {
 		}
 		if e.cfg.Bias != 0 {
 			sr.bias.on = true
+		}
+	}
+	if pe, ok := sr.leaf.(*playoutEval); ok {
+		if l, ok := pe.pol.(policy.Learner); ok {
+			sr.learner, sr.trace = l, &policy.Trace{}
 		}
 	}
 	sr.selectChild = sr.selectUCB

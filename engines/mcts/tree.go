@@ -33,6 +33,9 @@ func (sr *search) iterate() bool {
 	st := sr.state
 	st.CopyFrom(sr.root)
 	sr.path = append(sr.path[:0], sr.rootIdx)
+	if sr.trace != nil {
+		sr.trace.Reset()
+	}
 	cur := sr.rootIdx
 	expandedAt := int32(-1)
 	for {
@@ -73,7 +76,7 @@ func (sr *search) iterate() bool {
 	case sr.cfg.Solver && leaf.proof == engines.ProvenLoss:
 		value = float64(games.WinFor(leaf.mover.Other()))
 	default:
-		ev := sr.leaf.Evaluate(st, &sr.r, sr.stop, nil)
+		ev := sr.leaf.Evaluate(st, &sr.r, sr.stop, sr.trace)
 		sr.states += ev.States
 		if sr.stop.Stopped() {
 			if expandedAt >= 0 {
@@ -95,7 +98,50 @@ func (sr *search) iterate() bool {
 		}
 	}
 	sr.backup(value)
+	if sr.learner != nil && sr.trace != nil {
+		sr.observe(value)
+	}
 	return true
+}
+
+// observe shows a learning playout policy the iteration's game: the moves
+// from the root through the tree (recorded here) and the playout (recorded
+// by the evaluator, after them), and the outcome.
+func (sr *search) observe(value float64) {
+	t := sr.trace
+	playout := len(t.Moves)
+	for _, idx := range sr.path[1:] {
+		n := sr.pool.at(idx)
+		t.Add(n.move, n.mover)
+	}
+	// Put the tree's moves first.
+	tree := len(t.Moves) - playout
+	if tree > 0 && playout > 0 {
+		rotate(t.Moves, tree)
+		rotate(t.Movers, tree)
+	}
+	o := games.Draw
+	switch {
+	case value > 0:
+		o = games.FirstWins
+	case value < 0:
+		o = games.SecondWins
+	}
+	sr.learner.Observe(t, o)
+	t.Reset()
+}
+
+// rotate moves the last k elements of x to its front, in order.
+func rotate[T any](x []T, k int) {
+	reverse(x)
+	reverse(x[:k])
+	reverse(x[k:])
+}
+
+func reverse[T any](x []T) {
+	for i, j := 0, len(x)-1; i < j; i, j = i+1, j-1 {
+		x[i], x[j] = x[j], x[i]
+	}
 }
 
 // reserve gives node cur slots for all its children, in a random order,
@@ -142,7 +188,7 @@ func (sr *search) reserve(cur int32, st games.State) bool {
 func (sr *search) applyPriors(st games.State, first int32, moves []games.Move) {
 	out := sr.priors[:len(moves)]
 	clear(out)
-	sr.prior.Priors(st, moves, out)
+	sr.states += sr.prior.Priors(st, moves, out)
 	children := sr.pool.run(first, len(moves))
 	for i, p := range out {
 		ch := &children[i]

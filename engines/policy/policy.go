@@ -15,8 +15,12 @@
 // cannot win at once (anti-decisive), or any move if there is none. It is
 // MR(2) without the search for wins in two.
 //
+// Epsilon-greedy (Lanctot et al. 2014, "ege"): at every step, with
+// probability epsilon a uniformly random move; otherwise the move whose
+// successor a heuristic values best for the mover, ties drawn uniformly.
+//
 // Where several moves win, one is drawn uniformly. States visited count every
-// position generated, the minimax's included.
+// position generated, the minimax's and epsilon-greedy's included.
 //
 // Every policy stops early once the search's stop signal is set (MR and
 // nested playouts look at it at every step), and records the moves it plays
@@ -29,10 +33,12 @@ package policy
 
 import (
 	"fmt"
+	"math"
 
 	"mcarena/engines"
 	"mcarena/engines/nmcs"
 	"mcarena/games"
+	"mcarena/games/knowledge"
 	"mcarena/games/rng"
 )
 
@@ -45,10 +51,11 @@ const (
 	Decisive Kind = "decisive"
 	MR       Kind = "mr"
 	Nested   Kind = "nested"
+	EGreedy  Kind = "egreedy"
 )
 
 // Kinds lists the policies, for options and messages.
-var Kinds = []string{string(Random), string(Decisive), string(MR), string(Nested)}
+var Kinds = []string{string(Random), string(Decisive), string(MR), string(Nested), string(EGreedy)}
 
 // Config selects a policy and its parameters.
 type Config struct {
@@ -58,16 +65,21 @@ type Config struct {
 	// Nested is the NMC configuration of Nested playouts; its Level is the
 	// nesting n of each playout, NMC(n).
 	Nested nmcs.Config
+	// Epsilon is EGreedy's probability of a random move, and Heuristic
+	// the name of the game's heuristic (package knowledge) it follows.
+	Epsilon   float64
+	Heuristic string
 }
 
 // Policy plays positions to the end. It keeps buffers, so each goroutine
 // needs its own.
 type Policy interface {
-	// Run plays s to the end of the game, drawing from r, and returns the
-	// moves played on s and the states visited. Once stop is set it may
-	// return early with s unfinished: the caller checks stop. With a trace,
-	// it appends each move played on s and its mover.
-	Run(s games.State, r *rng.Rand, stop *engines.Stop, trace *Trace) (moves int, states int64)
+	// Run plays s until the game ends or limit moves are played (a
+	// nested playout always plays to the end: see Limited), drawing from
+	// r, and returns the moves played on s and the states visited. Once
+	// stop is set it may return early with s unfinished: the caller checks
+	// stop. With a trace, it appends each move played on s and its mover.
+	Run(s games.State, r *rng.Rand, limit int, stop *engines.Stop, trace *Trace) (moves int, states int64)
 }
 
 // Trace is the record of a playout: the moves played, in order, and who
@@ -93,6 +105,10 @@ type Learner interface {
 	Observe(t *Trace, outcome games.Outcome)
 }
 
+// Limited reports whether the policy can stop after a number of plies
+// (every policy but nested playouts, which play to the end).
+func Limited(k Kind) bool { return k != Nested }
+
 // New returns the policy cfg describes for positions like s.
 func New(cfg Config, s games.State) (Policy, error) {
 	switch cfg.Kind {
@@ -107,6 +123,16 @@ func New(cfg Config, s games.State) (Policy, error) {
 		return newShallow(s, cfg.Depth, true), nil
 	case Nested:
 		return &nested{sv: nmcs.NewSearcher(cfg.Nested, s), rnd: random{buf: make([]games.Move, 0, s.Game().MaxMoves())}, replay: s.Clone()}, nil
+	case EGreedy:
+		if cfg.Epsilon < 0 || cfg.Epsilon > 1 {
+			return nil, fmt.Errorf("epsilon %g: want 0..1", cfg.Epsilon)
+		}
+		h, err := knowledge.NewHeuristic(s.Game(), cfg.Heuristic)
+		if err != nil {
+			return nil, err
+		}
+		return &egreedy{eps: cfg.Epsilon, h: h, child: s.Clone(), buf: make([]games.Move, 0, s.Game().MaxMoves()),
+			best: make([]games.Move, 0, s.Game().MaxMoves())}, nil
 	}
 	return nil, fmt.Errorf("unknown playout policy %q: valid ones are %v", cfg.Kind, Kinds)
 }
@@ -115,13 +141,13 @@ func New(cfg Config, s games.State) (Policy, error) {
 // loop when a trace is asked for.
 type random struct{ buf []games.Move }
 
-func (p *random) Run(s games.State, r *rng.Rand, _ *engines.Stop, trace *Trace) (int, int64) {
+func (p *random) Run(s games.State, r *rng.Rand, limit int, _ *engines.Stop, trace *Trace) (int, int64) {
 	if trace == nil {
-		n := s.Playout(r, games.NoLimit)
+		n := s.Playout(r, limit)
 		return n, int64(n)
 	}
 	n := 0
-	for {
+	for n < limit {
 		moves := s.Legal(p.buf)
 		if len(moves) == 0 {
 			return n, int64(n)
@@ -131,6 +157,7 @@ func (p *random) Run(s games.State, r *rng.Rand, _ *engines.Stop, trace *Trace) 
 		s.Play(m)
 		n++
 	}
+	return n, int64(n)
 }
 
 // nested runs an NMC(n) playout; see package nmcs.
@@ -140,13 +167,13 @@ type nested struct {
 	replay games.State // replays a recorded playout for its movers
 }
 
-func (p *nested) Run(s games.State, r *rng.Rand, stop *engines.Stop, trace *Trace) (int, int64) {
+func (p *nested) Run(s games.State, r *rng.Rand, _ int, stop *engines.Stop, trace *Trace) (int, int64) {
 	before := p.sv.States
 	p.sv.Limit(stop, 0)
 	if trace != nil && p.sv.Sequence() == nil {
 		// Level 0 is a uniform playout, which records in the loop of the
 		// uniform policy.
-		return p.rnd.Run(s, r, stop, trace)
+		return p.rnd.Run(s, r, games.NoLimit, stop, trace)
 	}
 	if trace != nil {
 		p.replay.CopyFrom(s)
@@ -183,10 +210,10 @@ func newShallow(s games.State, k int, wins2 bool) *shallow {
 	return p
 }
 
-func (p *shallow) Run(s games.State, r *rng.Rand, stop *engines.Stop, trace *Trace) (int, int64) {
+func (p *shallow) Run(s games.State, r *rng.Rand, limit int, stop *engines.Stop, trace *Trace) (int, int64) {
 	p.count = 0
 	n := 0
-	for !stop.Stopped() {
+	for n < limit && !stop.Stopped() {
 		moves := s.Legal(p.moves[p.k])
 		if len(moves) == 0 {
 			return n, p.count
@@ -255,4 +282,55 @@ func (p *shallow) value(s games.State, depth int, pl games.Player) int {
 		}
 	}
 	return best
+}
+
+// egreedy is the epsilon-greedy policy.
+type egreedy struct {
+	eps   float64
+	h     knowledge.Heuristic
+	child games.State
+	buf   []games.Move
+	best  []games.Move
+}
+
+func (p *egreedy) Run(s games.State, r *rng.Rand, limit int, stop *engines.Stop, trace *Trace) (int, int64) {
+	var states int64
+	n := 0
+	for n < limit && !stop.Stopped() {
+		moves := s.Legal(p.buf)
+		if len(moves) == 0 {
+			break
+		}
+		mover := s.ToMove()
+		var m games.Move
+		if r.Float64() < p.eps {
+			m = moves[r.Intn(len(moves))]
+		} else {
+			bestValue := math.Inf(-1)
+			p.best = p.best[:0]
+			for _, c := range moves {
+				p.child.CopyFrom(s)
+				p.child.Play(c)
+				states++
+				v := p.h.Value(p.child)
+				if mover == games.Second {
+					v = -v
+				}
+				switch {
+				case v > bestValue:
+					bestValue, p.best = v, append(p.best[:0], c)
+				case v == bestValue:
+					p.best = append(p.best, c)
+				}
+			}
+			m = p.best[r.Intn(len(p.best))]
+		}
+		if trace != nil {
+			trace.Add(m, mover)
+		}
+		s.Play(m)
+		states++
+		n++
+	}
+	return n, states
 }

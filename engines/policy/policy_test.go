@@ -1,12 +1,14 @@
 package policy
 
 import (
+	"math"
 	"testing"
 
 	"mcarena/engines/nmcs"
 	"mcarena/games"
 	_ "mcarena/games/all"
 	"mcarena/games/gametest"
+	"mcarena/games/knowledge"
 	"mcarena/games/rng"
 )
 
@@ -35,7 +37,7 @@ func TestPlaysTheWinInOne(t *testing.T) {
 		r := rng.New(1)
 		for range 200 {
 			s := start.Clone()
-			n, _ := p.Run(s, &r, nil, nil)
+			n, _ := p.Run(s, &r, games.NoLimit, nil, nil)
 			if n != 1 || s.Outcome() != games.FirstWins {
 				t.Fatalf("%+v: %d moves to %q", cfg, n, s.String())
 			}
@@ -52,7 +54,7 @@ func TestAvoidsLosingReplies(t *testing.T) {
 		n := 0
 		for range 300 {
 			s := start.Clone()
-			p.Run(s, &r, nil, nil)
+			p.Run(s, &r, games.NoLimit, nil, nil)
 			if cellAt(s, "a3") == 'o' {
 				n++
 			}
@@ -84,7 +86,7 @@ func TestMisereAvoidsSelfLoss(t *testing.T) {
 		start := pos(t, "breakthrough:misere", tc.text)
 		for range 100 {
 			s := start.Clone()
-			n, _ := p.Run(s, &r, nil, nil)
+			n, _ := p.Run(s, &r, games.NoLimit, nil, nil)
 			if tc.forced != (n == 1) {
 				t.Fatalf("%q: playout of %d moves to %q", tc.text, n, s.String())
 			}
@@ -97,7 +99,7 @@ func TestNestedPolicyCountsStates(t *testing.T) {
 	p := mustPolicy(t, Config{Kind: Nested, Nested: nmcs.Config{Level: 1, Discount: true, COW: 1}}, start)
 	r := rng.New(4)
 	s := start.Clone()
-	n, states := p.Run(s, &r, nil, nil)
+	n, states := p.Run(s, &r, games.NoLimit, nil, nil)
 	if !s.Terminal() || n < 1 || states < int64(n)*10 {
 		t.Fatalf("moves %d, states %d, terminal %v", n, states, s.Terminal())
 	}
@@ -111,7 +113,7 @@ func TestNoAllocations(t *testing.T) {
 		s := start.Clone()
 		if a := testing.AllocsPerRun(20, func() {
 			s.CopyFrom(start)
-			p.Run(s, &r, nil, nil)
+			p.Run(s, &r, games.NoLimit, nil, nil)
 		}); a != 0 {
 			t.Errorf("%+v: %v allocations per playout", cfg, a)
 		}
@@ -123,6 +125,100 @@ func TestBadConfig(t *testing.T) {
 	for _, cfg := range []Config{{Kind: MR, Depth: 0}, {Kind: "greedy"}} {
 		if _, err := New(cfg, s); err == nil {
 			t.Errorf("%+v accepted", cfg)
+		}
+	}
+}
+
+// Epsilon-greedy with epsilon 0 always plays a move whose successor the
+// heuristic values best for the mover; with epsilon 1 it plays every move
+// some of the time.
+func TestEGreedy(t *testing.T) {
+	start := pos(t, "breakthrough", "5/b4/2wb1/2w2/w4 w")
+	h, err := knowledge.NewHeuristic(start.Game(), "efms")
+	if err != nil {
+		t.Fatal(err)
+	}
+	value := func(m games.Move) float64 {
+		c := start.Clone()
+		c.Play(m)
+		return h.Value(c)
+	}
+	best := math.Inf(-1)
+	for _, m := range start.Legal(nil) {
+		best = max(best, value(m))
+	}
+	greedy := mustPolicy(t, Config{Kind: EGreedy, Epsilon: 0, Heuristic: "efms"}, start)
+	random := mustPolicy(t, Config{Kind: EGreedy, Epsilon: 1, Heuristic: "efms"}, start)
+	r := rng.New(4)
+	seen := map[games.Move]bool{}
+	var tr Trace
+	for range 200 {
+		s := start.Clone()
+		tr.Reset()
+		if n, states := greedy.Run(s, &r, 1, nil, &tr); n != 1 || states != int64(len(start.Legal(nil))+1) {
+			t.Fatalf("one step played %d moves, %d states", n, states)
+		}
+		if v := value(tr.Moves[0]); v != best || tr.Movers[0] != games.First {
+			t.Fatalf("greedy played %s worth %v (mover %d), best %v", start.MoveString(tr.Moves[0]), v, tr.Movers[0], best)
+		}
+		tr.Reset()
+		random.Run(start.Clone(), &r, 1, nil, &tr)
+		seen[tr.Moves[0]] = true
+	}
+	if len(seen) != len(start.Legal(nil)) {
+		t.Errorf("epsilon 1 played %d of %d moves", len(seen), len(start.Legal(nil)))
+	}
+	if _, err := New(Config{Kind: EGreedy, Epsilon: 0.1, Heuristic: "efms"}, pos(t, "nogo", "")); err == nil {
+		t.Error("egreedy on nogo with efms was accepted")
+	}
+}
+
+// Every policy honours a ply limit, and records what it plays.
+func TestLimitAndTrace(t *testing.T) {
+	start := pos(t, "breakthrough:size=8x8", "")
+	for _, cfg := range []Config{{Kind: Random}, {Kind: Decisive}, {Kind: MR, Depth: 2}, {Kind: EGreedy, Epsilon: 0.5, Heuristic: "efms"}} {
+		p := mustPolicy(t, cfg, start)
+		r := rng.New(5)
+		var tr Trace
+		s := start.Clone()
+		n, _ := p.Run(s, &r, 7, nil, &tr)
+		if n != 7 || len(tr.Moves) != 7 {
+			t.Fatalf("%+v: %d moves, %d recorded, want 7", cfg, n, len(tr.Moves))
+		}
+		replay := start.Clone()
+		for i, m := range tr.Moves {
+			if tr.Movers[i] != replay.ToMove() {
+				t.Fatalf("%+v: move %d recorded for player %d", cfg, i, tr.Movers[i])
+			}
+			replay.Play(m)
+		}
+		if replay.Hash() != s.Hash() {
+			t.Fatalf("%+v: the trace does not replay to the playout's end", cfg)
+		}
+	}
+}
+
+// A nested playout records the moves of its top level, which are the moves
+// played on the position, with their movers (Kalah's extra turns included).
+func TestNestedTrace(t *testing.T) {
+	for _, spec := range []string{"kalah:houses=3,seeds=2", "breakthrough"} {
+		start := pos(t, spec, "")
+		for _, level := range []int{0, 1} {
+			p := mustPolicy(t, Config{Kind: Nested, Nested: nmcs.Config{Level: level}}, start)
+			r := rng.New(6)
+			var tr Trace
+			s := start.Clone()
+			n, _ := p.Run(s, &r, games.NoLimit, nil, &tr)
+			replay := start.Clone()
+			for i, m := range tr.Moves {
+				if tr.Movers[i] != replay.ToMove() {
+					t.Fatalf("%s level %d: move %d recorded for player %d", spec, level, i, tr.Movers[i])
+				}
+				replay.Play(m)
+			}
+			if n != len(tr.Moves) || !s.Terminal() || replay.Hash() != s.Hash() {
+				t.Fatalf("%s level %d: %d moves, %d recorded, replay reaches the end: %v", spec, level, n, len(tr.Moves), replay.Hash() == s.Hash())
+			}
 		}
 	}
 }

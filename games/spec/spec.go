@@ -3,6 +3,11 @@
 // "nmcs:level=2,discount,pod=3". A bare option name sets a flag. Options are
 // declared with a kind and a range, so that a bad spec is refused with a
 // message that lists what is valid.
+//
+// A Component option takes a component with options of its own,
+// NAME or NAME(OPTION[=VALUE],...), nested as deep as the declarations go:
+// "mcts:playout=nested(level=1,discount),c=0.7". An error inside a
+// component names it.
 package spec
 
 import (
@@ -26,7 +31,20 @@ const (
 	Float
 	// Choice is one of Choices.
 	Choice
+	// Component is one of Components, with its own options.
+	Component
+	// Word is a name checked elsewhere (a heuristic of the game, say):
+	// lower-case letters, digits, '_' and '-', starting with a letter, or
+	// empty for none.
+	Word
 )
+
+// ComponentDecl declares one component a Component option may take.
+type ComponentDecl struct {
+	Name    string
+	Doc     string
+	Options []Option
+}
 
 // Option declares one option.
 type Option struct {
@@ -39,7 +57,9 @@ type Option struct {
 	FloatMin, FloatMax float64
 	// Choices lists the values of a Choice option.
 	Choices []string
-	Doc     string
+	// Components lists the components of a Component option.
+	Components []ComponentDecl
+	Doc        string
 }
 
 // Syntax describes the values the option takes, for messages and help.
@@ -53,6 +73,17 @@ func (o Option) Syntax() string {
 		return fmt.Sprintf("%s=%g..%g", o.Name, o.FloatMin, o.FloatMax)
 	case Choice:
 		return fmt.Sprintf("%s=%s", o.Name, strings.Join(o.Choices, "|"))
+	case Word:
+		return o.Name + "=NAME"
+	case Component:
+		names := make([]string, len(o.Components))
+		for i, c := range o.Components {
+			names[i] = c.Name
+			if len(c.Options) > 0 {
+				names[i] += "(...)"
+			}
+		}
+		return fmt.Sprintf("%s=%s", o.Name, strings.Join(names, "|"))
 	default:
 		return fmt.Sprintf("%s=RxC (%d..%d each)", o.Name, o.Min, o.Max)
 	}
@@ -60,7 +91,15 @@ func (o Option) Syntax() string {
 
 // Values holds validated option values in their normal form.
 type Values struct {
-	vals map[string]string
+	vals  map[string]string
+	comps map[string]Values // the options of Component options' values
+	name  string            // the component's name, for a component's Values
+}
+
+// Component returns a Component option's component name and its options.
+func (v Values) Component(name string) (string, Values) {
+	c := v.comps[name]
+	return c.name, c
 }
 
 // Bool returns a Bool option's value.
@@ -99,14 +138,33 @@ func Split(text string) (name, opts string, hasOpts bool) {
 // and list the valid ones.
 func Resolve(what string, decl []Option, opts string, hasOpts bool) (Values, error) {
 	vals := make(map[string]string, len(decl))
+	comps := map[string]Values{}
+	set := func(o Option, val string) error {
+		if o.Kind != Component {
+			vals[o.Name] = val
+			return nil
+		}
+		c, err := resolveComponent(o, val)
+		if err != nil {
+			return err
+		}
+		vals[o.Name], comps[o.Name] = c.canonical(o), c
+		return nil
+	}
 	for _, o := range decl {
-		vals[o.Name] = o.Default
+		if err := set(o, o.Default); err != nil {
+			return Values{}, fmt.Errorf("%s: bad default: %w", what, err)
+		}
 	}
 	if !hasOpts {
-		return Values{vals}, nil
+		return Values{vals: vals, comps: comps}, nil
 	}
 	seen := map[string]bool{}
-	for _, item := range strings.Split(opts, ",") {
+	items, err := splitTop(opts)
+	if err != nil {
+		return Values{}, fmt.Errorf("%s: %w", what, err)
+	}
+	for _, item := range items {
 		item = strings.TrimSpace(item)
 		if item == "" {
 			return Values{}, fmt.Errorf("%s: empty option", what)
@@ -127,13 +185,95 @@ func Resolve(what string, decl []Option, opts string, hasOpts bool) (Values, err
 			}
 			val = "true"
 		}
+		if o.Kind == Component {
+			if err := set(o, strings.TrimSpace(val)); err != nil {
+				return Values{}, fmt.Errorf("%s: %w", what, err)
+			}
+			continue
+		}
 		norm, err := Check(o, strings.TrimSpace(val))
 		if err != nil {
 			return Values{}, fmt.Errorf("%s: %w", what, err)
 		}
 		vals[key] = norm
 	}
-	return Values{vals}, nil
+	return Values{vals: vals, comps: comps}, nil
+}
+
+// splitTop splits an option list at the commas outside parentheses.
+func splitTop(opts string) ([]string, error) {
+	var items []string
+	depth, from := 0, 0
+	for i, r := range opts {
+		switch r {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth < 0 {
+				return nil, fmt.Errorf("unbalanced %q in %q", ")", opts)
+			}
+		case ',':
+			if depth == 0 {
+				items = append(items, opts[from:i])
+				from = i + 1
+			}
+		}
+	}
+	if depth != 0 {
+		return nil, fmt.Errorf("unbalanced %q in %q", "(", opts)
+	}
+	return append(items, opts[from:]), nil
+}
+
+// resolveComponent reads a Component option's value, NAME or
+// NAME(OPTIONS), against the option's declarations.
+func resolveComponent(o Option, text string) (Values, error) {
+	name, inner, hasOpts := strings.Cut(text, "(")
+	name = strings.ToLower(strings.TrimSpace(name))
+	if hasOpts {
+		if !strings.HasSuffix(inner, ")") {
+			return Values{}, fmt.Errorf("option %q: %q does not end with %q", o.Name, text, ")")
+		}
+		inner = inner[:len(inner)-1]
+	}
+	var decl *ComponentDecl
+	for i := range o.Components {
+		if o.Components[i].Name == name {
+			decl = &o.Components[i]
+		}
+	}
+	if decl == nil {
+		names := make([]string, len(o.Components))
+		for i, c := range o.Components {
+			names[i] = c.Name
+		}
+		return Values{}, fmt.Errorf("option %q: unknown %s %q: valid ones are %s", o.Name, o.Name, name, strings.Join(names, ", "))
+	}
+	if hasOpts && strings.TrimSpace(inner) == "" {
+		hasOpts = false
+	}
+	v, err := Resolve(fmt.Sprintf("%s %q", o.Name, name), decl.Options, inner, hasOpts)
+	if err != nil {
+		return Values{}, err
+	}
+	v.name = name
+	return v, nil
+}
+
+// canonical formats a component value: its name, and its options that
+// differ from their defaults in parentheses.
+func (v Values) canonical(o Option) string {
+	for _, c := range o.Components {
+		if c.Name == v.name {
+			full := Canonical(v.name, c.Options, v)
+			if name, opts, ok := strings.Cut(full, ":"); ok {
+				return name + "(" + opts + ")"
+			}
+			return full
+		}
+	}
+	return v.name
 }
 
 // Canonical formats name with the options that differ from their defaults,
@@ -185,6 +325,20 @@ func find(decl []Option, key string) (Option, bool) {
 // Check validates a value for an option and returns its normal form.
 func Check(o Option, v string) (string, error) {
 	switch o.Kind {
+	case Word:
+		w := strings.ToLower(v)
+		for i, r := range w {
+			if !(r >= 'a' && r <= 'z' || i > 0 && (r >= '0' && r <= '9' || r == '_' || r == '-')) {
+				return "", fmt.Errorf("option %q: %q is not a name (letters, digits, _ and -, starting with a letter)", o.Name, v)
+			}
+		}
+		return w, nil
+	case Component:
+		c, err := resolveComponent(o, v)
+		if err != nil {
+			return "", err
+		}
+		return c.canonical(o), nil
 	case Bool:
 		switch strings.ToLower(v) {
 		case "true", "1", "yes", "on":

@@ -1,0 +1,150 @@
+package mcts
+
+import (
+	"fmt"
+
+	"mcarena/engines"
+	"mcarena/engines/policy"
+	"mcarena/games"
+	"mcarena/games/knowledge"
+	"mcarena/games/rng"
+)
+
+// The leaf evaluations beside PlayoutLeaf, after Lanctot et al. (2014):
+// fet k ("cut off after k plies"), det x ("cut off when the heuristic's
+// magnitude reaches x") and a static heuristic. Each takes the name of a
+// heuristic registered for the game (package knowledge), whose values are
+// from the first player's view and are a finished game's outcome.
+
+// CutoffLeaf plays at most plies moves by the playout policy and returns
+// the heuristic's value of where it stopped (fet k).
+func CutoffLeaf(cfg policy.Config, heuristic string, plies int) func(games.State) (Evaluator, error) {
+	return func(s games.State) (Evaluator, error) {
+		if !policy.Limited(cfg.Kind) {
+			return nil, fmt.Errorf("a cut-off leaf needs a playout that can stop early, not %s", cfg.Kind)
+		}
+		p, err := policy.New(cfg, s)
+		if err != nil {
+			return nil, err
+		}
+		h, err := knowledge.NewHeuristic(s.Game(), heuristic)
+		if err != nil {
+			return nil, err
+		}
+		return &cutoffEval{pol: p, h: h, plies: plies}, nil
+	}
+}
+
+type cutoffEval struct {
+	pol   policy.Policy
+	h     knowledge.Heuristic
+	plies int
+}
+
+func (e *cutoffEval) Evaluate(s games.State, r *rng.Rand, stop *engines.Stop, trace *policy.Trace) Eval {
+	k, states := e.pol.Run(s, r, e.plies, stop, trace)
+	// A run of fewer plies than asked for reached the end of the game; one
+	// of no ply started there.
+	return Eval{Value: e.h.Value(s), Terminal: k == 0, States: states}
+}
+
+// ThresholdLeaf plays by the playout policy and looks at the heuristic at
+// the leaf and after every every plies: once its value reaches x the
+// first player is taken to have won (+1), once it reaches -x the second
+// (-1); a playout that ends first returns its outcome (det x).
+func ThresholdLeaf(cfg policy.Config, heuristic string, x float64, every int) func(games.State) (Evaluator, error) {
+	return func(s games.State) (Evaluator, error) {
+		if !policy.Limited(cfg.Kind) {
+			return nil, fmt.Errorf("a threshold leaf needs a playout that can stop early, not %s", cfg.Kind)
+		}
+		p, err := policy.New(cfg, s)
+		if err != nil {
+			return nil, err
+		}
+		h, err := knowledge.NewHeuristic(s.Game(), heuristic)
+		if err != nil {
+			return nil, err
+		}
+		return &thresholdEval{pol: p, h: h, x: x, every: every}, nil
+	}
+}
+
+type thresholdEval struct {
+	pol   policy.Policy
+	h     knowledge.Heuristic
+	x     float64
+	every int
+}
+
+func (e *thresholdEval) Evaluate(s games.State, r *rng.Rand, stop *engines.Stop, trace *policy.Trace) Eval {
+	if s.Terminal() {
+		return Eval{Value: float64(s.Outcome()), Terminal: true}
+	}
+	var states int64
+	for {
+		v := e.h.Value(s)
+		switch {
+		case v >= e.x:
+			return Eval{Value: 1, States: states}
+		case v <= -e.x:
+			return Eval{Value: -1, States: states}
+		}
+		k, n := e.pol.Run(s, r, e.every, stop, trace)
+		states += n
+		if k < e.every || stop.Stopped() {
+			if stop.Stopped() {
+				return Eval{States: states}
+			}
+			return Eval{Value: float64(s.Outcome()), States: states}
+		}
+	}
+}
+
+// HeuristicLeaf values a leaf by the heuristic alone, with no playout.
+func HeuristicLeaf(heuristic string) func(games.State) (Evaluator, error) {
+	return func(s games.State) (Evaluator, error) {
+		h, err := knowledge.NewHeuristic(s.Game(), heuristic)
+		if err != nil {
+			return nil, err
+		}
+		return heuristicEval{h: h}, nil
+	}
+}
+
+type heuristicEval struct{ h knowledge.Heuristic }
+
+func (e heuristicEval) Evaluate(s games.State, _ *rng.Rand, _ *engines.Stop, _ *policy.Trace) Eval {
+	return Eval{Value: e.h.Value(s), Terminal: s.Terminal()}
+}
+
+// HeuristicPrior gives each child the heuristic's value of its position,
+// for the player who moves into it: the leaf values of implicit minimax
+// and the progressive-bias term. It adds no virtual visits.
+func HeuristicPrior(heuristic string) func(games.State) (Prior, error) {
+	return func(s games.State) (Prior, error) {
+		h, err := knowledge.NewHeuristic(s.Game(), heuristic)
+		if err != nil {
+			return nil, err
+		}
+		return &heuristicPrior{h: h, child: s.Clone()}, nil
+	}
+}
+
+type heuristicPrior struct {
+	h     knowledge.Heuristic
+	child games.State
+}
+
+func (p *heuristicPrior) Priors(s games.State, moves []games.Move, out []ChildPrior) int64 {
+	mover := s.ToMove()
+	for i, m := range moves {
+		p.child.CopyFrom(s)
+		p.child.Play(m)
+		v := p.h.Value(p.child)
+		if mover == games.Second {
+			v = -v
+		}
+		out[i].Value, out[i].Bias = v, v
+	}
+	return int64(len(moves))
+}

@@ -1,0 +1,178 @@
+package mcts
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"testing"
+
+	"mcarena/engines"
+	"mcarena/engines/policy"
+	"mcarena/games"
+	"mcarena/games/knowledge"
+	"mcarena/games/rng"
+)
+
+func mustEngine(t testing.TB, spec string) engines.Engine {
+	t.Helper()
+	e, err := engines.New(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// The mcts family with no extra term is the uct configuration: the same
+// moves and statistics on the same seeds.
+func TestMCTSWithoutTermsIsUCT(t *testing.T) {
+	for _, pair := range [][2]string{
+		{"mcts", "uct"},
+		{"mcts:playout=mr(depth=2),c=0.5", "uct:playout=mr,mr=2,c=0.5"},
+		{"mcts:playout=nested(level=1,discount,pod=1)", "uct:playout=nested,discount,pod=1"},
+	} {
+		a, b := mustEngine(t, pair[0]), mustEngine(t, pair[1])
+		for _, spec := range []string{"breakthrough", "kalah:houses=4", "nogo"} {
+			s := mustPos(t, spec, "")
+			req := engines.Request{Position: s, Budget: engines.Budget{Iterations: 500}, Seed: 9}
+			ra, _ := a.Search(context.Background(), req)
+			rb, _ := b.Search(context.Background(), req)
+			if ra.Move != rb.Move || ra.Stats.States != rb.Stats.States || fmt.Sprint(ra.Stats.Moves) != fmt.Sprint(rb.Stats.Moves) {
+				t.Errorf("%s and %s differ on %s", pair[0], pair[1], spec)
+			}
+		}
+	}
+}
+
+// Implicit minimax backups (Lanctot et al. 2014): a node's value is the best
+// of its children's heuristic values for the player to move there, with the
+// sign of its own mover. On a TicTacToe position searched a little, every
+// expanded node's stored value matches a recomputation from its children.
+func TestImplicitMinimaxBackup(t *testing.T) {
+	s := mustPos(t, "tictactoe", "")
+	cfg := Config{C: 0.7, Solver: true, MaxNodes: 1 << 16, Alpha: 0.5, Prior: HeuristicPrior("fixed-test")}
+	e := New(cfg, "test")
+	if _, err := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: 300}, Seed: 1}); err != nil {
+		t.Fatal(err)
+	}
+	sr := e.free[0]
+	checked := 0
+	for i := int32(0); i < sr.pool.next; i++ {
+		n := sr.pool.at(i)
+		if n.first < 0 || n.nChild == 0 || n.visits == 0 {
+			continue
+		}
+		best := math.Inf(-1)
+		for j := range n.nChild {
+			best = max(best, *sr.minimax.at(n.first + int32(j)))
+		}
+		if sr.pool.at(n.first).mover != n.mover {
+			best = -best
+		}
+		if got := *sr.minimax.at(i); got != best {
+			t.Fatalf("node %d: minimax %v, want %v from its children", i, got, best)
+		}
+		checked++
+	}
+	if checked < 10 {
+		t.Fatalf("only %d internal nodes", checked)
+	}
+}
+
+func init() {
+	// A heuristic for the tests: X's count of centre and corners, scaled.
+	knowledge.RegisterHeuristic("tictactoe", "fixed-test", "test heuristic: tanh of X's cells minus O's on centre and corners",
+		func(games.Game) (knowledge.Heuristic, error) { return cornerHeuristic{}, nil })
+}
+
+type cornerHeuristic struct{}
+
+func (cornerHeuristic) Value(s games.State) float64 {
+	if s.Terminal() {
+		return float64(s.Outcome())
+	}
+	b := s.Board()
+	d := 0
+	for _, i := range []int{0, 2, 4, 6, 8} {
+		switch b.Cells[i].Piece {
+		case 'x':
+			d++
+		case 'o':
+			d--
+		}
+	}
+	return math.Tanh(float64(d) / 3)
+}
+
+// With alpha = 1, selection follows the minimax value alone: on a position
+// where the heuristic sees one move as best and nothing else differs,
+// that move gets the most visits.
+func TestAlphaFollowsHeuristic(t *testing.T) {
+	s := mustPos(t, "tictactoe", "")
+	e := mustEngine(t, "mcts:alpha=1,heuristic=fixed-test,c=0.1,solver=false")
+	res, err := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: 2000}, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := s.MoveString(res.Move); got != "b2" && got != "a1" && got != "c1" && got != "a3" && got != "c3" {
+		t.Errorf("alpha=1 played %s, not a centre or corner cell", got)
+	}
+	if res.Stats.Column("minimax") < 0 {
+		t.Error("no minimax column with alpha on")
+	}
+}
+
+// The cut-off leaf plays exactly k plies (fewer only at the end of the
+// game) and returns the heuristic's value there; the heuristic leaf plays
+// none; the threshold leaf returns a win or a loss once the heuristic
+// passes x.
+func TestLeafEvaluators(t *testing.T) {
+	start := mustPos(t, "breakthrough:size=8x8", "")
+	h, _ := knowledge.NewHeuristic(start.Game(), "efms")
+	mk := func(f func(games.State) (Evaluator, error)) Evaluator {
+		ev, err := f(start)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ev
+	}
+	r := rng.New(1)
+	cut := mk(CutoffLeaf(policy.Config{Kind: policy.Random}, "efms", 4))
+	for range 50 {
+		s := start.Clone()
+		ev := cut.Evaluate(s, &r, nil, nil)
+		if ev.States != 4 || ev.Value != h.Value(s) || ev.Terminal {
+			t.Fatalf("cutoff: %+v after %q", ev, s.String())
+		}
+	}
+	stat := mk(HeuristicLeaf("efms"))
+	if ev := stat.Evaluate(start.Clone(), &r, nil, nil); ev.States != 0 || ev.Value != 0 || ev.Terminal {
+		t.Fatalf("heuristic leaf at the start: %+v", ev)
+	}
+	th := mk(ThresholdLeaf(policy.Config{Kind: policy.Random}, "efms", 0.3, 1))
+	for range 50 {
+		s := start.Clone()
+		ev := th.Evaluate(s, &r, nil, nil)
+		v := h.Value(s)
+		switch {
+		case ev.Value == 1 && v >= 0.3, ev.Value == -1 && v <= -0.3:
+		case s.Terminal() && ev.Value == float64(s.Outcome()):
+		default:
+			t.Fatalf("threshold: %+v with the heuristic at %v on %q", ev, v, s.String())
+		}
+	}
+	// A finished game is a terminal leaf for every evaluator.
+	over := mustPos(t, "breakthrough", "2w2/5/5/b4/5 b")
+	for name, f := range map[string]func(games.State) (Evaluator, error){
+		"cutoff":    CutoffLeaf(policy.Config{Kind: policy.Random}, "efms", 4),
+		"threshold": ThresholdLeaf(policy.Config{Kind: policy.Random}, "efms", 0.9, 1),
+		"heuristic": HeuristicLeaf("efms"),
+	} {
+		ev, err := f(over)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := ev.Evaluate(over.Clone(), &r, nil, nil); !got.Terminal || got.Value != 1 {
+			t.Errorf("%s on a won game: %+v", name, got)
+		}
+	}
+}

@@ -1,0 +1,102 @@
+package spec
+
+import (
+	"strings"
+	"testing"
+)
+
+var testDecl = []Option{
+	{Name: "c", Kind: Float, Default: "0.7", FloatMin: 0, FloatMax: 10},
+	{Name: "playout", Kind: Component, Default: "random", Components: []ComponentDecl{
+		{Name: "random"},
+		{Name: "nested", Options: []Option{
+			{Name: "level", Kind: Int, Default: "1", Min: 0, Max: 3},
+			{Name: "discount", Kind: Bool, Default: "false"},
+			{Name: "inner", Kind: Component, Default: "plain", Components: []ComponentDecl{
+				{Name: "plain"},
+				{Name: "deep", Options: []Option{{Name: "k", Kind: Int, Default: "2", Min: 1, Max: 9}}},
+			}},
+		}},
+	}},
+	{Name: "heuristic", Kind: Word, Default: ""},
+}
+
+func TestComponents(t *testing.T) {
+	for _, tc := range []struct {
+		opts      string
+		canonical string
+		component string
+		level     int
+	}{
+		{"", "e", "random", 0},
+		{"playout=random", "e", "random", 0},
+		{"playout=nested", "e:playout=nested", "nested", 1},
+		{"playout=nested()", "e:playout=nested", "nested", 1},
+		{"playout=Nested(level=2,discount),c=0.5", "e:c=0.5,playout=nested(level=2,discount)", "nested", 2},
+		{"c=0.5, playout=nested(discount, level=1)", "e:c=0.5,playout=nested(discount)", "nested", 1},
+		{"playout=nested(inner=deep(k=5))", "e:playout=nested(inner=deep(k=5))", "nested", 1},
+		{"playout=nested(inner=deep)", "e:playout=nested(inner=deep)", "nested", 1},
+		{"heuristic=efms", "e:heuristic=efms", "random", 0},
+	} {
+		v, err := Resolve("engine \"e\"", testDecl, tc.opts, tc.opts != "")
+		if err != nil {
+			t.Errorf("%q: %v", tc.opts, err)
+			continue
+		}
+		if got := Canonical("e", testDecl, v); got != tc.canonical {
+			t.Errorf("%q: canonical %q, want %q", tc.opts, got, tc.canonical)
+		}
+		name, cv := v.Component("playout")
+		if name != tc.component || (name == "nested" && cv.Int("level") != tc.level) {
+			t.Errorf("%q: component %s level %d, want %s level %d", tc.opts, name, cv.Int("level"), tc.component, tc.level)
+		}
+		// The canonical form reads back to itself.
+		if _, opts, ok := strings.Cut(tc.canonical, ":"); ok {
+			again, err := Resolve("e", testDecl, opts, true)
+			if err != nil || Canonical("e", testDecl, again) != tc.canonical {
+				t.Errorf("%q: canonical form does not read back: %v", tc.canonical, err)
+			}
+		}
+	}
+}
+
+func TestComponentErrors(t *testing.T) {
+	for _, tc := range []struct{ opts, want string }{
+		{"playout=nestd", `engine "e": option "playout": unknown playout "nestd": valid ones are random, nested`},
+		{"playout=nested(levl=2)", `engine "e": playout "nested": unknown option "levl": valid options are level=0..3, discount, inner=plain|deep(...)`},
+		{"playout=nested(level=9)", `engine "e": playout "nested": option "level": 9 is out of range (want level=0..3)`},
+		{"playout=nested(inner=deep(k=0))", `engine "e": playout "nested": inner "deep": option "k": 0 is out of range (want k=1..9)`},
+		{"playout=nested(level=1", `engine "e": unbalanced "(" in "playout=nested(level=1"`},
+		{"playout=nested)level=1(", `engine "e": unbalanced ")" in "playout=nested)level=1("`},
+		{"playout=random(level=1)", `engine "e": playout "random": unknown option "level": valid options are none`},
+		{"playout=nested(level=1)x", `engine "e": option "playout": "nested(level=1)x" does not end with ")"`},
+		{"heuristic=2x", `engine "e": option "heuristic": "2x" is not a name (letters, digits, _ and -, starting with a letter)`},
+		{"playout", `engine "e": option "playout" needs a value: playout=random|nested(...)`},
+	} {
+		_, err := Resolve(`engine "e"`, testDecl, tc.opts, true)
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("%q:\n got %v\nwant %s", tc.opts, err, tc.want)
+		}
+	}
+}
+
+func FuzzResolve(f *testing.F) {
+	for _, s := range []string{"playout=nested(level=2,discount),c=0.5", "playout=nested(inner=deep(k=5))", "c=1,heuristic=x", "playout=(((", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, opts string) {
+		v, err := Resolve("e", testDecl, opts, true)
+		if err != nil {
+			return
+		}
+		c := Canonical("e", testDecl, v)
+		_, o, ok := strings.Cut(c, ":")
+		again, err := Resolve("e", testDecl, o, ok)
+		if err != nil {
+			t.Fatalf("canonical %q of %q does not read back: %v", c, opts, err)
+		}
+		if c2 := Canonical("e", testDecl, again); c2 != c {
+			t.Fatalf("canonical %q reads back as %q", c, c2)
+		}
+	})
+}
