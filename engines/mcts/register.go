@@ -67,6 +67,7 @@ var MCTSOptions = []spec.Option{
 	{Name: "heuristic", Kind: spec.Word, Default: "", Doc: "the game's heuristic (mcarena games lists them) for egreedy, cutoff, threshold, heuristic, alpha and bias"},
 	{Name: "alpha", Kind: spec.Float, Default: "0", FloatMin: 0, FloatMax: 1, Doc: "implicit minimax: weight of the heuristic minimax value in selection (needs heuristic)"},
 	{Name: "bias", Kind: spec.Float, Default: "0", FloatMin: 0, FloatMax: 100, Doc: "progressive bias: weight of the heuristic value of a child, fading as 1/(visits+1) (needs heuristic)"},
+	{Name: "rave", Kind: spec.Float, Default: "0", FloatMin: 0, FloatMax: 1e6, Doc: "RAVE constant R: blend the mean with the AMAF mean by R/(R+visits); 0 off"},
 }
 
 func init() {
@@ -89,7 +90,7 @@ func init() {
 	})
 	engines.Register(engines.Family{
 		Name:    "mcts",
-		Doc:     "MCTS with components: playout policy, leaf evaluation, heuristic priors for implicit minimax and progressive bias, MCTS-Solver",
+		Doc:     "MCTS with components: playout policy, leaf evaluation, heuristic priors for implicit minimax and progressive bias, RAVE, MCTS-Solver",
 		Options: MCTSOptions,
 		Build:   buildMCTS,
 	})
@@ -100,7 +101,7 @@ func init() {
 // when the engine is paired with a game (CheckGame).
 func buildMCTS(v spec.Values, canonical string) (engines.Engine, error) {
 	cfg := Config{C: v.Float("c"), Solver: v.Bool("solver"), MaxNodes: v.Int("nodes"), Reuse: v.Bool("reuse"),
-		Alpha: v.Float("alpha"), Bias: v.Float("bias")}
+		Alpha: v.Float("alpha"), Bias: v.Float("bias"), Rave: v.Float("rave")}
 	if err := engines.CheckMemory("nodes", int64(cfg.MaxNodes)*nodeBytes); err != nil {
 		return nil, err
 	}

@@ -176,3 +176,23 @@ func TestLeafEvaluators(t *testing.T) {
 		}
 	}
 }
+
+// Every component keeps the search sound: with each of them on, the search
+// takes a win in one (TicTacToe) and proves it.
+func TestComponentsFindTheWin(t *testing.T) {
+	s := mustPos(t, "tictactoe", "xx1/oo1/3 x")
+	for _, spec := range []string{
+		"mcts:rave=50", "mcts:rave=50,solver=false", "mcts:alpha=0.5,heuristic=fixed-test",
+		"mcts:bias=1,heuristic=fixed-test", "mcts:playout=egreedy,heuristic=fixed-test",
+		"mcts:leaf=cutoff(plies=2),heuristic=fixed-test", "mcts:leaf=threshold(x=0.2),heuristic=fixed-test",
+		"mcts:leaf=heuristic,heuristic=fixed-test,rave=10,alpha=0.2,bias=0.5",
+	} {
+		res, err := mustEngine(t, spec).Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: 3000}, Seed: 4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := s.MoveString(res.Move); got != "c3" {
+			t.Errorf("%s played %s, want c3", spec, got)
+		}
+	}
+}

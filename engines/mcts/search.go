@@ -37,6 +37,10 @@ type Config struct {
 	// Bias is the progressive-bias coefficient: a child's score gains
 	// Bias * prior bias / (visits + 1). It needs a Prior.
 	Bias float64
+	// Rave is the RAVE constant R (0: off): the mean is blended with the
+	// child's AMAF mean by beta = R/(R + visits), and selection looks at
+	// every child, tried or not (see the package comment).
+	Rave float64
 }
 
 // Engine is a configured MCTS player. Searches may run concurrently; each
@@ -76,6 +80,12 @@ type search struct {
 	// bias its progressive-bias term.
 	minimax side[float64]
 	bias    side[float64]
+	// amaf holds each node's all-moves-as-first statistics when RAVE is
+	// on; seen marks, per player and move, the moves of the iteration's
+	// game from the current depth on (stamped, so it is never cleared).
+	amaf  side[amafStat]
+	seen  [2][]uint32
+	stamp uint32
 	// selectChild is the selection rule: plain UCB1 when no extra term is
 	// on, else the general score.
 	selectChild func(cur int32) int32
@@ -212,13 +222,20 @@ func (e *Engine) newSearch(s games.State) (*search, error) {
 			sr.bias.on = true
 		}
 	}
+	if e.cfg.Rave > 0 {
+		sr.amaf.on = true
+		sr.trace = &policy.Trace{}
+		for p := range sr.seen {
+			sr.seen[p] = make([]uint32, s.Game().MoveSpace())
+		}
+	}
 	if pe, ok := sr.leaf.(*playoutEval); ok {
 		if l, ok := pe.pol.(policy.Learner); ok {
 			sr.learner, sr.trace = l, &policy.Trace{}
 		}
 	}
 	sr.selectChild = sr.selectUCB
-	if sr.minimax.on || sr.bias.on {
+	if sr.minimax.on || sr.bias.on || sr.amaf.on {
 		sr.selectChild = sr.selectGeneral
 	}
 	return sr, nil
@@ -239,6 +256,7 @@ func (sr *search) grow() {
 	n := len(sr.pool.chunks)
 	sr.minimax.grow(n)
 	sr.bias.grow(n)
+	sr.amaf.grow(n)
 }
 
 // side is a per-node table that only some features need, chunked like the
@@ -255,6 +273,22 @@ func (t *side[T]) grow(n int) {
 }
 
 func (t *side[T]) at(i int32) *T { return &t.chunks[i>>chunkBits][i&chunkMask] }
+
+// swap exchanges the entries of nodes i and j, if the table is on.
+func (t *side[T]) swap(i, j int32) {
+	if t.on {
+		a, b := t.at(i), t.at(j)
+		*a, *b = *b, *a
+	}
+}
+
+// amafStat is a node's AMAF statistics: the iterations whose game played
+// the node's move, by its mover, after the node's parent, and the sum of
+// their rewards for the mover.
+type amafStat struct {
+	n int32
+	w float64
+}
 
 // ucbScale is C*sqrt(ln n), the exploration factor of a parent visited n
 // times, rounded to float32 as the plain UCB1 rule uses it.

@@ -14,6 +14,10 @@ var (
 		Doc: "iterations through the move, virtual visits of a prior included"}
 	valueColumn = engines.Column{Key: "value", Title: "value", Kind: engines.Value, View: engines.MoverView,
 		Doc: "mean result of the iterations through the move, 2*wins/visits - 1"}
+	amafColumn = engines.Column{Key: "amaf", Title: "amaf", Kind: engines.Value, View: engines.MoverView,
+		Doc: "all-moves-as-first value: mean result of the iterations that played the move later in their game, 2*wins/n - 1"}
+	amafCountColumn = engines.Column{Key: "amaf_n", Title: "amaf n", Kind: engines.Count,
+		Doc: "iterations counted in the move's AMAF value"}
 	minimaxColumn = engines.Column{Key: "minimax", Title: "minimax", Kind: engines.Value, View: engines.MoverView,
 		Doc: "implicit minimax value: the heuristic backed up by max over the move's subtree"}
 )
@@ -22,6 +26,9 @@ var (
 func (sr *search) columns() []engines.Column {
 	if sr.cols == nil {
 		sr.cols = []engines.Column{visitsColumn, valueColumn}
+		if sr.amaf.on {
+			sr.cols = append(sr.cols, amafColumn, amafCountColumn)
+		}
 		if sr.minimax.on {
 			sr.cols = append(sr.cols, minimaxColumn)
 		}
@@ -46,8 +53,17 @@ func (sr *search) stats(it int64, elapsed time.Duration, done bool) engines.Stat
 		if ch.visits > 0 {
 			c[1] = 2*ch.wins/float64(ch.visits) - 1
 		}
+		j := 2
+		if sr.amaf.on {
+			a := sr.amaf.at(root.first + int32(i))
+			c[j], c[j+1] = math.NaN(), float64(a.n)
+			if a.n > 0 {
+				c[j] = 2*a.w/float64(a.n) - 1
+			}
+			j += 2
+		}
 		if sr.minimax.on {
-			c[2] = *sr.minimax.at(root.first + int32(i))
+			c[j] = *sr.minimax.at(root.first + int32(i))
 		}
 		st.Moves = append(st.Moves, engines.MoveStats{Move: ch.move, Proven: ch.proof, Cells: c})
 	}

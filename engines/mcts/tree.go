@@ -48,7 +48,7 @@ func (sr *search) iterate() bool {
 		}
 		n = sr.pool.at(cur)
 		mover := st.ToMove()
-		if n.nExp < n.nChild {
+		if n.nExp < n.nChild && !sr.amaf.on {
 			// Expand the next child slot: one new node per iteration.
 			c := n.first + int32(n.nExp)
 			n.nExp++
@@ -61,6 +61,20 @@ func (sr *search) iterate() bool {
 			break
 		}
 		c := sr.selectChild(cur)
+		if next := n.first + int32(n.nExp); c >= next {
+			// RAVE picked a child not tried yet: it takes the next slot
+			// and becomes this iteration's new node.
+			sr.swapSlots(c, next)
+			c = next
+			n.nExp++
+			expandedAt = cur
+			sr.pool.at(c).mover = mover
+			st.Play(sr.pool.at(c).move)
+			sr.states++
+			sr.path = append(sr.path, c)
+			cur = c
+			break
+		}
 		st.Play(sr.pool.at(c).move)
 		sr.states++
 		sr.path = append(sr.path, c)
@@ -98,16 +112,35 @@ func (sr *search) iterate() bool {
 		}
 	}
 	sr.backup(value)
-	if sr.learner != nil && sr.trace != nil {
-		sr.observe(value)
+	if sr.trace != nil {
+		sr.completeTrace()
+		if sr.amaf.on {
+			sr.amafUpdate(value)
+		}
+		if sr.learner != nil {
+			sr.observe(value)
+		}
 	}
 	return true
 }
 
-// observe shows a learning playout policy the iteration's game: the moves
-// from the root through the tree (recorded here) and the playout (recorded
-// by the evaluator, after them), and the outcome.
-func (sr *search) observe(value float64) {
+// swapSlots exchanges two child slots of one node, with their side-table
+// entries. Neither has children yet.
+func (sr *search) swapSlots(a, b int32) {
+	if a == b {
+		return
+	}
+	na, nb := sr.pool.at(a), sr.pool.at(b)
+	*na, *nb = *nb, *na
+	sr.minimax.swap(a, b)
+	sr.bias.swap(a, b)
+	sr.amaf.swap(a, b)
+}
+
+// completeTrace puts the moves from the root through the tree before the
+// playout's moves (recorded by the evaluator) in the trace, so that it
+// holds the iteration's game from the root.
+func (sr *search) completeTrace() {
 	t := sr.trace
 	playout := len(t.Moves)
 	for _, idx := range sr.path[1:] {
@@ -120,6 +153,59 @@ func (sr *search) observe(value float64) {
 		rotate(t.Moves, tree)
 		rotate(t.Movers, tree)
 	}
+}
+
+// amafUpdate adds the iteration to the AMAF statistics of every child, of
+// every node on the path, whose move its mover played later in the
+// iteration's game (Gelly and Silver's all-moves-as-first, each move
+// counted once per iteration). The trace is walked from its end, so the
+// moves from depth i on are marked when the node at depth i is updated.
+func (sr *search) amafUpdate(value float64) {
+	t := sr.trace
+	sr.stamp++
+	if sr.stamp == 0 { // wrapped: clear the marks once
+		for p := range sr.seen {
+			clear(sr.seen[p])
+		}
+		sr.stamp = 1
+	}
+	next := len(t.Moves) // trace entries from next on are marked
+	for i := len(sr.path) - 1; i >= 0; i-- {
+		for next > i {
+			next--
+			sr.seen[t.Movers[next]][t.Moves[next]] = sr.stamp
+		}
+		n := sr.pool.at(sr.path[i])
+		if n.first < 0 || i >= len(t.Moves) {
+			continue // no children, or no move after this node
+		}
+		children := sr.pool.run(n.first, int(n.nChild))
+		for j := range children {
+			ch := &children[j]
+			// A slot not tried yet has no mover: it is the player to move
+			// at n, the mover of the move played from n (trace entry i).
+			mover := ch.mover
+			if int16(j) >= n.nExp {
+				mover = t.Movers[i]
+			}
+			if sr.seen[mover][ch.move] != sr.stamp {
+				continue
+			}
+			v := value
+			if mover == games.Second {
+				v = -v
+			}
+			a := sr.amaf.at(n.first + int32(j))
+			a.n++
+			a.w += (v + 1) / 2
+		}
+	}
+}
+
+// observe shows a learning playout policy the iteration's game and its
+// outcome.
+func (sr *search) observe(value float64) {
+	t := sr.trace
 	o := games.Draw
 	switch {
 	case value > 0:
@@ -236,12 +322,15 @@ func (sr *search) selectUCB(cur int32) int32 {
 }
 
 // selectGeneral is selection with the optional terms: the mean blended
-// with the implicit minimax value by Alpha, the exploration term, and
-// progressive bias weighted by Bias and fading with visits.
+// with the AMAF mean by beta = Rave/(Rave + visits) and with the implicit
+// minimax value by Alpha, the exploration term, and progressive bias
+// weighted by Bias and fading with visits. With RAVE on it also scores the
+// children not tried yet (slots from nExp on): by their AMAF mean, or 1
+// (try first) where they have none, with the exploration term of one visit.
 func (sr *search) selectGeneral(cur int32) int32 {
 	n := sr.pool.at(cur)
 	k := float64(ucbScale(sr.cfg.C, n.visits))
-	alpha, bias := sr.cfg.Alpha, sr.cfg.Bias
+	alpha, bias, rave := sr.cfg.Alpha, sr.cfg.Bias, sr.cfg.Rave
 	best, bestScore := n.first, math.Inf(-1)
 	children := sr.pool.run(n.first, int(n.nChild))
 	for i := range children {
@@ -255,11 +344,25 @@ func (sr *search) selectGeneral(cur int32) int32 {
 				continue
 			}
 		}
-		q := float64(ch.mean)
+		var q, explore float64
+		if int16(i) >= n.nExp {
+			q, explore = 1, k
+			if a := sr.amaf.at(idx); a.n > 0 {
+				q = a.w / float64(a.n)
+			}
+		} else {
+			q, explore = float64(ch.mean), float64(float32(k)*ch.rs)
+			if sr.amaf.on {
+				if a := sr.amaf.at(idx); a.n > 0 {
+					beta := rave / (rave + float64(ch.visits))
+					q = (1-beta)*q + beta*a.w/float64(a.n)
+				}
+			}
+		}
 		if sr.minimax.on {
 			q = (1-alpha)*q + alpha*(*sr.minimax.at(idx)+1)/2
 		}
-		score := q + float64(float32(k)*ch.rs)
+		score := q + explore
 		if sr.bias.on {
 			score += bias * *sr.bias.at(idx) / float64(ch.visits+1)
 		}

@@ -1,0 +1,55 @@
+package mcts
+
+import (
+	"context"
+	"runtime"
+	"syscall"
+	"testing"
+	"time"
+
+	"mcarena/engines"
+)
+
+// threadCPU returns the CPU time of the calling OS thread (Linux), the
+// measure of the C references in shared/bench: a loaded machine stretches
+// wall time, not a thread's CPU time.
+func threadCPU() time.Duration {
+	var ru syscall.Rusage
+	const rusageThread = 1
+	if err := syscall.Getrusage(rusageThread, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkUCT8x8 is the work of the C reference cref_uct (built with
+// -DSEL): UCT with c = 0.7 and no solver on Breakthrough 8x8 from the
+// start, 200,000 iterations of uniform playouts per search. It reports
+// iterations and states per CPU-second of the searching thread, comparable
+// with the reference's it_per_cpu_s, and per wall-second.
+//
+//	go test -run '^$' -bench UCT8x8 -benchtime 5x ./engines/mcts
+func BenchmarkUCT8x8(b *testing.B) {
+	s := mustPos(b, "breakthrough:size=8x8", "")
+	e := New(Config{C: 0.7, Solver: false, MaxNodes: 4000000}, "bench")
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	var it, states int64
+	var cpu time.Duration
+	seed := uint64(0)
+	b.ReportAllocs()
+	for b.Loop() {
+		seed++
+		c0 := threadCPU()
+		res, err := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: 200000}, Seed: seed})
+		cpu += threadCPU() - c0
+		if err != nil {
+			b.Fatal(err)
+		}
+		it += res.Stats.Iterations
+		states += res.Stats.States
+	}
+	b.ReportMetric(float64(it)/cpu.Seconds(), "it/cpu-s")
+	b.ReportMetric(float64(states)/cpu.Seconds(), "states/cpu-s")
+	b.ReportMetric(float64(it)/b.Elapsed().Seconds(), "it/s")
+}
