@@ -92,12 +92,18 @@ func runBench(args []string, stdout io.Writer) error {
 	dur := fs.Duration("time", 2*time.Second, "how long to run each game")
 	list := fs.String("games", "", "comma-separated game specs (default: the standard set)")
 	asJSON := fs.Bool("json", false, "print JSON")
+	searchSpec := fs.String("search", "", "measure searches of this engine instead of playouts: first search against later ones, peak memory against the tree's")
+	iterations := fs.Int64("iterations", 1000000, "--search: iterations a search")
+	searches := fs.Int("searches", 4, "--search: searches to run")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(pos) > 0 {
 		return usagef("unexpected argument %q (usage: mcarena %s)", pos[0], benchUsage)
+	}
+	if *searchSpec != "" {
+		return runSearchBench(stdout, *searchSpec, *list, *iterations, *searches, *asJSON)
 	}
 	if *dur <= 0 {
 		return usagef("--time must be positive")

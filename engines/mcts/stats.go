@@ -40,7 +40,10 @@ func (sr *search) columns() []engines.Column {
 func (sr *search) stats(it int64, elapsed time.Duration, done bool) engines.Stats {
 	cols := sr.columns()
 	st := engines.Stats{Iterations: it, States: sr.states, Elapsed: elapsed, Done: done, Columns: cols, Rank: 0,
-		Figures: []engines.Figure{{Key: "nodes", Title: "nodes", Kind: engines.Count, Value: float64(sr.pool.used)}}}
+		Figures: []engines.Figure{
+			{Key: "nodes", Title: "nodes", Kind: engines.Count, Value: float64(sr.pool.used)},
+			{Key: "tree_mib", Title: "tree MiB", Kind: engines.Score, Value: float64(sr.treeBytes()) / (1 << 20)},
+		}}
 	root := sr.pool.at(sr.rootIdx)
 	if root.first < 0 {
 		return st
@@ -87,4 +90,21 @@ func (sr *search) stats(it int64, elapsed time.Duration, done bool) engines.Stat
 		st.PV[0] = sr.bestMove()
 	}
 	return st
+}
+
+// treeBytes is the memory the tree holds: its chunks of nodes and of side
+// tables.
+func (sr *search) treeBytes() int {
+	b := sr.pool.bytes()
+	chunks := len(sr.pool.chunks)
+	if sr.minimax.on {
+		b += chunks * chunkSize * 8
+	}
+	if sr.bias.on {
+		b += chunks * chunkSize * 8
+	}
+	if sr.amaf.on {
+		b += chunks * chunkSize * 16
+	}
+	return b
 }

@@ -1,0 +1,134 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+
+	"mcarena/engines"
+	"mcarena/games"
+)
+
+// SearchBench is what 'mcarena bench --search' measures: the speed of the
+// first search of a process (whose tree takes fresh memory) and of the
+// searches after it (which reuse the tree's chunks), and the process's
+// peak memory beside the tree's bytes.
+type SearchBench struct {
+	Engine          string    `json:"engine"`
+	Game            string    `json:"game"`
+	Iterations      int64     `json:"iterations"`
+	PerSecond       []float64 `json:"iterations_per_second"` // one per search, the first first
+	CPUTime         bool      `json:"per_cpu_second"`        // PerSecond counts the thread's CPU time, not wall time
+	FirstRatio      float64   `json:"first_vs_later"`        // first / median of the later ones
+	TreeMiB         float64   `json:"tree_mib"`
+	PeakRSSMiB      float64   `json:"peak_rss_mib"`
+	RSSOverTreeSize float64   `json:"rss_over_tree"`
+}
+
+// benchSearch runs searches of eng on g's start position, each of
+// iterations, and measures them. It is meant for a fresh process: the
+// first search's cost includes the memory it takes from the system.
+func benchSearch(eng engines.Engine, g games.Game, iterations int64, searches int) (SearchBench, error) {
+	s := g.NewState()
+	rep := SearchBench{Engine: eng.Spec(), Game: g.Spec(), Iterations: iterations}
+	// Speeds are per CPU-second of the searching thread where the system
+	// tells it, so that other processes do not move them.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	_, rep.CPUTime = threadCPU()
+	for i := range searches {
+		c0, _ := threadCPU()
+		res, err := eng.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: iterations}, Seed: uint64(i + 1)})
+		if err != nil {
+			return rep, err
+		}
+		took := res.Stats.Elapsed
+		if c1, ok := threadCPU(); ok {
+			took = c1 - c0
+		}
+		rep.PerSecond = append(rep.PerSecond, float64(res.Stats.Iterations)/took.Seconds())
+		if v := res.Stats.Figure("tree_mib"); v == v {
+			rep.TreeMiB = v
+		}
+	}
+	if len(rep.PerSecond) > 1 {
+		later := append([]float64(nil), rep.PerSecond[1:]...)
+		sort.Float64s(later)
+		rep.FirstRatio = rep.PerSecond[0] / later[len(later)/2]
+	}
+	rep.PeakRSSMiB = peakRSS() / (1 << 20)
+	if rep.TreeMiB > 0 {
+		rep.RSSOverTreeSize = rep.PeakRSSMiB / rep.TreeMiB
+	}
+	runtime.KeepAlive(eng)
+	return rep, nil
+}
+
+// peakRSS is the process's peak resident memory in bytes (VmHWM, Linux),
+// or 0.
+func peakRSS() float64 {
+	f, err := os.Open("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if rest, ok := strings.CutPrefix(sc.Text(), "VmHWM:"); ok {
+			kb, err := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 64)
+			if err == nil {
+				return kb * 1024
+			}
+		}
+	}
+	return 0
+}
+
+func writeSearchBench(w io.Writer, r SearchBench) {
+	fmt.Fprintf(w, "%s on %s, %d iterations a search\n", r.Engine, r.Game, r.Iterations)
+	unit := "iterations/s (wall time)"
+	if r.CPUTime {
+		unit = "iterations per CPU-second"
+	}
+	for i, v := range r.PerSecond {
+		fmt.Fprintf(w, "  search %d: %.0f %s\n", i+1, v, unit)
+	}
+	fmt.Fprintf(w, "first search at %.2fx the median of the later ones\n", r.FirstRatio)
+	fmt.Fprintf(w, "tree %.1f MiB, peak RSS %.1f MiB (%.2fx the tree)\n", r.TreeMiB, r.PeakRSSMiB, r.RSSOverTreeSize)
+}
+
+func runSearchBench(stdout io.Writer, spec, game string, iterations int64, searches int, asJSON bool) error {
+	if iterations < 1 || searches < 1 {
+		return usagef("--iterations and --searches must be at least 1")
+	}
+	if game == "" {
+		game = "breakthrough:size=8x8"
+	}
+	g, err := newGame(game)
+	if err != nil {
+		return err
+	}
+	eng, err := engines.New(spec)
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	if err := engines.CheckGame(eng, g); err != nil {
+		return usageError{err.Error()}
+	}
+	rep, err := benchSearch(eng, g, iterations, searches)
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		return json.NewEncoder(stdout).Encode(rep)
+	}
+	writeSearchBench(stdout, rep)
+	return nil
+}
