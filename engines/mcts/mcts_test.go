@@ -256,3 +256,47 @@ func BenchmarkSnapshot(b *testing.B) {
 		sr.stats(200000, time.Second, false)
 	}
 }
+
+// With the game's history, reuse finds the kept root among the positions
+// the game went through and follows the moves played since, however many
+// (here four plies, beyond the three a search without history looks at).
+func TestTreeReuseByHistory(t *testing.T) {
+	start := mustPos(t, "breakthrough", "")
+	e := New(Config{C: 0.7, Solver: true, MaxNodes: 1 << 20, Reuse: true}, "uct:reuse")
+	ctx := context.Background()
+	req := engines.Request{Position: start, Start: start, Budget: engines.Budget{Iterations: 50000}, Seed: 1}
+	res, err := e.Search(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Follow the principal variation four plies: those nodes are in the
+	// kept tree.
+	s := start.Clone()
+	var history []games.Move
+	for _, m := range res.Stats.PV[:4] {
+		s.Play(m)
+		history = append(history, m)
+	}
+	res2, err := e.Search(ctx, engines.Request{Position: s, Start: start, History: history, Budget: engines.Budget{Iterations: 100}, Seed: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var visits int64
+	for i := range res2.Stats.Moves {
+		visits += int64(res2.Stats.Cell(i, "visits"))
+	}
+	if visits <= 100 {
+		t.Fatalf("root children visited %d times after 100 iterations: the tree was not reused", visits)
+	}
+	// A history that does not pass through the kept root starts afresh.
+	other := mustPos(t, "breakthrough", "")
+	other.Play(other.Legal(nil)[3])
+	res3, _ := e.Search(ctx, engines.Request{Position: other, Start: other, Budget: engines.Budget{Iterations: 100}, Seed: 3})
+	visits = 0
+	for i := range res3.Stats.Moves {
+		visits += int64(res3.Stats.Cell(i, "visits"))
+	}
+	if visits != 100 {
+		t.Fatalf("an unrelated game reused a tree: %d visits after 100 iterations", visits)
+	}
+}
