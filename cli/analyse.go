@@ -13,7 +13,6 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"mcarena/config"
 	"mcarena/engines"
 	_ "mcarena/engines/all" // register every engine family
 	"mcarena/games"
@@ -69,29 +68,13 @@ func runAnalyse(args []string, stdout io.Writer) error {
 	if *runs < 1 || *workers < 1 {
 		return usagef("--runs and --workers must be at least 1")
 	}
-	g, err := newGame(pos[0])
+	g, _, s, _, err := readPosition(pos[0], *position, "")
 	if err != nil {
 		return err
 	}
-	s := g.NewState()
-	if *position != "" {
-		if s, err = g.ParsePosition(*position); err != nil {
-			return usageError{err.Error()}
-		}
-	}
-	if s.Terminal() {
-		return usagef("position %q is over: nothing to choose", s.String())
-	}
-	cfg, err := loadConfig(*configPath)
+	eng, err := engineFor(*configPath, *engineSpec, g)
 	if err != nil {
 		return err
-	}
-	eng, err := config.ResolveEngine(cfg, *engineSpec)
-	if err != nil {
-		return usageError{err.Error()}
-	}
-	if err := engines.CheckGame(eng, g); err != nil {
-		return usageError{err.Error()}
 	}
 	pa, canPlayout := eng.(engines.PlayoutAnalyser)
 	if *playout && !canPlayout {

@@ -94,39 +94,13 @@ func runSearch(args []string, stdout io.Writer) error {
 	if err := budget.Check(); err != nil {
 		return usageError{err.Error()}
 	}
-	g, err := newGame(pos[0])
+	g, start, s, history, err := readPosition(pos[0], *position, *moves)
 	if err != nil {
 		return err
 	}
-	start := g.NewState()
-	if *position != "" {
-		if start, err = g.ParsePosition(*position); err != nil {
-			return usageError{err.Error()}
-		}
-	}
-	s := start.Clone()
-	var history []games.Move
-	for i, text := range strings.Fields(*moves) {
-		m, err := s.ParseMove(text)
-		if err != nil {
-			return usagef("--moves: move %d, %q: %v", i+1, text, err)
-		}
-		s.Play(m)
-		history = append(history, m)
-	}
-	if s.Terminal() {
-		return usagef("position %q is over: nothing to choose", s.String())
-	}
-	cfg, err := loadConfig(*configPath)
+	eng, err := engineFor(*configPath, *engineSpec, g)
 	if err != nil {
 		return err
-	}
-	eng, err := config.ResolveEngine(cfg, *engineSpec)
-	if err != nil {
-		return usageError{err.Error()}
-	}
-	if err := engines.CheckGame(eng, g); err != nil {
-		return usageError{err.Error()}
 	}
 	req := engines.Request{Position: s, Start: start, History: history, Budget: budget, Seed: *seed}
 	res, err := eng.Search(context.Background(), req)
@@ -253,4 +227,52 @@ func kindOf(name string) engines.Kind {
 		}
 	}
 	return engines.Score
+}
+
+// readPosition builds the game of spec, the position text (the start if
+// empty) and the moves played from it, and refuses a finished game. It
+// returns the game, the position the moves start from, the position after
+// them and the moves.
+func readPosition(spec, position, moves string) (games.Game, games.State, games.State, []games.Move, error) {
+	g, err := newGame(spec)
+	if err != nil {
+		return nil, nil, nil, nil, err
+	}
+	start := g.NewState()
+	if position != "" {
+		if start, err = g.ParsePosition(position); err != nil {
+			return nil, nil, nil, nil, usageError{err.Error()}
+		}
+	}
+	s := start.Clone()
+	var history []games.Move
+	for i, text := range strings.Fields(moves) {
+		m, err := s.ParseMove(text)
+		if err != nil {
+			return nil, nil, nil, nil, usagef("--moves: move %d, %q: %v", i+1, text, err)
+		}
+		s.Play(m)
+		history = append(history, m)
+	}
+	if s.Terminal() {
+		return nil, nil, nil, nil, usagef("position %q is over: nothing to choose", s.String())
+	}
+	return g, start, s, history, nil
+}
+
+// engineFor resolves an engine name (of the configuration at cfgPath) or
+// spec and checks that it can play g.
+func engineFor(cfgPath, nameOrSpec string, g games.Game) (engines.Engine, error) {
+	cfg, err := loadConfig(cfgPath)
+	if err != nil {
+		return nil, err
+	}
+	eng, err := config.ResolveEngine(cfg, nameOrSpec)
+	if err != nil {
+		return nil, usageError{err.Error()}
+	}
+	if err := engines.CheckGame(eng, g); err != nil {
+		return nil, usageError{err.Error()}
+	}
+	return eng, nil
 }

@@ -16,18 +16,28 @@ import (
 // heuristic registered for the game (package knowledge), whose values are
 // from the first player's view and are a finished game's outcome.
 
+// limitedPlayout builds the playout policy and heuristic of a leaf that
+// stops playouts early (what names it in errors).
+func limitedPlayout(what string, cfg policy.Config, heuristic string, s games.State) (policy.Policy, knowledge.Heuristic, error) {
+	if !policy.Limited(cfg.Kind) {
+		return nil, nil, fmt.Errorf("%s needs a playout that can stop early, not %s", what, cfg.Kind)
+	}
+	p, err := policy.New(cfg, s)
+	if err != nil {
+		return nil, nil, err
+	}
+	h, err := knowledge.NewHeuristic(s.Game(), heuristic)
+	if err != nil {
+		return nil, nil, err
+	}
+	return p, h, nil
+}
+
 // CutoffLeaf plays at most plies moves by the playout policy and returns
 // the heuristic's value of where it stopped (fet k).
 func CutoffLeaf(cfg policy.Config, heuristic string, plies int) func(games.State) (Evaluator, error) {
 	return func(s games.State) (Evaluator, error) {
-		if !policy.Limited(cfg.Kind) {
-			return nil, fmt.Errorf("a cut-off leaf needs a playout that can stop early, not %s", cfg.Kind)
-		}
-		p, err := policy.New(cfg, s)
-		if err != nil {
-			return nil, err
-		}
-		h, err := knowledge.NewHeuristic(s.Game(), heuristic)
+		p, h, err := limitedPlayout("a cut-off leaf", cfg, heuristic, s)
 		if err != nil {
 			return nil, err
 		}
@@ -54,14 +64,7 @@ func (e *cutoffEval) Evaluate(s games.State, r *rng.Rand, stop *engines.Stop, tr
 // (-1); a playout that ends first returns its outcome (det x).
 func ThresholdLeaf(cfg policy.Config, heuristic string, x float64, every int) func(games.State) (Evaluator, error) {
 	return func(s games.State) (Evaluator, error) {
-		if !policy.Limited(cfg.Kind) {
-			return nil, fmt.Errorf("a threshold leaf needs a playout that can stop early, not %s", cfg.Kind)
-		}
-		p, err := policy.New(cfg, s)
-		if err != nil {
-			return nil, err
-		}
-		h, err := knowledge.NewHeuristic(s.Game(), heuristic)
+		p, h, err := limitedPlayout("a threshold leaf", cfg, heuristic, s)
 		if err != nil {
 			return nil, err
 		}

@@ -42,132 +42,100 @@ type Entry struct {
 	Doc  string
 }
 
-type heuristicEntry struct {
-	Entry
-	make func(g games.Game) (Heuristic, error)
+// table is the registry of one kind of knowledge.
+type table[T any] struct {
+	what    string // "heuristic", for messages
+	mu      sync.RWMutex
+	entries map[string]entry[T] // by game + "/" + name
 }
 
-type classifierEntry struct {
+type entry[T any] struct {
 	Entry
-	make func(g games.Game) (Classifier, error)
+	make func(g games.Game) (T, error)
 }
 
 var (
-	mu          sync.RWMutex
-	heuristics  = map[string]heuristicEntry{} // by game + "/" + name
-	classifiers = map[string]classifierEntry{}
+	heuristics  = &table[Heuristic]{what: "heuristic", entries: map[string]entry[Heuristic]{}}
+	classifiers = &table[Classifier]{what: "move classifier", entries: map[string]entry[Classifier]{}}
 )
 
 // AnyGame is the game name of knowledge that holds for every game.
 const AnyGame = "*"
 
+func (t *table[T]) register(game, name, doc string, make func(g games.Game) (T, error)) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	key := game + "/" + name
+	if _, dup := t.entries[key]; dup {
+		panic("knowledge: duplicate " + t.what + " " + key)
+	}
+	t.entries[key] = entry[T]{Entry{game, name, doc}, make}
+}
+
+func (t *table[T]) build(g games.Game, name string) (T, error) {
+	t.mu.RLock()
+	e, ok := t.entries[g.Name()+"/"+name]
+	if !ok {
+		e, ok = t.entries[AnyGame+"/"+name]
+	}
+	t.mu.RUnlock()
+	var zero T
+	if !ok {
+		return zero, fmt.Errorf("game %q has no %s %q: %s", g.Spec(), t.what, name, available(t.what+"s", t.list(g.Name())))
+	}
+	k, err := e.make(g)
+	if err != nil {
+		return zero, fmt.Errorf("%s %q for %q: %w", t.what, name, g.Spec(), err)
+	}
+	return k, nil
+}
+
+// list returns the entries of the game named game and of every game, or
+// all entries when game is "".
+func (t *table[T]) list(game string) []Entry {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	var out []Entry
+	for _, e := range t.entries {
+		if game == "" || e.Game == game || e.Game == AnyGame {
+			out = append(out, e.Entry)
+		}
+	}
+	sortEntries(out)
+	return out
+}
+
 // RegisterHeuristic adds a heuristic of the game named game. make builds it
 // for one game (a variant may be refused with an error that says why). It
 // panics on a duplicate.
 func RegisterHeuristic(game, name, doc string, make func(g games.Game) (Heuristic, error)) {
-	mu.Lock()
-	defer mu.Unlock()
-	key := game + "/" + name
-	if _, dup := heuristics[key]; dup {
-		panic("knowledge: duplicate heuristic " + key)
-	}
-	heuristics[key] = heuristicEntry{Entry{game, name, doc}, make}
+	heuristics.register(game, name, doc, make)
 }
 
 // RegisterClassifier adds a move classifier of the game named game, as
 // RegisterHeuristic does.
 func RegisterClassifier(game, name, doc string, make func(g games.Game) (Classifier, error)) {
-	mu.Lock()
-	defer mu.Unlock()
-	key := game + "/" + name
-	if _, dup := classifiers[key]; dup {
-		panic("knowledge: duplicate classifier " + key)
-	}
-	classifiers[key] = classifierEntry{Entry{game, name, doc}, make}
+	classifiers.register(game, name, doc, make)
 }
 
 // NewHeuristic builds the heuristic named name for g. An unknown name is
 // an error naming the game and listing the heuristics it has.
-func NewHeuristic(g games.Game, name string) (Heuristic, error) {
-	mu.RLock()
-	e, ok := heuristics[g.Name()+"/"+name]
-	if !ok {
-		e, ok = heuristics[AnyGame+"/"+name]
-	}
-	mu.RUnlock()
-	if !ok {
-		return nil, fmt.Errorf("game %q has no heuristic %q: %s", g.Spec(), name, available("heuristics", Heuristics(g)))
-	}
-	h, err := e.make(g)
-	if err != nil {
-		return nil, fmt.Errorf("heuristic %q for %q: %w", name, g.Spec(), err)
-	}
-	return h, nil
-}
+func NewHeuristic(g games.Game, name string) (Heuristic, error) { return heuristics.build(g, name) }
 
 // NewClassifier builds the classifier named name for g, as NewHeuristic
 // does.
-func NewClassifier(g games.Game, name string) (Classifier, error) {
-	mu.RLock()
-	e, ok := classifiers[g.Name()+"/"+name]
-	if !ok {
-		e, ok = classifiers[AnyGame+"/"+name]
-	}
-	mu.RUnlock()
-	if !ok {
-		return nil, fmt.Errorf("game %q has no move classifier %q: %s", g.Spec(), name, available("move classifiers", Classifiers(g)))
-	}
-	c, err := e.make(g)
-	if err != nil {
-		return nil, fmt.Errorf("move classifier %q for %q: %w", name, g.Spec(), err)
-	}
-	return c, nil
-}
+func NewClassifier(g games.Game, name string) (Classifier, error) { return classifiers.build(g, name) }
 
 // Heuristics lists the heuristics registered for g's game and for every
 // game, by name.
-func Heuristics(g games.Game) []Entry {
-	mu.RLock()
-	defer mu.RUnlock()
-	var out []Entry
-	for _, e := range heuristics {
-		if e.Game == g.Name() || e.Game == AnyGame {
-			out = append(out, e.Entry)
-		}
-	}
-	sortEntries(out)
-	return out
-}
+func Heuristics(g games.Game) []Entry { return heuristics.list(g.Name()) }
 
 // Classifiers lists the move classifiers registered for g's game and for
 // every game, by name.
-func Classifiers(g games.Game) []Entry {
-	mu.RLock()
-	defer mu.RUnlock()
-	var out []Entry
-	for _, e := range classifiers {
-		if e.Game == g.Name() || e.Game == AnyGame {
-			out = append(out, e.Entry)
-		}
-	}
-	sortEntries(out)
-	return out
-}
+func Classifiers(g games.Game) []Entry { return classifiers.list(g.Name()) }
 
 // All lists every registered heuristic and classifier, for help screens.
-func All() (hs, cs []Entry) {
-	mu.RLock()
-	defer mu.RUnlock()
-	for _, e := range heuristics {
-		hs = append(hs, e.Entry)
-	}
-	for _, e := range classifiers {
-		cs = append(cs, e.Entry)
-	}
-	sortEntries(hs)
-	sortEntries(cs)
-	return hs, cs
-}
+func All() (hs, cs []Entry) { return heuristics.list(""), classifiers.list("") }
 
 func sortEntries(es []Entry) {
 	sort.Slice(es, func(i, j int) bool {
