@@ -42,6 +42,7 @@ type play struct {
 	stats    engines.Stats
 	statsFor games.State // the position stats describe
 	statsBy  string      // the engine that produced them
+	trend    []float64   // the chosen move's value at each snapshot of the search
 	paused   bool
 	delay    time.Duration // pause between engine moves, for watching
 	seed     uint64
@@ -71,7 +72,7 @@ func (p *play) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 			return p, nil // a stale tick: its search is gone
 		}
 		if st, fresh := p.cur.snapshot(); fresh {
-			p.stats, p.statsFor = st, p.cur.root
+			p.setStats(st, p.cur.root)
 		}
 		return p, tickStats(msg.id)
 	case searchDone:
@@ -205,7 +206,7 @@ func (p *play) startEngine() tea.Cmd {
 	p.searchID++
 	cur, cmd := startSearch(p.searchID, seat.engine, p.request(seat.budget, p.seed+uint64(len(p.moves))), false)
 	p.cur, p.statsBy = cur, seat.text
-	p.stats, p.statsFor = engines.Stats{}, cur.root
+	p.stats, p.statsFor, p.trend = engines.Stats{}, cur.root, p.trend[:0]
 	return cmd
 }
 
@@ -226,7 +227,7 @@ func (p *play) hint(e *env) tea.Cmd {
 	}
 	p.searchID++
 	cur, cmd := startSearch(p.searchID, seat.engine, p.request(seat.budget, p.seed^0x4e4e), true)
-	p.cur, p.statsBy = cur, seat.text+" (hint)"
+	p.cur, p.statsBy, p.trend = cur, seat.text+" (hint)", p.trend[:0]
 	p.setStatus("thinking about a hint...", false)
 	return cmd
 }
@@ -238,10 +239,10 @@ func (p *play) searchDone(e *env, d searchDone) tea.Cmd {
 	cur := p.cur
 	p.cur = nil
 	if st, fresh := cur.snapshot(); fresh {
-		p.stats, p.statsFor = st, cur.root
+		p.setStats(st, cur.root)
 	}
 	if d.res.Stats.Done {
-		p.stats, p.statsFor = d.res.Stats, cur.root
+		p.setStats(d.res.Stats, cur.root)
 	}
 	if d.err != nil {
 		p.setStatus(p.statsBy+": "+d.err.Error(), true)
@@ -437,7 +438,10 @@ func (p *play) view(e *env) string {
 	}
 	title := st.Title.Render(p.g.Spec()) + "  " + st.Subtle.Render(fmt.Sprintf("%s: %s  %s: %s", names[0], p.seats[0].text, names[1], p.seats[1].text))
 	left := lipgloss.JoinVertical(lipgloss.Left, title, "", board, "", turn)
-	right := lipgloss.JoinVertical(lipgloss.Left, st.Pane.Render(p.moveList(e)), st.Pane.Render(p.statsView(e)))
+	// The statistics pane takes the width left beside the board, its lines
+	// cut to fit rather than cut off by the terminal.
+	statsWidth := e.width - lipgloss.Width(left) - 3 - st.Pane.GetHorizontalFrameSize()
+	right := lipgloss.JoinVertical(lipgloss.Left, st.Pane.Render(p.moveList(e)), st.Pane.Render(fitLines(p.statsView(e), statsWidth)))
 	body := lipgloss.JoinHorizontal(lipgloss.Top, left, "   ", right)
 	status := ""
 	if p.status != "" {

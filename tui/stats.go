@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"mcarena/engines"
 	"mcarena/games"
 )
@@ -39,10 +41,88 @@ func (p *play) statsView(e *env) string {
 		lines = append(lines, f)
 	}
 	lines = append(lines, "PV "+pvText(p.statsFor, s.PV, 8))
+	if len(p.trend) > 1 {
+		lines = append(lines, "trend "+sparkline(p.trend, 24)+st.Subtle.Render(" value of the chosen move"))
+	}
+	if w := cutShort(s); w != "" {
+		lines = append(lines, st.Error.Render(w))
+	}
 	if v := viewLine(s, p.statsFor); v != "" {
 		lines = append(lines, st.Subtle.Render(v))
 	}
 	return strings.Join(append(lines, movesTable(s, p.statsFor, statsRows, st)...), "\n")
+}
+
+// fitLines cuts each line of text to width cells (with an ellipsis), and
+// leaves text alone when width is too small to be of use.
+func fitLines(text string, width int) string {
+	if width < 20 {
+		return text
+	}
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		lines[i] = ansi.Truncate(l, width, "…")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// maxTrend is how many snapshots the trend keeps (the latest).
+const maxTrend = 64
+
+// setStats shows a snapshot and adds the chosen move's value to the trend.
+func (p *play) setStats(st engines.Stats, root games.State) {
+	p.stats, p.statsFor = st, root
+	if v, ok := chosenValue(st); ok {
+		if len(p.trend) == maxTrend {
+			p.trend = append(p.trend[:0], p.trend[1:]...)
+		}
+		p.trend = append(p.trend, v)
+	}
+}
+
+// chosenValue is the chosen move's (the PV's first) number in the first
+// value column the engine declares.
+func chosenValue(s engines.Stats) (float64, bool) {
+	if len(s.PV) == 0 {
+		return 0, false
+	}
+	for c, col := range s.Columns {
+		if col.Kind != engines.Value {
+			continue
+		}
+		for _, m := range s.Moves {
+			if m.Move == s.PV[0] && c < len(m.Cells) && !math.IsNaN(m.Cells[c]) {
+				return m.Cells[c], true
+			}
+		}
+		return 0, false
+	}
+	return 0, false
+}
+
+// sparkline draws values in [-1, 1] as block heights, the latest n.
+func sparkline(vs []float64, n int) string {
+	const blocks = "▁▂▃▄▅▆▇█"
+	runes := []rune(blocks)
+	if len(vs) > n {
+		vs = vs[len(vs)-n:]
+	}
+	var b strings.Builder
+	for _, v := range vs {
+		i := int((max(-1, min(1, v)) + 1) / 2 * float64(len(runes)-1))
+		b.WriteRune(runes[i])
+	}
+	return b.String()
+}
+
+// cutShort warns when a finished search left root moves unevaluated
+// (NMCS under a budget).
+func cutShort(s engines.Stats) string {
+	ev := s.Figure("evaluated")
+	if !s.Done || ev != ev || int(ev) >= len(s.Moves) {
+		return ""
+	}
+	return fmt.Sprintf("the budget ended the search: %d of %d moves evaluated", int(ev), len(s.Moves))
 }
 
 // figuresLine lists the engine's search-wide figures, such as "evaluated 7
@@ -73,18 +153,44 @@ func viewLine(s engines.Stats, root games.State) string {
 }
 
 // movesTable renders up to rows root moves in the engine's declared columns
-// with their proofs, ranked by the engine's ranking column (moves with no
-// number in it last), or in the engine's order where it declares none.
+// with their proofs: the chosen move (the PV's first) first, then proven
+// moves (wins, draws, losses), then the rest by the engine's ranking column
+// (moves with no number in it last), or in the engine's order where it
+// declares none. A count ranking column gets a bar of each move's share.
 func movesTable(s engines.Stats, root games.State, rows int, st Styles) []string {
 	moves := append([]engines.MoveStats(nil), s.Moves...)
-	if r := s.Rank; r >= 0 && r < len(s.Columns) {
-		key := func(m engines.MoveStats) float64 {
-			if r >= len(m.Cells) || math.IsNaN(m.Cells[r]) {
-				return math.Inf(-1)
-			}
-			return m.Cells[r]
+	r := s.Rank
+	rank := func(m engines.MoveStats) float64 {
+		if r < 0 || r >= len(m.Cells) || math.IsNaN(m.Cells[r]) {
+			return math.Inf(-1)
 		}
-		sort.SliceStable(moves, func(i, j int) bool { return key(moves[i]) > key(moves[j]) })
+		return m.Cells[r]
+	}
+	pin := func(m engines.MoveStats) int {
+		switch {
+		case len(s.PV) > 0 && m.Move == s.PV[0]:
+			return 0
+		case m.Proven == engines.ProvenWin:
+			return 1
+		case m.Proven == engines.ProvenDraw:
+			return 2
+		case m.Proven == engines.ProvenLoss:
+			return 3
+		}
+		return 4
+	}
+	sort.SliceStable(moves, func(i, j int) bool {
+		if a, b := pin(moves[i]), pin(moves[j]); a != b {
+			return a < b
+		}
+		return r >= 0 && rank(moves[i]) > rank(moves[j])
+	})
+	share := r >= 0 && r < len(s.Columns) && s.Columns[r].Kind == engines.Count
+	var total float64
+	for _, m := range moves {
+		if v := rank(m); share && v > 0 {
+			total += v
+		}
 	}
 	widths := make([]int, len(s.Columns))
 	header := fmt.Sprintf("%-8s", "move")
@@ -92,7 +198,11 @@ func movesTable(s engines.Stats, root games.State, rows int, st Styles) []string
 		widths[i] = max(len(c.Title), 7)
 		header += fmt.Sprintf("  %*s", widths[i], c.Title)
 	}
-	lines := []string{st.Subtle.Render(header + "  proven")}
+	header += "  proven"
+	if share && total > 0 {
+		header += "  share"
+	}
+	lines := []string{st.Subtle.Render(header)}
 	for i, m := range moves {
 		if i == rows {
 			lines = append(lines, st.Subtle.Render(fmt.Sprintf("... %d more", len(moves)-rows)))
@@ -106,9 +216,27 @@ func movesTable(s engines.Stats, root games.State, rows int, st Styles) []string
 			}
 			row += fmt.Sprintf("  %*s", widths[j], c.Format(v))
 		}
-		lines = append(lines, row+"  "+m.Proven.String())
+		row += fmt.Sprintf("  %-6s", m.Proven.String())
+		if share && total > 0 {
+			row += "  " + bar(max(rank(m), 0)/total, 8)
+		}
+		lines = append(lines, strings.TrimRight(row, " "))
 	}
 	return lines
+}
+
+// bar draws a fraction in [0, 1] as a bar of width cells with eighth-cell
+// steps.
+func bar(f float64, width int) string {
+	const parts = " ▏▎▍▌▋▊▉"
+	runes := []rune(parts)
+	eighths := int(math.Round(f * float64(width*8)))
+	full, rest := eighths/8, eighths%8
+	s := strings.Repeat("█", full)
+	if rest > 0 {
+		s += string(runes[rest])
+	}
+	return s
 }
 
 // pvText writes up to n moves of a principal variation from root, stopping

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"mcarena/engines"
+	"mcarena/games"
 )
 
 // The statistics pane renders whatever columns and figures the engine
@@ -40,5 +41,50 @@ func TestStatsPaneShowsDeclaredColumns(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// The chosen move comes first and proven moves next, whatever their visits,
+// so that a proven win never hides among the "more".
+func TestStatsPanePinsChosenAndProven(t *testing.T) {
+	_, p := start(t, "tictactoe")
+	vis := engines.Column{Key: "visits", Title: "visits", Kind: engines.Count}
+	var moves []engines.MoveStats
+	legal := p.state.Legal(nil)
+	for i, mv := range legal {
+		moves = append(moves, engines.MoveStats{Move: mv, Cells: []float64{float64(100 - i)}})
+	}
+	moves[7].Proven = engines.ProvenWin
+	st := engines.Stats{Columns: []engines.Column{vis}, Rank: 0, Moves: moves, PV: []games.Move{legal[5]}}
+	lines := movesTable(st, p.state, 3, DefaultStyles())
+	name := func(i int) string { return p.state.MoveString(legal[i]) }
+	if !strings.HasPrefix(lines[1], name(5)) || !strings.HasPrefix(lines[2], name(7)) || !strings.HasPrefix(lines[3], name(0)) {
+		t.Fatalf("rows %q: want %s (chosen), %s (proven win), %s (most visited)", lines[1:4], name(5), name(7), name(0))
+	}
+	if !strings.Contains(lines[0], "share") || !strings.Contains(lines[3], "▉") {
+		t.Errorf("no share bar: %q", lines)
+	}
+	if !strings.Contains(lines[4], "... 6 more") {
+		t.Errorf("last line %q, want ... 6 more", lines[4])
+	}
+}
+
+func TestCutShortAndSparkline(t *testing.T) {
+	st := engines.Stats{Done: true, Moves: make([]engines.MoveStats, 22), Figures: []engines.Figure{{Key: "evaluated", Value: 3}}}
+	if got := cutShort(st); got != "the budget ended the search: 3 of 22 moves evaluated" {
+		t.Errorf("got %q", got)
+	}
+	st.Figures[0].Value = 22
+	if got := cutShort(st); got != "" {
+		t.Errorf("a complete search warned %q", got)
+	}
+	if got := sparkline([]float64{-1, 0, 1, 2}, 10); got != "▁▄██" {
+		t.Errorf("sparkline %q", got)
+	}
+	if got := bar(0.5, 8); got != "████" {
+		t.Errorf("bar %q", got)
+	}
+	if got := bar(1.0/64, 8); got != "▏" {
+		t.Errorf("bar %q", got)
 	}
 }
