@@ -129,11 +129,13 @@ func (e *Engine) Search(ctx context.Context, req engines.Request) (engines.Resul
 	if b.Iterations > 0 && int(b.Iterations) < maxDepth {
 		maxDepth = int(b.Iterations)
 	}
+	// The clock starts before the table is cleared, which is part of the
+	// move's cost.
+	stop := engines.NewStop(ctx, b.Time)
+	defer stop.Release()
 	sr := e.take(s, maxDepth)
 	defer e.put(sr)
-	sr.maxNodes = b.States
-	sr.stop = engines.NewStop(ctx, b.Time)
-	defer sr.stop.Release()
+	sr.maxNodes, sr.stop = b.States, stop
 	root := s.Legal(nil)
 	r := rng.New(seed)
 	for i := len(root) - 1; i > 0; i-- {
