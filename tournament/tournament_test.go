@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"math"
@@ -55,6 +56,11 @@ count = 6
 seed = 7
 paper = [[[60.0, -1]], [[55.5, 90]]]
 `
+
+// goodLine is a valid results line: a won game of match with that index.
+func goodLine(match string, index int) string {
+	return fmt.Sprintf(`{"preset":"p","match":%q,"index":%d,"game":"tictactoe","budget":"","names":["a","b"],"specs":["random","random"],"first_seat":0,"seed":1,"result":"1-0","winner":0,"score":0,"plies":1,"seconds":0,"moves":[{"move":"a1","states":0,"iterations":0,"ms":0}]}`+"\n", match, index)
+}
 
 func load(t *testing.T, text string) *config.Config {
 	t.Helper()
@@ -119,7 +125,7 @@ func canonical(t *testing.T, path string) []string {
 	}
 	var out []string
 	for _, r := range recs {
-		r.Seconds = 0
+		r.Seconds, r.Line = 0, 0
 		for i := range r.Moves {
 			r.Moves[i].Millis = 0
 		}
@@ -187,8 +193,12 @@ func TestDamagedLastLine(t *testing.T) {
 	if len(notes) == 0 || !strings.Contains(notes[0], "r.jsonl:8: unreadable last line") {
 		t.Fatalf("damage not reported: %v", notes)
 	}
-	if kept, _ := os.ReadFile(path + ".damaged"); len(kept) == 0 {
-		t.Fatal("the cut bytes were not kept")
+	kept, _ := filepath.Glob(path + ".damaged-*")
+	if len(kept) != 1 {
+		t.Fatalf("damaged files %v, want one", kept)
+	}
+	if b, _ := os.ReadFile(kept[0]); !strings.Contains(string(b), "r.jsonl line 8: cut off") || !strings.Contains(string(b), string(cut[bytes.LastIndexByte(cut, '\n')+1:])) {
+		t.Fatalf("the cut bytes were not kept with their line number:\n%s", b)
 	}
 	if got := canonical(t, path); len(got) != 8 {
 		t.Fatalf("%d records after the repair", len(got))
@@ -197,7 +207,7 @@ func TestDamagedLastLine(t *testing.T) {
 
 func TestDamagedMiddleLine(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "r.jsonl")
-	os.WriteFile(path, []byte("{\"match\":\"a\"}\n{not json\n{\"match\":\"b\"}\n"), 0o644)
+	os.WriteFile(path, []byte(goodLine("a", 0)+"{not json\n"+goodLine("b", 0)), 0o644)
 	if _, _, _, err := ReadResults(path); err == nil || !strings.Contains(err.Error(), "r.jsonl:2: damaged record") {
 		t.Fatalf("error %v", err)
 	}
@@ -234,11 +244,11 @@ count = 4
 
 func TestSummarise(t *testing.T) {
 	recs := []Record{
-		{Preset: "p", Match: "m", Names: [2]string{"a", "b"}, Winner: 0, FirstSeat: 0},
-		{Preset: "p", Match: "m", Names: [2]string{"a", "b"}, Winner: 0, FirstSeat: 1},
-		{Preset: "p", Match: "m", Names: [2]string{"a", "b"}, Winner: -1, FirstSeat: 0},
-		{Preset: "p", Match: "m", Names: [2]string{"a", "b"}, Winner: 1, FirstSeat: 0},
-		{Preset: "p", Match: "m", Names: [2]string{"a", "b"}, Error: "x"},
+		{Preset: "p", Match: "m", Index: 0, Names: [2]string{"a", "b"}, Winner: 0, FirstSeat: 0},
+		{Preset: "p", Match: "m", Index: 1, Names: [2]string{"a", "b"}, Winner: 0, FirstSeat: 1},
+		{Preset: "p", Match: "m", Index: 2, Names: [2]string{"a", "b"}, Winner: -1, FirstSeat: 0},
+		{Preset: "p", Match: "m", Index: 3, Names: [2]string{"a", "b"}, Winner: 1, FirstSeat: 0},
+		{Preset: "p", Match: "m", Index: 4, Names: [2]string{"a", "b"}, Error: "x"},
 	}
 	s := Summarise(recs, func(string, string) float64 { return 90 })[0]
 	// 2 wins, 1 draw, 1 loss: score 2.5/4; Wilson(2.5, 4) by hand:
