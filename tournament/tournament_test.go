@@ -317,10 +317,19 @@ paper_frequency = [57.5, 100]
 	}
 }
 
+// noSync is a results file whose syncs do nothing: the runner as it was
+// before results were synced, for the benchmark's comparison.
+type noSync struct{ *os.File }
+
+func (noSync) Sync() error { return nil }
+
 // BenchmarkRunner plays a counted-budget preset on one and on two workers
 // and reports games per second and the runner's overhead: the share of
 // worker time not spent inside games (with two workers it includes the end
 // of the run, when one worker has no game left while the other finishes).
+// sync=batched is the runner as it is, syncing the results file at least
+// once a second and at the end; sync=none skips every sync, to measure
+// their cost.
 func BenchmarkRunner(b *testing.B) {
 	cfg, err := config.Parse("b.toml", []byte(`
 [engines.u]
@@ -335,26 +344,37 @@ count = 100
 		b.Fatal(err)
 	}
 	p, _ := cfg.Preset("speed")
+	synced := openAppend
 	for _, workers := range []int{1, 2} {
-		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
-			var games int
-			var inGames float64
-			for b.Loop() {
-				path := filepath.Join(b.TempDir(), "r.jsonl")
-				n, err := Run(context.Background(), cfg, p, path, Options{Workers: workers}, nil)
-				if err != nil {
-					b.Fatal(err)
+		for _, mode := range []string{"batched", "none"} {
+			b.Run(fmt.Sprintf("workers=%d/sync=%s", workers, mode), func(b *testing.B) {
+				openAppend = synced
+				if mode == "none" {
+					openAppend = func(path string) (resultsFile, error) {
+						f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+						return noSync{f}, err
+					}
 				}
-				games += n
-				recs, _, _, _ := ReadResults(path)
-				for _, r := range recs {
-					inGames += r.Seconds
+				defer func() { openAppend = synced }()
+				var games int
+				var inGames float64
+				for b.Loop() {
+					path := filepath.Join(b.TempDir(), "r.jsonl")
+					n, err := Run(context.Background(), cfg, p, path, Options{Workers: workers}, nil)
+					if err != nil {
+						b.Fatal(err)
+					}
+					games += n
+					recs, _, _, _ := ReadResults(path)
+					for _, r := range recs {
+						inGames += r.Seconds
+					}
 				}
-			}
-			wall := b.Elapsed().Seconds()
-			b.ReportMetric(float64(games)/wall, "games/s")
-			b.ReportMetric(100*(1-inGames/(wall*float64(workers))), "overhead%")
-		})
+				wall := b.Elapsed().Seconds()
+				b.ReportMetric(float64(games)/wall, "games/s")
+				b.ReportMetric(100*(1-inGames/(wall*float64(workers))), "overhead%")
+			})
+		}
 	}
 }
 
