@@ -55,22 +55,51 @@ func Repair(path string) (Repaired, error) {
 		return rep, err
 	}
 	good := bufio.NewWriter(tmp)
-	var d *os.File // the damaged file, created at the first bad line
-	var moved *bufio.Writer
-	defer func() {
-		if d != nil {
-			d.Close()
-		}
-	}()
+	damaged := &lazyFile{create: func() (*os.File, error) { return createDamaged(path) }}
+	defer damaged.close()
+	rep, err = sortLines(filepath.Base(path), in, good, damaged)
+	if err != nil {
+		return rep, fmt.Errorf("%s: %w", path, err)
+	}
+	if damaged.f == nil {
+		return rep, nil
+	}
+	rep.Damaged = damaged.f.Name()
+	if err := damaged.w.Flush(); err != nil {
+		return rep, err
+	}
+	if err := damaged.f.Sync(); err != nil {
+		return rep, err
+	}
+	if err := good.Flush(); err != nil {
+		return rep, err
+	}
+	if err := tmp.Sync(); err != nil {
+		return rep, err
+	}
+	if err := tmp.Close(); err != nil {
+		return rep, err
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return rep, err
+	}
+	return rep, syncDir(filepath.Dir(path))
+}
+
+// sortLines copies the good records of a results file (named name) from in
+// to good, and every other line to moved, each after a comment with its
+// line number and the reason.
+func sortLines(name string, in io.Reader, good, moved io.Writer) (Repaired, error) {
+	var rep Repaired
 	seen := map[gameKey]int{} // line of each game's first record
 	lr := &lineReader{r: bufio.NewReaderSize(in, 64<<10)}
 	for {
 		b, complete, tooLong, err := lr.next()
 		if err == io.EOF {
-			break
+			return rep, nil
 		}
 		if err != nil {
-			return rep, fmt.Errorf("%s: %w", path, err)
+			return rep, err
 		}
 		var why string
 		rec, perr := ParseRecord(bytes.TrimSpace(b))
@@ -94,43 +123,39 @@ func Repair(path string) (Repaired, error) {
 			}
 		}
 		if why == "" {
-			good.Write(b)
-			good.WriteByte('\n')
+			if _, err := fmt.Fprintf(good, "%s\n", b); err != nil {
+				return rep, err
+			}
 			rep.Kept++
 			continue
 		}
-		if d == nil {
-			if d, err = createDamaged(path); err != nil {
-				return rep, err
-			}
-			rep.Damaged = d.Name()
-			moved = bufio.NewWriter(d)
-		}
 		rep.Moved = append(rep.Moved, ReadProblem{Line: lr.line, Msg: why})
-		fmt.Fprintf(moved, "# %s line %d: %s\n", filepath.Base(path), lr.line, why)
-		moved.Write(b)
-		moved.WriteByte('\n')
+		if _, err := fmt.Fprintf(moved, "# %s line %d: %s\n%s\n", name, lr.line, why, b); err != nil {
+			return rep, err
+		}
 	}
-	if d == nil {
-		return rep, nil
+}
+
+// lazyFile is a buffered file created at its first write.
+type lazyFile struct {
+	create func() (*os.File, error)
+	f      *os.File
+	w      *bufio.Writer
+}
+
+func (l *lazyFile) Write(b []byte) (int, error) {
+	if l.f == nil {
+		f, err := l.create()
+		if err != nil {
+			return 0, err
+		}
+		l.f, l.w = f, bufio.NewWriter(f)
 	}
-	if err := moved.Flush(); err != nil {
-		return rep, err
+	return l.w.Write(b)
+}
+
+func (l *lazyFile) close() {
+	if l.f != nil {
+		l.f.Close()
 	}
-	if err := d.Sync(); err != nil {
-		return rep, err
-	}
-	if err := good.Flush(); err != nil {
-		return rep, err
-	}
-	if err := tmp.Sync(); err != nil {
-		return rep, err
-	}
-	if err := tmp.Close(); err != nil {
-		return rep, err
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return rep, err
-	}
-	return rep, syncDir(filepath.Dir(path))
 }

@@ -130,7 +130,13 @@ func ReadResults(path string) (recs []Record, goodEnd int64, tail *ReadProblem, 
 	} else if !fi.Mode().IsRegular() {
 		return nil, 0, nil, fmt.Errorf("%s is not a regular file (%v): a results file must be one", path, fi.Mode().Type())
 	}
-	lr := &lineReader{r: bufio.NewReaderSize(f, 64<<10)}
+	return readRecords(path, f)
+}
+
+// readRecords reads the records of a results file from r, as ReadResults
+// does; path names it in errors.
+func readRecords(path string, r io.Reader) (recs []Record, goodEnd int64, tail *ReadProblem, err error) {
+	lr := &lineReader{r: bufio.NewReaderSize(r, 64<<10)}
 	for {
 		start := lr.offset
 		b, complete, tooLong, rerr := lr.next()
