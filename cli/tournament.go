@@ -228,8 +228,8 @@ func parseShard(text string) (int, int, error) {
 }
 
 func checkShard(i, n int) (int, int, error) {
-	if n < 1 || i < 0 || i >= n {
-		return 0, 0, usagef("shard %d of %d: want 0 <= i < n", i, n)
+	if n < 1 || n > config.MaxCount || i < 0 || i >= n {
+		return 0, 0, usagef("shard %d of %d: want 0 <= i < n <= %d", i, n, config.MaxCount)
 	}
 	return i, n, nil
 }
