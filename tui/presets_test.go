@@ -93,3 +93,16 @@ func TestRunScreenRefusesLockedFile(t *testing.T) {
 		t.Fatalf("the refused run wrote the file: %v", err)
 	}
 }
+
+// The games per match field is refused out of range, with the range.
+func TestPresetCountRange(t *testing.T) {
+	cfg, err := config.Parse("c.toml", []byte(presetConfig))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := send(t, New(cfg), tea.WindowSizeMsg{Width: 140, Height: 40})
+	m = keys(t, m, "down", "down", "enter", "99999999999", "enter")
+	if _, ok := m.current.(*presetPicker); !ok || !strings.Contains(m.View(), `games per match "99999999999": want a whole number in 1..10000000`) {
+		t.Fatalf("got screen %T, view\n%s", m.current, m.View())
+	}
+}
