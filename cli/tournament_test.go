@@ -89,3 +89,19 @@ func TestRepairReportResume(t *testing.T) {
 		t.Fatalf("run --restart: %d %q %q", code, out, errs)
 	}
 }
+
+// merge takes each game once and says how many repeats it left out.
+func TestMergeCountsGamesOnce(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "c.toml")
+	os.WriteFile(cfg, []byte(tourConfig), 0o644)
+	res := filepath.Join(dir, "r.jsonl")
+	if code, _, errs := run("run", "tiny", "--config", cfg, "--out", res); code != ExitOK {
+		t.Fatalf("run: %d %s", code, errs)
+	}
+	merged := filepath.Join(dir, "m.jsonl")
+	code, out, errs := run("merge", "--out", merged, res, res)
+	if code != ExitOK || !strings.Contains(out, "8 games from 2 files") || !strings.Contains(out, "8 records repeated a game already taken and were left out") {
+		t.Fatalf("merge: %d %q %q", code, out, errs)
+	}
+}
