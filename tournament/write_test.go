@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"syscall"
 	"testing"
+	"time"
 
 	"mcarena/engines"
 	"mcarena/games"
@@ -108,5 +109,51 @@ func TestBadOptionsRefused(t *testing.T) {
 	}
 	if _, err := os.Stat(path); !os.IsNotExist(err) {
 		t.Fatalf("a refused run created the file: %v", err)
+	}
+}
+
+// countingSyncs is a results file that counts its syncs.
+type countingSyncs struct {
+	*os.File
+	syncs atomic.Int64
+}
+
+func (f *countingSyncs) Sync() error { f.syncs.Add(1); return f.File.Sync() }
+
+// Records are synced in batches while the file is open (at least once per
+// syncInterval when something was written) and at the end.
+func TestWriterSyncs(t *testing.T) {
+	defer func(old func(string) (resultsFile, error), every time.Duration) {
+		openAppend, syncInterval = old, every
+	}(openAppend, syncInterval)
+	var file *countingSyncs
+	openAppend = func(path string) (resultsFile, error) {
+		f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		file = &countingSyncs{File: f}
+		return file, err
+	}
+	syncInterval = 20 * time.Millisecond
+	w, _, err := OpenWriter(filepath.Join(t.TempDir(), "r.jsonl"), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(5 * syncInterval)
+	if got := file.syncs.Load(); got != 0 {
+		t.Fatalf("got %d syncs with nothing written, want 0", got)
+	}
+	w.Write(Record{Match: "m"})
+	deadline := time.Now().Add(10 * time.Second)
+	for file.syncs.Load() == 0 && time.Now().Before(deadline) {
+		time.Sleep(syncInterval)
+	}
+	if got := file.syncs.Load(); got != 1 {
+		t.Fatalf("got %d syncs after one write, want 1", got)
+	}
+	w.Write(Record{Match: "m", Index: 1})
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if got := file.syncs.Load(); got != 2 {
+		t.Fatalf("got %d syncs after Close, want 2", got)
 	}
 }
