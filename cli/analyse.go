@@ -13,11 +13,77 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"mcarena/config"
 	"mcarena/engines"
 	_ "mcarena/engines/all" // register every engine family
 	"mcarena/games"
 	"mcarena/tournament"
 )
+
+// maxRuns bounds --runs: the runs are kept a chunk at a time, so the bound
+// is one of time (and of the exactness of the sums), not of memory.
+const maxRuns = 1_000_000_000
+
+// chunkRuns is how many runs' results are held at once.
+const chunkRuns = 1 << 16
+
+// runChunks runs one(0..runs-1) on workers goroutines, a chunk of runs at a
+// time, and hands each result to add in run order, so that the sums do not
+// depend on the number of workers and memory does not grow with runs. The
+// first error ends it.
+func runChunks(runs, workers int, one func(i int) (games.Move, int64, error), add func(games.Move, int64)) error {
+	type outcome struct {
+		move   games.Move
+		states int64
+		err    error
+	}
+	results := make([]outcome, min(runs, chunkRuns))
+	for base := 0; base < runs; base += chunkRuns {
+		n := min(chunkRuns, runs-base)
+		var wg sync.WaitGroup
+		next := make(chan int)
+		for range min(workers, n) {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := range next {
+					m, st, err := one(base + i)
+					results[i] = outcome{m, st, err}
+				}
+			}()
+		}
+		for i := range n {
+			next <- i
+		}
+		close(next)
+		wg.Wait()
+		for _, r := range results[:n] {
+			if r.err != nil {
+				return fmt.Errorf("search failed: %w", r.err)
+			}
+			add(r.move, r.states)
+		}
+	}
+	return nil
+}
+
+// flagBudget checks the budget flags of a command, naming the flag and its
+// range: a negative or zero budget would mean no limit, a search that never
+// ends.
+func flagBudget(perMove time.Duration, iterations, states int64) (engines.Budget, error) {
+	if perMove < 0 || perMove > config.MaxBudgetTime {
+		return engines.Budget{}, usagef("--time %v: want a duration above 0 and at most %v (or none)", perMove, config.MaxBudgetTime)
+	}
+	for _, f := range []struct {
+		name string
+		n    int64
+	}{{"--iterations", iterations}, {"--states", states}} {
+		if f.n < 0 || f.n > config.MaxBudgetCount {
+			return engines.Budget{}, usagef("%s %d: want 1..%d (or none)", f.name, f.n, int64(config.MaxBudgetCount))
+		}
+	}
+	return engines.Budget{Time: perMove, Iterations: iterations, States: states}, nil
+}
 
 // AnalyseMove is how often one move was chosen over the runs.
 type AnalyseMove struct {
@@ -65,8 +131,15 @@ func runAnalyse(args []string, stdout io.Writer) error {
 	if *engineSpec == "" {
 		return usagef("--engine is required: valid engines are %v", engines.Names())
 	}
-	if *runs < 1 || *workers < 1 {
-		return usagef("--runs and --workers must be at least 1")
+	if *runs < 1 || *runs > maxRuns {
+		return usagef("--runs %d: want 1..%d", *runs, maxRuns)
+	}
+	if *workers < 1 || *workers > tournament.MaxWorkers {
+		return usagef("--workers %d: want 1..%d", *workers, tournament.MaxWorkers)
+	}
+	budget, err := flagBudget(*perMove, *iterations, *states)
+	if err != nil {
+		return err
 	}
 	g, _, s, _, err := readPosition(pos[0], *position, "")
 	if err != nil {
@@ -80,52 +153,28 @@ func runAnalyse(args []string, stdout io.Writer) error {
 	if *playout && !canPlayout {
 		return usagef("--playout needs an engine whose move starts a playout (nmcs), not %s", eng.Spec())
 	}
-	budget := engines.Budget{Time: *perMove, Iterations: *iterations, States: *states}
-
-	type outcome struct {
-		move   games.Move
-		states int64
-		err    error
+	one := func(i int) (games.Move, int64, error) {
+		sd := *seed + uint64(i)
+		if *playout {
+			return pa.AnalysePlayout(context.Background(), s, sd)
+		}
+		res, err := eng.Search(context.Background(), engines.NewRequest(s, budget, sd))
+		return res.Move, res.Stats.States, err
 	}
-	results := make([]outcome, *runs)
 	start := time.Now()
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range min(*workers, *runs) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				sd := *seed + uint64(i)
-				if *playout {
-					m, n, err := pa.AnalysePlayout(context.Background(), s, sd)
-					results[i] = outcome{m, n, err}
-					continue
-				}
-				res, err := eng.Search(context.Background(), engines.NewRequest(s, budget, sd))
-				results[i] = outcome{res.Move, res.Stats.States, err}
-			}
-		}()
-	}
-	for i := range *runs {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-
-	rep := AnalyseReport{Game: g.Spec(), Position: s.String(), Engine: eng.Spec(), Playout: *playout, Runs: *runs,
-		FirstSeed: *seed, Seconds: time.Since(start).Seconds()}
 	counts := map[games.Move]int{}
 	var sum, sumSq float64
-	for _, r := range results {
-		if r.err != nil {
-			return fmt.Errorf("search failed: %w", r.err)
-		}
-		counts[r.move]++
-		x := float64(r.states)
+	err = runChunks(*runs, *workers, one, func(m games.Move, states int64) {
+		counts[m]++
+		x := float64(states)
 		sum += x
 		sumSq += x * x
+	})
+	if err != nil {
+		return err
 	}
+	rep := AnalyseReport{Game: g.Spec(), Position: s.String(), Engine: eng.Spec(), Playout: *playout, Runs: *runs,
+		FirstSeed: *seed, Seconds: time.Since(start).Seconds()}
 	n := float64(*runs)
 	rep.MeanStates = sum / n
 	if *runs > 1 {

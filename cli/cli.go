@@ -11,6 +11,7 @@ import (
 	"io"
 	"io/fs"
 	"sort"
+	"strconv"
 	"strings"
 
 	"mcarena/config"
@@ -45,10 +46,11 @@ const (
 	perftUsage   = "perft GAME DEPTH [--position P] [--divide]"
 	benchUsage   = "bench [--time D] [--games LIST] [--json] | bench --search ENGINE [--games GAME] [--iterations N] [--searches K] [--json]"
 	analyseUsage = "analyse GAME --engine SPEC [--position P] [--runs N] [--seed S] [--playout] [--json]"
-	runUsage     = "run PRESET [--games N] [--scale F] [--workers K] [--out FILE] [--shard i/n|auto|auto/n]"
+	runUsage     = "run PRESET [--games N] [--scale F] [--workers K] [--out FILE] [--shard i/n|auto|auto/n] [--restart]"
 	reportUsage  = "report FILE... [--markdown | --csv]"
 	mergeUsage   = "merge --out FILE SHARD-FILE..."
 	searchUsage  = "search GAME --engine SPEC [--position P] [--moves \"M1 M2 ...\"] [--seed S] [--states N | --iterations N | --time D] [--json]"
+	repairUsage  = "repair FILE"
 )
 
 var commands = map[string]command{
@@ -62,6 +64,7 @@ var commands = map[string]command{
 	"run":     {"play a preset's games, resuming from its results file", runUsage, runRun},
 	"report":  {"tables of results files beside the paper's figures", reportUsage, runReport},
 	"merge":   {"combine the results files of shards", mergeUsage, runMerge},
+	"repair":  {"keep a results file's good records, set damaged and repeated lines aside", repairUsage, runRepair},
 }
 
 // Run executes the subcommand named by args[0] and returns the exit code.
@@ -113,11 +116,18 @@ func commandNames() []string {
 }
 
 // parseInterspersed parses flags that may come before, between or after the
-// positional arguments, and returns the positional ones.
+// positional arguments, and returns the positional ones. A negative number
+// ("-1") is an argument, not a flag, so that its command can say what range
+// it wants.
 func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 	fs.SetOutput(io.Discard)
 	var pos []string
 	for {
+		if len(args) > 0 && isNegativeNumber(args[0]) {
+			pos = append(pos, args[0])
+			args = args[1:]
+			continue
+		}
 		if err := fs.Parse(args); err != nil {
 			return nil, usagef("%v", err)
 		}
@@ -127,6 +137,12 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 		pos = append(pos, fs.Arg(0))
 		args = fs.Args()[1:]
 	}
+}
+
+// isNegativeNumber reports whether an argument is a number with a minus sign.
+func isNegativeNumber(arg string) bool {
+	_, err := strconv.ParseFloat(arg, 64)
+	return strings.HasPrefix(arg, "-") && err == nil
 }
 
 // loadConfig reads the configuration: path if given (it must exist), else

@@ -44,7 +44,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"perft"}, "want GAME and DEPTH"},
 		{[]string{"perft", "chess", "2"}, `unknown game "chess": valid games are atarigo,`},
 		{[]string{"perft", "breakthrough", "two"}, `depth "two" is not a whole number`},
-		{[]string{"perft", "breakthrough", "-1"}, "flag provided but not defined: -1"},
+		{[]string{"perft", "breakthrough", "-1"}, `depth "-1" is not a whole number >= 0`},
 		{[]string{"perft", "breakthrough:size=9x9", "1"}, "out of range"},
 		{[]string{"perft", "breakthrough", "1", "--position", "8/8 w"}, "2 ranks, want 5"},
 		{[]string{"perft", "tictactoe", "1", "--bogus"}, "flag provided but not defined: -bogus"},
@@ -139,7 +139,13 @@ func TestAnalyseErrors(t *testing.T) {
 		{[]string{"analyse", "tictactoe", "--engine", "nmcs:level=x"}, `"x" is not a whole number`},
 		{[]string{"analyse", "tictactoe", "--engine", "nmcs", "--position", "xxx/ooo/3 x"}, "position"},
 		{[]string{"analyse", "tictactoe", "--engine", "nmcs", "--position", "xxx/oo1/3 o"}, "is over"},
-		{[]string{"analyse", "tictactoe", "--engine", "nmcs", "--runs", "0"}, "at least 1"},
+		{[]string{"analyse", "tictactoe", "--engine", "nmcs", "--runs", "0"}, "--runs 0: want 1..1000000000"},
+		{[]string{"analyse", "tictactoe", "--engine", "nmcs", "--runs", "100000000000"}, "--runs 100000000000: want 1..1000000000"},
+		{[]string{"analyse", "tictactoe", "--engine", "uct", "--time", "-1s"}, "--time -1s: want a duration above 0 and at most 24h0m0s"},
+		{[]string{"analyse", "tictactoe", "--engine", "uct", "--time", "25h"}, "--time 25h0m0s: want a duration above 0 and at most 24h0m0s"},
+		{[]string{"analyse", "tictactoe", "--engine", "uct", "--iterations", "-5"}, "--iterations -5: want 1..1000000000000"},
+		{[]string{"analyse", "tictactoe", "--engine", "uct", "--states", "-5"}, "--states -5: want 1..1000000000000"},
+		{[]string{"analyse", "tictactoe", "--engine", "uct", "--workers", "0"}, "--workers 0: want 1..1024"},
 	}
 	for _, tt := range tests {
 		code, _, errs := run(tt.args...)

@@ -90,9 +90,9 @@ func runSearch(args []string, stdout io.Writer) error {
 	if *engineSpec == "" {
 		return usagef("--engine is required: valid engines are %v", engines.Names())
 	}
-	budget := engines.Budget{Time: *perMove, Iterations: *iterations, States: *states}
-	if err := budget.Check(); err != nil {
-		return usageError{err.Error()}
+	budget, err := flagBudget(*perMove, *iterations, *states)
+	if err != nil {
+		return err
 	}
 	g, start, s, history, err := readPosition(pos[0], *position, *moves)
 	if err != nil {

@@ -45,7 +45,7 @@ func TestSearchErrors(t *testing.T) {
 	}{
 		{[]string{"search", "tictactoe"}, "--engine is required"},
 		{[]string{"search", "tictactoe", "--engine", "uct", "--moves", "b2 b2"}, `move 2, "b2"`},
-		{[]string{"search", "tictactoe", "--engine", "uct", "--iterations", "-5"}, "iterations budget -5"},
+		{[]string{"search", "tictactoe", "--engine", "uct", "--iterations", "-5"}, "--iterations -5: want 1..1000000000000 (or none)"},
 		{[]string{"search", "tictactoe", "--engine", "uct", "--moves", "a1 b1 a2 b2 a3"}, "is over"},
 	} {
 		code, _, errs := run(tc.args...)

@@ -66,6 +66,7 @@ func runRun(args []string, stdout io.Writer) error {
 	out := fs.String("out", "", "results file (default: results/PRESET.jsonl)")
 	shard := fs.String("shard", "", "play share i/n of the games (0 <= i < n), or auto (Slurm array) or auto/n (Kubernetes indexed job)")
 	scale := fs.Float64("scale", 1, "multiply every per-move budget (time and counts) by this factor, for a quick look")
+	restart := fs.Bool("restart", false, "start over: move the results file aside (to a dated FILE.old-...) instead of resuming it")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
@@ -81,13 +82,16 @@ func runRun(args []string, stdout io.Writer) error {
 	if !ok {
 		return usagef("unknown preset %q: %s defines %s", pos[0], cfg.Path, strings.Join(cfg.PresetNames(), ", "))
 	}
-	if *gamesN < 0 || *workers < 0 {
-		return usagef("--games and --workers must not be negative")
+	if *gamesN < 0 || *gamesN > config.MaxCount {
+		return usagef("--games %d: want 1..%d games per match (or 0, the preset's %d)", *gamesN, config.MaxCount, p.Count)
 	}
-	if *scale <= 0 || *scale > 1000 {
-		return usagef("--scale %g: want a factor above 0", *scale)
+	if *workers < 0 || *workers > tournament.MaxWorkers {
+		return usagef("--workers %d: want 1..%d (or 0, one per core)", *workers, tournament.MaxWorkers)
 	}
-	opt := tournament.Options{Count: *gamesN, Workers: *workers, Scale: *scale}
+	if !(*scale > 0 && *scale <= 1000) { // NaN fails both comparisons
+		return usagef("--scale %g: want a factor above 0 and at most 1000", *scale)
+	}
+	opt := tournament.Options{Count: *gamesN, Workers: *workers, Scale: *scale, Restart: *restart}
 	if *shard != "" {
 		if opt.Shard, opt.Shards, err = parseShard(*shard); err != nil {
 			return err
@@ -224,8 +228,8 @@ func parseShard(text string) (int, int, error) {
 }
 
 func checkShard(i, n int) (int, int, error) {
-	if n < 1 || i < 0 || i >= n {
-		return 0, 0, usagef("shard %d of %d: want 0 <= i < n", i, n)
+	if n < 1 || n > config.MaxCount || i < 0 || i >= n {
+		return 0, 0, usagef("shard %d of %d: want 0 <= i < n <= %d", i, n, config.MaxCount)
 	}
 	return i, n, nil
 }
@@ -340,6 +344,9 @@ func runReport(args []string, stdout io.Writer) error {
 		if tail != nil {
 			fmt.Fprintf(stdout, "note: %s:%d: %s; that game is not counted\n", f, tail.Line, tail.Msg)
 		}
+		if _, dups := tournament.Unique(recs); dups > 0 && !*csvOut {
+			fmt.Fprintf(stdout, "note: %s holds %d records that repeat a game (same match and number): each game is counted once; 'mcarena repair %s' sets the repeats aside\n", f, dups, f)
+		}
 		all = append(all, recs...)
 	}
 	format := tournament.Text
@@ -367,6 +374,7 @@ func runMerge(args []string, stdout io.Writer) error {
 	}
 	seen := map[string]tournament.Record{}
 	var merged []tournament.Record
+	dups := 0
 	for _, f := range files {
 		recs, _, tail, err := tournament.ReadResults(f)
 		if err != nil {
@@ -379,15 +387,21 @@ func runMerge(args []string, stdout io.Writer) error {
 			k := fmt.Sprintf("%s|%s#%d", r.Preset, r.Match, r.Index)
 			if old, dup := seen[k]; dup {
 				if old.Seed != r.Seed || old.Result != r.Result || len(old.Moves) != len(r.Moves) {
-					return fmt.Errorf("%s: game %s appears twice with different results", f, k)
+					return fmt.Errorf("%s:%d: game %s appears twice with different results", f, r.Line, k)
 				}
+				dups++
 				continue
 			}
 			seen[k] = r
 			merged = append(merged, r)
 		}
 	}
-	w, err := tournament.OpenWriter(*out, 0)
+	lock, err := tournament.Lock(*out)
+	if err != nil {
+		return err
+	}
+	defer lock.Unlock()
+	w, _, err := tournament.OpenWriter(*out, 0)
 	if err != nil {
 		return err
 	}
@@ -401,6 +415,37 @@ func runMerge(args []string, stdout io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "%d games from %d files -> %s\n", len(merged), len(files), *out)
+	if dups > 0 {
+		fmt.Fprintf(stdout, "%d records repeated a game already taken and were left out\n", dups)
+	}
+	return nil
+}
+
+func runRepair(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("repair", flag.ContinueOnError)
+	files, err := parseInterspersed(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(files) != 1 {
+		return usagef("want one results FILE (usage: mcarena %s)", repairUsage)
+	}
+	path := files[0]
+	if _, err := os.Stat(path); err != nil {
+		return usagef("%v", err)
+	}
+	rep, err := tournament.Repair(path)
+	if err != nil {
+		return err
+	}
+	if len(rep.Moved) == 0 {
+		fmt.Fprintf(stdout, "%s: %d good records, nothing to repair\n", path, rep.Kept)
+		return nil
+	}
+	for _, m := range rep.Moved {
+		fmt.Fprintf(stdout, "%s:%d: %s\n", path, m.Line, m.Msg)
+	}
+	fmt.Fprintf(stdout, "kept %d good records in %s; moved %d lines to %s\n", rep.Kept, path, len(rep.Moved), rep.Damaged)
 	return nil
 }
 

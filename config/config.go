@@ -75,7 +75,8 @@ func Parse(path string, data []byte) (*Config, error) {
 	if _, err := toml.Decode(string(data), &raw); err != nil {
 		var pe toml.ParseError
 		if errors.As(err, &pe) {
-			return nil, &Error{Path: path, Line: pe.Position.Line, Key: pe.LastKey, Msg: pe.Message}
+			line, key := syntaxPlace(string(data), pe)
+			return nil, &Error{Path: path, Line: line, Key: key, Msg: pe.Message}
 		}
 		return nil, &Error{Path: path, Msg: err.Error()}
 	}

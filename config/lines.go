@@ -1,6 +1,10 @@
 package config
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/BurntSushi/toml"
+)
 
 // lineIndex finds the line of a key in TOML text, for error messages: the
 // decoder keeps key positions to itself. It follows [table] headers and
@@ -51,4 +55,34 @@ func unquote(s string) string {
 		parts[i] = strings.Trim(strings.TrimSpace(p), `"'`)
 	}
 	return strings.Join(parts, ".")
+}
+
+// syntaxPlace returns the line and key of a TOML syntax error. The decoder
+// reports the line after a broken table header and the last key it read,
+// which may belong to the table before; the line is taken from the error's
+// byte offset instead, and a key outside the table that encloses that line
+// is replaced by the table's name (or by the broken header, as typed).
+func syntaxPlace(text string, pe toml.ParseError) (int, string) {
+	line := pe.Position.Line
+	if start := pe.Position.Start; start >= 0 && start <= len(text) {
+		line = strings.Count(text[:start], "\n") + 1
+	}
+	lines := strings.Split(text, "\n")
+	if line < 1 || line > len(lines) {
+		return line, pe.LastKey
+	}
+	if here := strings.TrimSpace(lines[line-1]); strings.HasPrefix(here, "[") {
+		return line, here
+	}
+	table := ""
+	for i := line - 2; i >= 0; i-- {
+		if l := strings.TrimSpace(lines[i]); strings.HasPrefix(l, "[") {
+			table = unquote(strings.Trim(l, "[] \t"))
+			break
+		}
+	}
+	if table == "" || pe.LastKey == table || strings.HasPrefix(pe.LastKey, table+".") {
+		return line, pe.LastKey
+	}
+	return line, table
 }

@@ -2,6 +2,8 @@ package config
 
 import (
 	"fmt"
+	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -49,7 +51,18 @@ type Budget struct {
 	engines.Budget
 }
 
-// ParseBudget reads a budget's text.
+// Limits of what a preset or a command line may ask for. MaxCount bounds the
+// games per match and the runs of an analysis so that a typing mistake
+// cannot ask for more than a machine can play or hold; MaxBudgetTime and
+// MaxBudgetCount bound one move's search.
+const (
+	MaxCount       = 10_000_000
+	MaxBudgetTime  = 24 * time.Hour
+	MaxBudgetCount = 1_000_000_000_000
+)
+
+// ParseBudget reads a budget's text: "", a duration in (0, 24h],
+// iterations=N or states=N with N in 1..10^12.
 func ParseBudget(text string) (Budget, error) {
 	b := Budget{Text: text}
 	switch {
@@ -57,8 +70,8 @@ func ParseBudget(text string) (Budget, error) {
 	case strings.HasPrefix(text, "iterations="), strings.HasPrefix(text, "states="):
 		k, v, _ := strings.Cut(text, "=")
 		n, err := strconv.ParseInt(v, 10, 64)
-		if err != nil || n <= 0 {
-			return b, fmt.Errorf("budget %q: %s needs a positive whole number", text, k)
+		if err != nil || n < 1 || n > MaxBudgetCount {
+			return b, fmt.Errorf("budget %q: %s needs a whole number in 1..%d", text, k, int64(MaxBudgetCount))
 		}
 		if k == "iterations" {
 			b.Iterations = n
@@ -67,8 +80,8 @@ func ParseBudget(text string) (Budget, error) {
 		}
 	default:
 		d, err := time.ParseDuration(text)
-		if err != nil || d <= 0 {
-			return b, fmt.Errorf("budget %q: want a positive duration like 320ms, iterations=N or states=N", text)
+		if err != nil || d <= 0 || d > MaxBudgetTime {
+			return b, fmt.Errorf("budget %q: want a duration above 0 and at most %v like 320ms, iterations=N or states=N", text, MaxBudgetTime)
 		}
 		b.Time = d
 	}
@@ -134,14 +147,19 @@ func parsePreset(path string, lines lineIndex, name string, v any, cfg *Config) 
 	if !ok || len(gs) == 0 {
 		return nil, errAt("games", "want a list of game specs, like [\"breakthrough\", \"nogo:misere\"]")
 	}
+	given := map[string]string{} // canonical spec -> as typed
 	for _, spec := range gs {
 		g, err := games.New(spec)
 		if err != nil {
 			return nil, errAt("games", "%v", err)
 		}
+		if first, dup := given[g.Spec()]; dup {
+			return nil, errAt("games", "%q and %q are the same game (%s): list each game once, or its games are played and counted twice", first, spec, g.Spec())
+		}
+		given[g.Spec()] = spec
 		p.Games = append(p.Games, g.Spec())
 	}
-	pairs, err := schedulePairs(t, errAt)
+	pairs, pairsKey, err := schedulePairs(t, errAt)
 	if err != nil {
 		return nil, err
 	}
@@ -152,8 +170,11 @@ func parsePreset(path string, lines lineIndex, name string, v any, cfg *Config) 
 		}
 		for _, n := range pair {
 			if _, ok := cfg.Engines[n]; !ok {
-				return nil, errAt("pairs", "unknown engine %q: named engines are %s", n, strings.Join(cfg.EngineNames(), ", "))
+				return nil, errAt(pairsKey, "unknown engine %q: named engines are %s", n, strings.Join(cfg.EngineNames(), ", "))
 			}
+		}
+		if slices.Contains(p.Pairs, [2]string{pair[0], pair[1]}) {
+			return nil, errAt(pairsKey, "the pair [%q, %q] comes twice: list each engine once, or the pair's games are played and counted twice", pair[0], pair[1])
 		}
 		p.Pairs = append(p.Pairs, [2]string{pair[0], pair[1]})
 		for _, n := range pair {
@@ -173,12 +194,17 @@ func parsePreset(path string, lines lineIndex, name string, v any, cfg *Config) 
 		if err != nil {
 			return nil, errAt("budgets", "%v", err)
 		}
+		for _, old := range p.Budgets {
+			if old.Budget == b.Budget {
+				return nil, errAt("budgets", "budgets %q and %q are the same: list each budget once", old.Text, text)
+			}
+		}
 		p.Budgets = append(p.Budgets, b)
 	}
 	if c, ok := t["count"]; ok {
 		n, ok := c.(int64)
-		if !ok || n < 1 || n > 1e7 {
-			return nil, errAt("count", "want a whole number of games per match, 1 or more")
+		if !ok || n < 1 || n > MaxCount {
+			return nil, errAt("count", "want a whole number of games per match in 1..%d", MaxCount)
 		}
 		p.Count = int(n)
 	}
@@ -234,8 +260,8 @@ func paperFigures(v any, pairs, budgets, gamesN int) ([][][]float64, error) {
 				default:
 					return nil, fmt.Errorf("%s", shape)
 				}
-				if f != -1 && (f < 0 || f > 100) {
-					return nil, fmt.Errorf("%g is not a percentage (-1 for none)", f)
+				if f != -1 && !(f >= 0 && f <= 100) {
+					return nil, fmt.Errorf("%g is not a percentage: want 0..100, or -1 for none", f)
 				}
 				out[i][j] = append(out[i][j], f)
 			}
@@ -311,7 +337,10 @@ func parseAnalysis(t map[string]any, name string, cfg *Config, errAt func(key, f
 	if p.Engines, ok = stringList(t["engines"]); !ok || len(p.Engines) == 0 {
 		return nil, errAt("engines", "want a list of engine names")
 	}
-	for _, n := range p.Engines {
+	for i, n := range p.Engines {
+		if slices.Contains(p.Engines[:i], n) {
+			return nil, errAt("engines", "engine %q is listed twice: list each engine once", n)
+		}
 		if _, ok := cfg.Engines[n]; !ok {
 			return nil, errAt("engines", "unknown engine %q: named engines are %s", n, strings.Join(cfg.EngineNames(), ", "))
 		}
@@ -321,8 +350,8 @@ func parseAnalysis(t map[string]any, name string, cfg *Config, errAt func(key, f
 	}
 	if r, ok := t["runs"]; ok {
 		n, ok := r.(int64)
-		if !ok || n < 1 || n > 1e7 {
-			return nil, errAt("runs", "want a whole number of runs, 1 or more")
+		if !ok || n < 1 || n > MaxCount {
+			return nil, errAt("runs", "want a whole number of runs in 1..%d", MaxCount)
 		}
 		p.Count = int(n)
 	}
@@ -354,7 +383,11 @@ func parseAnalysis(t map[string]any, name string, cfg *Config, errAt func(key, f
 		if !ok {
 			continue
 		}
-		list, err := numbers(v, len(p.Engines))
+		max := 100.0 // a percentage
+		if k == "paper_states" {
+			max = math.MaxFloat64 // thousands of states
+		}
+		list, err := numbers(v, len(p.Engines), max)
 		if err != nil {
 			return nil, errAt(k, "%v", err)
 		}
@@ -367,7 +400,8 @@ func parseAnalysis(t map[string]any, name string, cfg *Config, errAt func(key, f
 	return p, nil
 }
 
-func numbers(v any, n int) ([]float64, error) {
+// numbers reads n figures, each -1 (none) or in 0..max.
+func numbers(v any, n int, max float64) ([]float64, error) {
 	a, ok := v.([]any)
 	if !ok || len(a) != n {
 		return nil, fmt.Errorf("want %d numbers, one per engine, -1 where the paper gives none", n)
@@ -382,6 +416,12 @@ func numbers(v any, n int) ([]float64, error) {
 		default:
 			return nil, fmt.Errorf("want %d numbers, one per engine, -1 where the paper gives none", n)
 		}
+		if f := out[i]; f != -1 && !(f >= 0 && f <= max) {
+			if max == 100 {
+				return nil, fmt.Errorf("%g is not a percentage: want 0..100, or -1 for none", f)
+			}
+			return nil, fmt.Errorf("%g is not a number of thousands of states: want 0 or more, or -1 for none", f)
+		}
 	}
 	return out, nil
 }
@@ -389,7 +429,9 @@ func numbers(v any, n int) ([]float64, error) {
 // schedulePairs reads the pairs of a match preset from exactly one of pairs
 // (explicit), round_robin (every two of a list) or gauntlet (the first of a
 // list against each of the others).
-func schedulePairs(t map[string]any, errAt func(key, format string, args ...any) error) ([]any, error) {
+//
+// It also returns the key the pairs came from.
+func schedulePairs(t map[string]any, errAt func(key, format string, args ...any) error) ([]any, string, error) {
 	var given []string
 	for _, k := range []string{"pairs", "round_robin", "gauntlet"} {
 		if _, ok := t[k]; ok {
@@ -397,32 +439,32 @@ func schedulePairs(t map[string]any, errAt func(key, format string, args ...any)
 		}
 	}
 	if len(given) != 1 {
-		return nil, errAt("", "give exactly one of pairs, round_robin or gauntlet")
+		return nil, "", errAt("", "give exactly one of pairs, round_robin or gauntlet")
 	}
 	if given[0] == "pairs" {
 		pairs, ok := t["pairs"].([]any)
 		if !ok || len(pairs) == 0 {
-			return nil, errAt("pairs", "want a list of engine pairs, like [[\"nmcd1\", \"nmc1\"]]")
+			return nil, "", errAt("pairs", "want a list of engine pairs, like [[\"nmcd1\", \"nmc1\"]]")
 		}
-		return pairs, nil
+		return pairs, given[0], nil
 	}
 	names, ok := stringList(t[given[0]])
 	if !ok || len(names) < 2 {
-		return nil, errAt(given[0], "want a list of at least two engine names")
+		return nil, "", errAt(given[0], "want a list of at least two engine names")
 	}
 	var pairs []any
 	if given[0] == "gauntlet" {
 		for _, n := range names[1:] {
 			pairs = append(pairs, []any{names[0], n})
 		}
-		return pairs, nil
+		return pairs, given[0], nil
 	}
 	for i := range names {
 		for j := i + 1; j < len(names); j++ {
 			pairs = append(pairs, []any{names[i], names[j]})
 		}
 	}
-	return pairs, nil
+	return pairs, given[0], nil
 }
 
 // checkEngine builds the named engine and checks that it can play each of

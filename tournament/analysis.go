@@ -14,21 +14,14 @@ import (
 // AnalysisKind marks the records of analysis presets.
 const AnalysisKind = "analysis"
 
-// analysisTasks lists the searches of an analysis preset: every engine, runs
-// seeds from the preset's seed (run i uses seed+i, as mcarena analyse does),
-// interleaved by run.
-func analysisTasks(p *config.Preset, runs int, scaled bool) []task {
-	var out []task
-	for i := range runs {
-		for _, name := range p.Engines {
-			seed := p.Seed + uint64(i)
-			out = append(out, task{key: "analysis|" + name, index: i,
-				do: func(ctx context.Context, w *worker) (Record, bool, error) {
-					return analyse(ctx, p, name, i, seed, w, scaled)
-				}})
-		}
-	}
-	return out
+// analysisTask is one search of an analysis preset: engine name's run i,
+// seeded with the preset's seed plus i, as mcarena analyse does.
+func analysisTask(p *config.Preset, name string, i int, scaled bool) task {
+	seed := p.Seed + uint64(i)
+	return task{key: "analysis|" + name, index: i,
+		do: func(ctx context.Context, w *worker) (Record, bool, error) {
+			return analyse(ctx, p, name, i, seed, w, scaled)
+		}}
 }
 
 // analyse runs one search of an analysis preset and records its move and
@@ -92,8 +85,10 @@ type AnalysisSummary struct {
 	Scaled               bool
 }
 
-// SummariseAnalysis summarises the analysis records of preset p.
+// SummariseAnalysis summarises the analysis records of preset p, counting
+// each run once.
 func SummariseAnalysis(p *config.Preset, recs []Record) []AnalysisSummary {
+	recs, _ = Unique(recs)
 	var out []AnalysisSummary
 	for ei, name := range p.Engines {
 		a := AnalysisSummary{Preset: p.Name, Engine: name, Move: p.Move, PaperFrequency: -1, PaperStates: -1}

@@ -26,7 +26,9 @@ func WriteReport(w io.Writer, sums []MatchSummary, f Format) error {
 	header := []string{"preset", "game", "budget", "engine", "opponent", "games", "W-D-L", "score %", "95% interval", "paper %", "", "first mover won"}
 	var rows [][]string
 	scaled := false
+	duplicates := 0
 	for _, m := range sums {
+		duplicates += m.Duplicates
 		paper, flag := "-", ""
 		if m.Paper >= 0 {
 			paper = fmt.Sprintf("%.1f", m.Paper)
@@ -58,6 +60,9 @@ func WriteReport(w io.Writer, sums []MatchSummary, f Format) error {
 	if scaled {
 		fmt.Fprintln(w, "Scaled down: some matches used fewer games than their preset asks for.")
 	}
+	if duplicates > 0 {
+		fmt.Fprintf(w, "Duplicates: %d records repeat a game already counted (same match and number); each game is counted once.\n", duplicates)
+	}
 	return nil
 }
 
@@ -66,6 +71,7 @@ func WriteReport(w io.Writer, sums []MatchSummary, f Format) error {
 // 95% intervals and the likelihood that each is stronger than the next.
 func WriteElo(w io.Writer, recs []Record, par EloParams) error {
 	type key struct{ preset, game, budget string }
+	recs, _ = Unique(recs)
 	groups := map[key][]Record{}
 	var keys []key
 	for _, r := range recs {

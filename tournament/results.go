@@ -8,7 +8,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"runtime"
 	"sync"
+	"time"
 )
 
 // Record is one line of a results file: a finished game.
@@ -41,6 +44,9 @@ type Record struct {
 	// BudgetScale is the factor the run applied to the preset's budgets (0
 	// for none).
 	BudgetScale float64 `json:"budget_scale,omitempty"`
+	// Line is the record's line in the file it was read from (0 for a
+	// record not read from a file).
+	Line int `json:"-"`
 }
 
 // ReadProblem is a damaged line found in a results file.
@@ -49,10 +55,67 @@ type ReadProblem struct {
 	Msg  string
 }
 
-// ReadResults reads every record of a results file. A damaged line in the
-// middle is an error naming it. A damaged last line, the trace of a crash
-// during a write, is returned as a problem with the byte offset where the
-// good part ends, so that a run can report it and cut it off.
+// DamagedError is a damaged line before the last line of a results file:
+// not the trace of a crash but damage that a run cannot repair on its own.
+type DamagedError struct {
+	Path string
+	Line int
+	Err  error
+}
+
+func (e *DamagedError) Error() string {
+	return fmt.Sprintf("%s:%d: damaged record in the middle of the file: %v; 'mcarena repair %s' keeps the good lines and sets the others aside", e.Path, e.Line, e.Err, e.Path)
+}
+
+func (e *DamagedError) Unwrap() error { return e.Err }
+
+// lineReader reads the lines of a results file with their numbers and byte
+// offsets, never holding more than MaxRecordBytes of one line: a longer line
+// is returned cut, with tooLong set.
+type lineReader struct {
+	r      *bufio.Reader
+	line   int
+	offset int64 // where the next line starts
+}
+
+// next returns the next line without its newline, whether it ended with a
+// newline (complete), and whether it was longer than MaxRecordBytes. It
+// returns io.EOF when no bytes are left.
+func (lr *lineReader) next() (b []byte, complete, tooLong bool, err error) {
+	var buf []byte
+	for {
+		chunk, err := lr.r.ReadSlice('\n')
+		lr.offset += int64(len(chunk))
+		if !tooLong {
+			if len(buf)+len(chunk) > MaxRecordBytes+1 {
+				tooLong = true
+				buf = buf[:0]
+			} else {
+				buf = append(buf, chunk...)
+			}
+		}
+		switch {
+		case err == bufio.ErrBufferFull:
+			continue
+		case err == io.EOF:
+			if len(buf) == 0 && !tooLong && len(chunk) == 0 {
+				return nil, false, false, io.EOF
+			}
+			lr.line++
+			return buf, false, tooLong, nil
+		case err != nil:
+			return nil, false, false, err
+		}
+		lr.line++
+		return bytes.TrimSuffix(buf, []byte("\n")), true, tooLong, nil
+	}
+}
+
+// ReadResults reads every record of a results file, each checked field by
+// field (ParseRecord) and numbered with its line. A damaged line before the
+// last is a *DamagedError naming it. A damaged last line, the trace of a
+// crash during a write, is returned as a problem with the byte offset where
+// the good part ends, so that a run can report it and cut it off.
 func ReadResults(path string) (recs []Record, goodEnd int64, tail *ReadProblem, err error) {
 	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
@@ -62,71 +125,187 @@ func ReadResults(path string) (recs []Record, goodEnd int64, tail *ReadProblem, 
 		return nil, 0, nil, err
 	}
 	defer f.Close()
-	r := bufio.NewReader(f)
-	line := 0
-	var offset int64
+	if fi, err := f.Stat(); err != nil {
+		return nil, 0, nil, err
+	} else if !fi.Mode().IsRegular() {
+		return nil, 0, nil, fmt.Errorf("%s is not a regular file (%v): a results file must be one", path, fi.Mode().Type())
+	}
+	return readRecords(path, f)
+}
+
+// readRecords reads the records of a results file from r, as ReadResults
+// does; path names it in errors.
+func readRecords(path string, r io.Reader) (recs []Record, goodEnd int64, tail *ReadProblem, err error) {
+	lr := &lineReader{r: bufio.NewReaderSize(r, 64<<10)}
 	for {
-		b, rerr := r.ReadBytes('\n')
-		if len(b) == 0 && rerr == io.EOF {
-			return recs, offset, nil, nil
+		start := lr.offset
+		b, complete, tooLong, rerr := lr.next()
+		if rerr == io.EOF {
+			return recs, start, nil, nil
 		}
-		if rerr != nil && rerr != io.EOF {
-			return nil, 0, nil, rerr
+		if rerr != nil {
+			return nil, 0, nil, fmt.Errorf("%s: %w", path, rerr)
 		}
-		line++
 		var rec Record
-		complete := rerr == nil
-		perr := json.Unmarshal(bytes.TrimSpace(b), &rec)
-		if perr == nil && rec.Match == "" {
-			perr = errors.New("no match key")
+		var perr error
+		if tooLong {
+			perr = fmt.Errorf("line longer than any record (%d bytes)", MaxRecordBytes)
+		} else {
+			rec, perr = ParseRecord(bytes.TrimSpace(b))
 		}
 		if perr != nil || !complete {
 			// Only the last line may be damaged: a crash cut its write.
-			if _, peek := r.Peek(1); peek == io.EOF {
+			if _, peek := lr.r.Peek(1); peek == io.EOF {
 				msg := "incomplete line (no newline): the write was cut off"
 				if perr != nil {
 					msg = fmt.Sprintf("unreadable last line (%v): the write was cut off", perr)
 				}
-				return recs, offset, &ReadProblem{line, msg}, nil
+				return recs, start, &ReadProblem{lr.line, msg}, nil
 			}
-			return nil, 0, nil, fmt.Errorf("%s:%d: damaged record in the middle of the file: %v", path, line, perr)
+			return nil, 0, nil, &DamagedError{path, lr.line, perr}
 		}
+		rec.Line = lr.line
 		recs = append(recs, rec)
-		offset += int64(len(b))
 	}
+}
+
+// syncInterval is the longest a written record waits for its fsync.
+var syncInterval = time.Second
+
+// resultsFile is what a Writer writes to; tests stand in a failing disk.
+type resultsFile interface {
+	io.Writer
+	Sync() error
+	Close() error
+}
+
+// openAppend opens a results file for appending.
+var openAppend = func(path string) (resultsFile, error) {
+	return os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 }
 
 // Writer appends records to a results file, one JSON line each, written at
-// once so that a killed run loses only the games in progress.
+// once so that a killed run loses only the games in progress, and synced to
+// the disk in batches: at least once every second and when it is closed, so
+// that a power loss loses at most the last second of games. The first
+// failed write or sync makes every later Write fail.
 type Writer struct {
-	mu sync.Mutex
-	f  *os.File
+	mu    sync.Mutex
+	f     resultsFile
+	dirty bool
+	err   error
+	stop  chan struct{}
+	done  chan struct{}
 }
 
 // OpenWriter opens a results file for appending, first cutting it back to
-// goodEnd bytes (the end of its last complete record). Cut bytes are saved
-// beside it in PATH.damaged so that nothing is silently dropped.
-func OpenWriter(path string, goodEnd int64) (*Writer, error) {
-	if fi, err := os.Stat(path); err == nil && fi.Size() > goodEnd {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return nil, err
-		}
-		if err := os.WriteFile(path+".damaged", data[goodEnd:], 0o644); err != nil {
-			return nil, err
+// goodEnd bytes (the end of its last complete record). Cut bytes are kept
+// beside it in a new dated PATH.damaged-... file, never over an earlier one,
+// so that nothing is silently dropped; the file's name is returned.
+func OpenWriter(path string, goodEnd int64) (w *Writer, damaged string, err error) {
+	fi, statErr := os.Stat(path)
+	if statErr == nil && fi.Size() > goodEnd {
+		if damaged, err = keepTail(path, goodEnd); err != nil {
+			return nil, "", err
 		}
 		if err := os.Truncate(path, goodEnd); err != nil {
-			return nil, err
+			return nil, "", err
 		}
 	}
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	f, err := openAppend(path)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	return &Writer{f: f}, nil
+	if statErr != nil {
+		// A new file: its directory entry must reach the disk too.
+		if err := syncDir(filepath.Dir(path)); err != nil {
+			f.Close()
+			return nil, "", err
+		}
+	}
+	w = &Writer{f: f, stop: make(chan struct{}), done: make(chan struct{})}
+	go w.syncLoop()
+	return w, damaged, nil
 }
 
-// Write appends one record.
+// keepTail copies the bytes of path after goodEnd to a new dated damaged
+// file and returns its name.
+func keepTail(path string, goodEnd int64) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	lines, err := countLines(f, goodEnd)
+	if err != nil {
+		return "", err
+	}
+	d, err := createDamaged(path)
+	if err != nil {
+		return "", err
+	}
+	fmt.Fprintf(d, "# %s line %d: cut off by a crash during a write\n", filepath.Base(path), lines+1)
+	if _, err := io.Copy(d, f); err != nil {
+		d.Close()
+		return "", err
+	}
+	d.WriteString("\n")
+	if err := d.Sync(); err != nil {
+		d.Close()
+		return "", err
+	}
+	return d.Name(), d.Close()
+}
+
+// countLines counts the newlines in the first n bytes of f and leaves f at
+// offset n.
+func countLines(f *os.File, n int64) (int, error) {
+	lines := 0
+	buf := make([]byte, 64<<10)
+	r := io.LimitReader(f, n)
+	for {
+		k, err := r.Read(buf)
+		lines += bytes.Count(buf[:k], []byte("\n"))
+		if err == io.EOF {
+			return lines, nil
+		}
+		if err != nil {
+			return 0, err
+		}
+	}
+}
+
+// createDamaged creates PATH.damaged-YYYYMMDD-HHMMSS, or the first free
+// name with a -2, -3... suffix: an earlier repair's file is never
+// overwritten.
+func createDamaged(path string) (*os.File, error) {
+	base := path + ".damaged-" + time.Now().Format("20060102-150405")
+	name := base
+	for i := 2; ; i++ {
+		f, err := os.OpenFile(name, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
+		if !errors.Is(err, os.ErrExist) {
+			return f, err
+		}
+		name = fmt.Sprintf("%s-%d", base, i)
+	}
+}
+
+func (w *Writer) syncLoop() {
+	defer close(w.done)
+	t := time.NewTicker(syncInterval)
+	defer t.Stop()
+	for {
+		select {
+		case <-w.stop:
+			return
+		case <-t.C:
+			w.Sync()
+		}
+	}
+}
+
+// Write appends one record. It fails, and keeps failing, once a write or a
+// sync has failed.
 func (w *Writer) Write(rec Record) error {
 	b, err := json.Marshal(rec)
 	if err != nil {
@@ -134,9 +313,60 @@ func (w *Writer) Write(rec Record) error {
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	_, err = w.f.Write(append(b, '\n'))
+	if w.err != nil {
+		return w.err
+	}
+	if _, err := w.f.Write(append(b, '\n')); err != nil {
+		w.err = err
+		return err
+	}
+	w.dirty = true
+	return nil
+}
+
+// Sync forces the records written so far to the disk.
+func (w *Writer) Sync() error {
+	w.mu.Lock()
+	if !w.dirty || w.err != nil {
+		defer w.mu.Unlock()
+		return w.err
+	}
+	w.dirty = false
+	w.mu.Unlock()
+	err := w.f.Sync() // writes may go on meanwhile; they mark the file dirty again
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if err != nil && w.err == nil {
+		w.err = fmt.Errorf("sync: %w", err)
+	}
+	return w.err
+}
+
+// Close syncs and closes the file; its error says whether every record
+// written reached the disk.
+func (w *Writer) Close() error {
+	close(w.stop)
+	<-w.done
+	err := w.Sync()
+	if cerr := w.f.Close(); err == nil {
+		err = cerr
+	}
 	return err
 }
 
-// Close closes the file.
-func (w *Writer) Close() error { return w.f.Close() }
+// syncDir forces a directory's entries (a new or renamed file) to the disk.
+// Windows cannot sync a directory and needs no such step.
+func syncDir(dir string) error {
+	if runtime.GOOS == "windows" {
+		return nil
+	}
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	err = d.Sync()
+	if cerr := d.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}

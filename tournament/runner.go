@@ -2,8 +2,11 @@ package tournament
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"runtime"
 	"sync"
 	"time"
@@ -25,6 +28,27 @@ type Options struct {
 	// Scale multiplies every per-move budget (time and counts) for a quick
 	// look; 0 or 1 means none. A results file holds one scale only.
 	Scale float64
+	// Restart moves an existing results file aside (to a dated
+	// PATH.old-... file) and starts the preset over.
+	Restart bool
+}
+
+// MaxWorkers bounds Options.Workers.
+const MaxWorkers = 1024
+
+// check refuses options out of range, naming the valid range.
+func (o Options) check() error {
+	switch {
+	case o.Count < 0 || o.Count > config.MaxCount:
+		return fmt.Errorf("games per match %d: want 0 (the preset's) or 1..%d", o.Count, config.MaxCount)
+	case o.Workers < 0 || o.Workers > MaxWorkers:
+		return fmt.Errorf("workers %d: want 0 (one per core) or 1..%d", o.Workers, MaxWorkers)
+	case o.Shards < 0 || o.Shards > config.MaxCount || (o.Shards > 1 && (o.Shard < 0 || o.Shard >= o.Shards)):
+		return fmt.Errorf("shard %d of %d: want 0 <= shard < shards <= %d", o.Shard, o.Shards, config.MaxCount)
+	case !(o.Scale >= 0 && o.Scale <= 1000):
+		return fmt.Errorf("budget scale %g: want a factor above 0 and at most 1000 (0 for none)", o.Scale)
+	}
+	return nil
 }
 
 // scaleBudget applies a run's budget scale.
@@ -85,13 +109,43 @@ func (w *worker) game(spec string) (games.Game, error) {
 	return g, err
 }
 
+// WriteError is the failure to record a game: the run stops at once, since
+// whatever it played next could not be kept either.
+type WriteError struct {
+	Path string
+	Err  error
+	// Kept is the number of games the file holds for the preset: those of
+	// earlier runs and those this run recorded before the failure.
+	Kept int
+}
+
+func (e *WriteError) Error() string {
+	return fmt.Sprintf("writing %s failed: %v; the run stopped, %d games are kept in the file and the games in progress are dropped (run again to resume once the cause is fixed)", e.Path, e.Err, e.Kept)
+}
+
+func (e *WriteError) Unwrap() error { return e.Err }
+
 // Run plays the games (or, for an analysis preset, the searches) of preset p
 // that path does not already hold, appending each to path as it finishes,
-// and returns the number played. A game an engine fails in is recorded with
-// its error and the run goes on. When ctx is cancelled, games in progress are
-// abandoned (they are played again by the next run) and Run returns ctx's
-// error.
+// and returns the number played.
+//
+// The file is locked for the whole run: a second run on it fails at once
+// with a *LockedError. Every record already in the file is checked against
+// the preset as cfg defines it now, and a difference (an engine's options,
+// the seed, a budget) stops the run with a *ResumeError before anything is
+// played. A game an engine fails in is recorded with its error and the run
+// goes on; a failed write stops the run at once with a *WriteError. When ctx
+// is cancelled, games in progress are abandoned (they are played again by
+// the next run) and Run returns ctx's error.
 func Run(ctx context.Context, cfg *config.Config, p *config.Preset, path string, opt Options, progress func(Progress)) (int, error) {
+	if err := opt.check(); err != nil {
+		return 0, err
+	}
+	note := func(msg string) {
+		if progress != nil {
+			progress(Progress{Last: Record{Error: msg}})
+		}
+	}
 	count := opt.Count
 	scale := opt.Scale
 	if scale == 1 {
@@ -101,56 +155,60 @@ func Run(ctx context.Context, cfg *config.Config, p *config.Preset, path string,
 	if count == 0 {
 		count = p.Count
 	}
-	var tasks []task
-	if p.Kind == "analysis" {
-		tasks = analysisTasks(p, count, scaled)
-	} else {
-		for _, j := range Jobs(p, count) {
-			tasks = append(tasks, task{key: j.Match.Key(p), index: j.Index,
-				do: func(ctx context.Context, w *worker) (Record, bool, error) {
-					return playJob(ctx, p, j, w, scaled, scale)
-				}})
+	lock, err := Lock(path)
+	if err != nil {
+		return 0, err
+	}
+	defer lock.Unlock()
+	if opt.Restart {
+		old, err := moveAside(path)
+		if err != nil {
+			return 0, err
+		}
+		if old != "" {
+			note(fmt.Sprintf("starting over: the earlier results are kept in %s", old))
 		}
 	}
-	if opt.Shards > 1 {
-		var mine []task
-		for i, t := range tasks {
-			if i%opt.Shards == opt.Shard {
-				mine = append(mine, t)
-			}
-		}
-		tasks = mine
+	pl := newPlan(cfg, p, count, scaled, scale)
+	shards := max(opt.Shards, 1)
+	mine := func(j int) bool { return j%shards == opt.Shard%shards }
+	total := pl.len() / shards
+	if pl.len()%shards > opt.Shard%shards {
+		total++
 	}
 	recs, goodEnd, tail, err := ReadResults(path)
 	if err != nil {
 		return 0, err
 	}
-	if tail != nil && progress != nil {
-		progress(Progress{Last: Record{Error: fmt.Sprintf("%s:%d: %s; cut off and kept in %s.damaged, the game will be played again", path, tail.Line, tail.Msg, path)}})
+	if err := checkResume(path, cfg.Path, p.Name, pl, recs, scale); err != nil {
+		return 0, err
 	}
-	done := map[string]bool{}
-	for _, r := range recs {
-		if r.Preset != p.Name {
+	done := map[gameKey]bool{}
+	resumed := 0
+	for i := range recs {
+		r := &recs[i]
+		if r.Preset != p.Name || done[keyOf(r)] {
 			continue
 		}
-		if r.BudgetScale != scale {
-			return 0, fmt.Errorf("%s holds games of %s with budgets scaled by %g, this run scales by %g: use another --out", path, p.Name, orOne(r.BudgetScale), orOne(scale))
-		}
-		done[fmt.Sprintf("%s#%d", r.Match, r.Index)] = true
-	}
-	var todo []task
-	for _, t := range tasks {
-		if !done[fmt.Sprintf("%s#%d", t.key, t.index)] {
-			todo = append(todo, t)
+		done[keyOf(r)] = true
+		if j, ok := pl.position(r.Match, r.Index); ok && mine(j) {
+			resumed++
 		}
 	}
-	resumed := len(tasks) - len(todo)
-	w, err := OpenWriter(path, goodEnd)
+	kind := ""
+	if p.Kind == AnalysisKind {
+		kind = AnalysisKind
+	}
+	w, damaged, err := OpenWriter(path, goodEnd)
 	if err != nil {
 		return 0, err
 	}
-	defer w.Close()
+	if tail != nil {
+		note(fmt.Sprintf("%s:%d: %s; cut off and kept in %s, the game will be played again", path, tail.Line, tail.Msg, damaged))
+	}
 
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	workers := opt.Workers
 	if workers <= 0 {
 		workers = runtime.NumCPU()
@@ -163,7 +221,11 @@ func Run(ctx context.Context, cfg *config.Config, p *config.Preset, path string,
 	var wg sync.WaitGroup
 	var werr error
 	var once sync.Once
-	for range min(workers, max(len(todo), 1)) {
+	fail := func(err error) {
+		once.Do(func() { werr = err })
+		cancel() // nothing more is played once the run cannot finish
+	}
+	for range min(workers, max(total-resumed, 1)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -171,7 +233,7 @@ func Run(ctx context.Context, cfg *config.Config, p *config.Preset, path string,
 			for t := range feed {
 				rec, ok, err := t.do(ctx, wk)
 				if err != nil {
-					once.Do(func() { werr = err })
+					fail(err)
 					continue
 				}
 				if ok {
@@ -182,7 +244,11 @@ func Run(ctx context.Context, cfg *config.Config, p *config.Preset, path string,
 	}
 	go func() {
 		defer close(feed)
-		for _, t := range todo {
+		for j := opt.Shard % shards; j < pl.len(); j += shards {
+			t := pl.at(j)
+			if done[gameKey{kind, p.Name, t.key, t.index}] {
+				continue
+			}
 			select {
 			case feed <- t:
 			case <-ctx.Done():
@@ -191,24 +257,52 @@ func Run(ctx context.Context, cfg *config.Config, p *config.Preset, path string,
 		}
 	}()
 	go func() { wg.Wait(); close(out) }()
-	played, errors := 0, 0
+	played, errs := 0, 0
+	writeFailed := false
 	for rec := range out {
+		if writeFailed {
+			continue // draining the games that ended meanwhile
+		}
 		if err := w.Write(rec); err != nil {
-			once.Do(func() { werr = err })
+			writeFailed = true
+			fail(&WriteError{Path: path, Err: err, Kept: resumed + played})
 			continue
 		}
 		played++
 		if rec.Error != "" {
-			errors++
+			errs++
 		}
 		if progress != nil {
-			progress(Progress{Done: resumed + played, Total: len(tasks), Resumed: resumed, Errors: errors, Last: rec, Elapsed: time.Since(start)})
+			progress(Progress{Done: resumed + played, Total: total, Resumed: resumed, Errors: errs, Last: rec, Elapsed: time.Since(start)})
 		}
+	}
+	if err := w.Close(); err != nil && werr == nil {
+		werr = &WriteError{Path: path, Err: err, Kept: resumed + played}
 	}
 	if werr != nil {
 		return played, werr
 	}
-	return played, ctx.Err()
+	return played, context.Cause(ctx)
+}
+
+// moveAside renames a results file to a new dated PATH.old-... name, never
+// over an earlier one, and returns that name ("" when there was no file).
+func moveAside(path string) (string, error) {
+	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+		return "", nil
+	}
+	base := path + ".old-" + time.Now().Format("20060102-150405")
+	name := base
+	for i := 2; ; i++ {
+		if _, err := os.Lstat(name); errors.Is(err, os.ErrNotExist) {
+			break
+		}
+		name = fmt.Sprintf("%s-%d", base, i)
+	}
+	if err := os.Rename(path, name); err != nil {
+		return "", err
+	}
+	return name, syncDir(filepath.Dir(path))
 }
 
 // playJob plays one game of the schedule and builds its record; ok is false

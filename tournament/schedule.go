@@ -54,21 +54,47 @@ func Matches(p *config.Preset) []Match {
 	return out
 }
 
-// Jobs lists the games of a preset, count per match, in a fixed order that
+// Schedule is the games of a preset, count per match, in a fixed order that
 // interleaves matches (game 0 of every match, then game 1...) so that a run
 // stopped early has results for all of them. Seats alternate when the preset
-// swaps them: Names[0] moves first in even games.
-func Jobs(p *config.Preset, count int) []Job {
+// swaps them: Names[0] moves first in even games. Games are made one at a
+// time, so a long schedule costs no memory.
+type Schedule struct {
+	p       *config.Preset
+	matches []Match
+	keys    []string
+	count   int
+}
+
+// NewSchedule returns the schedule of count games per match of preset p.
+func NewSchedule(p *config.Preset, count int) *Schedule {
 	ms := Matches(p)
-	jobs := make([]Job, 0, len(ms)*count)
-	for i := range count {
-		for _, m := range ms {
-			first := 0
-			if p.Swap && i%2 == 1 {
-				first = 1
-			}
-			jobs = append(jobs, Job{Match: m, Index: i, FirstSeat: first, Seed: GameSeed(p.Seed, m.Key(p), i)})
-		}
+	keys := make([]string, len(ms))
+	for i, m := range ms {
+		keys[i] = m.Key(p)
+	}
+	return &Schedule{p: p, matches: ms, keys: keys, count: count}
+}
+
+// Len returns the number of games.
+func (s *Schedule) Len() int { return len(s.matches) * s.count }
+
+// Job returns game j of the schedule, 0 <= j < Len().
+func (s *Schedule) Job(j int) Job {
+	m, i := j%len(s.matches), j/len(s.matches)
+	first := 0
+	if s.p.Swap && i%2 == 1 {
+		first = 1
+	}
+	return Job{Match: s.matches[m], Index: i, FirstSeat: first, Seed: GameSeed(s.p.Seed, s.keys[m], i)}
+}
+
+// Jobs lists every game of a preset's schedule (NewSchedule) at once.
+func Jobs(p *config.Preset, count int) []Job {
+	s := NewSchedule(p, count)
+	jobs := make([]Job, s.Len())
+	for j := range jobs {
+		jobs[j] = s.Job(j)
 	}
 	return jobs
 }

@@ -35,13 +35,18 @@ type MatchSummary struct {
 	Outside bool
 	Scaled  bool
 	Seconds float64
+	// Duplicates counts the records that repeated a game of the match
+	// already counted: each game is counted once.
+	Duplicates int
 }
 
-// Summarise groups records by preset and match. paper, if not nil, gives
-// the published figure of a match key (percent, -1 for none).
+// Summarise groups records by preset and match, counting each game once (by
+// its match and number; repeats are counted in Duplicates). paper, if not
+// nil, gives the published figure of a match key (percent, -1 for none).
 func Summarise(recs []Record, paper func(preset, match string) float64) []MatchSummary {
 	index := map[string]int{}
 	var out []MatchSummary
+	seen := make(map[gameKey]bool, len(recs))
 	for _, r := range recs {
 		if r.Kind == AnalysisKind {
 			continue
@@ -54,6 +59,12 @@ func Summarise(recs []Record, paper func(preset, match string) float64) []MatchS
 			out = append(out, MatchSummary{Preset: r.Preset, Match: r.Match, Game: r.Game, Budget: r.Budget, Names: r.Names, Paper: -1})
 		}
 		m := &out[i]
+		gk := keyOf(&r)
+		if seen[gk] {
+			m.Duplicates++
+			continue
+		}
+		seen[gk] = true
 		m.Seconds += r.Seconds
 		m.Scaled = m.Scaled || r.Scaled
 		if r.Error != "" {

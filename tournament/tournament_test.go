@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"math"
@@ -56,6 +57,11 @@ count = 6
 seed = 7
 paper = [[[60.0, -1]], [[55.5, 90]]]
 `
+
+// goodLine is a valid results line: a won game of match with that index.
+func goodLine(match string, index int) string {
+	return fmt.Sprintf(`{"preset":"p","match":%q,"index":%d,"game":"tictactoe","budget":"","names":["a","b"],"specs":["random","random"],"first_seat":0,"seed":1,"result":"1-0","winner":0,"score":0,"plies":1,"seconds":0,"moves":[{"move":"a1","states":0,"iterations":0,"ms":0}]}`+"\n", match, index)
+}
 
 func load(t *testing.T, text string) *config.Config {
 	t.Helper()
@@ -120,7 +126,7 @@ func canonical(t *testing.T, path string) []string {
 	}
 	var out []string
 	for _, r := range recs {
-		r.Seconds = 0
+		r.Seconds, r.Line = 0, 0
 		for i := range r.Moves {
 			r.Moves[i].Millis = 0
 		}
@@ -188,8 +194,12 @@ func TestDamagedLastLine(t *testing.T) {
 	if len(notes) == 0 || !strings.Contains(notes[0], "r.jsonl:8: unreadable last line") {
 		t.Fatalf("damage not reported: %v", notes)
 	}
-	if kept, _ := os.ReadFile(path + ".damaged"); len(kept) == 0 {
-		t.Fatal("the cut bytes were not kept")
+	kept, _ := filepath.Glob(path + ".damaged-*")
+	if len(kept) != 1 {
+		t.Fatalf("damaged files %v, want one", kept)
+	}
+	if b, _ := os.ReadFile(kept[0]); !strings.Contains(string(b), "r.jsonl line 8: cut off") || !strings.Contains(string(b), string(cut[bytes.LastIndexByte(cut, '\n')+1:])) {
+		t.Fatalf("the cut bytes were not kept with their line number:\n%s", b)
 	}
 	if got := canonical(t, path); len(got) != 8 {
 		t.Fatalf("%d records after the repair", len(got))
@@ -198,7 +208,7 @@ func TestDamagedLastLine(t *testing.T) {
 
 func TestDamagedMiddleLine(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "r.jsonl")
-	os.WriteFile(path, []byte("{\"match\":\"a\"}\n{not json\n{\"match\":\"b\"}\n"), 0o644)
+	os.WriteFile(path, []byte(goodLine("a", 0)+"{not json\n"+goodLine("b", 0)), 0o644)
 	if _, _, _, err := ReadResults(path); err == nil || !strings.Contains(err.Error(), "r.jsonl:2: damaged record") {
 		t.Fatalf("error %v", err)
 	}
@@ -235,11 +245,11 @@ count = 4
 
 func TestSummarise(t *testing.T) {
 	recs := []Record{
-		{Preset: "p", Match: "m", Names: [2]string{"a", "b"}, Winner: 0, FirstSeat: 0},
-		{Preset: "p", Match: "m", Names: [2]string{"a", "b"}, Winner: 0, FirstSeat: 1},
-		{Preset: "p", Match: "m", Names: [2]string{"a", "b"}, Winner: -1, FirstSeat: 0},
-		{Preset: "p", Match: "m", Names: [2]string{"a", "b"}, Winner: 1, FirstSeat: 0},
-		{Preset: "p", Match: "m", Names: [2]string{"a", "b"}, Error: "x"},
+		{Preset: "p", Match: "m", Index: 0, Names: [2]string{"a", "b"}, Winner: 0, FirstSeat: 0},
+		{Preset: "p", Match: "m", Index: 1, Names: [2]string{"a", "b"}, Winner: 0, FirstSeat: 1},
+		{Preset: "p", Match: "m", Index: 2, Names: [2]string{"a", "b"}, Winner: -1, FirstSeat: 0},
+		{Preset: "p", Match: "m", Index: 3, Names: [2]string{"a", "b"}, Winner: 1, FirstSeat: 0},
+		{Preset: "p", Match: "m", Index: 4, Names: [2]string{"a", "b"}, Error: "x"},
 	}
 	s := Summarise(recs, func(string, string) float64 { return 90 })[0]
 	// 2 wins, 1 draw, 1 loss: score 2.5/4; Wilson(2.5, 4) by hand:
@@ -308,10 +318,19 @@ paper_frequency = [57.5, 100]
 	}
 }
 
+// noSync is a results file whose syncs do nothing: the runner as it was
+// before results were synced, for the benchmark's comparison.
+type noSync struct{ *os.File }
+
+func (noSync) Sync() error { return nil }
+
 // BenchmarkRunner plays a counted-budget preset on one and on two workers
 // and reports games per second and the runner's overhead: the share of
 // worker time not spent inside games (with two workers it includes the end
 // of the run, when one worker has no game left while the other finishes).
+// sync=batched is the runner as it is, syncing the results file at least
+// once a second and at the end; sync=none skips every sync, to measure
+// their cost.
 func BenchmarkRunner(b *testing.B) {
 	cfg, err := config.Parse("b.toml", []byte(`
 [engines.u]
@@ -326,26 +345,37 @@ count = 100
 		b.Fatal(err)
 	}
 	p, _ := cfg.Preset("speed")
+	synced := openAppend
 	for _, workers := range []int{1, 2} {
-		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
-			var games int
-			var inGames float64
-			for b.Loop() {
-				path := filepath.Join(b.TempDir(), "r.jsonl")
-				n, err := Run(context.Background(), cfg, p, path, Options{Workers: workers}, nil)
-				if err != nil {
-					b.Fatal(err)
+		for _, mode := range []string{"batched", "none"} {
+			b.Run(fmt.Sprintf("workers=%d/sync=%s", workers, mode), func(b *testing.B) {
+				openAppend = synced
+				if mode == "none" {
+					openAppend = func(path string) (resultsFile, error) {
+						f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+						return noSync{f}, err
+					}
 				}
-				games += n
-				recs, _, _, _ := ReadResults(path)
-				for _, r := range recs {
-					inGames += r.Seconds
+				defer func() { openAppend = synced }()
+				var games int
+				var inGames float64
+				for b.Loop() {
+					path := filepath.Join(b.TempDir(), "r.jsonl")
+					n, err := Run(context.Background(), cfg, p, path, Options{Workers: workers}, nil)
+					if err != nil {
+						b.Fatal(err)
+					}
+					games += n
+					recs, _, _, _ := ReadResults(path)
+					for _, r := range recs {
+						inGames += r.Seconds
+					}
 				}
-			}
-			wall := b.Elapsed().Seconds()
-			b.ReportMetric(float64(games)/wall, "games/s")
-			b.ReportMetric(100*(1-inGames/(wall*float64(workers))), "overhead%")
-		})
+				wall := b.Elapsed().Seconds()
+				b.ReportMetric(float64(games)/wall, "games/s")
+				b.ReportMetric(100*(1-inGames/(wall*float64(workers))), "overhead%")
+			})
+		}
 	}
 }
 

@@ -64,8 +64,8 @@ func (p *presetPicker) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 			count := 0
 			if v := strings.TrimSpace(p.form.value(0)); v != "" {
 				n, err := strconv.Atoi(v)
-				if err != nil || n < 1 {
-					p.err = "games per match: want a whole number, 1 or more"
+				if err != nil || n < 1 || n > config.MaxCount {
+					p.err = fmt.Sprintf("games per match %q: want a whole number in 1..%d", v, config.MaxCount)
 					return p, nil
 				}
 				count = n

@@ -23,9 +23,11 @@ package pgn
 import (
 	"bufio"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 
 	"mcarena/games"
@@ -215,18 +217,69 @@ func Parse(name, text string) (*Record, error) {
 	return r, nil
 }
 
-// Load reads a saved game from a file.
+// MaxSize bounds a save file. The longest game of any registered game takes
+// a few kilobytes; a larger file is not a save.
+const MaxSize = 1 << 20
+
+// Load reads a saved game from a file. It reads only a regular file of at
+// most MaxSize bytes and refuses anything else with the reason, before
+// reading: a named pipe would block the reader forever, and a link to a
+// device such as /dev/zero would fill memory.
 func Load(path string) (*Record, error) {
-	data, err := os.ReadFile(path)
+	fi, err := os.Stat(path)
 	if err != nil {
 		return nil, err
+	}
+	if err := checkFile(path, fi); err != nil {
+		return nil, err
+	}
+	// Opened without blocking: should a pipe have replaced the file since
+	// the check, opening it must not wait for a writer.
+	f, err := os.OpenFile(path, os.O_RDONLY|openNonblock, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if fi, err = f.Stat(); err != nil {
+		return nil, err
+	}
+	if err := checkFile(path, fi); err != nil {
+		return nil, err
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxSize {
+		return nil, fmt.Errorf("%s: larger than %d bytes (it grew while read): not a save", path, MaxSize)
 	}
 	return Parse(path, string(data))
 }
 
+// checkFile refuses what is not a regular file of at most MaxSize bytes.
+func checkFile(path string, fi os.FileInfo) error {
+	m := fi.Mode()
+	switch {
+	case m&os.ModeNamedPipe != 0:
+		return fmt.Errorf("%s is a named pipe (FIFO), not a regular file: not a save", path)
+	case m&os.ModeDevice != 0:
+		return fmt.Errorf("%s is a device, not a regular file: not a save", path)
+	case m&os.ModeSocket != 0:
+		return fmt.Errorf("%s is a socket, not a regular file: not a save", path)
+	case m.IsDir():
+		return fmt.Errorf("%s is a directory: not a save", path)
+	case !m.IsRegular():
+		return fmt.Errorf("%s is not a regular file (%v): not a save", path, m.Type())
+	case fi.Size() > MaxSize:
+		return fmt.Errorf("%s: %d bytes, larger than a save can be (%d bytes, 1 MiB)", path, fi.Size(), MaxSize)
+	}
+	return nil
+}
+
 // Save writes a record to path atomically: to a temporary file in the same
-// folder, synced, then renamed over path, so that a crash leaves the old
-// file or the new one, never half of one.
+// folder, synced, then renamed over path, and the folder synced, so that a
+// crash leaves the old file or the new one, never half of one, and a save
+// that returned is on the disk.
 func Save(path string, r *Record) error {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -249,5 +302,26 @@ func Save(path string, r *Record) error {
 	if err := f.Close(); err != nil {
 		return err
 	}
-	return os.Rename(tmp, path)
+	if err := os.Rename(tmp, path); err != nil {
+		return err
+	}
+	return syncDir(dir)
+}
+
+// syncDir forces a directory's entries (the renamed save) to the disk, so
+// that a power loss after Save returns cannot bring back the old file.
+// Windows cannot sync a directory and needs no such step.
+func syncDir(dir string) error {
+	if runtime.GOOS == "windows" {
+		return nil
+	}
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	err = d.Sync()
+	if cerr := d.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }

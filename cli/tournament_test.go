@@ -1,0 +1,107 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Numbers out of range, NaN included, are refused with the valid range.
+func TestRunFlagRanges(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "c.toml")
+	os.WriteFile(cfg, []byte(tourConfig), 0o644)
+	out := filepath.Join(dir, "r.jsonl")
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--scale", "NaN"}, "--scale NaN: want a factor above 0 and at most 1000"},
+		{[]string{"--scale", "+Inf"}, "--scale +Inf: want a factor above 0 and at most 1000"},
+		{[]string{"--scale", "0"}, "--scale 0: want"},
+		{[]string{"--games", "10000001"}, "--games 10000001: want 1..10000000 games per match (or 0, the preset's 4)"},
+		{[]string{"--games", "-3"}, "--games -3: want 1..10000000"},
+		{[]string{"--workers", "5000"}, "--workers 5000: want 1..1024 (or 0, one per core)"},
+	}
+	for _, tt := range tests {
+		args := append([]string{"run", "tiny", "--config", cfg, "--out", out}, tt.args...)
+		code, _, errs := run(args...)
+		if code != ExitUsage || !strings.Contains(errs, tt.want) || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%v: got code %d stderr %q, want %d and one line containing %q", tt.args, code, errs, ExitUsage, tt.want)
+		}
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Fatalf("a refused run created the results file: %v", err)
+	}
+}
+
+// report, repair and run on a damaged file and on a file with every game
+// twice; run after an engine changed, then with --restart.
+func TestRepairReportResume(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "c.toml")
+	os.WriteFile(cfg, []byte(tourConfig), 0o644)
+	res := filepath.Join(dir, "r.jsonl")
+	if code, _, errs := run("run", "tiny", "--config", cfg, "--out", res); code != ExitOK {
+		t.Fatalf("run: %d %s", code, errs)
+	}
+	_, clean, _ := run("report", "--config", cfg, "--csv", res)
+
+	// Every game twice: counted once, with a note.
+	data, _ := os.ReadFile(res)
+	os.WriteFile(res, append(data, data...), 0o644)
+	code, out, _ := run("report", "--config", cfg, res)
+	if code != ExitOK || !strings.Contains(out, "holds 8 records that repeat a game") || !strings.Contains(out, "Duplicates: 8 records") {
+		t.Fatalf("report of a doubled file: %d\n%s", code, out)
+	}
+	if _, csv, _ := run("report", "--config", cfg, "--csv", res); csv != clean {
+		t.Fatalf("doubled file reported differently:\n%s\nwant\n%s", csv, clean)
+	}
+
+	// A damaged middle line: report refuses and names repair; repair fixes.
+	lines := strings.SplitAfter(string(data), "\n")
+	lines[2] = strings.Replace(lines[2], `"first_seat":`, `"first_seat":7,"x":`, 1)
+	os.WriteFile(res, []byte(strings.Join(lines, "")+strings.Join(lines, "")), 0o644)
+	code, _, errs := run("report", "--config", cfg, res)
+	if code != ExitError || !strings.Contains(errs, res+":3: damaged record in the middle of the file: field first_seat: 7 is not 0 or 1") || !strings.Contains(errs, "'mcarena repair "+res+"'") {
+		t.Fatalf("report of a damaged file: %d %q", code, errs)
+	}
+	code, out, errs = run("repair", res)
+	if code != ExitOK || !strings.Contains(out, res+":3: field first_seat: 7") || !strings.Contains(out, "kept 7 good records in "+res+"; moved 9 lines to "+res+".damaged-") {
+		t.Fatalf("repair: %d %q %q", code, out, errs)
+	}
+	if code, out, _ := run("run", "tiny", "--config", cfg, "--out", res); code != ExitOK || !strings.Contains(out, "1 games played") {
+		t.Fatalf("run after the repair: %d %q", code, out)
+	}
+	if code, out, _ := run("repair", res); code != ExitOK || !strings.Contains(out, "8 good records, nothing to repair") {
+		t.Fatalf("second repair: %d %q", code, out)
+	}
+
+	// An engine changed: run stops and names it; --restart starts over.
+	os.WriteFile(cfg, []byte(strings.Replace(tourConfig, "level = 0", "level = 2", 1)), 0o644)
+	code, _, errs = run("run", "tiny", "--config", cfg, "--out", res)
+	if code != ExitError || !strings.Contains(errs, "engine n0 was nmcs:level=0 and is nmcs:level=2 now") || !strings.Contains(errs, "--restart") {
+		t.Fatalf("run after a change: %d %q", code, errs)
+	}
+	code, out, errs = run("run", "tiny", "--config", cfg, "--out", res, "--restart")
+	if code != ExitOK || !strings.Contains(out, "the earlier results are kept in "+res+".old-") || !strings.Contains(out, "8 games played") {
+		t.Fatalf("run --restart: %d %q %q", code, out, errs)
+	}
+}
+
+// merge takes each game once and says how many repeats it left out.
+func TestMergeCountsGamesOnce(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "c.toml")
+	os.WriteFile(cfg, []byte(tourConfig), 0o644)
+	res := filepath.Join(dir, "r.jsonl")
+	if code, _, errs := run("run", "tiny", "--config", cfg, "--out", res); code != ExitOK {
+		t.Fatalf("run: %d %s", code, errs)
+	}
+	merged := filepath.Join(dir, "m.jsonl")
+	code, out, errs := run("merge", "--out", merged, res, res)
+	if code != ExitOK || !strings.Contains(out, "8 games from 2 files") || !strings.Contains(out, "8 records repeated a game already taken and were left out") {
+		t.Fatalf("merge: %d %q %q", code, out, errs)
+	}
+}

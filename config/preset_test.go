@@ -1,0 +1,84 @@
+package config
+
+import (
+	"strings"
+	"testing"
+)
+
+// presetBase names three engines for the preset tests.
+const presetBase = "[engines.a]\nfamily = \"random\"\n[engines.b]\nfamily = \"random\"\n[engines.c]\nfamily = \"random\"\n\n"
+
+// Mistakes inside a preset name the preset's key, the real range and what
+// is valid; line numbers count from the first line of presetBase (line 8 is
+// the preset's header).
+func TestPresetErrors(t *testing.T) {
+	tests := []struct {
+		name, text, want string
+	}{
+		{"broken header", "[presets.p\ngames = [\"nogo\"]\n", "x.toml:8: [presets.p: expected '.' or ']' to end table name"},
+		{"syntax inside", "[presets.p]\ngames = [\"nogo\"]\ncount 3\n", "x.toml:10: presets.p: expected '.' or '='"},
+		{"same game twice", "[presets.p]\ngames = [\"nogo\", \"nogo:size=5\"]\npairs = [[\"a\", \"b\"]]\n",
+			`x.toml:9: presets.p.games: "nogo" and "nogo:size=5" are the same game (nogo): list each game once`},
+		{"same pair twice", "[presets.p]\ngames = [\"nogo\"]\npairs = [[\"a\", \"b\"], [\"a\", \"b\"]]\n",
+			`x.toml:10: presets.p.pairs: the pair ["a", "b"] comes twice`},
+		{"round robin repeats", "[presets.p]\ngames = [\"nogo\"]\nround_robin = [\"a\", \"b\", \"b\"]\n",
+			`x.toml:10: presets.p.round_robin: the pair ["a", "b"] comes twice`},
+		{"same budget twice", "[presets.p]\ngames = [\"nogo\"]\npairs = [[\"a\", \"b\"]]\nbudgets = [\"1s\", \"1000ms\"]\n",
+			`x.toml:11: presets.p.budgets: budgets "1s" and "1000ms" are the same`},
+		{"negative budget", "[presets.p]\ngames = [\"nogo\"]\npairs = [[\"a\", \"b\"]]\nbudgets = [\"-1s\"]\n",
+			`x.toml:11: presets.p.budgets: budget "-1s": want a duration above 0 and at most 24h0m0s`},
+		{"negative iterations", "[presets.p]\ngames = [\"nogo\"]\npairs = [[\"a\", \"b\"]]\nbudgets = [\"iterations=-5\"]\n",
+			`x.toml:11: presets.p.budgets: budget "iterations=-5": iterations needs a whole number in 1..1000000000000`},
+		{"count too large", "[presets.p]\ngames = [\"nogo\"]\npairs = [[\"a\", \"b\"]]\ncount = 10000001\n",
+			"x.toml:11: presets.p.count: want a whole number of games per match in 1..10000000"},
+		{"paper nan", "[presets.p]\ngames = [\"nogo\"]\npairs = [[\"a\", \"b\"]]\npaper = [[[nan]]]\n",
+			"x.toml:11: presets.p.paper: NaN is not a percentage: want 0..100, or -1 for none"},
+		{"paper inf", "[presets.p]\ngames = [\"nogo\"]\npairs = [[\"a\", \"b\"]]\npaper = [[[inf]]]\n",
+			"x.toml:11: presets.p.paper: +Inf is not a percentage: want 0..100, or -1 for none"},
+		{"analysis same engine", "[presets.p]\nkind = \"analysis\"\ngame = \"tictactoe\"\nengines = [\"a\", \"a\"]\n",
+			`x.toml:11: presets.p.engines: engine "a" is listed twice`},
+		{"analysis frequency nan", "[presets.p]\nkind = \"analysis\"\ngame = \"tictactoe\"\nengines = [\"a\"]\npaper_frequency = [nan]\n",
+			"x.toml:12: presets.p.paper_frequency: NaN is not a percentage: want 0..100, or -1 for none"},
+		{"analysis states inf", "[presets.p]\nkind = \"analysis\"\ngame = \"tictactoe\"\nengines = [\"a\"]\npaper_states = [-inf]\n",
+			"x.toml:12: presets.p.paper_states: -Inf is not a number of thousands of states"},
+		{"analysis runs", "[presets.p]\nkind = \"analysis\"\ngame = \"tictactoe\"\nengines = [\"a\"]\nruns = 0\n",
+			"x.toml:12: presets.p.runs: want a whole number of runs in 1..10000000"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Parse("x.toml", []byte(presetBase+tt.text))
+			if err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+				t.Fatalf("got error %v, want prefix %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestParseBudget(t *testing.T) {
+	tests := []struct {
+		text, want string // want: an error's part, or "" for none
+	}{
+		{"", ""},
+		{"320ms", ""},
+		{"24h", ""},
+		{"iterations=1", ""},
+		{"states=1000000000000", ""},
+		{"25h", "at most 24h0m0s"},
+		{"0s", "want a duration above 0"},
+		{"-1s", "want a duration above 0"},
+		{"NaN", "want a duration above 0"},
+		{"iterations=0", "in 1..1000000000000"},
+		{"states=1000000000001", "in 1..1000000000000"},
+		{"iterations=x", "in 1..1000000000000"},
+	}
+	for _, tt := range tests {
+		_, err := ParseBudget(tt.text)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if (tt.want == "") != (err == nil) || !strings.Contains(got, tt.want) {
+			t.Errorf("ParseBudget(%q): got error %q, want %q", tt.text, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,72 @@
+//go:build unix
+
+package pgn
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// Load refuses what is not a regular file below MaxSize with the reason,
+// before reading: a named pipe would block forever, a link to /dev/zero
+// would fill memory.
+func TestLoadRefusesNonSaves(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo.pgn")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	zero := filepath.Join(dir, "zero.pgn")
+	if err := os.Symlink("/dev/zero", zero); err != nil {
+		t.Fatal(err)
+	}
+	big := filepath.Join(dir, "big.pgn")
+	os.WriteFile(big, []byte("[Game \"nogo\"]\n"), 0o644)
+	os.Truncate(big, MaxSize+1)
+	exact := filepath.Join(dir, "exact.pgn")
+	os.WriteFile(exact, []byte("[Game \"nogo\"]\n\n*\n"+strings.Repeat(";\n", (MaxSize-17)/2)), 0o644)
+	tests := []struct {
+		path, want string // want "" for a good load
+	}{
+		{fifo, fifo + " is a named pipe (FIFO), not a regular file"},
+		{zero, zero + " is a device, not a regular file"},
+		{big, big + ": 1048577 bytes, larger than a save can be (1048576 bytes, 1 MiB)"},
+		{dir, dir + " is a directory"},
+		{exact, ""},
+	}
+	for _, tt := range tests {
+		done := make(chan error, 1)
+		go func() { _, err := Load(tt.path); done <- err }()
+		select {
+		case err := <-done:
+			got := ""
+			if err != nil {
+				got = err.Error()
+			}
+			if (tt.want == "") != (err == nil) || !strings.Contains(got, tt.want) {
+				t.Errorf("Load(%s): got %q, want %q", filepath.Base(tt.path), got, tt.want)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("Load(%s) blocked", filepath.Base(tt.path))
+		}
+	}
+}
+
+// A save that returned is synced with its folder entry: nothing is left
+// behind, and the new content replaced the old.
+func TestSaveReplaces(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "g.pgn")
+	for _, plies := range []int{4, 8} {
+		if err := Save(path, randomGame(t, "nogo", 3, plies)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	back, err := Load(path)
+	if err != nil || len(back.Moves) != 8 {
+		t.Fatalf("got %v, %v; want the second save's 8 moves", back, err)
+	}
+}

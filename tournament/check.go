@@ -1,0 +1,98 @@
+package tournament
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+
+	"mcarena/config"
+)
+
+// MaxRecordBytes bounds one line of a results file. A game's record holds a
+// few dozen bytes per move, so the longest game of any registered game fits
+// many times over; a longer line is damage, refused before it is read whole.
+const MaxRecordBytes = 1 << 20
+
+// ParseRecord reads one line of a results file and checks every field: a
+// line that decodes but holds a value no run writes (a winner of 5, a seat
+// of 2, a move count that disagrees with the moves) is refused with the
+// field named, so that a damaged file is never counted.
+func ParseRecord(line []byte) (Record, error) {
+	var rec Record
+	if len(line) > MaxRecordBytes {
+		return rec, fmt.Errorf("line of %d bytes, longer than any record (%d)", len(line), MaxRecordBytes)
+	}
+	dec := json.NewDecoder(bytes.NewReader(line))
+	if err := dec.Decode(&rec); err != nil {
+		return Record{}, err
+	}
+	if dec.More() {
+		return Record{}, errors.New("more than one value on the line")
+	}
+	if err := rec.Check(); err != nil {
+		return Record{}, err
+	}
+	return rec, nil
+}
+
+// Check reports the first field of r that no run writes, naming it and what
+// is valid.
+func (r *Record) Check() error {
+	bad := func(field string, format string, args ...any) error {
+		return fmt.Errorf("field %s: %s", field, fmt.Sprintf(format, args...))
+	}
+	finite := func(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) && x >= 0 }
+	switch {
+	case r.Kind != "" && r.Kind != AnalysisKind:
+		return bad("kind", "%q is not empty (a game) or %q", r.Kind, AnalysisKind)
+	case r.Match == "":
+		return bad("match", "missing: every record names its match")
+	case r.Index < 0 || r.Index >= config.MaxCount:
+		return bad("index", "%d is not in 0..%d", r.Index, config.MaxCount-1)
+	case r.FirstSeat != 0 && r.FirstSeat != 1:
+		return bad("first_seat", "%d is not 0 or 1", r.FirstSeat)
+	case r.Winner < -1 || r.Winner > 1:
+		return bad("winner", "%d is not -1 (a draw), 0 or 1", r.Winner)
+	case r.Plies < 0 || r.Plies > MaxRecordBytes:
+		return bad("plies", "%d is not in 0..%d", r.Plies, MaxRecordBytes)
+	case !finite(r.Seconds):
+		return bad("seconds", "%g is not a time of 0 or more", r.Seconds)
+	case !finite(r.BudgetScale) || r.BudgetScale > 1000:
+		return bad("budget_scale", "%g is not 0 (none) or a factor up to 1000", r.BudgetScale)
+	}
+	for i, m := range r.Moves {
+		switch {
+		case m.Move == "":
+			return bad(fmt.Sprintf("moves[%d].move", i), "missing")
+		case m.States < 0 || m.Iterations < 0:
+			return bad(fmt.Sprintf("moves[%d]", i), "negative states (%d) or iterations (%d)", m.States, m.Iterations)
+		case !finite(m.Millis):
+			return bad(fmt.Sprintf("moves[%d].ms", i), "%g is not a time of 0 or more", m.Millis)
+		}
+	}
+	if r.Kind == AnalysisKind {
+		if len(r.Moves) > 1 {
+			return bad("moves", "%d moves, an analysis run records one", len(r.Moves))
+		}
+		return nil
+	}
+	if r.Plies != len(r.Moves) {
+		return bad("plies", "%d, but %d moves are listed", r.Plies, len(r.Moves))
+	}
+	want := -1 // the winner the result gives
+	switch r.Result {
+	case "1-0":
+		want = r.FirstSeat
+	case "0-1":
+		want = 1 - r.FirstSeat
+	case "1/2-1/2":
+	default:
+		return bad("result", "%q is not 1-0, 0-1 or 1/2-1/2", r.Result)
+	}
+	if r.Error == "" && r.Winner != want {
+		return bad("winner", "%d, but the result %s with first_seat %d makes it %d", r.Winner, r.Result, r.FirstSeat, want)
+	}
+	return nil
+}

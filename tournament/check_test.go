@@ -1,0 +1,81 @@
+package tournament
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Every field is checked on read: a record no run writes is refused with
+// the field named, never counted (a winner of 5 used to count as a draw).
+func TestParseRecordChecks(t *testing.T) {
+	good := strings.TrimSpace(goodLine("m", 0))
+	tests := []struct {
+		name, from, to, want string // want: part of the error, "" for none
+	}{
+		{"good", "", "", ""},
+		{"winner 5", `"winner":0`, `"winner":5`, "field winner: 5 is not -1 (a draw), 0 or 1"},
+		{"winner against result", `"winner":0`, `"winner":1`, "field winner: 1, but the result 1-0 with first_seat 0 makes it 0"},
+		{"first seat 2", `"first_seat":0`, `"first_seat":2`, "field first_seat: 2 is not 0 or 1"},
+		{"negative index", `"index":0`, `"index":-1`, "field index: -1 is not in 0..9999999"},
+		{"no match", `"match":"m"`, `"match":""`, "field match: missing"},
+		{"plies", `"plies":1`, `"plies":7`, "field plies: 7, but 1 moves are listed"},
+		{"result", `"result":"1-0"`, `"result":"2-0"`, `field result: "2-0" is not 1-0, 0-1 or 1/2-1/2`},
+		{"kind", `"preset"`, `"kind":"x","preset"`, `field kind: "x" is not empty (a game) or "analysis"`},
+		{"seconds", `"seconds":0`, `"seconds":-1`, "field seconds: -1 is not a time of 0 or more"},
+		{"scale", `"seconds":0`, `"seconds":0,"budget_scale":1e9`, "field budget_scale: 1e+09 is not 0 (none) or a factor up to 1000"},
+		{"move states", `"states":0`, `"states":-3`, "field moves[0]: negative states (-3)"},
+		{"winner not a number", `"winner":0`, `"winner":"x"`, "cannot unmarshal"},
+		{"two values", `}]}`, `}]}{}`, "more than one value"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ParseRecord([]byte(strings.Replace(good, tt.from, tt.to, 1)))
+			got := ""
+			if err != nil {
+				got = err.Error()
+			}
+			if (tt.want == "") != (err == nil) || !strings.Contains(got, tt.want) {
+				t.Fatalf("got error %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// A bad field in the middle of a file stops the reader with the line number
+// and the way out; on the last line it is a cut-off write, reported and not
+// counted.
+func TestBadFieldOnRead(t *testing.T) {
+	dir := t.TempDir()
+	five := strings.Replace(goodLine("b", 0), `"winner":0`, `"winner":5`, 1)
+	middle := filepath.Join(dir, "middle.jsonl")
+	os.WriteFile(middle, []byte(goodLine("a", 0)+five+goodLine("c", 0)), 0o644)
+	_, _, _, err := ReadResults(middle)
+	var damaged *DamagedError
+	if !errors.As(err, &damaged) || damaged.Line != 2 || !strings.Contains(err.Error(), "middle.jsonl:2: damaged record in the middle of the file: field winner: 5") ||
+		!strings.Contains(err.Error(), "'mcarena repair "+middle+"'") {
+		t.Fatalf("got %v, want a *DamagedError at line 2 naming the field and mcarena repair", err)
+	}
+	last := filepath.Join(dir, "last.jsonl")
+	os.WriteFile(last, []byte(goodLine("a", 0)+five), 0o644)
+	recs, _, tail, err := ReadResults(last)
+	if err != nil || len(recs) != 1 || tail == nil || tail.Line != 2 || !strings.Contains(tail.Msg, "field winner") {
+		t.Fatalf("got %d records, tail %+v, error %v; want 1 record and line 2 as the damaged tail", len(recs), tail, err)
+	}
+	if got := Summarise(recs, nil)[0]; got.Games != 1 || got.Draws != 0 {
+		t.Fatalf("got %+v, want one game and no draw", got)
+	}
+}
+
+// A line longer than any record is refused without being read whole.
+func TestLongLine(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	long := strings.Repeat("x", MaxRecordBytes+10)
+	os.WriteFile(path, []byte(goodLine("a", 0)+long+"\n"+goodLine("b", 0)), 0o644)
+	_, _, _, err := ReadResults(path)
+	if err == nil || !strings.Contains(err.Error(), "r.jsonl:2: damaged record in the middle of the file: line longer than any record") {
+		t.Fatalf("got %v, want line 2 refused as too long", err)
+	}
+}

@@ -1,0 +1,12 @@
+//go:build !(darwin || dragonfly || freebsd || linux || netbsd || openbsd)
+
+package tournament
+
+// lockFile takes no lock where the system has no flock (Windows, Plan 9,
+// WebAssembly): there, one run per results file is the user's care.
+func lockFile(path, lockPath string) (*FileLock, error) {
+	return &FileLock{path: lockPath}, nil
+}
+
+// Unlock releases the lock.
+func (l *FileLock) Unlock() error { return nil }

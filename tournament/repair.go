@@ -1,0 +1,161 @@
+package tournament
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// Repaired says what Repair did.
+type Repaired struct {
+	Kept int // good records left in the file
+	// Moved lists the lines set aside, with their numbers in the file as it
+	// was and the reason.
+	Moved []ReadProblem
+	// Damaged is the file the lines went to ("" when none moved).
+	Damaged string
+}
+
+// Repair keeps the good records of a results file and moves every other
+// line (damaged, cut off, or repeating a game already in the file) to a new
+// dated PATH.damaged-... file, each after a comment with its line number and
+// the reason; an earlier damaged file is never overwritten. The file is
+// rewritten atomically (a synced temporary file renamed over it) under the
+// file's lock, so a run cannot append meanwhile. A file with nothing to
+// repair is left untouched.
+func Repair(path string) (Repaired, error) {
+	var rep Repaired
+	lock, err := Lock(path)
+	if err != nil {
+		return rep, err
+	}
+	defer lock.Unlock()
+	in, err := os.Open(path)
+	if err != nil {
+		return rep, err
+	}
+	defer in.Close()
+	fi, err := in.Stat()
+	if err != nil {
+		return rep, err
+	}
+	if !fi.Mode().IsRegular() {
+		return rep, fmt.Errorf("%s is not a regular file (%v)", path, fi.Mode().Type())
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".repair-*.tmp")
+	if err != nil {
+		return rep, err
+	}
+	defer os.Remove(tmp.Name()) // a no-op after the rename
+	defer tmp.Close()
+	if err := tmp.Chmod(fi.Mode().Perm()); err != nil {
+		return rep, err
+	}
+	good := bufio.NewWriter(tmp)
+	damaged := &lazyFile{create: func() (*os.File, error) { return createDamaged(path) }}
+	defer damaged.close()
+	rep, err = sortLines(filepath.Base(path), in, good, damaged)
+	if err != nil {
+		return rep, fmt.Errorf("%s: %w", path, err)
+	}
+	if damaged.f == nil {
+		return rep, nil
+	}
+	rep.Damaged = damaged.f.Name()
+	if err := damaged.w.Flush(); err != nil {
+		return rep, err
+	}
+	if err := damaged.f.Sync(); err != nil {
+		return rep, err
+	}
+	if err := good.Flush(); err != nil {
+		return rep, err
+	}
+	if err := tmp.Sync(); err != nil {
+		return rep, err
+	}
+	if err := tmp.Close(); err != nil {
+		return rep, err
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return rep, err
+	}
+	return rep, syncDir(filepath.Dir(path))
+}
+
+// sortLines copies the good records of a results file (named name) from in
+// to good, and every other line to moved, each after a comment with its
+// line number and the reason.
+func sortLines(name string, in io.Reader, good, moved io.Writer) (Repaired, error) {
+	var rep Repaired
+	seen := map[gameKey]int{} // line of each game's first record
+	lr := &lineReader{r: bufio.NewReaderSize(in, 64<<10)}
+	for {
+		b, complete, tooLong, err := lr.next()
+		if err == io.EOF {
+			return rep, nil
+		}
+		if err != nil {
+			return rep, err
+		}
+		var why string
+		rec, perr := ParseRecord(bytes.TrimSpace(b))
+		switch {
+		case tooLong:
+			why = fmt.Sprintf("longer than any record (%d bytes); its first %d bytes follow", MaxRecordBytes, min(len(b), 4096))
+			b = b[:min(len(b), 4096)]
+		case len(bytes.TrimSpace(b)) == 0:
+			why = "empty line"
+		case !complete && perr != nil:
+			why = fmt.Sprintf("no newline, unreadable (%v): the write was cut off", perr)
+		case !complete:
+			why = "no newline: the write was cut off"
+		case perr != nil:
+			why = perr.Error()
+		default:
+			if first, dup := seen[keyOf(&rec)]; dup {
+				why = fmt.Sprintf("repeats the game of line %d (match %s, game %d)", first, rec.Match, rec.Index)
+			} else {
+				seen[keyOf(&rec)] = lr.line
+			}
+		}
+		if why == "" {
+			if _, err := fmt.Fprintf(good, "%s\n", b); err != nil {
+				return rep, err
+			}
+			rep.Kept++
+			continue
+		}
+		rep.Moved = append(rep.Moved, ReadProblem{Line: lr.line, Msg: why})
+		if _, err := fmt.Fprintf(moved, "# %s line %d: %s\n%s\n", name, lr.line, why, b); err != nil {
+			return rep, err
+		}
+	}
+}
+
+// lazyFile is a buffered file created at its first write.
+type lazyFile struct {
+	create func() (*os.File, error)
+	f      *os.File
+	w      *bufio.Writer
+}
+
+func (l *lazyFile) Write(b []byte) (int, error) {
+	if l.f == nil {
+		f, err := l.create()
+		if err != nil {
+			return 0, err
+		}
+		l.f, l.w = f, bufio.NewWriter(f)
+	}
+	return l.w.Write(b)
+}
+
+func (l *lazyFile) close() {
+	if l.f != nil {
+		l.f.Close()
+	}
+}

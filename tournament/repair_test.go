@@ -1,0 +1,80 @@
+package tournament
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Repair keeps the good lines, moves the others with their line numbers to
+// a dated damaged file, and never overwrites an earlier one.
+func TestRepair(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "r.jsonl")
+	five := strings.Replace(goodLine("b", 0), `"winner":0`, `"winner":5`, 1)
+	cut := goodLine("d", 0)[:40]
+	os.WriteFile(path, []byte(goodLine("a", 0)+five+goodLine("c", 0)+goodLine("a", 0)+cut), 0o644)
+	rep, err := Repair(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Kept != 2 || len(rep.Moved) != 3 {
+		t.Fatalf("got %d kept, moved %+v; want 2 kept and lines 2, 4, 5 moved", rep.Kept, rep.Moved)
+	}
+	for i, want := range []struct {
+		line int
+		msg  string
+	}{{2, "field winner: 5"}, {4, "repeats the game of line 1"}, {5, "no newline, unreadable (unexpected EOF): the write was cut off"}} {
+		if got := rep.Moved[i]; got.Line != want.line || !strings.Contains(got.Msg, want.msg) {
+			t.Errorf("moved[%d]: got %+v, want line %d: %s", i, got, want.line, want.msg)
+		}
+	}
+	recs, _, tail, err := ReadResults(path)
+	if err != nil || tail != nil || len(recs) != 2 {
+		t.Fatalf("after the repair: got %d records, tail %v, %v; want 2 clean records", len(recs), tail, err)
+	}
+	first, _ := os.ReadFile(rep.Damaged)
+	for _, want := range []string{"# r.jsonl line 2: field winner: 5", five, "# r.jsonl line 5:", cut} {
+		if !strings.Contains(string(first), want) {
+			t.Fatalf("damaged file lacks %q:\n%s", want, first)
+		}
+	}
+	// A second repair in the same second: a new file, the first untouched.
+	f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString("{bad}\n" + goodLine("e", 0))
+	f.Close()
+	rep2, err := Repair(path)
+	if err != nil || rep2.Kept != 3 || len(rep2.Moved) != 1 || rep2.Damaged == rep.Damaged {
+		t.Fatalf("second repair: got %+v, %v; want 3 kept, 1 moved, a new damaged file", rep2, err)
+	}
+	if again, _ := os.ReadFile(rep.Damaged); string(again) != string(first) {
+		t.Fatal("the second repair changed the first damaged file")
+	}
+	// Nothing to do: nothing changes.
+	if rep3, err := Repair(path); err != nil || len(rep3.Moved) != 0 || rep3.Damaged != "" {
+		t.Fatalf("third repair: got %+v, %v; want nothing moved", rep3, err)
+	}
+}
+
+// Each crash repair by a run keeps its cut bytes in a new file.
+func TestDamagedTailsNeverOverwritten(t *testing.T) {
+	cfg := load(t, testConfig)
+	p, _ := cfg.Preset("small")
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	for i := range 2 {
+		if _, err := Run(t.Context(), cfg, p, path, Options{Count: 1 + i}, nil); err != nil {
+			t.Fatal(err)
+		}
+		f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+		f.WriteString(`{"preset":"small","match`)
+		f.Close()
+	}
+	if _, err := Run(t.Context(), cfg, p, path, Options{Count: 2}, nil); err != nil {
+		t.Fatal(err)
+	}
+	kept, _ := filepath.Glob(path + ".damaged-*")
+	if len(kept) != 2 {
+		t.Fatalf("got damaged files %v, want two", kept)
+	}
+}

@@ -1,0 +1,65 @@
+package tournament
+
+import (
+	"fmt"
+)
+
+// ResumeError is a record of the results file that the preset, as the
+// configuration defines it now, would not have written: resuming would mix
+// the games of two experiments in one match.
+type ResumeError struct {
+	Path   string
+	Line   int
+	Config string // the configuration file
+	Preset string
+	Key    string // the record's match key
+	Index  int
+	What   string // what changed
+}
+
+func (e *ResumeError) Error() string {
+	return fmt.Sprintf("%s:%d: game %d of match %s does not match preset %s of %s: %s; resuming would mix two experiments in one match: start over with --restart (the old file is kept) or use another --out",
+		e.Path, e.Line, e.Index, e.Key, e.Preset, e.Config, e.What)
+}
+
+// checkResume compares every record of preset p in a results file with what
+// the preset would write now: the match must still be in the preset, and the
+// engine specs, game, budget, seats and seed must be the same. It returns a
+// *ResumeError for the first record that differs.
+func checkResume(path, configPath, preset string, pl *plan, recs []Record, scale float64) error {
+	for _, r := range recs {
+		if r.Preset != preset {
+			continue
+		}
+		fail := func(format string, args ...any) error {
+			return &ResumeError{Path: path, Line: r.Line, Config: configPath, Preset: preset, Key: r.Match, Index: r.Index, What: fmt.Sprintf(format, args...)}
+		}
+		if r.BudgetScale != scale {
+			return fail("budgets scaled by %g, this run scales by %g", orOne(r.BudgetScale), orOne(scale))
+		}
+		u, ok := pl.unit[r.Match]
+		if !ok {
+			return fail("the preset has no such match now (its games, pairs, engines or budgets changed)")
+		}
+		want := pl.expect(u, r.Index)
+		switch {
+		case r.Kind != want.Kind:
+			return fail("a record of kind %q, the preset's are %q", r.Kind, want.Kind)
+		case r.Game != want.Game:
+			return fail("game %s, the preset plays %s", r.Game, want.Game)
+		case r.Budget != want.Budget:
+			return fail("budget %q, the preset's is %q", r.Budget, want.Budget)
+		case r.Names != want.Names:
+			return fail("engines %v, the preset's are %v", r.Names, want.Names)
+		case r.Specs[0] != want.Specs[0]:
+			return fail("engine %s was %s and is %s now", r.Names[0], r.Specs[0], want.Specs[0])
+		case r.Specs[1] != want.Specs[1]:
+			return fail("engine %s was %s and is %s now", r.Names[1], r.Specs[1], want.Specs[1])
+		case r.FirstSeat != want.FirstSeat:
+			return fail("first seat %d, the preset gives %d (swap changed)", r.FirstSeat, want.FirstSeat)
+		case r.Seed != want.Seed:
+			return fail("seed %d, the preset gives %d (its seed changed)", r.Seed, want.Seed)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,79 @@
+package tournament
+
+import (
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Resuming after the preset or an engine changed stops before anything is
+// played, naming the first record that differs and what changed; Restart
+// starts over and keeps the old file.
+func TestResumeRefusesChanges(t *testing.T) {
+	tests := []struct {
+		name, from, to, want string
+	}{
+		{"engine option", "[engines.u]\nfamily = \"uct\"\n", "[engines.u]\nfamily = \"uct\"\nc = 0.5\n", "engine u was uct and is uct:c=0.5 now"},
+		{"engine family", "[engines.r]\nfamily = \"random\"\n", "[engines.r]\nfamily = \"nmcs\"\n", "engine r was random and is nmcs now"},
+		{"seed", "seed = 7", "seed = 8", "the preset gives"},
+		{"budget", `budgets = ["iterations=200"]`, `budgets = ["iterations=300"]`, "the preset has no such match now"},
+		{"swap", "seed = 7", "seed = 7\nswap = false", "first seat 1, the preset gives 0 (swap changed)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := load(t, testConfig)
+			p, _ := cfg.Preset("small")
+			path := filepath.Join(t.TempDir(), "r.jsonl")
+			if _, err := Run(t.Context(), cfg, p, path, Options{Count: 2}, nil); err != nil {
+				t.Fatal(err)
+			}
+			changed := strings.Replace(testConfig, tt.from, tt.to, 1)
+			if changed == testConfig {
+				t.Fatalf("%q is not in the test configuration", tt.from)
+			}
+			cfg2 := load(t, changed)
+			p2, _ := cfg2.Preset("small")
+			n, err := Run(t.Context(), cfg2, p2, path, Options{Count: 4}, nil)
+			var re *ResumeError
+			if n != 0 || !errors.As(err, &re) || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), "--restart") {
+				t.Fatalf("got %d games, %v; want 0 and a *ResumeError saying %q", n, err, tt.want)
+			}
+			if re.Line < 1 || !strings.HasPrefix(err.Error(), path+":") {
+				t.Fatalf("got %q, want the file and line of the record", err)
+			}
+			n, err = Run(t.Context(), cfg2, p2, path, Options{Count: 2, Restart: true}, nil)
+			if err != nil || n != 8 {
+				t.Fatalf("restart: got %d games, %v; want 8", n, err)
+			}
+			if old, _ := filepath.Glob(path + ".old-*"); len(old) != 1 {
+				t.Fatalf("got old files %v, want one", old)
+			}
+		})
+	}
+}
+
+// The first record that differs is the one named.
+func TestResumeNamesFirstMismatch(t *testing.T) {
+	cfg := load(t, testConfig)
+	p, _ := cfg.Preset("small")
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	if _, err := Run(t.Context(), cfg, p, path, Options{Count: 2, Workers: 1}, nil); err != nil {
+		t.Fatal(err)
+	}
+	recs, _, _, _ := ReadResults(path)
+	first := 0
+	for _, r := range recs {
+		if r.Names[0] == "n" {
+			first = r.Line
+			break
+		}
+	}
+	cfg2 := load(t, strings.Replace(testConfig, "level = 0", "level = 2", 1))
+	p2, _ := cfg2.Preset("small")
+	_, err := Run(t.Context(), cfg2, p2, path, Options{Count: 2}, nil)
+	var re *ResumeError
+	if !errors.As(err, &re) || re.Line != first || !strings.Contains(re.What, "engine n was nmcs:level=0 and is nmcs:level=2 now") {
+		t.Fatalf("got %v, want line %d and engine n", err, first)
+	}
+}

@@ -1,0 +1,44 @@
+package tui
+
+import (
+	"testing"
+
+	"mcarena/config"
+	"mcarena/games"
+)
+
+// An accepted player field reads back from its own text to the same player,
+// with a budget in range.
+func FuzzParsePlayer(f *testing.F) {
+	for _, s := range []string{"human", "", "uct 500ms", "nmcd1", "alphabeta iterations=8", "fast states=10", "uct -1s", "uct iterations=-5", "uct 1s 2s", "mcts"} {
+		f.Add(s)
+	}
+	cfg, err := config.Parse("f.toml", []byte("[engines.fast]\nfamily = \"uct\"\nc = 0.3\n[engines.nmcd1]\nfamily = \"nmcs\"\ndiscount = true\n"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	g, err := games.New("breakthrough")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		p, err := parsePlayer(cfg, text, g)
+		if err != nil {
+			return
+		}
+		if p.human() {
+			if p.text != "human" {
+				t.Fatalf("%q: a human named %q", text, p.text)
+			}
+			return
+		}
+		b := p.budget
+		if b.Time < 0 || b.Time > config.MaxBudgetTime || b.Iterations < 0 || b.Iterations > config.MaxBudgetCount || b.States < 0 || b.States > config.MaxBudgetCount {
+			t.Fatalf("%q: budget %+v out of range", text, b)
+		}
+		back, err := parsePlayer(cfg, p.text, g)
+		if err != nil || back.text != p.text || back.budget != p.budget || back.engine.Spec() != p.engine.Spec() {
+			t.Fatalf("%q: %q does not read back: %+v, %v", text, p.text, back, err)
+		}
+	})
+}

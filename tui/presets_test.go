@@ -1,0 +1,108 @@
+package tui
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"mcarena/config"
+	"mcarena/tournament"
+)
+
+const presetConfig = `
+[engines.r]
+family = "random"
+[engines.n0]
+family = "nmcs"
+level = 0
+[presets.tiny]
+description = "a tiny test"
+games = ["tictactoe", "nogo:size=3"]
+pairs = [["n0", "r"]]
+count = 6
+paper = [[[70, 90]]]
+`
+
+// runPreset opens "Run a preset" and runs the first preset with count games
+// per match to its end.
+func runPreset(t *testing.T, cfg *config.Config, count string) (Model, *runScreen) {
+	t.Helper()
+	m := send(t, New(cfg), tea.WindowSizeMsg{Width: 140, Height: 40})
+	m = keys(t, m, "down", "down", "enter", count)
+	next, cmd := m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	m = drain(t, next.(Model), cmd, 200)
+	r, ok := m.current.(*runScreen)
+	if !ok || !r.finished {
+		t.Fatalf("got screen %T, want a finished run", m.current)
+	}
+	return m, r
+}
+
+// A results file that holds every game twice is counted once on the run
+// screen.
+func TestRunScreenCountsGamesOnce(t *testing.T) {
+	ResultsDir = t.TempDir()
+	cfg, err := config.Parse("c.toml", []byte(presetConfig))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := cfg.Preset("tiny")
+	path := filepath.Join(ResultsDir, "tiny.jsonl")
+	if _, err := tournament.Run(context.Background(), cfg, p, path, tournament.Options{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(path)
+	os.WriteFile(path, append(data, data...), 0o644)
+	m, r := runPreset(t, cfg, "")
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	v := m.View()
+	if strings.Contains(v, "12/6") || strings.Count(v, " 6/6") != 2 {
+		t.Fatalf("got view\n%s\nwant each match at 6/6", v)
+	}
+}
+
+// A run on a results file another runner holds is refused at once, with the
+// file and the holder named.
+func TestRunScreenRefusesLockedFile(t *testing.T) {
+	ResultsDir = t.TempDir()
+	cfg, err := config.Parse("c.toml", []byte(presetConfig))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(ResultsDir, "tiny.jsonl")
+	lock, err := tournament.Lock(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lock.Unlock()
+	if again, err := tournament.Lock(path); err == nil {
+		again.Unlock()
+		t.Skip("this system has no file locks")
+	}
+	m, r := runPreset(t, cfg, "")
+	if r.err == nil || !strings.Contains(m.View(), "is in use by process") {
+		t.Fatalf("got error %v, view\n%s\nwant the lock refused", r.err, m.View())
+	}
+	if _, err := os.Stat(path); !os.IsNotExist(err) {
+		t.Fatalf("the refused run wrote the file: %v", err)
+	}
+}
+
+// The games per match field is refused out of range, with the range.
+func TestPresetCountRange(t *testing.T) {
+	cfg, err := config.Parse("c.toml", []byte(presetConfig))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := send(t, New(cfg), tea.WindowSizeMsg{Width: 140, Height: 40})
+	m = keys(t, m, "down", "down", "enter", "99999999999", "enter")
+	if _, ok := m.current.(*presetPicker); !ok || !strings.Contains(m.View(), `games per match "99999999999": want a whole number in 1..10000000`) {
+		t.Fatalf("got screen %T, view\n%s", m.current, m.View())
+	}
+}
