@@ -505,6 +505,9 @@ func TestTrapPosition(t *testing.T) {
 // level bound, visits fewer states without changing the first move
 // (Propositions 3 and 4 hold run by run here, as runs share random choices).
 func TestTable2Shape(t *testing.T) {
+	if testing.Short() || raceDetector {
+		t.Skip("1,200 NMC(3) playouts on 8x8: run without -short and the race detector")
+	}
 	s := mustPos(t, "breakthrough:size=8x8", TrapPosition)
 	const runs = 150
 	type row struct {

@@ -1,0 +1,5 @@
+//go:build !race
+
+package nmcs
+
+const raceDetector = false
