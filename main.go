@@ -11,6 +11,8 @@ import (
 
 	"mcarena/cli"
 	"mcarena/config"
+	_ "mcarena/engines/all" // every engine family registers itself, once, here
+	_ "mcarena/games/all"   // every game too
 	"mcarena/tui"
 )
 

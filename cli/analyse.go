@@ -15,7 +15,6 @@ import (
 
 	"mcarena/config"
 	"mcarena/engines"
-	_ "mcarena/engines/all" // register every engine family
 	"mcarena/games"
 	"mcarena/tournament"
 )

@@ -17,7 +17,6 @@ import (
 	"mcarena/config"
 	"mcarena/engines"
 	"mcarena/games"
-	_ "mcarena/games/all" // register every game
 	"mcarena/games/knowledge"
 )
 

@@ -10,7 +10,6 @@ import (
 
 	"mcarena/engines"
 	"mcarena/games"
-	_ "mcarena/games/all" // presets name any game
 )
 
 // Preset is an experiment: every pair of engines plays Count games on every

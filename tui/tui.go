@@ -11,8 +11,6 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"mcarena/config"
-	_ "mcarena/engines/all" // every engine family can be chosen
-	_ "mcarena/games/all"   // every game can be chosen
 )
 
 // Minimum terminal size the screens are laid out for.

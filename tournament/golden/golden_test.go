@@ -16,6 +16,7 @@ import (
 
 	"mcarena/config"
 	_ "mcarena/engines/all"
+	_ "mcarena/games/all"
 	"mcarena/tournament"
 )
 
