@@ -31,7 +31,7 @@ func runList(args []string, stdout io.Writer) error {
 	fmt.Fprintf(stdout, "presets in %s:\n", cfg.Path)
 	for _, n := range cfg.PresetNames() {
 		p, _ := cfg.Preset(n)
-		if p.Kind == "analysis" {
+		if p.Kind == config.Analysis {
 			fmt.Fprintf(stdout, "  %-14s %d engines x %d runs  %s\n", n, len(p.Engines), p.Count, p.Description)
 			continue
 		}
@@ -154,7 +154,7 @@ func runRun(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if p.Kind == "analysis" {
+	if p.Kind == config.Analysis {
 		fmt.Fprintf(stdout, "%d runs done\n\n", played)
 	} else {
 		fmt.Fprintf(stdout, "%d games played\n\n", played)
@@ -280,7 +280,7 @@ func writeReports(stdout io.Writer, cfg *config.Config, recs []tournament.Record
 		if cfg != nil {
 			p, _ = cfg.Preset(name)
 		}
-		if p == nil || p.Kind != "analysis" {
+		if p == nil || p.Kind != config.Analysis {
 			fmt.Fprintf(stdout, "note: analysis preset %s is not in the configuration; its records are not summarised\n", name)
 			continue
 		}

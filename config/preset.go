@@ -12,6 +12,17 @@ import (
 	"mcarena/games"
 )
 
+// Kind is the kind of an experiment.
+type Kind string
+
+// The kinds of experiments.
+const (
+	// Match: engines play games against each other.
+	Match Kind = "match"
+	// Analysis: engines choose a move in one position, many times.
+	Analysis Kind = "analysis"
+)
+
 // Preset is an experiment: every pair of engines plays Count games on every
 // game under every budget, seats alternating when Swap is set, each game's
 // seed derived from Seed. Paper holds the published win rate (percent) of the
@@ -19,9 +30,9 @@ import (
 type Preset struct {
 	Name        string
 	Description string
-	// Kind is "match" (engines play games) or "analysis" (engines choose a
+	// Kind is Match (engines play games) or Analysis (engines choose a
 	// move in one position, many times: the NMCS paper's Tables 1 and 2).
-	Kind string
+	Kind Kind
 	// Analysis presets: the game and position, the engines, the move whose
 	// frequency is reported, whether each run plays the whole NMCS playout,
 	// and the paper's frequency (%) and states visited (thousands) per
@@ -125,13 +136,14 @@ func parsePreset(path string, lines lineIndex, name string, v any, cfg *Config) 
 	if !ok {
 		return nil, errAt("", "must be a table")
 	}
-	kind := "match"
+	kind := Match
 	if k, ok := t["kind"]; ok {
-		if kind, ok = k.(string); !ok || (kind != "match" && kind != "analysis") {
+		text, _ := k.(string)
+		if kind = Kind(text); kind != Match && kind != Analysis {
 			return nil, errAt("kind", "want \"match\" or \"analysis\"")
 		}
 	}
-	if kind == "analysis" {
+	if kind == Analysis {
 		return parseAnalysis(t, name, cfg, errAt)
 	}
 	for _, key := range sortedKeys(t) {
@@ -308,7 +320,7 @@ func parseAnalysis(t map[string]any, name string, cfg *Config, errAt func(key, f
 			return nil, errAt(key, "unknown key of an analysis preset: valid keys are %s", strings.Join(analysisKeys, ", "))
 		}
 	}
-	p := &Preset{Name: name, Kind: "analysis", Count: 100, Seed: 1}
+	p := &Preset{Name: name, Kind: Analysis, Count: 100, Seed: 1}
 	p.Description, _ = t["description"].(string)
 	p.Reading, _ = t["reading"].(string)
 	spec, ok := t["game"].(string)

@@ -11,8 +11,15 @@ import (
 	"mcarena/games"
 )
 
-// AnalysisKind marks the records of analysis presets.
-const AnalysisKind = "analysis"
+// RecordKind says what a record holds.
+type RecordKind string
+
+// The kinds of records: a game of a match preset (the empty kind, as files
+// from before analyses had), or a search of an analysis preset.
+const (
+	GameKind     RecordKind = ""
+	AnalysisKind RecordKind = RecordKind(config.Analysis)
+)
 
 // analysisTask is one search of an analysis preset: engine name's run i,
 // seeded with the preset's seed plus i, as mcarena analyse does.

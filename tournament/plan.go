@@ -22,7 +22,7 @@ type plan struct {
 func newPlan(cfg *config.Config, p *config.Preset, count int, scaled bool, scale float64) *plan {
 	pl := &plan{count: count, unit: map[string]int{}}
 	spec := func(name string) string { s, _ := cfg.Engine(name); return s }
-	if p.Kind == AnalysisKind {
+	if p.Kind == config.Analysis {
 		for _, name := range p.Engines {
 			pl.keys = append(pl.keys, "analysis|"+name)
 		}

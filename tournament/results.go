@@ -18,12 +18,12 @@ import (
 type Record struct {
 	// Kind is empty for a game, AnalysisKind for a search of an analysis
 	// preset (Moves then holds the chosen move and the states visited).
-	Kind   string `json:"kind,omitempty"`
-	Preset string `json:"preset"`
-	Match  string `json:"match"`
-	Index  int    `json:"index"`
-	Game   string `json:"game"`
-	Budget string `json:"budget"`
+	Kind   RecordKind `json:"kind,omitempty"`
+	Preset string     `json:"preset"`
+	Match  string     `json:"match"`
+	Index  int        `json:"index"`
+	Game   string     `json:"game"`
+	Budget string     `json:"budget"`
 	// Names are the pair's engine names, Specs their specs; Names[0] is
 	// the engine whose win rate the preset reports.
 	Names [2]string `json:"names"`

@@ -195,8 +195,8 @@ func Run(ctx context.Context, cfg *config.Config, p *config.Preset, path string,
 			resumed++
 		}
 	}
-	kind := ""
-	if p.Kind == AnalysisKind {
+	kind := GameKind
+	if p.Kind == config.Analysis {
 		kind = AnalysisKind
 	}
 	w, damaged, err := OpenWriter(path, goodEnd)

@@ -3,8 +3,9 @@ package tournament
 // gameKey identifies a game (or an analysis run) across files: its preset,
 // match and number.
 type gameKey struct {
-	kind, preset, match string
-	index               int
+	kind          RecordKind
+	preset, match string
+	index         int
 }
 
 func keyOf(r *Record) gameKey { return gameKey{r.Kind, r.Preset, r.Match, r.Index} }

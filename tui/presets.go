@@ -229,7 +229,7 @@ func (r *runScreen) view(e *env) string {
 		b.WriteString(s.Banner.Render("done") + "\n")
 	}
 	b.WriteString("\n")
-	if r.p.Kind == "analysis" {
+	if r.p.Kind == config.Analysis {
 		var t strings.Builder
 		tournament.WriteAnalysisReport(&t, tournament.SummariseAnalysis(r.p, recs), tournament.Text)
 		b.WriteString(t.String())
