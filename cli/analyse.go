@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"runtime"
 	"sort"
 	"sync"
@@ -148,41 +147,24 @@ func runAnalyse(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	pa, canPlayout := eng.(engines.PlayoutAnalyser)
-	if *playout && !canPlayout {
+	if _, can := eng.(engines.PlayoutAnalyser); *playout && !can {
 		return usagef("--playout needs an engine whose move starts a playout (nmcs), not %s", eng.Spec())
 	}
 	one := func(i int) (games.Move, int64, error) {
-		sd := *seed + uint64(i)
-		if *playout {
-			return pa.AnalysePlayout(context.Background(), s, sd)
-		}
-		res, err := eng.Search(context.Background(), engines.NewRequest(s, budget, sd))
-		return res.Move, res.Stats.States, err
+		return tournament.AnalyseRun(context.Background(), eng, s, budget, *seed+uint64(i), *playout)
 	}
 	start := time.Now()
-	counts := map[games.Move]int{}
-	var sum, sumSq float64
-	err = runChunks(*runs, *workers, one, func(m games.Move, states int64) {
-		counts[m]++
-		x := float64(states)
-		sum += x
-		sumSq += x * x
-	})
+	var t tournament.Tally
+	err = runChunks(*runs, *workers, one, func(m games.Move, states int64) { t.Add(s.MoveString(m), states) })
 	if err != nil {
 		return err
 	}
 	rep := AnalyseReport{Game: g.Spec(), Position: s.String(), Engine: eng.Spec(), Playout: *playout, Runs: *runs,
 		FirstSeed: *seed, Seconds: time.Since(start).Seconds()}
-	n := float64(*runs)
-	rep.MeanStates = sum / n
-	if *runs > 1 {
-		variance := (sumSq - sum*sum/n) / (n - 1)
-		rep.StatesCI95 = 1.96 * math.Sqrt(math.Max(variance, 0)/n)
-	}
-	for m, c := range counts {
-		lo, hi := tournament.Wilson(float64(c), n)
-		rep.Moves = append(rep.Moves, AnalyseMove{Move: s.MoveString(m), Count: c, Frequency: float64(c) / n, Low: lo, High: hi})
+	rep.MeanStates, rep.StatesCI95 = t.States()
+	for m := range t.Counts {
+		c, lo, hi := t.Frequency(m)
+		rep.Moves = append(rep.Moves, AnalyseMove{Move: m, Count: c, Frequency: float64(c) / float64(t.Runs), Low: lo, High: hi})
 	}
 	sort.Slice(rep.Moves, func(i, j int) bool {
 		if rep.Moves[i].Count != rep.Moves[j].Count {

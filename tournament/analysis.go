@@ -56,19 +56,10 @@ func analyse(ctx context.Context, p *config.Preset, name string, run int, seed u
 		}
 		rec.Seconds = time.Since(start).Seconds()
 	}()
-	var m games.Move
-	var states int64
-	if p.Playout {
-		pa, can := e.(engines.PlayoutAnalyser)
-		if !can {
-			return Record{}, false, fmt.Errorf("preset %s: playout = true needs an nmcs engine, not %s", p.Name, e.Spec())
-		}
-		m, states, err = pa.AnalysePlayout(ctx, s, seed)
-	} else {
-		var res engines.Result
-		res, err = e.Search(ctx, engines.NewRequest(s, engines.Budget{}, seed))
-		m, states = res.Move, res.Stats.States
+	if _, can := e.(engines.PlayoutAnalyser); p.Playout && !can {
+		return Record{}, false, fmt.Errorf("preset %s: playout = true needs an nmcs engine, not %s", p.Name, e.Spec())
 	}
+	m, states, err := AnalyseRun(ctx, e, s, engines.Budget{}, seed, p.Playout)
 	if ctx.Err() != nil {
 		return Record{}, false, nil
 	}
@@ -78,6 +69,69 @@ func analyse(ctx context.Context, p *config.Preset, name string, run int, seed u
 	}
 	rec.Moves = []MoveSummary{{Move: s.MoveString(m), States: states}}
 	return rec, true, nil
+}
+
+// AnalyseRun is one run of an analysis, for analysis presets and mcarena
+// analyse alike: a fresh search of e from s with seed under budget or,
+// with playout, the whole NMCS playout whose first step is the search
+// (e must then be a PlayoutAnalyser); it returns the move chosen and the
+// states visited.
+func AnalyseRun(ctx context.Context, e engines.Engine, s games.State, budget engines.Budget, seed uint64, playout bool) (games.Move, int64, error) {
+	if playout {
+		pa, ok := e.(engines.PlayoutAnalyser)
+		if !ok {
+			return games.NoMove, 0, fmt.Errorf("%s cannot play a whole playout: it needs an nmcs engine", e.Spec())
+		}
+		return pa.AnalysePlayout(ctx, s, seed)
+	}
+	res, err := e.Search(ctx, engines.NewRequest(s, budget, seed))
+	return res.Move, res.Stats.States, err
+}
+
+// Tally sums the runs of an analysis: how often each move was chosen and
+// the states visited, for frequencies with Wilson intervals and the mean
+// states with its interval.
+type Tally struct {
+	Runs       int
+	Counts     map[string]int // by move in notation
+	sum, sumSq float64
+}
+
+// Add counts one run that chose move and visited states.
+func (t *Tally) Add(move string, states int64) {
+	if t.Counts == nil {
+		t.Counts = map[string]int{}
+	}
+	t.Runs++
+	t.Counts[move]++
+	x := float64(states)
+	t.sum += x
+	t.sumSq += x * x
+}
+
+// Frequency returns how often move was chosen and the 95% Wilson interval
+// of its frequency.
+func (t *Tally) Frequency(move string) (count int, lo, hi float64) {
+	count = t.Counts[move]
+	if t.Runs == 0 {
+		return 0, 0, 0
+	}
+	lo, hi = Wilson(float64(count), float64(t.Runs))
+	return count, lo, hi
+}
+
+// States returns the mean states visited and the half-width of its 95%
+// interval (0 for fewer than two runs).
+func (t *Tally) States() (mean, ci95 float64) {
+	if t.Runs == 0 {
+		return 0, 0
+	}
+	n := float64(t.Runs)
+	mean = t.sum / n
+	if t.Runs > 1 {
+		ci95 = 1.96 * math.Sqrt(math.Max((t.sumSq-t.sum*t.sum/n)/(n-1), 0)/n)
+	}
+	return mean, ci95
 }
 
 // AnalysisSummary is one engine's share of an analysis preset.
@@ -105,28 +159,17 @@ func SummariseAnalysis(p *config.Preset, recs []Record) []AnalysisSummary {
 		if p.PaperStates != nil {
 			a.PaperStates = p.PaperStates[ei]
 		}
-		var sum, sumSq float64
+		var t Tally
 		for _, r := range recs {
 			if r.Kind != AnalysisKind || r.Preset != p.Name || r.Names[0] != name || r.Error != "" || len(r.Moves) == 0 {
 				continue
 			}
-			a.Runs++
 			a.Scaled = a.Scaled || r.Scaled
-			if r.Moves[0].Move == p.Move {
-				a.Chosen++
-			}
-			x := float64(r.Moves[0].States)
-			sum += x
-			sumSq += x * x
+			t.Add(r.Moves[0].Move, r.Moves[0].States)
 		}
-		if a.Runs > 0 {
-			n := float64(a.Runs)
-			a.Low, a.High = Wilson(float64(a.Chosen), n)
-			a.MeanStates = sum / n
-			if a.Runs > 1 {
-				a.CI95 = 1.96 * math.Sqrt(math.Max((sumSq-sum*sum/n)/(n-1), 0)/n)
-			}
-		}
+		a.Runs = t.Runs
+		a.Chosen, a.Low, a.High = t.Frequency(p.Move)
+		a.MeanStates, a.CI95 = t.States()
 		out = append(out, a)
 	}
 	return out
