@@ -116,7 +116,11 @@ func runRun(args []string, stdout io.Writer) error {
 	tty := isTTY(stdout)
 	fmt.Fprintf(stdout, "preset %s -> %s\n", p.Name, path)
 	tally := map[string]*[3]int{} // this run's wins, draws, losses of each match's first engine
-	played, err := tournament.Run(ctx, cfg, p, path, opt, func(pr tournament.Progress) {
+	plan, err := tournament.NewPlan(cfg, p)
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	played, err := tournament.Run(ctx, plan, path, opt, func(pr tournament.Progress) {
 		if pr.Total == 0 { // a note, such as a repaired file
 			fmt.Fprintln(stdout, pr.Last.Error)
 			return

@@ -23,9 +23,9 @@ func TestSecondRunnerRefused(t *testing.T) {
 	p, _ := cfg.Preset("small")
 	path := filepath.Join(t.TempDir(), "r.jsonl")
 	var second error
-	n, err := Run(context.Background(), cfg, p, path, Options{Workers: 2}, func(pr Progress) {
+	n, err := runPreset(context.Background(), cfg, p, path, Options{Workers: 2}, func(pr Progress) {
 		if pr.Done == 1 {
-			_, second = Run(context.Background(), cfg, p, path, Options{Workers: 2}, nil)
+			_, second = runPreset(context.Background(), cfg, p, path, Options{Workers: 2}, nil)
 		}
 	})
 	if err != nil || n != 24 {
@@ -43,7 +43,7 @@ func TestSecondRunnerRefused(t *testing.T) {
 		t.Fatalf("got %d records, want 24", len(got))
 	}
 	// Released at the end: a third run finds nothing to do.
-	if n, err := Run(context.Background(), cfg, p, path, Options{}, nil); err != nil || n != 0 {
+	if n, err := runPreset(context.Background(), cfg, p, path, Options{}, nil); err != nil || n != 0 {
 		t.Fatalf("third run: got %d games, %v; want 0, nil", n, err)
 	}
 	if _, err := os.Stat(path + ".lock"); !os.IsNotExist(err) {

@@ -2,9 +2,43 @@ package tournament
 
 import (
 	"context"
+	"fmt"
 
 	"mcarena/config"
 )
+
+// Plan is a preset resolved against its configuration: the experiment and
+// the spec of each engine it names, read once. A run takes a plan and never
+// reads the configuration itself, so every worker plays the same engines
+// and the results file records what was played.
+type Plan struct {
+	Preset *config.Preset
+	// Specs maps each engine name of the preset to its canonical spec.
+	Specs map[string]string
+	// Config is the configuration file the plan was read from, for
+	// messages.
+	Config string
+}
+
+// NewPlan resolves preset p against cfg: every engine it names must build.
+func NewPlan(cfg *config.Config, p *config.Preset) (*Plan, error) {
+	pl := &Plan{Preset: p, Specs: map[string]string{}, Config: cfg.Path}
+	var names []string
+	if p.Kind == config.Analysis {
+		names = p.Engines
+	}
+	for _, pair := range p.Pairs {
+		names = append(names, pair[0], pair[1])
+	}
+	for _, n := range names {
+		e, err := config.ResolveEngine(cfg, n)
+		if err != nil {
+			return nil, fmt.Errorf("preset %s: %w", p.Name, err)
+		}
+		pl.Specs[n] = e.Spec()
+	}
+	return pl, nil
+}
 
 // plan is what a run plays, made one task at a time: a match preset's
 // Schedule, or an analysis preset's searches (every engine, count runs,
@@ -18,10 +52,11 @@ type plan struct {
 	expect func(unit, index int) Record // what a unit's record must hold
 }
 
-// newPlan lays out preset p's tasks with count per unit.
-func newPlan(cfg *config.Config, p *config.Preset, count int, scaled bool, scale float64) *plan {
+// newPlan lays out the tasks of plan rp with count per unit.
+func newPlan(rp *Plan, count int, scaled bool, scale float64) *plan {
+	p := rp.Preset
 	pl := &plan{count: count, unit: map[string]int{}}
-	spec := func(name string) string { s, _ := cfg.Engine(name); return s }
+	spec := func(name string) string { return rp.Specs[name] }
 	if p.Kind == config.Analysis {
 		for _, name := range p.Engines {
 			pl.keys = append(pl.keys, "analysis|"+name)

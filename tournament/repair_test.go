@@ -63,14 +63,14 @@ func TestDamagedTailsNeverOverwritten(t *testing.T) {
 	p, _ := cfg.Preset("small")
 	path := filepath.Join(t.TempDir(), "r.jsonl")
 	for i := range 2 {
-		if _, err := Run(t.Context(), cfg, p, path, Options{Count: 1 + i}, nil); err != nil {
+		if _, err := runPreset(t.Context(), cfg, p, path, Options{Count: 1 + i}, nil); err != nil {
 			t.Fatal(err)
 		}
 		f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
 		f.WriteString(`{"preset":"small","match`)
 		f.Close()
 	}
-	if _, err := Run(t.Context(), cfg, p, path, Options{Count: 2}, nil); err != nil {
+	if _, err := runPreset(t.Context(), cfg, p, path, Options{Count: 2}, nil); err != nil {
 		t.Fatal(err)
 	}
 	kept, _ := filepath.Glob(path + ".damaged-*")

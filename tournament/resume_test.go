@@ -25,7 +25,7 @@ func TestResumeRefusesChanges(t *testing.T) {
 			cfg := load(t, testConfig)
 			p, _ := cfg.Preset("small")
 			path := filepath.Join(t.TempDir(), "r.jsonl")
-			if _, err := Run(t.Context(), cfg, p, path, Options{Count: 2}, nil); err != nil {
+			if _, err := runPreset(t.Context(), cfg, p, path, Options{Count: 2}, nil); err != nil {
 				t.Fatal(err)
 			}
 			changed := strings.Replace(testConfig, tt.from, tt.to, 1)
@@ -34,7 +34,7 @@ func TestResumeRefusesChanges(t *testing.T) {
 			}
 			cfg2 := load(t, changed)
 			p2, _ := cfg2.Preset("small")
-			n, err := Run(t.Context(), cfg2, p2, path, Options{Count: 4}, nil)
+			n, err := runPreset(t.Context(), cfg2, p2, path, Options{Count: 4}, nil)
 			var re *ResumeError
 			if n != 0 || !errors.As(err, &re) || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), "--restart") {
 				t.Fatalf("got %d games, %v; want 0 and a *ResumeError saying %q", n, err, tt.want)
@@ -42,7 +42,7 @@ func TestResumeRefusesChanges(t *testing.T) {
 			if re.Line < 1 || !strings.HasPrefix(err.Error(), path+":") {
 				t.Fatalf("got %q, want the file and line of the record", err)
 			}
-			n, err = Run(t.Context(), cfg2, p2, path, Options{Count: 2, Restart: true}, nil)
+			n, err = runPreset(t.Context(), cfg2, p2, path, Options{Count: 2, Restart: true}, nil)
 			if err != nil || n != 8 {
 				t.Fatalf("restart: got %d games, %v; want 8", n, err)
 			}
@@ -58,7 +58,7 @@ func TestResumeNamesFirstMismatch(t *testing.T) {
 	cfg := load(t, testConfig)
 	p, _ := cfg.Preset("small")
 	path := filepath.Join(t.TempDir(), "r.jsonl")
-	if _, err := Run(t.Context(), cfg, p, path, Options{Count: 2, Workers: 1}, nil); err != nil {
+	if _, err := runPreset(t.Context(), cfg, p, path, Options{Count: 2, Workers: 1}, nil); err != nil {
 		t.Fatal(err)
 	}
 	recs, _, _, _ := ReadResults(path)
@@ -71,7 +71,7 @@ func TestResumeNamesFirstMismatch(t *testing.T) {
 	}
 	cfg2 := load(t, strings.Replace(testConfig, "level = 0", "level = 2", 1))
 	p2, _ := cfg2.Preset("small")
-	_, err := Run(t.Context(), cfg2, p2, path, Options{Count: 2}, nil)
+	_, err := runPreset(t.Context(), cfg2, p2, path, Options{Count: 2}, nil)
 	var re *ResumeError
 	if !errors.As(err, &re) || re.Line != first || !strings.Contains(re.What, "engine n was nmcs:level=0 and is nmcs:level=2 now") {
 		t.Fatalf("got %v, want line %d and engine n", err, first)

@@ -82,7 +82,7 @@ type task struct {
 // worker holds what a worker builds once and reuses: engines by name and
 // games by spec.
 type worker struct {
-	cfg     *config.Config
+	specs   map[string]string // engine name to spec, from the plan
 	engines map[string]engines.Engine
 	games   map[string]games.Game
 }
@@ -91,7 +91,11 @@ func (w *worker) engine(name string) (engines.Engine, error) {
 	if e, ok := w.engines[name]; ok {
 		return e, nil
 	}
-	e, err := config.ResolveEngine(w.cfg, name)
+	spec, ok := w.specs[name]
+	if !ok {
+		return nil, fmt.Errorf("engine %q is not in the plan", name)
+	}
+	e, err := engines.New(spec)
 	if err == nil {
 		w.engines[name] = e
 	}
@@ -125,22 +129,23 @@ func (e *WriteError) Error() string {
 
 func (e *WriteError) Unwrap() error { return e.Err }
 
-// Run plays the games (or, for an analysis preset, the searches) of preset p
-// that path does not already hold, appending each to path as it finishes,
-// and returns the number played.
+// Run plays the games (or, for an analysis preset, the searches) of the
+// plan's preset that path does not already hold, appending each to path as
+// it finishes, and returns the number played.
 //
 // The file is locked for the whole run: a second run on it fails at once
 // with a *LockedError. Every record already in the file is checked against
-// the preset as cfg defines it now, and a difference (an engine's options,
+// the plan (the preset as its configuration defines it now), and a difference (an engine's options,
 // the seed, a budget) stops the run with a *ResumeError before anything is
 // played. A game an engine fails in is recorded with its error and the run
 // goes on; a failed write stops the run at once with a *WriteError. When ctx
 // is cancelled, games in progress are abandoned (they are played again by
 // the next run) and Run returns ctx's error.
-func Run(ctx context.Context, cfg *config.Config, p *config.Preset, path string, opt Options, progress func(Progress)) (int, error) {
+func Run(ctx context.Context, rp *Plan, path string, opt Options, progress func(Progress)) (int, error) {
 	if err := opt.check(); err != nil {
 		return 0, err
 	}
+	p := rp.Preset
 	note := func(msg string) {
 		if progress != nil {
 			progress(Progress{Last: Record{Error: msg}})
@@ -169,7 +174,7 @@ func Run(ctx context.Context, cfg *config.Config, p *config.Preset, path string,
 			note(fmt.Sprintf("starting over: the earlier results are kept in %s", old))
 		}
 	}
-	pl := newPlan(cfg, p, count, scaled, scale)
+	pl := newPlan(rp, count, scaled, scale)
 	shards := max(opt.Shards, 1)
 	mine := func(j int) bool { return j%shards == opt.Shard%shards }
 	total := pl.len() / shards
@@ -180,7 +185,7 @@ func Run(ctx context.Context, cfg *config.Config, p *config.Preset, path string,
 	if err != nil {
 		return 0, err
 	}
-	if err := checkResume(path, cfg.Path, p.Name, pl, recs, scale); err != nil {
+	if err := checkResume(path, rp.Config, p.Name, pl, recs, scale); err != nil {
 		return 0, err
 	}
 	done := map[gameKey]bool{}
@@ -229,7 +234,7 @@ func Run(ctx context.Context, cfg *config.Config, p *config.Preset, path string,
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			wk := &worker{cfg: cfg, engines: map[string]engines.Engine{}, games: map[string]games.Game{}}
+			wk := &worker{specs: rp.Specs, engines: map[string]engines.Engine{}, games: map[string]games.Game{}}
 			for t := range feed {
 				rec, ok, err := t.do(ctx, wk)
 				if err != nil {

@@ -142,12 +142,12 @@ func TestResumeEqualsUninterrupted(t *testing.T) {
 	p, _ := cfg.Preset("small")
 	dir := t.TempDir()
 	whole := filepath.Join(dir, "whole.jsonl")
-	if n, err := Run(context.Background(), cfg, p, whole, Options{Workers: 2}, nil); err != nil || n != 24 {
+	if n, err := runPreset(context.Background(), cfg, p, whole, Options{Workers: 2}, nil); err != nil || n != 24 {
 		t.Fatalf("whole run: %d games, %v", n, err)
 	}
 	parts := filepath.Join(dir, "parts.jsonl")
 	ctx, cancel := context.WithCancel(context.Background())
-	n1, err := Run(ctx, cfg, p, parts, Options{Workers: 2}, func(pr Progress) {
+	n1, err := runPreset(ctx, cfg, p, parts, Options{Workers: 2}, func(pr Progress) {
 		if pr.Done >= 9 {
 			cancel()
 		}
@@ -155,7 +155,7 @@ func TestResumeEqualsUninterrupted(t *testing.T) {
 	if err == nil || n1 < 9 || n1 >= 24 {
 		t.Fatalf("interrupted run: %d games, %v", n1, err)
 	}
-	n2, err := Run(context.Background(), cfg, p, parts, Options{Workers: 1}, nil)
+	n2, err := runPreset(context.Background(), cfg, p, parts, Options{Workers: 1}, nil)
 	if err != nil || n1+n2 != 24 {
 		t.Fatalf("resumed run: %d more games, %v", n2, err)
 	}
@@ -163,7 +163,7 @@ func TestResumeEqualsUninterrupted(t *testing.T) {
 		t.Fatal("resumed results differ from the uninterrupted run")
 	}
 	// Nothing left to do.
-	if n, err := Run(context.Background(), cfg, p, parts, Options{}, nil); err != nil || n != 0 {
+	if n, err := runPreset(context.Background(), cfg, p, parts, Options{}, nil); err != nil || n != 0 {
 		t.Fatalf("third run played %d games: %v", n, err)
 	}
 }
@@ -172,7 +172,7 @@ func TestDamagedLastLine(t *testing.T) {
 	cfg := load(t, testConfig)
 	p, _ := cfg.Preset("small")
 	path := filepath.Join(t.TempDir(), "r.jsonl")
-	if _, err := Run(context.Background(), cfg, p, path, Options{Count: 2}, nil); err != nil {
+	if _, err := runPreset(context.Background(), cfg, p, path, Options{Count: 2}, nil); err != nil {
 		t.Fatal(err)
 	}
 	data, _ := os.ReadFile(path)
@@ -183,7 +183,7 @@ func TestDamagedLastLine(t *testing.T) {
 		t.Fatalf("tail %+v, err %v", tail, err)
 	}
 	var notes []string
-	n, err := Run(context.Background(), cfg, p, path, Options{Count: 2}, func(pr Progress) {
+	n, err := runPreset(context.Background(), cfg, p, path, Options{Count: 2}, func(pr Progress) {
 		if pr.Last.Error != "" {
 			notes = append(notes, pr.Last.Error)
 		}
@@ -223,7 +223,7 @@ count = 4
 `)
 	p, _ := cfg.Preset("boom")
 	path := filepath.Join(t.TempDir(), "r.jsonl")
-	n, err := Run(context.Background(), cfg, p, path, Options{}, nil)
+	n, err := runPreset(context.Background(), cfg, p, path, Options{}, nil)
 	if err != nil || n != 4 {
 		t.Fatalf("%d games, %v", n, err)
 	}
@@ -286,10 +286,10 @@ paper_frequency = [57.5, 100]
 `)
 	p, _ := cfg.Preset("t1")
 	path := filepath.Join(t.TempDir(), "a.jsonl")
-	if n, err := Run(context.Background(), cfg, p, path, Options{Count: 30}, nil); err != nil || n != 60 {
+	if n, err := runPreset(context.Background(), cfg, p, path, Options{Count: 30}, nil); err != nil || n != 60 {
 		t.Fatalf("%d runs, %v", n, err)
 	}
-	if n, err := Run(context.Background(), cfg, p, path, Options{}, nil); err != nil || n != 20 {
+	if n, err := runPreset(context.Background(), cfg, p, path, Options{}, nil); err != nil || n != 20 {
 		t.Fatalf("resumed %d runs, %v", n, err)
 	}
 	recs, _, _, _ := ReadResults(path)
@@ -361,7 +361,7 @@ count = 100
 				var inGames float64
 				for b.Loop() {
 					path := filepath.Join(b.TempDir(), "r.jsonl")
-					n, err := Run(context.Background(), cfg, p, path, Options{Workers: workers}, nil)
+					n, err := runPreset(context.Background(), cfg, p, path, Options{Workers: workers}, nil)
 					if err != nil {
 						b.Fatal(err)
 					}
@@ -383,7 +383,7 @@ func TestBudgetScale(t *testing.T) {
 	cfg := load(t, testConfig)
 	p, _ := cfg.Preset("small")
 	path := filepath.Join(t.TempDir(), "r.jsonl")
-	if _, err := Run(context.Background(), cfg, p, path, Options{Count: 2, Scale: 0.5}, nil); err != nil {
+	if _, err := runPreset(context.Background(), cfg, p, path, Options{Count: 2, Scale: 0.5}, nil); err != nil {
 		t.Fatal(err)
 	}
 	recs, _, _, _ := ReadResults(path)
@@ -397,7 +397,7 @@ func TestBudgetScale(t *testing.T) {
 			}
 		}
 	}
-	if _, err := Run(context.Background(), cfg, p, path, Options{Count: 2}, nil); err == nil || !strings.Contains(err.Error(), "scaled by 0.5, this run scales by 1") {
+	if _, err := runPreset(context.Background(), cfg, p, path, Options{Count: 2}, nil); err == nil || !strings.Contains(err.Error(), "scaled by 0.5, this run scales by 1") {
 		t.Fatalf("mixing scales: %v", err)
 	}
 	if got := scaleBudget(engines.Budget{Time: 320 * time.Millisecond, Iterations: 3}, 0.1); got.Time != 32*time.Millisecond || got.Iterations != 1 {

@@ -18,7 +18,7 @@ func TestDuplicatesCountedOnce(t *testing.T) {
 	cfg := load(t, testConfig)
 	p, _ := cfg.Preset("small")
 	path := filepath.Join(t.TempDir(), "r.jsonl")
-	if _, err := Run(t.Context(), cfg, p, path, Options{}, nil); err != nil {
+	if _, err := runPreset(t.Context(), cfg, p, path, Options{}, nil); err != nil {
 		t.Fatal(err)
 	}
 	once, _, _, _ := ReadResults(path)
@@ -45,7 +45,7 @@ func TestDuplicatesCountedOnce(t *testing.T) {
 	}
 	// Resuming a doubled file plays nothing and counts each game once.
 	var last Progress
-	n, err := Run(t.Context(), cfg, p, path, Options{Count: 7}, func(pr Progress) { last = pr })
+	n, err := runPreset(t.Context(), cfg, p, path, Options{Count: 7}, func(pr Progress) { last = pr })
 	if err != nil || n != 4 || last.Done != 28 || last.Resumed != 24 {
 		t.Fatalf("got %d games, progress %d/%d (resumed %d), %v; want 4, 28 done, 24 resumed", n, last.Done, last.Total, last.Resumed, err)
 	}
@@ -62,7 +62,7 @@ func TestLongScheduleIsLazy(t *testing.T) {
 	runtime.ReadMemStats(&before)
 	ctx, cancel := context.WithCancel(t.Context())
 	var total int
-	n, _ := Run(ctx, cfg, p, path, Options{Count: config.MaxCount, Workers: 1}, func(pr Progress) {
+	n, _ := runPreset(ctx, cfg, p, path, Options{Count: config.MaxCount, Workers: 1}, func(pr Progress) {
 		total = pr.Total
 		if pr.Done >= 2 {
 			cancel()

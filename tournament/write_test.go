@@ -68,7 +68,7 @@ count = 200
 	}
 	searches.Store(0)
 	const workers = 2
-	n, err := Run(t.Context(), cfg, p, path, Options{Workers: workers}, nil)
+	n, err := runPreset(t.Context(), cfg, p, path, Options{Workers: workers}, nil)
 	var we *WriteError
 	if n != 3 || !errors.As(err, &we) || we.Kept != 3 || !errors.Is(err, syscall.ENOSPC) {
 		t.Fatalf("got %d games, %v; want 3 and a *WriteError keeping 3", n, err)
@@ -102,7 +102,7 @@ func TestBadOptionsRefused(t *testing.T) {
 		{Options{Shard: 3, Shards: 2}, "shard 3 of 2"},
 	}
 	for _, tt := range tests {
-		if n, err := Run(t.Context(), cfg, p, path, tt.opt, nil); n != 0 || err == nil || !strings.Contains(err.Error(), tt.want) {
+		if n, err := runPreset(t.Context(), cfg, p, path, tt.opt, nil); n != 0 || err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%+v: got %d games, %v; want %q", tt.opt, n, err, tt.want)
 		}
 	}

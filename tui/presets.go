@@ -149,11 +149,16 @@ func (r *runScreen) start() tea.Cmd {
 	if recs, _, _, err := tournament.ReadResults(r.path); err == nil {
 		r.recs = recs
 	}
+	plan, err := tournament.NewPlan(r.cfg, r.p)
+	if err != nil {
+		r.finished, r.err = true, err
+		return nil
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	r.cancel = cancel
 	r.done = make(chan error, 1)
 	go func() {
-		_, err := tournament.Run(ctx, r.cfg, r.p, r.path, tournament.Options{Count: r.count}, func(pr tournament.Progress) {
+		_, err := tournament.Run(ctx, plan, r.path, tournament.Options{Count: r.count}, func(pr tournament.Progress) {
 			r.mu.Lock()
 			defer r.mu.Unlock()
 			if pr.Total == 0 {

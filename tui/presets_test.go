@@ -52,7 +52,7 @@ func TestRunScreenCountsGamesOnce(t *testing.T) {
 	}
 	p, _ := cfg.Preset("tiny")
 	path := filepath.Join(ResultsDir, "tiny.jsonl")
-	if _, err := tournament.Run(context.Background(), cfg, p, path, tournament.Options{}, nil); err != nil {
+	if _, err := tournament.Run(context.Background(), mustPlan(t, cfg, p), path, tournament.Options{}, nil); err != nil {
 		t.Fatal(err)
 	}
 	data, _ := os.ReadFile(path)
@@ -105,4 +105,13 @@ func TestPresetCountRange(t *testing.T) {
 	if _, ok := m.current.(*presetPicker); !ok || !strings.Contains(m.View(), `games per match "99999999999": want a whole number in 1..10000000`) {
 		t.Fatalf("got screen %T, view\n%s", m.current, m.View())
 	}
+}
+
+func mustPlan(t *testing.T, cfg *config.Config, p *config.Preset) *tournament.Plan {
+	t.Helper()
+	plan, err := tournament.NewPlan(cfg, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return plan
 }

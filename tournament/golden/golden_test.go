@@ -75,7 +75,11 @@ func TestReplayGolden(t *testing.T) {
 				p.Pairs, p.Games = rp.pairs, rp.games
 			}
 			out := filepath.Join(t.TempDir(), "results.jsonl")
-			if _, err := tournament.Run(context.Background(), cfg, &p, out, tournament.Options{Count: rp.count}, nil); err != nil {
+			plan, err := tournament.NewPlan(cfg, &p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := tournament.Run(context.Background(), plan, out, tournament.Options{Count: rp.count}, nil); err != nil {
 				t.Fatal(err)
 			}
 			got := canonical(t, out)
