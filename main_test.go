@@ -14,7 +14,8 @@ import (
 // new game against an engine, plays a move by typed notation, sees the
 // engine answer, tries an illegal move and reads its reason, saves the game,
 // loads it back from the file browser, opens the NMCS stepper on the loaded
-// position and steps once, and quits.
+// position and steps once, comes back to the game and to the browser with
+// esc, resumes the last game from the menu, and quits.
 // It needs tmux (.ci/run installs it) and is skipped without it.
 func TestTerminalEndToEnd(t *testing.T) {
 	if _, err := exec.LookPath("tmux"); err != nil {
@@ -65,10 +66,10 @@ func TestTerminalEndToEnd(t *testing.T) {
 	waitFor("illegal: a1-a3: not a breakthrough step for White")
 	send("C-u", "C-w")
 	waitFor("saved to saves/breakthrough-")
-	send("Escape")
-	waitFor("Load game")
-	send("Down", "Enter")
-	waitFor("autosave.pgn")
+	send("Escape") // saved: no question
+	waitFor("Resume last game")
+	send("Down", "Down", "Enter")
+	waitFor("autosave-breakthrough-")
 	send("Enter")
 	waitFor("loaded 2 moves")
 	send("C-n")
@@ -77,6 +78,12 @@ func TestTerminalEndToEnd(t *testing.T) {
 	waitFor("step 1 at depth 0, White to move")
 	send("Right")
 	waitFor("step 2 at depth 1, Black to move")
+	send("Escape") // the stepper returns to its game
+	waitFor("White (human) to move")
+	send("Escape") // the game returns to the list it was loaded from
+	waitFor("autosave-breakthrough-")
+	send("Escape", "Down", "Enter") // Resume last game
+	waitFor("loaded 2 moves")
 	send("C-c")
 	saves, _ := filepath.Glob(filepath.Join(work, "saves", "breakthrough-*.pgn"))
 	if len(saves) != 1 {

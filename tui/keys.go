@@ -12,6 +12,7 @@ type keyMap struct {
 	Faster, Slower        key.Binding
 	Save, Stepper         key.Binding
 	Help                  key.Binding
+	Yes, No               key.Binding
 }
 
 func defaultKeys() keyMap {
@@ -35,6 +36,8 @@ func defaultKeys() keyMap {
 		Save:    key.NewBinding(key.WithKeys("ctrl+w"), key.WithHelp("ctrl+w", "save game")),
 		Stepper: key.NewBinding(key.WithKeys("ctrl+n"), key.WithHelp("ctrl+n", "NMCS stepper here")),
 		Help:    key.NewBinding(key.WithKeys("f1", "?"), key.WithHelp("?/f1", "help")),
+		Yes:     key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "yes")),
+		No:      key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "no")),
 	}
 }
 

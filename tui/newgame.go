@@ -26,7 +26,7 @@ func (s *setup) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 	if k, ok := msg.(tea.KeyMsg); ok {
 		switch {
 		case key.Matches(k, e.keys.Back):
-			return newMenu(), nil
+			return goBack(), nil
 		case key.Matches(k, e.keys.Next), key.Matches(k, e.keys.Down):
 			s.move(1)
 			return s, nil
@@ -55,7 +55,7 @@ func (s *setup) start(e *env) (screen, tea.Cmd) {
 		}
 	}
 	p := newPlay(g, g.NewState(), seats)
-	return p, p.next(e)
+	return swapTo(p), p.next(e)
 }
 
 func (s *setup) view(e *env) string {

@@ -46,8 +46,14 @@ type play struct {
 	paused   bool
 	delay    time.Duration // pause between engine moves, for watching
 	seed     uint64
-	// autosaving keeps the game in SavesDir/autosave.pgn after every move.
-	autosaving bool
+	// autosaving keeps the game in its autosave file, autosavePath (named
+	// at the first move), after every move, undo and redo.
+	autosaving   bool
+	autosavePath string
+	// unsaved says the game changed since it was loaded or saved with
+	// ctrl+w; leaving it then asks first (confirming).
+	unsaved    bool
+	confirming bool
 }
 
 // watchDelays are the speeds of engine-versus-engine watching.
@@ -92,16 +98,30 @@ func (p *play) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 	return p, cmd
 }
 
+// close stops the engines when the screen leaves the stack.
+func (p *play) close() { p.stopSearch() }
+
+// reveal starts the engine to move again when a screen opened from the game
+// (the stepper) closes.
+func (p *play) reveal(e *env) tea.Cmd { return p.next(e) }
+
 func (p *play) key(e *env, k tea.KeyMsg) (screen, tea.Cmd) {
+	if p.confirming {
+		return p.confirmLeave(e, k)
+	}
 	empty := p.input.Value() == ""
 	switch {
 	case key.Matches(k, e.keys.Back):
 		if p.from >= 0 {
 			p.from = -1
+			p.setStatus("", false)
 			return p, nil
 		}
-		p.stopSearch()
-		return newMenu(), nil
+		if p.unsaved && len(p.moves) > 0 {
+			p.confirming = true
+			return p, nil
+		}
+		return goBack(), nil
 	case key.Matches(k, e.keys.Undo):
 		p.undo()
 		return p, p.next(e)
@@ -132,7 +152,7 @@ func (p *play) key(e *env, k tea.KeyMsg) (screen, tea.Cmd) {
 		p.save()
 		return p, nil
 	case key.Matches(k, e.keys.Stepper):
-		p.stopSearch()
+		p.stopSearch() // reveal starts it again
 		return newStepperSetup(p.g.Spec(), p.state.String()), nil
 	case key.Matches(k, e.keys.Faster), key.Matches(k, e.keys.Slower):
 		p.changeSpeed(key.Matches(k, e.keys.Faster))
@@ -156,6 +176,22 @@ func (p *play) key(e *env, k tea.KeyMsg) (screen, tea.Cmd) {
 	var cmd tea.Cmd
 	p.input, cmd = p.input.Update(k)
 	return p, cmd
+}
+
+// confirmLeave answers the question whether to leave a game not saved.
+func (p *play) confirmLeave(e *env, k tea.KeyMsg) (screen, tea.Cmd) {
+	switch {
+	case key.Matches(k, e.keys.Yes):
+		return goBack(), nil
+	case key.Matches(k, e.keys.Save):
+		if p.save() {
+			return goBack(), nil
+		}
+		p.confirming = false
+	case key.Matches(k, e.keys.No), key.Matches(k, e.keys.Back):
+		p.confirming = false
+	}
+	return p, nil
 }
 
 // boardTop is the screen line where the play screen draws the board: after
@@ -362,9 +398,8 @@ func (p *play) playMove(m games.Move) {
 	p.redo = p.redo[:0]
 	p.state.Play(m)
 	p.setStatus("", false)
-	if p.autosaving {
-		p.autosave()
-	}
+	p.unsaved = true
+	p.autosave()
 }
 
 // undo takes back moves until a human is to move (one move when both or
@@ -385,6 +420,8 @@ func (p *play) undo() {
 		}
 	}
 	p.setStatus("", false)
+	p.unsaved = true
+	p.autosave()
 }
 
 func (p *play) redoMove() {
@@ -399,6 +436,8 @@ func (p *play) redoMove() {
 	p.moves = append(p.moves, m)
 	p.state.Play(m)
 	p.setStatus("", false)
+	p.unsaved = true
+	p.autosave()
 }
 
 func (p *play) replay() {
@@ -444,7 +483,9 @@ func (p *play) view(e *env) string {
 	right := lipgloss.JoinVertical(lipgloss.Left, st.Pane.Render(p.moveList(e)), st.Pane.Render(fitLines(p.statsView(e), statsWidth)))
 	body := lipgloss.JoinHorizontal(lipgloss.Top, left, "   ", right)
 	status := ""
-	if p.status != "" {
+	if p.confirming {
+		status = st.Error.Width(e.width).Render("Leave this game? It is not saved to a file (its autosave stays: Resume last game in the menu). y: leave · ctrl+w: save and leave · n or esc: stay")
+	} else if p.status != "" {
 		if p.isErr {
 			status = st.Error.Render(p.status)
 		} else {

@@ -46,7 +46,7 @@ func (p *presetPicker) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 	if k, ok := msg.(tea.KeyMsg); ok {
 		switch {
 		case key.Matches(k, e.keys.Back):
-			return newMenu(), nil
+			return goBack(), nil
 		case key.Matches(k, e.keys.Up):
 			if p.cursor > 0 {
 				p.cursor--
@@ -198,7 +198,7 @@ func (r *runScreen) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 				r.finished, r.err = true, context.Canceled
 				return r, nil
 			}
-			return newMenu(), nil
+			return goBack(), nil
 		}
 	}
 	return r, nil

@@ -31,7 +31,7 @@ func (s *stepperSetup) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 	if k, ok := msg.(tea.KeyMsg); ok {
 		switch {
 		case key.Matches(k, e.keys.Back):
-			return newMenu(), nil
+			return goBack(), nil
 		case key.Matches(k, e.keys.Next), key.Matches(k, e.keys.Down):
 			s.move(1)
 			return s, nil
@@ -44,7 +44,7 @@ func (s *stepperSetup) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 				s.err = err.Error()
 				return s, nil
 			}
-			return st, st.compute()
+			return swapTo(st), st.compute()
 		}
 	}
 	return s, s.form.update(msg)
@@ -160,7 +160,7 @@ func (st *stepper) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 		switch {
 		case key.Matches(msg, e.keys.Back):
 			if len(st.stack) == 1 {
-				return newMenu(), nil
+				return goBack(), nil
 			}
 			st.stack = st.stack[:len(st.stack)-1]
 			st.busy = false

@@ -59,6 +59,23 @@ func keys(t *testing.T, m Model, ks ...string) Model {
 	return m
 }
 
+// openItem chooses a menu item, the menu being on screen.
+func openItem(t *testing.T, m Model, item string) Model {
+	t.Helper()
+	mn, ok := m.current.(*menu)
+	if !ok {
+		t.Fatalf("screen %T, want the menu", m.current)
+	}
+	for i, it := range mn.items {
+		if it == item {
+			mn.cursor = i
+			return keys(t, m, "enter")
+		}
+	}
+	t.Fatalf("no menu item %q", item)
+	return m
+}
+
 func start(t *testing.T, spec string) (Model, *play) {
 	t.Helper()
 	m := send(t, New(nil), tea.WindowSizeMsg{Width: 100, Height: 30})
@@ -279,16 +296,17 @@ func TestSaveAndLoad(t *testing.T) {
 	SavesDir = t.TempDir()
 	m, p := start(t, "breakthrough")
 	m = keys(t, m, "a2-a3", "enter", "e4-e3", "enter")
-	if _, err := os.Stat(filepath.Join(SavesDir, autosaveName)); err != nil {
-		t.Fatalf("no autosave: %v", err)
+	if got := autosaves(); len(got) != 1 {
+		t.Fatalf("autosaves %v, want one", got)
 	}
 	next, _ := m.Update(tea.KeyMsg{Type: tea.KeyCtrlW})
 	m = next.(Model)
 	if !strings.Contains(p.status, "saved to ") {
 		t.Fatalf("status %q", p.status)
 	}
-	// Back to the menu, then Load game: the newest file comes first.
-	m = keys(t, m, "esc", "down", "enter")
+	// Back to the menu (the game is saved: no question), then Load game:
+	// the newest file comes first.
+	m = openItem(t, keys(t, m, "esc"), itemLoad)
 	b, ok := m.current.(*browser)
 	if !ok || len(b.files) != 2 {
 		t.Fatalf("screen %T files %v", m.current, b)
@@ -304,7 +322,7 @@ func TestDamagedSaveRefused(t *testing.T) {
 	SavesDir = t.TempDir()
 	os.WriteFile(filepath.Join(SavesDir, "bad.pgn"), []byte("[Game \"tictactoe\"]\n\n1. a1 a1 *\n"), 0o644)
 	m := send(t, New(nil), tea.WindowSizeMsg{Width: 100, Height: 30})
-	m = keys(t, m, "down", "enter", "enter")
+	m = keys(t, openItem(t, m, itemLoad), "enter")
 	if _, ok := m.current.(*browser); !ok {
 		t.Fatalf("screen %T, want the browser still", m.current)
 	}
@@ -319,7 +337,7 @@ func TestDamagedSaveRefused(t *testing.T) {
 
 func TestStepper(t *testing.T) {
 	m := send(t, New(nil), tea.WindowSizeMsg{Width: 140, Height: 40})
-	m = keys(t, m, "down", "down", "down", "enter") // NMCS stepper
+	m = openItem(t, m, itemStepper)
 	m = keys(t, m, "ctrl+u", "tictactoe", "tab", "ctrl+u", "1x1/1o1/xo1 x", "tab", "ctrl+u", "nmcs:level=1,discount")
 	next, cmd := m.Update(tea.KeyMsg{Type: tea.KeyEnter})
 	m = drain(t, next.(Model), cmd, 10)
@@ -365,7 +383,7 @@ func TestStepperSetupErrors(t *testing.T) {
 		{"nmcs:level=9", "out of range"},
 	} {
 		m := send(t, New(nil), tea.WindowSizeMsg{Width: 140, Height: 40})
-		m = keys(t, m, "down", "down", "down", "enter", "tab", "tab", "ctrl+u", tc.search, "enter")
+		m = keys(t, openItem(t, m, itemStepper), "tab", "tab", "ctrl+u", tc.search, "enter")
 		if _, ok := m.current.(*stepperSetup); !ok || !strings.Contains(m.View(), tc.want) {
 			t.Fatalf("%s: %T\n%s", tc.search, m.current, m.View())
 		}
@@ -391,7 +409,7 @@ paper = [[[70, 90]]]
 		t.Fatal(err)
 	}
 	m := send(t, New(cfg), tea.WindowSizeMsg{Width: 140, Height: 40})
-	m = keys(t, m, "down", "down", "enter") // Run a preset
+	m = openItem(t, m, itemPresets)
 	if !strings.Contains(m.View(), "a tiny test") {
 		t.Fatalf("view:\n%s", m.View())
 	}
