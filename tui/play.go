@@ -26,8 +26,8 @@ type play struct {
 	state  games.State // start with moves played
 	seats  [2]player
 	moves  []games.Move
-	names  []string // moves in notation, as written when played
-	redo   []games.Move
+	names  []string       // moves in notation, as written when played
+	redo   [][]games.Move // what each undo took back, the last undo last
 	input  textinput.Model
 	status string
 	isErr  bool
@@ -38,7 +38,8 @@ type play struct {
 
 	// Engines.
 	searchID int     // id of the search that counts; older reports are dropped
-	cur      *search // the search running, if any
+	cur      *search // the engine to move searching, if any
+	hintOn   *search // a hint being computed for the human to move, if any
 	stats    engines.Stats
 	statsFor games.State // the position stats describe
 	statsBy  string      // the engine that produced them
@@ -74,11 +75,12 @@ func (p *play) typing() bool { return true }
 func (p *play) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case statsTick:
-		if p.cur == nil || msg.id != p.searchID {
+		sr := p.running(msg.id)
+		if sr == nil {
 			return p, nil // a stale tick: its search is gone
 		}
-		if st, fresh := p.cur.snapshot(); fresh {
-			p.setStats(st, p.cur.root)
+		if st, fresh := sr.snapshot(); fresh {
+			p.setStats(st, sr.root)
 		}
 		return p, tickStats(msg.id)
 	case searchDone:
@@ -240,17 +242,35 @@ func (p *play) startEngine() tea.Cmd {
 	}
 	seat := p.seats[p.state.ToMove()]
 	p.searchID++
-	cur, cmd := startSearch(p.searchID, seat.engine, p.request(seat.budget, p.seed+uint64(len(p.moves))), false)
+	cur, cmd := startSearch(p.searchID, seat.engine, p.request(seat.budget, p.seed+uint64(len(p.moves))))
 	p.cur, p.statsBy = cur, seat.text
 	p.stats, p.statsFor, p.trend = engines.Stats{}, cur.root, p.trend[:0]
 	return cmd
 }
 
+// running returns the search of id, the engine's or the hint's, if it still
+// counts.
+func (p *play) running(id int) *search {
+	switch {
+	case p.cur != nil && p.cur.id == id:
+		return p.cur
+	case p.hintOn != nil && p.hintOn.id == id:
+		return p.hintOn
+	}
+	return nil
+}
+
 // hint asks an engine for a move for the human to move: the opponent's
-// engine if it has one, else UCT for a second.
+// engine if it has one, else UCT for a second. The hint searches beside the
+// game, never in the engine's place: a move, undo or redo cancels it, and
+// its answer is only ever shown, for the position it was asked for.
 func (p *play) hint(e *env) tea.Cmd {
 	if !p.humanToMove() || p.cur != nil {
 		p.setStatus("a hint is for a human to move, with no engine thinking", true)
+		return nil
+	}
+	if p.hintOn != nil {
+		p.setStatus("already thinking about a hint...", false)
 		return nil
 	}
 	seat := p.seats[p.state.ToMove().Other()]
@@ -262,15 +282,20 @@ func (p *play) hint(e *env) tea.Cmd {
 		}
 	}
 	p.searchID++
-	cur, cmd := startSearch(p.searchID, seat.engine, p.request(seat.budget, p.seed^0x4e4e), true)
-	p.cur, p.statsBy, p.trend = cur, seat.text+" (hint)", p.trend[:0]
+	cur, cmd := startSearch(p.searchID, seat.engine, p.request(seat.budget, p.seed^0x4e4e))
+	p.hintOn, p.statsBy, p.trend = cur, seat.text+" (hint)", p.trend[:0]
+	p.stats, p.statsFor = engines.Stats{}, cur.root
 	p.setStatus("thinking about a hint...", false)
 	return cmd
 }
 
 func (p *play) searchDone(e *env, d searchDone) tea.Cmd {
+	if h := p.hintOn; h != nil && d.id == h.id {
+		p.hintDone(h, d)
+		return nil
+	}
 	if p.cur == nil || d.id != p.cur.id {
-		return nil // stale: undo, pause or a new game made it moot
+		return nil // stale: a move, undo, pause or a new game made it moot
 	}
 	cur := p.cur
 	p.cur = nil
@@ -291,21 +316,51 @@ func (p *play) searchDone(e *env, d searchDone) tea.Cmd {
 		p.paused = true
 		return nil
 	}
-	if cur.hint {
-		p.setStatus("hint: "+name, false)
-		return nil
-	}
 	p.playMove(d.res.Move)
 	return p.next(e)
 }
 
-// stopSearch abandons the running search; its result will be dropped.
+// hintDone shows a hint's answer, for the position it was asked for.
+func (p *play) hintDone(h *search, d searchDone) {
+	p.hintOn = nil
+	if st, fresh := h.snapshot(); fresh {
+		p.setStats(st, h.root)
+	}
+	if d.res.Stats.Done {
+		p.setStats(d.res.Stats, h.root)
+	}
+	if d.err != nil {
+		p.setStatus("hint: "+d.err.Error(), true)
+		return
+	}
+	if h.root.String() != p.state.String() {
+		return // the position changed: the answer is for another one
+	}
+	name := h.root.MoveString(d.res.Move)
+	if _, err := p.state.ParseMove(name); err != nil {
+		p.setStatus(fmt.Sprintf("the hint engine proposed an illegal move %s: %v", name, err), true)
+		return
+	}
+	p.setStatus("hint: "+name, false)
+}
+
+// stopSearch abandons the running searches, the engine's and the hint's;
+// their results will be dropped.
 func (p *play) stopSearch() {
 	if p.cur != nil {
 		p.cur.cancel()
 		p.cur = nil
 	}
+	p.stopHint()
 	p.searchID++
+}
+
+// stopHint abandons the hint being computed, if any.
+func (p *play) stopHint() {
+	if p.hintOn != nil {
+		p.hintOn.cancel()
+		p.hintOn = nil
+	}
 }
 
 func (p *play) changeSpeed(faster bool) {
@@ -393,6 +448,7 @@ func (p *play) playText(text string) {
 }
 
 func (p *play) playMove(m games.Move) {
+	p.stopHint() // a hint is for the position before the move
 	p.names = append(p.names, p.state.MoveString(m))
 	p.moves = append(p.moves, m)
 	p.redo = p.redo[:0]
@@ -410,15 +466,16 @@ func (p *play) undo() {
 		p.setStatus("nothing to undo", true)
 		return
 	}
+	taken := append([]games.Move(nil), p.moves...)
 	for {
 		last := len(p.moves) - 1
-		p.redo = append(p.redo, p.moves[last])
 		p.moves, p.names = p.moves[:last], p.names[:last]
 		p.replay()
 		if len(p.moves) == 0 || p.seats[p.state.ToMove()].human() || (p.seats[0].human() == p.seats[1].human()) {
 			break
 		}
 	}
+	p.redo = append(p.redo, taken[len(p.moves):])
 	p.setStatus("", false)
 	p.unsaved = true
 	p.autosave()
@@ -430,11 +487,14 @@ func (p *play) redoMove() {
 		p.setStatus("nothing to redo", true)
 		return
 	}
-	m := p.redo[len(p.redo)-1]
+	// The plies the last undo took back, all of them: against an engine,
+	// the human's move and the engine's answer.
+	for _, m := range p.redo[len(p.redo)-1] {
+		p.names = append(p.names, p.state.MoveString(m))
+		p.moves = append(p.moves, m)
+		p.state.Play(m)
+	}
 	p.redo = p.redo[:len(p.redo)-1]
-	p.names = append(p.names, p.state.MoveString(m))
-	p.moves = append(p.moves, m)
-	p.state.Play(m)
 	p.setStatus("", false)
 	p.unsaved = true
 	p.autosave()
@@ -470,7 +530,7 @@ func (p *play) view(e *env) string {
 	switch {
 	case p.state.Terminal():
 		turn = st.Banner.Render("Game over: " + resultText(p.g, p.state))
-	case p.cur != nil && !p.cur.hint:
+	case p.cur != nil:
 		turn = fmt.Sprintf("%s (%s) is thinking...", names[p.state.ToMove()], p.seats[p.state.ToMove()].text)
 	default:
 		turn = fmt.Sprintf("%s (%s) to move", names[p.state.ToMove()], p.seats[p.state.ToMove()].text)

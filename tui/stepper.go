@@ -1,9 +1,11 @@
 package tui
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -104,20 +106,34 @@ type level struct {
 }
 
 // stepper walks a nested playout step by step and drills into successors.
+// A step is computed in the background, with a context that esc (or leaving
+// the screen any way) cancels.
 type stepper struct {
 	g     games.Game
 	cfg   nmcs.Config
 	spec  string
 	stack []*level
-	busy  bool
-	reqID int
 	err   string
+
+	busy   bool
+	reqID  int // id of the computation that counts
+	cancel context.CancelFunc
+	began  time.Time // when the computation started
+	now    time.Time // the last tick, for the elapsed time shown
+	from   int64     // the tracer's states when it started
 }
 
-// stepReady is a step computed in the background.
+// stepReady is a step computed in the background, or given up.
 type stepReady struct {
-	id int
+	id  int
+	err error
 }
+
+// stepTick redraws the progress of computation id.
+type stepTick struct{ id int }
+
+// stepTickEvery is how often the progress of a step is redrawn.
+const stepTickEvery = 200 * time.Millisecond
 
 func (st *stepper) push(tr *nmcs.Tracer, label string) {
 	st.stack = append(st.stack, &level{tr: tr, label: label})
@@ -132,21 +148,49 @@ func (st *stepper) compute() tea.Cmd {
 	if l.step < l.tr.Steps() || st.busy {
 		return nil
 	}
-	st.busy = true
+	ctx, cancel := context.WithCancel(context.Background())
+	st.busy, st.cancel = true, cancel
 	st.reqID++
+	st.began = time.Now()
+	st.now, st.from = st.began, l.tr.States()
 	id, tr, k := st.reqID, l.tr, l.step
-	return func() tea.Msg {
-		tr.Step(k)
-		return stepReady{id}
-	}
+	return tea.Batch(func() tea.Msg {
+		_, _, err := tr.StepContext(ctx, k)
+		return stepReady{id, err}
+	}, st.tick())
 }
+
+func (st *stepper) tick() tea.Cmd {
+	id := st.reqID
+	return tea.Tick(stepTickEvery, func(time.Time) tea.Msg { return stepTick{id} })
+}
+
+// stop gives up the computation running, if any; its answer is dropped.
+func (st *stepper) stop() {
+	if st.busy {
+		st.cancel()
+		st.busy = false
+	}
+	st.reqID++
+}
+
+// close stops the computation when the stepper leaves the screen.
+func (st *stepper) close() { st.stop() }
 
 func (st *stepper) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 	switch msg := msg.(type) {
-	case stepReady:
-		if msg.id == st.reqID {
-			st.busy = false
+	case stepTick:
+		if msg.id != st.reqID || !st.busy {
+			return st, nil
 		}
+		st.now = time.Now()
+		return st, st.tick()
+	case stepReady:
+		if msg.id != st.reqID {
+			return st, nil // given up: esc made it moot
+		}
+		st.busy = false
+		st.cancel()
 		l := st.top()
 		if _, ok := l.tr.Step(l.step); !ok && l.step > 0 {
 			l.step--
@@ -159,12 +203,11 @@ func (st *stepper) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 		l := st.top()
 		switch {
 		case key.Matches(msg, e.keys.Back):
+			st.stop()
 			if len(st.stack) == 1 {
 				return goBack(), nil
 			}
 			st.stack = st.stack[:len(st.stack)-1]
-			st.busy = false
-			st.reqID++
 			return st, nil
 		case key.Matches(msg, e.keys.Right):
 			if step, ok := l.tr.Step(l.step); ok && !step.End {
@@ -203,6 +246,17 @@ func (st *stepper) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 	return st, nil
 }
 
+// progress says how long the step has been computing and how fast.
+func (st *stepper) progress(l *level) string {
+	elapsed := st.now.Sub(st.began)
+	states := l.tr.States() - st.from
+	text := fmt.Sprintf("computing step %d... %.1fs, %s states", l.step+1, elapsed.Seconds(), humanCount(float64(states)))
+	if elapsed > 0 {
+		text += fmt.Sprintf(", %s states/s", humanCount(float64(states)/elapsed.Seconds()))
+	}
+	return text + " (esc stops)"
+}
+
 func (st *stepper) view(e *env) string {
 	s := e.styles
 	l := st.top()
@@ -218,7 +272,7 @@ func (st *stepper) view(e *env) string {
 	title := s.Title.Render("NMCS stepper") + "  " + s.Subtle.Render(st.g.Spec()+"  "+st.spec)
 	head := strings.Join(crumbs, " > ")
 	if st.busy {
-		return lipgloss.JoinVertical(lipgloss.Left, title, head, "", s.Status.Render(fmt.Sprintf("computing step %d...", l.step+1)))
+		return lipgloss.JoinVertical(lipgloss.Left, title, head, "", s.Status.Render(st.progress(l)))
 	}
 	step, ok := l.tr.Step(l.step)
 	if !ok {

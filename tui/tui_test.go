@@ -24,35 +24,22 @@ func send(t *testing.T, m Model, msg tea.Msg) Model {
 	return next.(Model)
 }
 
+// namedKeys are the keys tests press by name; any other string is typed.
+var namedKeys = map[string]tea.KeyType{
+	"enter": tea.KeyEnter, "esc": tea.KeyEsc, "tab": tea.KeyTab, "shift+tab": tea.KeyShiftTab,
+	"up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight,
+	"ctrl+z": tea.KeyCtrlZ, "ctrl+y": tea.KeyCtrlY, "ctrl+w": tea.KeyCtrlW, "ctrl+u": tea.KeyCtrlU,
+	"ctrl+n": tea.KeyCtrlN, "ctrl+t": tea.KeyCtrlT, "ctrl+p": tea.KeyCtrlP, "ctrl+s": tea.KeyCtrlS,
+	"ctrl+f": tea.KeyCtrlF, "f1": tea.KeyF1, "pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown,
+}
+
+// keys presses named keys and types anything else, as one message of runes.
 func keys(t *testing.T, m Model, ks ...string) Model {
 	t.Helper()
 	for _, k := range ks {
-		var msg tea.KeyMsg
-		switch k {
-		case "enter":
-			msg = tea.KeyMsg{Type: tea.KeyEnter}
-		case "esc":
-			msg = tea.KeyMsg{Type: tea.KeyEsc}
-		case "up":
-			msg = tea.KeyMsg{Type: tea.KeyUp}
-		case "down":
-			msg = tea.KeyMsg{Type: tea.KeyDown}
-		case "left":
-			msg = tea.KeyMsg{Type: tea.KeyLeft}
-		case "right":
-			msg = tea.KeyMsg{Type: tea.KeyRight}
-		case "ctrl+z":
-			msg = tea.KeyMsg{Type: tea.KeyCtrlZ}
-		case "ctrl+y":
-			msg = tea.KeyMsg{Type: tea.KeyCtrlY}
-		case "ctrl+w":
-			msg = tea.KeyMsg{Type: tea.KeyCtrlW}
-		case "ctrl+u":
-			msg = tea.KeyMsg{Type: tea.KeyCtrlU}
-		case "tab":
-			msg = tea.KeyMsg{Type: tea.KeyTab}
-		default:
-			msg = tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
+		msg := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
+		if kt, ok := namedKeys[k]; ok {
+			msg = tea.KeyMsg{Type: kt}
 		}
 		m = send(t, m, msg)
 	}
