@@ -70,7 +70,26 @@ func newPlay(g games.Game, start games.State, seats [2]player) *play {
 		buf: make([]games.Move, 0, g.MaxMoves()), delay: watchDelays[1], seed: r.Uint64(), autosaving: true}
 }
 
-func (p *play) typing() bool { return true }
+func (p *play) keys(e *env) keyHelp {
+	k := e.keys
+	leave, stay, saveLeave := as(k.Yes, "leave the game"), as(k.No, "stay"), as(k.Save, "save and leave")
+	if p.confirming {
+		return keyHelp{short: []key.Binding{leave, saveLeave, stay, as(k.Back, "stay")}, full: [][]key.Binding{{leave, saveLeave, stay, as(k.Back, "stay")}}}
+	}
+	sel := as(k.Select, "play the move / pick a cell")
+	back := as(k.Back, "cancel a pick / leave")
+	cursor := key.NewBinding(key.WithKeys("up", "down", "left", "right"), key.WithHelp("←↑↓→", "cursor (prompt empty)"))
+	return keyHelp{
+		short: []key.Binding{as(k.Select, "play"), k.Undo, k.Redo, k.Hint, k.Save, as(k.Back, "leave"), k.Help},
+		full: [][]key.Binding{
+			{sel, cursor, as(k.Click, "pick a cell")},
+			{k.Undo, k.Redo, k.Flip, k.Save, k.Stepper},
+			{k.Stop, k.Pause, k.Hint, k.Faster, k.Slower},
+			{back, k.Help, k.Quit},
+			{as(k.Yes, "leave (when asked)"), as(k.Save, "save and leave (when asked)"), as(k.No, "stay (when asked)")},
+		},
+	}
+}
 
 func (p *play) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 	switch msg := msg.(type) {
@@ -113,7 +132,7 @@ func (p *play) key(e *env, k tea.KeyMsg) (screen, tea.Cmd) {
 	}
 	empty := p.input.Value() == ""
 	switch {
-	case key.Matches(k, e.keys.Back):
+	case matches(k, e.keys.Back):
 		if p.from >= 0 {
 			p.from = -1
 			p.setStatus("", false)
@@ -124,22 +143,22 @@ func (p *play) key(e *env, k tea.KeyMsg) (screen, tea.Cmd) {
 			return p, nil
 		}
 		return goBack(), nil
-	case key.Matches(k, e.keys.Undo):
+	case matches(k, e.keys.Undo):
 		p.undo()
 		return p, p.next(e)
-	case key.Matches(k, e.keys.Redo):
+	case matches(k, e.keys.Redo):
 		p.redoMove()
 		return p, p.next(e)
-	case key.Matches(k, e.keys.Flip):
+	case matches(k, e.keys.Flip):
 		p.flip = !p.flip
 		return p, nil
-	case key.Matches(k, e.keys.Stop):
+	case matches(k, e.keys.Stop):
 		if p.cur != nil {
 			p.cur.cancel() // the engine answers at once with its best move
 			p.setStatus("asked the engine to move now", false)
 		}
 		return p, nil
-	case key.Matches(k, e.keys.Pause):
+	case matches(k, e.keys.Pause):
 		p.paused = !p.paused
 		if p.paused {
 			p.stopSearch()
@@ -148,18 +167,18 @@ func (p *play) key(e *env, k tea.KeyMsg) (screen, tea.Cmd) {
 		}
 		p.setStatus("", false)
 		return p, p.next(e)
-	case key.Matches(k, e.keys.Hint):
+	case matches(k, e.keys.Hint):
 		return p, p.hint(e)
-	case key.Matches(k, e.keys.Save):
+	case matches(k, e.keys.Save):
 		p.save()
 		return p, nil
-	case key.Matches(k, e.keys.Stepper):
+	case matches(k, e.keys.Stepper):
 		p.stopSearch() // reveal starts it again
 		return newStepperSetup(p.g.Spec(), p.state.String()), nil
-	case key.Matches(k, e.keys.Faster), key.Matches(k, e.keys.Slower):
-		p.changeSpeed(key.Matches(k, e.keys.Faster))
+	case matches(k, e.keys.Faster), matches(k, e.keys.Slower):
+		p.changeSpeed(matches(k, e.keys.Faster))
 		return p, nil
-	case key.Matches(k, e.keys.Select):
+	case matches(k, e.keys.Select):
 		if !p.humanToMove() {
 			p.setStatus("an engine is to move", true)
 			return p, nil
@@ -170,8 +189,8 @@ func (p *play) key(e *env, k tea.KeyMsg) (screen, tea.Cmd) {
 			p.pick(p.cursor)
 		}
 		return p, p.next(e)
-	case empty && (key.Matches(k, e.keys.Up) || key.Matches(k, e.keys.Down) ||
-		key.Matches(k, e.keys.Left) || key.Matches(k, e.keys.Right)):
+	case empty && (matches(k, e.keys.Up) || matches(k, e.keys.Down) ||
+		matches(k, e.keys.Left) || matches(k, e.keys.Right)):
 		p.moveCursor(e, k)
 		return p, nil
 	}
@@ -183,14 +202,14 @@ func (p *play) key(e *env, k tea.KeyMsg) (screen, tea.Cmd) {
 // confirmLeave answers the question whether to leave a game not saved.
 func (p *play) confirmLeave(e *env, k tea.KeyMsg) (screen, tea.Cmd) {
 	switch {
-	case key.Matches(k, e.keys.Yes):
+	case matches(k, e.keys.Yes):
 		return goBack(), nil
-	case key.Matches(k, e.keys.Save):
+	case matches(k, e.keys.Save):
 		if p.save() {
 			return goBack(), nil
 		}
 		p.confirming = false
-	case key.Matches(k, e.keys.No), key.Matches(k, e.keys.Back):
+	case matches(k, e.keys.No), matches(k, e.keys.Back):
 		p.confirming = false
 	}
 	return p, nil
@@ -386,13 +405,13 @@ func (p *play) moveCursor(e *env, k tea.KeyMsg) {
 	r, f := p.cursor/cols, p.cursor%cols
 	dr, df := 0, 0
 	switch {
-	case key.Matches(k, e.keys.Up):
+	case matches(k, e.keys.Up):
 		dr = 1
-	case key.Matches(k, e.keys.Down):
+	case matches(k, e.keys.Down):
 		dr = -1
-	case key.Matches(k, e.keys.Left):
+	case matches(k, e.keys.Left):
 		df = -1
-	case key.Matches(k, e.keys.Right):
+	case matches(k, e.keys.Right):
 		df = 1
 	}
 	if p.flip && b.Kind != games.Pits {

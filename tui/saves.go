@@ -192,19 +192,28 @@ func (b *browser) reveal(*env) tea.Cmd {
 	return nil
 }
 
+func (b *browser) keys(e *env) keyHelp {
+	k := e.keys
+	sel := as(k.Select, "load")
+	return keyHelp{
+		short: []key.Binding{k.ListUp, k.ListDown, sel, k.Back, k.Help},
+		full:  [][]key.Binding{{k.ListUp, k.ListDown, sel}, {k.Back, k.Help, k.Quit}},
+	}
+}
+
 func (b *browser) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 	k, ok := msg.(tea.KeyMsg)
 	if !ok {
 		return b, nil
 	}
 	switch {
-	case key.Matches(k, e.keys.Back):
+	case matches(k, e.keys.Back):
 		return goBack(), nil
-	case key.Matches(k, e.keys.Up) && b.cursor > 0:
+	case matches(k, e.keys.ListUp) && b.cursor > 0:
 		b.cursor--
-	case key.Matches(k, e.keys.Down) && b.cursor < len(b.files)-1:
+	case matches(k, e.keys.ListDown) && b.cursor < len(b.files)-1:
 		b.cursor++
-	case key.Matches(k, e.keys.Select) && len(b.files) > 0:
+	case matches(k, e.keys.Select) && len(b.files) > 0:
 		p, err := loadGame(e, filepath.Join(SavesDir, b.files[b.cursor]))
 		if err != nil {
 			b.err = "refused: " + err.Error()

@@ -27,20 +27,20 @@ func newStepperSetup(game, position string) *stepperSetup {
 		field{"search", "nmcs:level=2,discount"}, field{"seed", "1"})}
 }
 
-func (s *stepperSetup) typing() bool { return true }
+func (s *stepperSetup) keys(e *env) keyHelp { return formHelp(e.keys, "start stepping") }
 
 func (s *stepperSetup) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 	if k, ok := msg.(tea.KeyMsg); ok {
 		switch {
-		case key.Matches(k, e.keys.Back):
+		case matches(k, e.keys.Back):
 			return goBack(), nil
-		case key.Matches(k, e.keys.Next), key.Matches(k, e.keys.Down):
+		case matches(k, e.keys.Next):
 			s.move(1)
 			return s, nil
-		case key.Matches(k, e.keys.Up):
+		case matches(k, e.keys.Prev):
 			s.move(-1)
 			return s, nil
-		case key.Matches(k, e.keys.Select):
+		case matches(k, e.keys.Select):
 			st, err := s.build()
 			if err != nil {
 				s.err = err.Error()
@@ -197,38 +197,38 @@ func (st *stepper) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 		}
 		return st, nil
 	case tea.KeyMsg:
-		if st.busy && !key.Matches(msg, e.keys.Back) {
+		if st.busy && !matches(msg, e.keys.Back) {
 			return st, nil // one computation at a time
 		}
 		l := st.top()
 		switch {
-		case key.Matches(msg, e.keys.Back):
+		case matches(msg, e.keys.Back):
 			st.stop()
 			if len(st.stack) == 1 {
 				return goBack(), nil
 			}
 			st.stack = st.stack[:len(st.stack)-1]
 			return st, nil
-		case key.Matches(msg, e.keys.Right):
+		case matches(msg, e.keys.Right):
 			if step, ok := l.tr.Step(l.step); ok && !step.End {
 				l.step++
 				l.cursor = 0
 				return st, st.compute()
 			}
-		case key.Matches(msg, e.keys.Left):
+		case matches(msg, e.keys.Left):
 			if l.step > 0 {
 				l.step--
 				l.cursor = 0
 			}
-		case key.Matches(msg, e.keys.Up):
+		case matches(msg, e.keys.ListUp):
 			if l.cursor > 0 {
 				l.cursor--
 			}
-		case key.Matches(msg, e.keys.Down):
+		case matches(msg, e.keys.ListDown):
 			if step, ok := l.tr.Step(l.step); ok && l.cursor < len(step.Successors)-1 {
 				l.cursor++
 			}
-		case key.Matches(msg, e.keys.Select):
+		case matches(msg, e.keys.Select):
 			step, ok := l.tr.Step(l.step)
 			if !ok || l.cursor >= len(step.Successors) {
 				return st, nil
@@ -244,6 +244,24 @@ func (st *stepper) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 		}
 	}
 	return st, nil
+}
+
+func (st *stepper) keys(e *env) keyHelp {
+	k := e.keys
+	back := as(k.Back, "up a level / leave")
+	if st.busy {
+		back = as(k.Back, "stop computing")
+	}
+	left, right := as(k.Left, "step back"), as(k.Right, "step on")
+	up, down, sel := as(k.ListUp, "previous successor"), as(k.ListDown, "next successor"), as(k.Select, "look inside")
+	return keyHelp{
+		short: []key.Binding{
+			key.NewBinding(key.WithKeys("left", "right"), key.WithHelp("←/→", "step")),
+			key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "select")),
+			sel, back, k.Help,
+		},
+		full: [][]key.Binding{{left, right}, {up, down, sel}, {back, k.Help, k.Quit}},
+	}
 }
 
 // progress says how long the step has been computing and how fast.
@@ -321,8 +339,7 @@ func (st *stepper) view(e *env) string {
 			table = append(table, row)
 		}
 	}
-	help := s.Subtle.Render("←/→ step  ↑/↓ select  enter: look inside the successor's playout  esc: up")
-	parts := []string{title, head, info, "", lipgloss.JoinHorizontal(lipgloss.Top, board, "   ", strings.Join(table, "\n")), "", help}
+	parts := []string{title, head, info, "", lipgloss.JoinHorizontal(lipgloss.Top, board, "   ", strings.Join(table, "\n"))}
 	if st.err != "" {
 		parts = append(parts, s.Error.Render(st.err))
 	}

@@ -15,7 +15,11 @@ type Styles struct {
 	Piece                                [2]lipgloss.Style
 	Label                                lipgloss.Style
 	Pane                                 lipgloss.Style
+	Plain                                lipgloss.Style
 }
+
+// Wrap returns a style that wraps text at width.
+func (s Styles) Wrap(width int) lipgloss.Style { return s.Plain.Width(max(width, 1)) }
 
 // DefaultStyles returns the interface's styles. With NO_COLOR set, colours are
 // dropped and emphasis is kept.
@@ -41,5 +45,6 @@ func DefaultStyles() Styles {
 		},
 		Label: lipgloss.NewStyle().Foreground(lipgloss.Color("8")),
 		Pane:  lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).Padding(0, 1),
+		Plain: lipgloss.NewStyle(),
 	}
 }

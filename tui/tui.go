@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
@@ -130,11 +131,14 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.ctx.help.Width = msg.Width
 	case tea.KeyMsg:
 		switch {
-		case msg.String() == "ctrl+c":
+		case matches(msg, m.ctx.keys.Quit):
 			m.closeAll()
 			return m, tea.Quit
-		case msg.String() == "f1" || (msg.String() == "?" && !m.typing()):
+		case matches(msg, m.ctx.keys.Help):
 			m.showHelp = !m.showHelp
+			return m, nil
+		case m.showHelp && matches(msg, m.ctx.keys.Back):
+			m.showHelp = false // esc closes the help, not the screen under it
 			return m, nil
 		}
 	case quitMsg:
@@ -144,11 +148,13 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m.apply(m.current.update(m.ctx, msg))
 }
 
-// typing reports whether the current screen takes text, so that '?' is a
-// character there rather than the help key.
-func (m Model) typing() bool {
-	t, ok := m.current.(interface{ typing() bool })
-	return ok && t.typing()
+// keys returns the keys of the screen on top.
+func (m Model) keys() keyHelp {
+	if h, ok := m.current.(helper); ok {
+		return h.keys(m.ctx)
+	}
+	k := m.ctx.keys
+	return keyHelp{short: []key.Binding{k.Back, k.Help}, full: [][]key.Binding{{k.Back, k.Help, k.Quit}}}
 }
 
 // View implements tea.Model.
@@ -161,10 +167,10 @@ func (m Model) View() string {
 	body := m.current.view(ctx)
 	if m.showHelp {
 		ctx.help.ShowAll = true
-		body = lipgloss.JoinVertical(lipgloss.Left, body, "", ctx.styles.Pane.Render(ctx.help.View(ctx.keys)))
+		body = lipgloss.JoinVertical(lipgloss.Left, body, "", ctx.styles.Pane.Render(ctx.help.View(m.keys())+"\n"+ctx.styles.Subtle.Render("? or esc closes this help")))
 	} else {
 		ctx.help.ShowAll = false
-		body = lipgloss.JoinVertical(lipgloss.Left, body, "", ctx.help.View(ctx.keys))
+		body = lipgloss.JoinVertical(lipgloss.Left, body, "", ctx.help.View(m.keys()))
 	}
 	return body
 }

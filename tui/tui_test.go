@@ -30,10 +30,11 @@ var namedKeys = map[string]tea.KeyType{
 	"up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight,
 	"ctrl+z": tea.KeyCtrlZ, "ctrl+y": tea.KeyCtrlY, "ctrl+w": tea.KeyCtrlW, "ctrl+u": tea.KeyCtrlU,
 	"ctrl+n": tea.KeyCtrlN, "ctrl+t": tea.KeyCtrlT, "ctrl+p": tea.KeyCtrlP, "ctrl+s": tea.KeyCtrlS,
-	"ctrl+f": tea.KeyCtrlF, "f1": tea.KeyF1, "pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown,
+	"ctrl+f": tea.KeyCtrlF, "F1": tea.KeyF1, "pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown,
 }
 
-// keys presses named keys and types anything else, as one message of runes.
+// keys presses named keys ("F1" is the function key) and types anything
+// else, as one message of runes.
 func keys(t *testing.T, m Model, ks ...string) Model {
 	t.Helper()
 	for _, k := range ks {
@@ -161,8 +162,12 @@ func TestTooSmall(t *testing.T) {
 func TestHelpToggle(t *testing.T) {
 	m := send(t, New(nil), tea.WindowSizeMsg{Width: 100, Height: 30})
 	m = keys(t, m, "?")
-	if v := m.View(); !strings.Contains(v, "flip board") || !strings.Contains(v, "quit") {
-		t.Fatalf("full help not shown:\n%s", v)
+	if v := m.View(); !strings.Contains(v, "q/esc") || !strings.Contains(v, "quit") || strings.Contains(v, "flip board") {
+		t.Fatalf("the menu's full help not shown:\n%s", v)
+	}
+	m = keys(t, m, "esc")
+	if _, ok := m.current.(*menu); !ok || m.showHelp {
+		t.Fatalf("esc should close the help and stay on the menu: %T", m.current)
 	}
 }
 
