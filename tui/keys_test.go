@@ -188,3 +188,17 @@ func fullHas(h keyHelp, k string) bool {
 	}
 	return false
 }
+
+// The menu's title bar names the configuration loaded, or says where none
+// was found and where saves go.
+func TestMenuNamesConfig(t *testing.T) {
+	m := send(t, New(nil), tea.WindowSizeMsg{Width: 120, Height: 30})
+	m.ctx.where = Where{Config: "/home/r/lab/config.toml", Dir: "/home/r/lab"}
+	if v := m.View(); !strings.Contains(v, "config /home/r/lab/config.toml") {
+		t.Fatalf("view:\n%s", v)
+	}
+	m.ctx.where = Where{Dir: "/home/r/.config/mcarena", Looked: []string{"/tmp/config.toml", "/home/r/.config/mcarena/config.toml"}}
+	if v := m.View(); !strings.Contains(v, "no config.toml (looked for /tmp/config.toml") {
+		t.Fatalf("view:\n%s", v)
+	}
+}

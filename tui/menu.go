@@ -29,6 +29,19 @@ func newMenu() *menu {
 	return &menu{items: []string{itemNewGame, itemResume, itemLoad, itemPresets, itemStepper, itemHelp, itemQuit}}
 }
 
+// configLine says which configuration is loaded, or where none was found,
+// and where saves and results go.
+func configLine(e *env) string {
+	w := e.where
+	switch {
+	case w.Config != "":
+		return "config " + w.Config + " (saves and results beside it)"
+	case len(w.Looked) > 0:
+		return "no config.toml (looked for " + strings.Join(w.Looked, ", ") + "); saves and results in " + w.Dir
+	}
+	return "no config.toml loaded"
+}
+
 // reveal clears a message left from before a screen was opened.
 func (m *menu) reveal(*env) tea.Cmd {
 	m.err = ""
@@ -50,9 +63,9 @@ func (m *menu) resume(e *env) (screen, tea.Cmd) {
 	return p, p.next(e)
 }
 
-// menuTop is the screen line of the first item: after the title and a
-// blank line.
-const menuTop = 2
+// menuTop is the screen line of the first item: after the title, the line
+// naming the configuration and a blank line.
+const menuTop = 3
 
 func (m *menu) keys(e *env) keyHelp {
 	k := e.keys
@@ -110,7 +123,8 @@ func (m *menu) choose(ctx *env) (screen, tea.Cmd) {
 
 func (m *menu) view(ctx *env) string {
 	var b strings.Builder
-	b.WriteString(ctx.styles.Title.Render("mcarena") + "  " + ctx.styles.Subtle.Render("a terminal lab for Monte Carlo game search") + "\n\n")
+	b.WriteString(ctx.styles.Title.Render("mcarena") + "  " + ctx.styles.Subtle.Render("a terminal lab for Monte Carlo game search") + "\n")
+	b.WriteString(ctx.styles.Subtle.Render(fitLines(configLine(ctx), ctx.width)) + "\n\n")
 	for i, it := range m.items {
 		if i == m.cursor {
 			b.WriteString(ctx.styles.MenuSelected.Render("> "+it) + "\n")

@@ -6,6 +6,7 @@
 package tui
 
 import (
+	"path/filepath"
 	"strconv"
 
 	"github.com/charmbracelet/bubbles/help"
@@ -22,9 +23,18 @@ const (
 	minHeight = 20
 )
 
+// Where says where the interface found its configuration and where it keeps
+// its saves and results.
+type Where struct {
+	Config string   // the configuration file read, "" for none
+	Dir    string   // saves/ and results/ are made in this directory
+	Looked []string // where a configuration was looked for, when none was found
+}
+
 // env is what every screen shares.
 type env struct {
 	cfg           *config.Config // may be nil
+	where         Where
 	width, height int
 	styles        Styles
 	keys          keyMap
@@ -176,8 +186,19 @@ func (m Model) View() string {
 }
 
 // Run starts the interface on the terminal and blocks until the user quits.
-func Run(cfg *config.Config) error {
-	_, err := tea.NewProgram(New(cfg), tea.WithAltScreen(), tea.WithMouseCellMotion()).Run()
+// Saves and results go in where.Dir, and the menu says which configuration
+// is loaded.
+func Run(cfg *config.Config, where Where) error {
+	if where.Dir != "" {
+		SavesDir = filepath.Join(where.Dir, "saves")
+		ResultsDir = filepath.Join(where.Dir, "results")
+	}
+	// Ask the terminal for its background now, before the program reads
+	// the keyboard: the adaptive colours depend on it.
+	lipgloss.HasDarkBackground()
+	m := New(cfg)
+	m.ctx.where = where
+	_, err := tea.NewProgram(m, tea.WithAltScreen(), tea.WithMouseCellMotion()).Run()
 	return err
 }
 
