@@ -190,6 +190,14 @@ func (r *runScreen) start() tea.Cmd {
 	return tea.Batch(func() tea.Msg { return runDone{id, <-r.done} }, r.tick())
 }
 
+// close stops a run still going when the screen leaves (ctrl+c); the
+// next run resumes it.
+func (r *runScreen) close() {
+	if !r.finished && r.cancel != nil {
+		r.cancel()
+	}
+}
+
 func (r *runScreen) tick() tea.Cmd {
 	id := r.id
 	return tea.Tick(200*time.Millisecond, func(time.Time) tea.Msg { return runTick{id} })
