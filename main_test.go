@@ -8,13 +8,17 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"mcarena/tui"
 )
 
-// TestTerminalEndToEnd drives the real binary in a tmux terminal: it opens a
-// new game against an engine, plays a move by typed notation, sees the
+// TestTerminalEndToEnd drives the real binary in a tmux terminal, started in
+// one directory with --config naming a file in another: the menu names that
+// file, and the saves go beside it. It opens a new game against an engine, plays a move by typed notation, sees the
 // engine answer, tries an illegal move and reads its reason, saves the game,
 // loads it back from the file browser, opens the NMCS stepper on the loaded
-// position and steps once, and quits.
+// position and steps once, comes back to the game and to the browser with
+// esc, resumes the last game from the menu, and quits.
 // It needs tmux (.ci/run installs it) and is skipped without it.
 func TestTerminalEndToEnd(t *testing.T) {
 	if _, err := exec.LookPath("tmux"); err != nil {
@@ -32,8 +36,18 @@ func TestTerminalEndToEnd(t *testing.T) {
 		}
 		return string(out)
 	}
-	work := t.TempDir() // saves go to work/saves
-	tmux("new-session", "-d", "-s", session, "-x", "120", "-y", "40", "-c", work, bin)
+	// The configuration is named by --config from another directory: saves
+	// go beside it, to work/saves.
+	work := t.TempDir()
+	cfgText, err := os.ReadFile("config.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfgPath := filepath.Join(work, "config.toml")
+	if err := os.WriteFile(cfgPath, cfgText, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tmux("new-session", "-d", "-s", session, "-x", "120", "-y", "40", "-c", t.TempDir(), bin, "--config", cfgPath)
 	defer exec.Command("tmux", "kill-session", "-t", session).Run()
 	screen := func() string { return tmux("capture-pane", "-t", session, "-p") }
 	waitFor := func(want string) string {
@@ -54,7 +68,7 @@ func TestTerminalEndToEnd(t *testing.T) {
 		tmux(append([]string{"send-keys", "-t", session}, keys...)...)
 		time.Sleep(100 * time.Millisecond)
 	}
-	waitFor("New game")
+	waitFor("config " + cfgPath)
 	send("Enter")
 	waitFor("first:")
 	send("Tab", "C-u", "human", "Tab", "C-u", "random", "Enter")
@@ -64,11 +78,11 @@ func TestTerminalEndToEnd(t *testing.T) {
 	send("a1-a3", "Enter") // a1 cannot have moved or been taken yet
 	waitFor("illegal: a1-a3: not a breakthrough step for White")
 	send("C-u", "C-w")
-	waitFor("saved to saves/breakthrough-")
-	send("Escape")
-	waitFor("Load game")
-	send("Down", "Enter")
-	waitFor("autosave.pgn")
+	waitFor("saved to " + filepath.Join(work, "saves", "breakthrough-"))
+	send("Escape") // saved: no question
+	waitFor("Resume last game")
+	send("Down", "Down", "Enter")
+	waitFor("autosave-breakthrough-")
 	send("Enter")
 	waitFor("loaded 2 moves")
 	send("C-n")
@@ -77,9 +91,59 @@ func TestTerminalEndToEnd(t *testing.T) {
 	waitFor("step 1 at depth 0, White to move")
 	send("Right")
 	waitFor("step 2 at depth 1, Black to move")
+	send("Escape") // the stepper returns to its game
+	waitFor("White (human) to move")
+	send("Escape") // the game returns to the list it was loaded from
+	waitFor("autosave-breakthrough-")
+	send("Escape", "Down", "Enter") // Resume last game
+	waitFor("loaded 2 moves")
 	send("C-c")
 	saves, _ := filepath.Glob(filepath.Join(work, "saves", "breakthrough-*.pgn"))
 	if len(saves) != 1 {
 		t.Fatalf("saves: %v", saves)
+	}
+}
+
+// The terminal UI's configuration is the --config file, else config.toml
+// here, else the user's; saves and results go beside it, or in the user's
+// mcarena directory when there is none.
+func TestLocate(t *testing.T) {
+	here, user := t.TempDir(), t.TempDir()
+	userDir := func() (string, error) { return user, nil }
+	own := filepath.Join(user, "mcarena")
+	other := filepath.Join(t.TempDir(), "my.toml")
+	os.WriteFile(other, []byte(""), 0o644)
+
+	check := func(name, flag string, want tui.Where) {
+		t.Helper()
+		got, err := locate(flag, here, userDir)
+		if err != nil || got.Config != want.Config || got.Dir != want.Dir || len(got.Looked) != len(want.Looked) {
+			t.Errorf("%s: got %+v, %v; want %+v", name, got, err, want)
+		}
+	}
+	check("nothing anywhere", "", tui.Where{Dir: own, Looked: []string{"here", "user"}})
+	os.MkdirAll(own, 0o755)
+	os.WriteFile(filepath.Join(own, "config.toml"), []byte(""), 0o644)
+	check("the user's", "", tui.Where{Config: filepath.Join(own, "config.toml"), Dir: own})
+	os.WriteFile(filepath.Join(here, "config.toml"), []byte(""), 0o644)
+	check("here before the user's", "", tui.Where{Config: filepath.Join(here, "config.toml"), Dir: here})
+	check("--config first", other, tui.Where{Config: other, Dir: filepath.Dir(other)})
+	if _, err := locate(filepath.Join(here, "missing.toml"), here, userDir); err == nil || !strings.Contains(err.Error(), "does not exist") {
+		t.Errorf("a missing --config file: %v", err)
+	}
+	for _, tc := range []struct {
+		args []string
+		flag string
+		ui   bool
+	}{
+		{nil, "", true},
+		{[]string{"--config", "a.toml"}, "a.toml", true},
+		{[]string{"--config=a.toml"}, "a.toml", true},
+		{[]string{"list"}, "", false},
+		{[]string{"list", "--config", "a.toml"}, "", false},
+	} {
+		if flag, ui := uiArgs(tc.args); flag != tc.flag || ui != tc.ui {
+			t.Errorf("uiArgs(%q) = %q, %v", tc.args, flag, ui)
+		}
 	}
 }

@@ -97,7 +97,7 @@ func Run(args []string, stdout, stderr io.Writer) (code int) {
 // Usage returns the help text listing every command.
 func Usage() string {
 	var b strings.Builder
-	b.WriteString("mcarena: a terminal lab for Monte Carlo game search\n\nUsage:\n  mcarena            open the terminal UI\n")
+	b.WriteString("mcarena: a terminal lab for Monte Carlo game search\n\nUsage:\n  mcarena [--config FILE]\n      open the terminal UI (config: FILE, else ./config.toml, else the user's\n      mcarena/config.toml; saves/ and results/ beside it)\n")
 	for _, n := range commandNames() {
 		fmt.Fprintf(&b, "  mcarena %s\n      %s\n", commands[n].usage, commands[n].summary)
 	}

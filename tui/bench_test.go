@@ -55,7 +55,7 @@ func BenchmarkEngineUnderUI(b *testing.B) {
 			e := p.seats[1].engine
 			var states int64
 			for b.Loop() {
-				sr, _ := startSearch(1, e, engines.NewRequest(p.state, engines.Budget{Iterations: 400000}, 7), false)
+				sr, _ := startSearch(1, e, engines.NewRequest(p.state, engines.Budget{Iterations: 400000}, 7))
 				if ui {
 					stop := make(chan struct{})
 					go func() {

@@ -54,7 +54,7 @@ func TestGoldenScreens(t *testing.T) {
 	golden(t, "too-small", send(t, New(nil), tea.WindowSizeMsg{Width: 50, Height: 12}).View())
 
 	m = sized()
-	m = keys(t, m, "down", "down", "down", "enter", "ctrl+u", "tictactoe", "tab", "ctrl+u", "1x1/1o1/xo1 x", "tab", "ctrl+u", "nmcs:level=1,discount")
+	m = keys(t, openItem(t, m, itemStepper), "ctrl+u", "tictactoe", "tab", "ctrl+u", "1x1/1o1/xo1 x", "tab", "ctrl+u", "nmcs:level=1,discount")
 	next, cmd := m.Update(tea.KeyMsg{Type: tea.KeyEnter})
 	m = drain(t, next.(Model), cmd, 10)
 	golden(t, "stepper", m.View())

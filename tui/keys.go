@@ -1,54 +1,98 @@
 package tui
 
-import "github.com/charmbracelet/bubbles/key"
+import (
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+)
 
-// keyMap is every key binding of the interface, with its help text.
+// keyMap is every key binding of the interface, with its help text. Each
+// screen shows its own selection of them (keyHelp); screens match keys only
+// through matches.
 type keyMap struct {
 	Up, Down, Left, Right key.Binding
-	Select, Back, Quit    key.Binding
+	ListUp, ListDown      key.Binding // also k and j, in lists without text
+	PageUp, PageDown      key.Binding
+	Select, Click, Back   key.Binding
+	Quit, LeaveMenu       key.Binding
 	Undo, Redo, Flip      key.Binding
-	Next                  key.Binding
+	Next, Prev            key.Binding
 	Stop, Pause, Hint     key.Binding
 	Faster, Slower        key.Binding
 	Save, Stepper         key.Binding
 	Help                  key.Binding
+	Yes, No               key.Binding
 }
 
 func defaultKeys() keyMap {
 	return keyMap{
-		Up:      key.NewBinding(key.WithKeys("up"), key.WithHelp("↑", "up")),
-		Down:    key.NewBinding(key.WithKeys("down"), key.WithHelp("↓", "down")),
-		Left:    key.NewBinding(key.WithKeys("left"), key.WithHelp("←", "left")),
-		Right:   key.NewBinding(key.WithKeys("right"), key.WithHelp("→", "right")),
-		Select:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "select / play")),
-		Back:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
-		Quit:    key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
-		Undo:    key.NewBinding(key.WithKeys("ctrl+z"), key.WithHelp("ctrl+z", "undo")),
-		Redo:    key.NewBinding(key.WithKeys("ctrl+y"), key.WithHelp("ctrl+y", "redo")),
-		Flip:    key.NewBinding(key.WithKeys("ctrl+f"), key.WithHelp("ctrl+f", "flip board")),
-		Next:    key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next field")),
-		Stop:    key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "engine: move now")),
-		Pause:   key.NewBinding(key.WithKeys("ctrl+p"), key.WithHelp("ctrl+p", "pause engines")),
-		Hint:    key.NewBinding(key.WithKeys("ctrl+t"), key.WithHelp("ctrl+t", "hint")),
-		Faster:  key.NewBinding(key.WithKeys("ctrl+right"), key.WithHelp("ctrl+→", "watch faster")),
-		Slower:  key.NewBinding(key.WithKeys("ctrl+left"), key.WithHelp("ctrl+←", "watch slower")),
-		Save:    key.NewBinding(key.WithKeys("ctrl+w"), key.WithHelp("ctrl+w", "save game")),
-		Stepper: key.NewBinding(key.WithKeys("ctrl+n"), key.WithHelp("ctrl+n", "NMCS stepper here")),
-		Help:    key.NewBinding(key.WithKeys("f1", "?"), key.WithHelp("?/f1", "help")),
+		Up:        key.NewBinding(key.WithKeys("up"), key.WithHelp("↑", "up")),
+		Down:      key.NewBinding(key.WithKeys("down"), key.WithHelp("↓", "down")),
+		Left:      key.NewBinding(key.WithKeys("left"), key.WithHelp("←", "left")),
+		Right:     key.NewBinding(key.WithKeys("right"), key.WithHelp("→", "right")),
+		ListUp:    key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+		ListDown:  key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		PageUp:    key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
+		PageDown:  key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdn", "page down")),
+		Select:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "select")),
+		Click:     key.NewBinding(key.WithKeys("click"), key.WithHelp("click", "select")), // for the help only: clicks are mouse messages
+		Back:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+		Quit:      key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
+		LeaveMenu: key.NewBinding(key.WithKeys("q", "esc"), key.WithHelp("q/esc", "quit")),
+		Undo:      key.NewBinding(key.WithKeys("ctrl+z"), key.WithHelp("ctrl+z", "undo")),
+		Redo:      key.NewBinding(key.WithKeys("ctrl+y"), key.WithHelp("ctrl+y", "redo")),
+		Flip:      key.NewBinding(key.WithKeys("ctrl+f"), key.WithHelp("ctrl+f", "flip board")),
+		Next:      key.NewBinding(key.WithKeys("tab", "down"), key.WithHelp("tab/↓", "next field")),
+		Prev:      key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab/↑", "previous field")),
+		Stop:      key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "engine: move now")),
+		Pause:     key.NewBinding(key.WithKeys("ctrl+p"), key.WithHelp("ctrl+p", "pause engines")),
+		Hint:      key.NewBinding(key.WithKeys("ctrl+t"), key.WithHelp("ctrl+t", "hint")),
+		Faster:    key.NewBinding(key.WithKeys("ctrl+right"), key.WithHelp("ctrl+→", "watch faster")),
+		Slower:    key.NewBinding(key.WithKeys("ctrl+left"), key.WithHelp("ctrl+←", "watch slower")),
+		Save:      key.NewBinding(key.WithKeys("ctrl+w"), key.WithHelp("ctrl+w", "save game")),
+		Stepper:   key.NewBinding(key.WithKeys("ctrl+n"), key.WithHelp("ctrl+n", "NMCS stepper here")),
+		Help:      key.NewBinding(key.WithKeys("?", "f1"), key.WithHelp("?/f1", "help")),
+		Yes:       key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "yes")),
+		No:        key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "no")),
 	}
 }
 
-// ShortHelp implements help.KeyMap.
-func (k keyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Select, k.Undo, k.Redo, k.Stop, k.Hint, k.Back, k.Help}
+// matches reports whether k is one of the bindings' keys. Typed text is a
+// key only when it is one character: a paste or a burst of typing that
+// spells "f1" or "ctrl+n" is text, not that key.
+func matches(k tea.KeyMsg, bs ...key.Binding) bool {
+	if k.Type == tea.KeyRunes && (len(k.Runes) != 1 || k.Paste) {
+		return false
+	}
+	return key.Matches(k, bs...)
 }
 
+// as returns b with another description in the help.
+func as(b key.Binding, desc string) key.Binding {
+	b.SetHelp(b.Help().Key, desc)
+	return b
+}
+
+// keyHelp is one screen's keys for bubbles/help: the footer shows short,
+// ? and F1 show full.
+type keyHelp struct {
+	short []key.Binding
+	full  [][]key.Binding
+}
+
+// ShortHelp implements help.KeyMap.
+func (k keyHelp) ShortHelp() []key.Binding { return k.short }
+
 // FullHelp implements help.KeyMap.
-func (k keyMap) FullHelp() [][]key.Binding {
-	return [][]key.Binding{
-		{k.Up, k.Down, k.Left, k.Right, k.Select},
-		{k.Undo, k.Redo, k.Flip, k.Save, k.Stepper, k.Next},
-		{k.Stop, k.Pause, k.Hint, k.Faster, k.Slower},
-		{k.Back, k.Help, k.Quit},
+func (k keyHelp) FullHelp() [][]key.Binding { return k.full }
+
+// helper is a screen that lists its keys.
+type helper interface{ keys(e *env) keyHelp }
+
+// formHelp is the keys of a screen of text fields whose enter does what.
+func formHelp(k keyMap, enter string) keyHelp {
+	sel := as(k.Select, enter)
+	return keyHelp{
+		short: []key.Binding{sel, k.Next, k.Back, k.Help},
+		full:  [][]key.Binding{{sel, k.Next, k.Prev}, {k.Back, k.Help, k.Quit}},
 	}
 }

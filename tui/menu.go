@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
@@ -11,9 +12,11 @@ import (
 type menu struct {
 	items  []string
 	cursor int
+	err    string
 }
 
 const (
+	itemResume  = "Resume last game"
 	itemNewGame = "New game"
 	itemLoad    = "Load game"
 	itemStepper = "NMCS stepper"
@@ -23,41 +26,105 @@ const (
 )
 
 func newMenu() *menu {
-	return &menu{items: []string{itemNewGame, itemLoad, itemPresets, itemStepper, itemHelp, itemQuit}}
+	return &menu{items: []string{itemNewGame, itemResume, itemLoad, itemPresets, itemStepper, itemHelp, itemQuit}}
+}
+
+// configLine says which configuration is loaded, or where none was found,
+// and where saves and results go.
+func configLine(e *env) string {
+	w := e.where
+	switch {
+	case w.Config != "":
+		return "config " + w.Config + " (saves and results beside it)"
+	case len(w.Looked) > 0:
+		return "no config.toml (looked for " + strings.Join(w.Looked, ", ") + "); saves and results in " + w.Dir
+	}
+	return "no config.toml loaded"
+}
+
+// reveal clears a message left from before a screen was opened.
+func (m *menu) reveal(*env) tea.Cmd {
+	m.err = ""
+	return nil
+}
+
+// resume opens the game of the newest autosave.
+func (m *menu) resume(e *env) (screen, tea.Cmd) {
+	files := autosaves()
+	if len(files) == 0 {
+		m.err = "no game to resume: every game is autosaved in " + SavesDir + "/ from its first move"
+		return m, nil
+	}
+	p, err := loadGame(e, files[0])
+	if err != nil {
+		m.err = "cannot resume: " + err.Error()
+		return m, nil
+	}
+	return p, p.next(e)
+}
+
+// menuTop is the screen line of the first item: after the title, the line
+// naming the configuration and a blank line.
+const menuTop = 3
+
+func (m *menu) keys(e *env) keyHelp {
+	k := e.keys
+	return keyHelp{
+		short: []key.Binding{k.ListUp, k.ListDown, k.Select, k.LeaveMenu, k.Help},
+		full:  [][]key.Binding{{k.ListUp, k.ListDown}, {k.Select, k.Click}, {k.LeaveMenu, k.Quit, k.Help}},
+	}
 }
 
 func (m *menu) update(ctx *env, msg tea.Msg) (screen, tea.Cmd) {
-	k, ok := msg.(tea.KeyMsg)
-	if !ok {
-		return m, nil
-	}
-	switch {
-	case key.Matches(k, ctx.keys.Up):
-		m.cursor = (m.cursor + len(m.items) - 1) % len(m.items)
-	case key.Matches(k, ctx.keys.Down):
-		m.cursor = (m.cursor + 1) % len(m.items)
-	case key.Matches(k, ctx.keys.Select):
-		switch m.items[m.cursor] {
-		case itemNewGame:
-			return newGameSetup(), nil
-		case itemLoad:
-			return newBrowser(), nil
-		case itemHelp:
-			return helpScreen{}, nil
-		case itemPresets:
-			return newPresetPicker(ctx), nil
-		case itemStepper:
-			return newStepperSetup("breakthrough", ""), nil
-		case itemQuit:
-			return m, func() tea.Msg { return quitMsg{} }
+	switch msg := msg.(type) {
+	case tea.MouseMsg:
+		i := msg.Y - menuTop
+		if msg.Action != tea.MouseActionPress || msg.Button != tea.MouseButtonLeft || i < 0 || i >= len(m.items) {
+			return m, nil
 		}
+		m.cursor = i
+		return m.choose(ctx)
+	case tea.KeyMsg:
+		switch {
+		case matches(msg, ctx.keys.LeaveMenu):
+			return goBack(), nil // the menu is the last screen: this quits
+		case matches(msg, ctx.keys.ListUp):
+			m.cursor = (m.cursor + len(m.items) - 1) % len(m.items)
+		case matches(msg, ctx.keys.ListDown):
+			m.cursor = (m.cursor + 1) % len(m.items)
+		case matches(msg, ctx.keys.Select):
+			return m.choose(ctx)
+		}
+	}
+	return m, nil
+}
+
+// choose opens the item under the cursor.
+func (m *menu) choose(ctx *env) (screen, tea.Cmd) {
+	m.err = ""
+	switch m.items[m.cursor] {
+	case itemResume:
+		return m.resume(ctx)
+	case itemNewGame:
+		return newGameSetup(), nil
+	case itemLoad:
+		return newBrowser(), nil
+	case itemHelp:
+		return newHelpScreen(), nil
+	case itemPresets:
+		return newPresetPicker(ctx), nil
+	case itemStepper:
+		return newStepperSetup("breakthrough", ""), nil
+	case itemQuit:
+		return m, func() tea.Msg { return quitMsg{} }
 	}
 	return m, nil
 }
 
 func (m *menu) view(ctx *env) string {
 	var b strings.Builder
-	b.WriteString(ctx.styles.Title.Render("mcarena") + "  " + ctx.styles.Subtle.Render("a terminal lab for Monte Carlo game search") + "\n\n")
+	b.WriteString(ctx.styles.Title.Render("mcarena") + "  " + ctx.styles.Subtle.Render("a terminal lab for Monte Carlo game search") + "\n")
+	b.WriteString(ctx.styles.Subtle.Render(fitLines(configLine(ctx), ctx.width)) + "\n\n")
 	for i, it := range m.items {
 		if i == m.cursor {
 			b.WriteString(ctx.styles.MenuSelected.Render("> "+it) + "\n")
@@ -65,33 +132,77 @@ func (m *menu) view(ctx *env) string {
 			b.WriteString(ctx.styles.MenuItem.Render(it) + "\n")
 		}
 	}
+	if m.err != "" {
+		b.WriteString("\n" + ctx.styles.Error.Width(ctx.width).Render(m.err) + "\n")
+	}
 	return b.String()
 }
 
-// helpScreen explains the screens and lists every key.
-type helpScreen struct{}
+// helpScreen explains the screens and lists every key of every screen, in
+// a viewport that scrolls.
+type helpScreen struct{ vp viewport.Model }
 
-func (h helpScreen) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
-	if k, ok := msg.(tea.KeyMsg); ok && (key.Matches(k, e.keys.Back) || key.Matches(k, e.keys.Select)) {
-		return newMenu(), nil
+func newHelpScreen() *helpScreen { return &helpScreen{vp: viewport.New(80, 20)} }
+
+func (h *helpScreen) keys(e *env) keyHelp {
+	k := e.keys
+	return keyHelp{
+		short: []key.Binding{k.ListUp, k.ListDown, k.PageDown, k.Back, k.Help},
+		full:  [][]key.Binding{{k.ListUp, k.ListDown, k.PageUp, k.PageDown}, {as(k.Back, "back"), as(k.Select, "back"), k.Help, k.Quit}},
+	}
+}
+
+func (h *helpScreen) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
+	if k, ok := msg.(tea.KeyMsg); ok {
+		switch {
+		case matches(k, e.keys.Back), matches(k, e.keys.Select):
+			return goBack(), nil
+		case matches(k, e.keys.ListUp):
+			h.vp.ScrollUp(1)
+		case matches(k, e.keys.ListDown):
+			h.vp.ScrollDown(1)
+		case matches(k, e.keys.PageUp):
+			h.vp.PageUp()
+		case matches(k, e.keys.PageDown):
+			h.vp.PageDown()
+		}
 	}
 	return h, nil
 }
 
-func (h helpScreen) view(e *env) string {
-	e.help.ShowAll = true
+// screenKeys is every screen's keys, for the help screen.
+func screenKeys(e *env) []struct {
+	name string
+	keys keyHelp
+} {
+	return []struct {
+		name string
+		keys keyHelp
+	}{
+		{"Menu", (&menu{}).keys(e)},
+		{"New game, NMCS stepper and preset forms", formHelp(e.keys, "start")},
+		{"Play", (&play{}).keys(e)},
+		{"Load game", (&browser{}).keys(e)},
+		{"NMCS stepper", (&stepper{}).keys(e)},
+		{"Run a preset", (&presetPicker{}).keys(e)},
+		{"A preset running", (&runScreen{}).keys(e)},
+	}
+}
+
+func (h *helpScreen) view(e *env) string {
 	text := []string{
-		e.styles.Title.Render("Help"),
-		"",
 		"New game: a game spec (breakthrough:size=6x6,misere) and a player per side: human, or an engine",
 		"  with a budget (uct 500ms, nmcd1, alphabeta 2s). Move by typing, by the cursor or by clicking.",
-		"Load game: the games saved in saves/ (ctrl+w saves; every move is autosaved).",
+		"Resume last game: the newest autosave. Every game is autosaved, in a file of its own, after every",
+		"  move, undo and redo; the last ten games are kept. Load game: every save, autosaves too.",
 		"Run a preset: the experiments of config.toml, with progress and results beside the paper's.",
 		"NMCS stepper: walk a nested Monte Carlo playout step by step and look inside any successor.",
-		"",
-		e.help.View(e.keys),
-		"",
-		e.styles.Subtle.Render("esc or enter: back"),
+		"esc returns to the screen you came from; ? or F1 shows the keys of the screen you are on.",
 	}
-	return strings.Join(text, "\n")
+	for _, s := range screenKeys(e) {
+		text = append(text, "", e.styles.Title.Render(s.name), e.help.FullHelpView(s.keys.full))
+	}
+	h.vp.Width, h.vp.Height = e.width, max(e.height-4, 3)
+	h.vp.SetContent(e.styles.Wrap(e.width).Render(strings.Join(text, "\n")))
+	return e.styles.Title.Render("Help") + "\n\n" + h.vp.View()
 }

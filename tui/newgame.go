@@ -3,7 +3,6 @@ package tui
 import (
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"mcarena/games"
@@ -20,20 +19,20 @@ func newGameSetup() *setup {
 	return &setup{form: newForm(field{"game", "breakthrough"}, field{"first", "human"}, field{"second", "uct 1s"})}
 }
 
-func (s *setup) typing() bool { return true }
+func (s *setup) keys(e *env) keyHelp { return formHelp(e.keys, "start the game") }
 
 func (s *setup) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 	if k, ok := msg.(tea.KeyMsg); ok {
 		switch {
-		case key.Matches(k, e.keys.Back):
-			return newMenu(), nil
-		case key.Matches(k, e.keys.Next), key.Matches(k, e.keys.Down):
+		case matches(k, e.keys.Back):
+			return goBack(), nil
+		case matches(k, e.keys.Next):
 			s.move(1)
 			return s, nil
-		case key.Matches(k, e.keys.Up):
+		case matches(k, e.keys.Prev):
 			s.move(-1)
 			return s, nil
-		case key.Matches(k, e.keys.Select):
+		case matches(k, e.keys.Select):
 			return s.start(e)
 		}
 	}
@@ -55,7 +54,7 @@ func (s *setup) start(e *env) (screen, tea.Cmd) {
 		}
 	}
 	p := newPlay(g, g.NewState(), seats)
-	return p, p.next(e)
+	return swapTo(p), p.next(e)
 }
 
 func (s *setup) view(e *env) string {

@@ -26,8 +26,8 @@ type play struct {
 	state  games.State // start with moves played
 	seats  [2]player
 	moves  []games.Move
-	names  []string // moves in notation, as written when played
-	redo   []games.Move
+	names  []string       // moves in notation, as written when played
+	redo   [][]games.Move // what each undo took back, the last undo last
 	input  textinput.Model
 	status string
 	isErr  bool
@@ -38,7 +38,8 @@ type play struct {
 
 	// Engines.
 	searchID int     // id of the search that counts; older reports are dropped
-	cur      *search // the search running, if any
+	cur      *search // the engine to move searching, if any
+	hintOn   *search // a hint being computed for the human to move, if any
 	stats    engines.Stats
 	statsFor games.State // the position stats describe
 	statsBy  string      // the engine that produced them
@@ -46,8 +47,14 @@ type play struct {
 	paused   bool
 	delay    time.Duration // pause between engine moves, for watching
 	seed     uint64
-	// autosaving keeps the game in SavesDir/autosave.pgn after every move.
-	autosaving bool
+	// autosaving keeps the game in its autosave file, autosavePath (named
+	// at the first move), after every move, undo and redo.
+	autosaving   bool
+	autosavePath string
+	// unsaved says the game changed since it was loaded or saved with
+	// ctrl+w; leaving it then asks first (confirming).
+	unsaved    bool
+	confirming bool
 }
 
 // watchDelays are the speeds of engine-versus-engine watching.
@@ -63,16 +70,36 @@ func newPlay(g games.Game, start games.State, seats [2]player) *play {
 		buf: make([]games.Move, 0, g.MaxMoves()), delay: watchDelays[1], seed: r.Uint64(), autosaving: true}
 }
 
-func (p *play) typing() bool { return true }
+func (p *play) keys(e *env) keyHelp {
+	k := e.keys
+	leave, stay, saveLeave := as(k.Yes, "leave the game"), as(k.No, "stay"), as(k.Save, "save and leave")
+	if p.confirming {
+		return keyHelp{short: []key.Binding{leave, saveLeave, stay, as(k.Back, "stay")}, full: [][]key.Binding{{leave, saveLeave, stay, as(k.Back, "stay")}}}
+	}
+	sel := as(k.Select, "play the move / pick a cell")
+	back := as(k.Back, "cancel a pick / leave")
+	cursor := key.NewBinding(key.WithKeys("up", "down", "left", "right"), key.WithHelp("←↑↓→", "cursor (prompt empty)"))
+	return keyHelp{
+		short: []key.Binding{as(k.Select, "play"), k.Undo, k.Redo, k.Hint, k.Save, as(k.Back, "leave"), k.Help},
+		full: [][]key.Binding{
+			{sel, cursor, as(k.Click, "pick a cell")},
+			{k.Undo, k.Redo, k.Flip, k.Save, k.Stepper},
+			{k.Stop, k.Pause, k.Hint, k.Faster, k.Slower},
+			{back, k.Help, k.Quit},
+			{as(k.Yes, "leave (when asked)"), as(k.Save, "save and leave (when asked)"), as(k.No, "stay (when asked)")},
+		},
+	}
+}
 
 func (p *play) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case statsTick:
-		if p.cur == nil || msg.id != p.searchID {
+		sr := p.running(msg.id)
+		if sr == nil {
 			return p, nil // a stale tick: its search is gone
 		}
-		if st, fresh := p.cur.snapshot(); fresh {
-			p.setStats(st, p.cur.root)
+		if st, fresh := sr.snapshot(); fresh {
+			p.setStats(st, sr.root)
 		}
 		return p, tickStats(msg.id)
 	case searchDone:
@@ -92,32 +119,46 @@ func (p *play) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 	return p, cmd
 }
 
+// close stops the engines when the screen leaves the stack.
+func (p *play) close() { p.stopSearch() }
+
+// reveal starts the engine to move again when a screen opened from the game
+// (the stepper) closes.
+func (p *play) reveal(e *env) tea.Cmd { return p.next(e) }
+
 func (p *play) key(e *env, k tea.KeyMsg) (screen, tea.Cmd) {
+	if p.confirming {
+		return p.confirmLeave(e, k)
+	}
 	empty := p.input.Value() == ""
 	switch {
-	case key.Matches(k, e.keys.Back):
+	case matches(k, e.keys.Back):
 		if p.from >= 0 {
 			p.from = -1
+			p.setStatus("", false)
 			return p, nil
 		}
-		p.stopSearch()
-		return newMenu(), nil
-	case key.Matches(k, e.keys.Undo):
+		if p.unsaved && len(p.moves) > 0 {
+			p.confirming = true
+			return p, nil
+		}
+		return goBack(), nil
+	case matches(k, e.keys.Undo):
 		p.undo()
 		return p, p.next(e)
-	case key.Matches(k, e.keys.Redo):
+	case matches(k, e.keys.Redo):
 		p.redoMove()
 		return p, p.next(e)
-	case key.Matches(k, e.keys.Flip):
+	case matches(k, e.keys.Flip):
 		p.flip = !p.flip
 		return p, nil
-	case key.Matches(k, e.keys.Stop):
+	case matches(k, e.keys.Stop):
 		if p.cur != nil {
 			p.cur.cancel() // the engine answers at once with its best move
 			p.setStatus("asked the engine to move now", false)
 		}
 		return p, nil
-	case key.Matches(k, e.keys.Pause):
+	case matches(k, e.keys.Pause):
 		p.paused = !p.paused
 		if p.paused {
 			p.stopSearch()
@@ -126,18 +167,18 @@ func (p *play) key(e *env, k tea.KeyMsg) (screen, tea.Cmd) {
 		}
 		p.setStatus("", false)
 		return p, p.next(e)
-	case key.Matches(k, e.keys.Hint):
+	case matches(k, e.keys.Hint):
 		return p, p.hint(e)
-	case key.Matches(k, e.keys.Save):
+	case matches(k, e.keys.Save):
 		p.save()
 		return p, nil
-	case key.Matches(k, e.keys.Stepper):
-		p.stopSearch()
+	case matches(k, e.keys.Stepper):
+		p.stopSearch() // reveal starts it again
 		return newStepperSetup(p.g.Spec(), p.state.String()), nil
-	case key.Matches(k, e.keys.Faster), key.Matches(k, e.keys.Slower):
-		p.changeSpeed(key.Matches(k, e.keys.Faster))
+	case matches(k, e.keys.Faster), matches(k, e.keys.Slower):
+		p.changeSpeed(matches(k, e.keys.Faster))
 		return p, nil
-	case key.Matches(k, e.keys.Select):
+	case matches(k, e.keys.Select):
 		if !p.humanToMove() {
 			p.setStatus("an engine is to move", true)
 			return p, nil
@@ -148,14 +189,30 @@ func (p *play) key(e *env, k tea.KeyMsg) (screen, tea.Cmd) {
 			p.pick(p.cursor)
 		}
 		return p, p.next(e)
-	case empty && (key.Matches(k, e.keys.Up) || key.Matches(k, e.keys.Down) ||
-		key.Matches(k, e.keys.Left) || key.Matches(k, e.keys.Right)):
+	case empty && (matches(k, e.keys.Up) || matches(k, e.keys.Down) ||
+		matches(k, e.keys.Left) || matches(k, e.keys.Right)):
 		p.moveCursor(e, k)
 		return p, nil
 	}
 	var cmd tea.Cmd
 	p.input, cmd = p.input.Update(k)
 	return p, cmd
+}
+
+// confirmLeave answers the question whether to leave a game not saved.
+func (p *play) confirmLeave(e *env, k tea.KeyMsg) (screen, tea.Cmd) {
+	switch {
+	case matches(k, e.keys.Yes):
+		return goBack(), nil
+	case matches(k, e.keys.Save):
+		if p.save() {
+			return goBack(), nil
+		}
+		p.confirming = false
+	case matches(k, e.keys.No), matches(k, e.keys.Back):
+		p.confirming = false
+	}
+	return p, nil
 }
 
 // boardTop is the screen line where the play screen draws the board: after
@@ -204,17 +261,35 @@ func (p *play) startEngine() tea.Cmd {
 	}
 	seat := p.seats[p.state.ToMove()]
 	p.searchID++
-	cur, cmd := startSearch(p.searchID, seat.engine, p.request(seat.budget, p.seed+uint64(len(p.moves))), false)
+	cur, cmd := startSearch(p.searchID, seat.engine, p.request(seat.budget, p.seed+uint64(len(p.moves))))
 	p.cur, p.statsBy = cur, seat.text
 	p.stats, p.statsFor, p.trend = engines.Stats{}, cur.root, p.trend[:0]
 	return cmd
 }
 
+// running returns the search of id, the engine's or the hint's, if it still
+// counts.
+func (p *play) running(id int) *search {
+	switch {
+	case p.cur != nil && p.cur.id == id:
+		return p.cur
+	case p.hintOn != nil && p.hintOn.id == id:
+		return p.hintOn
+	}
+	return nil
+}
+
 // hint asks an engine for a move for the human to move: the opponent's
-// engine if it has one, else UCT for a second.
+// engine if it has one, else UCT for a second. The hint searches beside the
+// game, never in the engine's place: a move, undo or redo cancels it, and
+// its answer is only ever shown, for the position it was asked for.
 func (p *play) hint(e *env) tea.Cmd {
 	if !p.humanToMove() || p.cur != nil {
 		p.setStatus("a hint is for a human to move, with no engine thinking", true)
+		return nil
+	}
+	if p.hintOn != nil {
+		p.setStatus("already thinking about a hint...", false)
 		return nil
 	}
 	seat := p.seats[p.state.ToMove().Other()]
@@ -226,15 +301,20 @@ func (p *play) hint(e *env) tea.Cmd {
 		}
 	}
 	p.searchID++
-	cur, cmd := startSearch(p.searchID, seat.engine, p.request(seat.budget, p.seed^0x4e4e), true)
-	p.cur, p.statsBy, p.trend = cur, seat.text+" (hint)", p.trend[:0]
+	cur, cmd := startSearch(p.searchID, seat.engine, p.request(seat.budget, p.seed^0x4e4e))
+	p.hintOn, p.statsBy, p.trend = cur, seat.text+" (hint)", p.trend[:0]
+	p.stats, p.statsFor = engines.Stats{}, cur.root
 	p.setStatus("thinking about a hint...", false)
 	return cmd
 }
 
 func (p *play) searchDone(e *env, d searchDone) tea.Cmd {
+	if h := p.hintOn; h != nil && d.id == h.id {
+		p.hintDone(h, d)
+		return nil
+	}
 	if p.cur == nil || d.id != p.cur.id {
-		return nil // stale: undo, pause or a new game made it moot
+		return nil // stale: a move, undo, pause or a new game made it moot
 	}
 	cur := p.cur
 	p.cur = nil
@@ -255,21 +335,51 @@ func (p *play) searchDone(e *env, d searchDone) tea.Cmd {
 		p.paused = true
 		return nil
 	}
-	if cur.hint {
-		p.setStatus("hint: "+name, false)
-		return nil
-	}
 	p.playMove(d.res.Move)
 	return p.next(e)
 }
 
-// stopSearch abandons the running search; its result will be dropped.
+// hintDone shows a hint's answer, for the position it was asked for.
+func (p *play) hintDone(h *search, d searchDone) {
+	p.hintOn = nil
+	if st, fresh := h.snapshot(); fresh {
+		p.setStats(st, h.root)
+	}
+	if d.res.Stats.Done {
+		p.setStats(d.res.Stats, h.root)
+	}
+	if d.err != nil {
+		p.setStatus("hint: "+d.err.Error(), true)
+		return
+	}
+	if h.root.String() != p.state.String() {
+		return // the position changed: the answer is for another one
+	}
+	name := h.root.MoveString(d.res.Move)
+	if _, err := p.state.ParseMove(name); err != nil {
+		p.setStatus(fmt.Sprintf("the hint engine proposed an illegal move %s: %v", name, err), true)
+		return
+	}
+	p.setStatus("hint: "+name, false)
+}
+
+// stopSearch abandons the running searches, the engine's and the hint's;
+// their results will be dropped.
 func (p *play) stopSearch() {
 	if p.cur != nil {
 		p.cur.cancel()
 		p.cur = nil
 	}
+	p.stopHint()
 	p.searchID++
+}
+
+// stopHint abandons the hint being computed, if any.
+func (p *play) stopHint() {
+	if p.hintOn != nil {
+		p.hintOn.cancel()
+		p.hintOn = nil
+	}
 }
 
 func (p *play) changeSpeed(faster bool) {
@@ -295,13 +405,13 @@ func (p *play) moveCursor(e *env, k tea.KeyMsg) {
 	r, f := p.cursor/cols, p.cursor%cols
 	dr, df := 0, 0
 	switch {
-	case key.Matches(k, e.keys.Up):
+	case matches(k, e.keys.Up):
 		dr = 1
-	case key.Matches(k, e.keys.Down):
+	case matches(k, e.keys.Down):
 		dr = -1
-	case key.Matches(k, e.keys.Left):
+	case matches(k, e.keys.Left):
 		df = -1
-	case key.Matches(k, e.keys.Right):
+	case matches(k, e.keys.Right):
 		df = 1
 	}
 	if p.flip && b.Kind != games.Pits {
@@ -357,14 +467,14 @@ func (p *play) playText(text string) {
 }
 
 func (p *play) playMove(m games.Move) {
+	p.stopHint() // a hint is for the position before the move
 	p.names = append(p.names, p.state.MoveString(m))
 	p.moves = append(p.moves, m)
 	p.redo = p.redo[:0]
 	p.state.Play(m)
 	p.setStatus("", false)
-	if p.autosaving {
-		p.autosave()
-	}
+	p.unsaved = true
+	p.autosave()
 }
 
 // undo takes back moves until a human is to move (one move when both or
@@ -375,16 +485,19 @@ func (p *play) undo() {
 		p.setStatus("nothing to undo", true)
 		return
 	}
+	taken := append([]games.Move(nil), p.moves...)
 	for {
 		last := len(p.moves) - 1
-		p.redo = append(p.redo, p.moves[last])
 		p.moves, p.names = p.moves[:last], p.names[:last]
 		p.replay()
 		if len(p.moves) == 0 || p.seats[p.state.ToMove()].human() || (p.seats[0].human() == p.seats[1].human()) {
 			break
 		}
 	}
+	p.redo = append(p.redo, taken[len(p.moves):])
 	p.setStatus("", false)
+	p.unsaved = true
+	p.autosave()
 }
 
 func (p *play) redoMove() {
@@ -393,12 +506,17 @@ func (p *play) redoMove() {
 		p.setStatus("nothing to redo", true)
 		return
 	}
-	m := p.redo[len(p.redo)-1]
+	// The plies the last undo took back, all of them: against an engine,
+	// the human's move and the engine's answer.
+	for _, m := range p.redo[len(p.redo)-1] {
+		p.names = append(p.names, p.state.MoveString(m))
+		p.moves = append(p.moves, m)
+		p.state.Play(m)
+	}
 	p.redo = p.redo[:len(p.redo)-1]
-	p.names = append(p.names, p.state.MoveString(m))
-	p.moves = append(p.moves, m)
-	p.state.Play(m)
 	p.setStatus("", false)
+	p.unsaved = true
+	p.autosave()
 }
 
 func (p *play) replay() {
@@ -431,7 +549,7 @@ func (p *play) view(e *env) string {
 	switch {
 	case p.state.Terminal():
 		turn = st.Banner.Render("Game over: " + resultText(p.g, p.state))
-	case p.cur != nil && !p.cur.hint:
+	case p.cur != nil:
 		turn = fmt.Sprintf("%s (%s) is thinking...", names[p.state.ToMove()], p.seats[p.state.ToMove()].text)
 	default:
 		turn = fmt.Sprintf("%s (%s) to move", names[p.state.ToMove()], p.seats[p.state.ToMove()].text)
@@ -444,7 +562,9 @@ func (p *play) view(e *env) string {
 	right := lipgloss.JoinVertical(lipgloss.Left, st.Pane.Render(p.moveList(e)), st.Pane.Render(fitLines(p.statsView(e), statsWidth)))
 	body := lipgloss.JoinHorizontal(lipgloss.Top, left, "   ", right)
 	status := ""
-	if p.status != "" {
+	if p.confirming {
+		status = st.Error.Width(e.width).Render("Leave this game? It is not saved to a file (its autosave stays: Resume last game in the menu). y: leave · ctrl+w: save and leave · n or esc: stay")
+	} else if p.status != "" {
 		if p.isErr {
 			status = st.Error.Render(p.status)
 		} else {

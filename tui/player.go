@@ -60,7 +60,6 @@ func parsePlayer(cfg *config.Config, text string, g games.Game) (player, error) 
 type search struct {
 	id     int
 	root   games.State
-	hint   bool
 	cancel context.CancelFunc
 	done   chan searchDone
 
@@ -87,10 +86,10 @@ type engineTurn struct{ id int }
 const statsEvery = 100 * time.Millisecond
 
 // startSearch starts engine e on a copy of req's position in a goroutine.
-func startSearch(id int, e engines.Engine, req engines.Request, hint bool) (*search, tea.Cmd) {
+func startSearch(id int, e engines.Engine, req engines.Request) (*search, tea.Cmd) {
 	ctx, cancel := context.WithCancel(context.Background())
 	s := req.Position
-	sr := &search{id: id, root: s.Clone(), hint: hint, cancel: cancel, done: make(chan searchDone, 1)}
+	sr := &search{id: id, root: s.Clone(), cancel: cancel, done: make(chan searchDone, 1)}
 	req.Position = s.Clone()
 	if req.Start != nil {
 		req.Start = req.Start.Clone()

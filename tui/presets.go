@@ -40,24 +40,40 @@ func newPresetPicker(e *env) *presetPicker {
 	return p
 }
 
-func (p *presetPicker) typing() bool { return true }
+func (p *presetPicker) keys(e *env) keyHelp {
+	k := e.keys
+	up, down, sel := as(k.ListUp, "previous preset"), as(k.ListDown, "next preset"), as(k.Select, "run it")
+	return keyHelp{
+		short: []key.Binding{up, down, sel, k.Back, k.Help},
+		full:  [][]key.Binding{{up, down, sel}, {k.Back, k.Help, k.Quit}},
+	}
+}
+
+func (r *runScreen) keys(e *env) keyHelp {
+	k := e.keys
+	back := as(k.Back, "back")
+	if !r.finished {
+		back = as(k.Back, "stop the run (it resumes next time)")
+	}
+	return keyHelp{short: []key.Binding{back, k.Help}, full: [][]key.Binding{{back, k.Help, k.Quit}}}
+}
 
 func (p *presetPicker) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 	if k, ok := msg.(tea.KeyMsg); ok {
 		switch {
-		case key.Matches(k, e.keys.Back):
-			return newMenu(), nil
-		case key.Matches(k, e.keys.Up):
+		case matches(k, e.keys.Back):
+			return goBack(), nil
+		case matches(k, e.keys.ListUp):
 			if p.cursor > 0 {
 				p.cursor--
 			}
 			return p, nil
-		case key.Matches(k, e.keys.Down):
+		case matches(k, e.keys.ListDown):
 			if p.cursor < len(p.names)-1 {
 				p.cursor++
 			}
 			return p, nil
-		case key.Matches(k, e.keys.Select):
+		case matches(k, e.keys.Select):
 			if len(p.names) == 0 {
 				return p, nil
 			}
@@ -174,6 +190,14 @@ func (r *runScreen) start() tea.Cmd {
 	return tea.Batch(func() tea.Msg { return runDone{id, <-r.done} }, r.tick())
 }
 
+// close stops a run still going when the screen leaves (ctrl+c); the
+// next run resumes it.
+func (r *runScreen) close() {
+	if !r.finished && r.cancel != nil {
+		r.cancel()
+	}
+}
+
 func (r *runScreen) tick() tea.Cmd {
 	id := r.id
 	return tea.Tick(200*time.Millisecond, func(time.Time) tea.Msg { return runTick{id} })
@@ -192,13 +216,13 @@ func (r *runScreen) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 		}
 		return r, nil
 	case tea.KeyMsg:
-		if key.Matches(msg, e.keys.Back) {
+		if matches(msg, e.keys.Back) {
 			if !r.finished {
 				r.cancel() // games in progress are dropped; the next run resumes
 				r.finished, r.err = true, context.Canceled
 				return r, nil
 			}
-			return newMenu(), nil
+			return goBack(), nil
 		}
 	}
 	return r, nil

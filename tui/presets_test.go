@@ -32,7 +32,7 @@ paper = [[[70, 90]]]
 func runPreset(t *testing.T, cfg *config.Config, count string) (Model, *runScreen) {
 	t.Helper()
 	m := send(t, New(cfg), tea.WindowSizeMsg{Width: 140, Height: 40})
-	m = keys(t, m, "down", "down", "enter", count)
+	m = keys(t, openItem(t, m, itemPresets), count)
 	next, cmd := m.Update(tea.KeyMsg{Type: tea.KeyEnter})
 	m = drain(t, next.(Model), cmd, 200)
 	r, ok := m.current.(*runScreen)
@@ -101,7 +101,7 @@ func TestPresetCountRange(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := send(t, New(cfg), tea.WindowSizeMsg{Width: 140, Height: 40})
-	m = keys(t, m, "down", "down", "enter", "99999999999", "enter")
+	m = keys(t, openItem(t, m, itemPresets), "99999999999", "enter")
 	if _, ok := m.current.(*presetPicker); !ok || !strings.Contains(m.View(), `games per match "99999999999": want a whole number in 1..10000000`) {
 		t.Fatalf("got screen %T, view\n%s", m.current, m.View())
 	}

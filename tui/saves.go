@@ -5,70 +5,122 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"mcarena/games"
 	"mcarena/games/pgn"
 )
 
 // SavesDir is where games are saved; the app creates it when missing.
 var SavesDir = "saves"
 
-// autosaveName is the file the game in progress is kept in after every move.
-const autosaveName = "autosave.pgn"
+// Autosaves: every game is kept in a file of its own in SavesDir, named by
+// the game and the time it was first written
+// (autosave-breakthrough-20260102-150405.pgn), rewritten after every move,
+// undo and redo; only the newest keepAutosaves files are kept.
+const (
+	autosavePrefix = "autosave-"
+	keepAutosaves  = 10
+)
 
-// record builds the save of the game on screen.
+// record builds the save of the game on screen, with the tags the package
+// pgn documents: First and Second (who plays each seat, with the budget),
+// FirstSpec and SecondSpec (an engine's full spec) and the Seed.
 func (p *play) record() *pgn.Record {
 	r := &pgn.Record{Game: p.g, Start: p.start, Moves: append(p.moves[:0:0], p.moves...)}
-	names := p.g.PlayerNames()
 	for i, seat := range p.seats {
-		r.Set(names[i]+"Player", seat.text)
+		tag := pgn.SeatTag(games.Player(i))
+		r.Set(tag, seat.text)
 		if !seat.human() {
-			r.Set(names[i]+"Spec", seat.engine.Spec())
+			r.Set(tag+"Spec", seat.engine.Spec())
 		}
 	}
 	r.Set("Date", time.Now().Format("2006.01.02"))
-	r.Set("Seed", fmt.Sprint(p.seed))
+	r.Set("Seed", strconv.FormatUint(p.seed, 10))
 	return r
 }
 
 // save writes the game to a new file in SavesDir.
-func (p *play) save() {
+func (p *play) save() bool {
 	name := fmt.Sprintf("%s-%s.pgn", p.g.Name(), time.Now().Format("20060102-150405"))
 	path := filepath.Join(SavesDir, name)
 	if err := pgn.Save(path, p.record()); err != nil {
 		p.setStatus("could not save: "+err.Error(), true)
-		return
+		return false
 	}
+	p.unsaved = false
 	p.setStatus("saved to "+path, false)
+	return true
 }
 
-// autosave keeps the game in progress in SavesDir/autosave.pgn. A failure
-// shows in the status line but does not stop play.
+// autosave keeps the game in its own autosave file, made at its first move.
+// A failure shows in the status line but does not stop play.
 func (p *play) autosave() {
-	if len(p.moves) == 0 {
+	if !p.autosaving || (len(p.moves) == 0 && p.autosavePath == "") {
 		return
 	}
-	if err := pgn.Save(filepath.Join(SavesDir, autosaveName), p.record()); err != nil {
+	if p.autosavePath == "" {
+		p.autosavePath = newAutosavePath(p.g.Name(), time.Now())
+		defer pruneAutosaves(p.autosavePath)
+	}
+	if err := pgn.Save(p.autosavePath, p.record()); err != nil {
 		p.setStatus("autosave failed: "+err.Error(), true)
 	}
 }
 
-// browser lists the saves, newest first, and loads the one chosen.
-type browser struct {
-	files  []string
-	cursor int
-	err    string
+// newAutosavePath names a new autosave file for a game of the named kind
+// started at t, one that no other game uses.
+func newAutosavePath(game string, t time.Time) string {
+	base := filepath.Join(SavesDir, autosavePrefix+game+"-"+t.Format("20060102-150405"))
+	path := base + ".pgn"
+	for n := 2; ; n++ {
+		if _, err := os.Lstat(path); os.IsNotExist(err) {
+			return path
+		}
+		path = fmt.Sprintf("%s-%d.pgn", base, n)
+	}
 }
 
-func newBrowser() *browser {
-	b := &browser{}
+// autosaves returns the autosave files in SavesDir, newest first.
+func autosaves() []string {
+	var out []string
+	for _, f := range listSaves() {
+		if strings.HasPrefix(f, autosavePrefix) {
+			out = append(out, filepath.Join(SavesDir, f))
+		}
+	}
+	return out
+}
+
+// pruneAutosaves removes all but the newest keepAutosaves autosaves, never
+// keep, the file of the game in progress.
+func pruneAutosaves(keep string) {
+	n := 1
+	for _, f := range autosaves() {
+		if f == keep {
+			continue
+		}
+		if n++; n > keepAutosaves {
+			os.Remove(f)
+		}
+	}
+}
+
+// listSaves returns the names of the saves in SavesDir, newest first.
+func listSaves() []string {
+	names, _ := readSaves()
+	return names
+}
+
+func readSaves() ([]string, error) {
 	entries, err := os.ReadDir(SavesDir)
-	if err != nil && !os.IsNotExist(err) {
-		b.err = err.Error()
+	if os.IsNotExist(err) {
+		err = nil
 	}
 	type file struct {
 		name string
@@ -85,11 +137,68 @@ func newBrowser() *browser {
 		}
 		fs = append(fs, file{e.Name(), info.ModTime()})
 	}
-	sort.Slice(fs, func(i, j int) bool { return fs[i].mod.After(fs[j].mod) })
+	sort.SliceStable(fs, func(i, j int) bool {
+		if !fs[i].mod.Equal(fs[j].mod) {
+			return fs[i].mod.After(fs[j].mod)
+		}
+		return fs[i].name > fs[j].name
+	})
+	var names []string
 	for _, f := range fs {
-		b.files = append(b.files, f.name)
+		names = append(names, f.name)
 	}
+	return names, err
+}
+
+// loadGame opens the save at path on the play screen.
+func loadGame(e *env, path string) (*play, error) {
+	r, err := pgn.Load(path)
+	if err != nil {
+		return nil, err
+	}
+	p := loadedPlay(e, r)
+	if strings.HasPrefix(filepath.Base(path), autosavePrefix) {
+		p.autosavePath = path // a resumed game goes on in its own file
+	}
+	return p, nil
+}
+
+// browser lists the saves, newest first, and loads the one chosen.
+type browser struct {
+	files  []string
+	cursor int
+	err    string
+}
+
+func newBrowser() *browser {
+	b := &browser{}
+	b.reload()
 	return b
+}
+
+// reload reads the list of saves again.
+func (b *browser) reload() {
+	files, err := readSaves()
+	b.files, b.err = files, ""
+	if err != nil {
+		b.err = err.Error()
+	}
+	b.cursor = min(b.cursor, max(len(b.files)-1, 0))
+}
+
+// reveal rereads the saves when a game loaded from the list is left.
+func (b *browser) reveal(*env) tea.Cmd {
+	b.reload()
+	return nil
+}
+
+func (b *browser) keys(e *env) keyHelp {
+	k := e.keys
+	sel := as(k.Select, "load")
+	return keyHelp{
+		short: []key.Binding{k.ListUp, k.ListDown, sel, k.Back, k.Help},
+		full:  [][]key.Binding{{k.ListUp, k.ListDown, sel}, {k.Back, k.Help, k.Quit}},
+	}
 }
 
 func (b *browser) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
@@ -98,34 +207,33 @@ func (b *browser) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 		return b, nil
 	}
 	switch {
-	case key.Matches(k, e.keys.Back):
-		return newMenu(), nil
-	case key.Matches(k, e.keys.Up) && b.cursor > 0:
+	case matches(k, e.keys.Back):
+		return goBack(), nil
+	case matches(k, e.keys.ListUp) && b.cursor > 0:
 		b.cursor--
-	case key.Matches(k, e.keys.Down) && b.cursor < len(b.files)-1:
+	case matches(k, e.keys.ListDown) && b.cursor < len(b.files)-1:
 		b.cursor++
-	case key.Matches(k, e.keys.Select) && len(b.files) > 0:
-		path := filepath.Join(SavesDir, b.files[b.cursor])
-		r, err := pgn.Load(path)
+	case matches(k, e.keys.Select) && len(b.files) > 0:
+		p, err := loadGame(e, filepath.Join(SavesDir, b.files[b.cursor]))
 		if err != nil {
 			b.err = "refused: " + err.Error()
 			return b, nil
 		}
-		p := loadedPlay(e, r)
 		return p, p.next(e)
 	}
 	return b, nil
 }
 
-// loadedPlay opens a saved game: its moves, and its players where the
-// configuration still knows their engines (humans otherwise).
+// loadedPlay opens a saved game: its moves, its seed, and its players with
+// their budgets where an engine can still be built, from its name in the
+// configuration or else from the spec the save recorded (humans otherwise).
 func loadedPlay(e *env, r *pgn.Record) *play {
 	names := r.Game.PlayerNames()
 	var seats [2]player
 	var lost []string
 	for i := range seats {
-		text := r.Get(names[i] + "Player")
-		seat, err := parsePlayer(e.cfg, text, r.Game)
+		text, spec := r.Player(games.Player(i))
+		seat, err := loadPlayer(e, r.Game, text, spec)
 		if err != nil {
 			seat = player{text: "human"}
 			lost = append(lost, names[i]+" "+text)
@@ -133,11 +241,15 @@ func loadedPlay(e *env, r *pgn.Record) *play {
 		seats[i] = seat
 	}
 	p := newPlay(r.Game, r.Start, seats)
+	if seed, err := strconv.ParseUint(r.Get("Seed"), 10, 64); err == nil {
+		p.seed = seed
+	}
 	p.autosaving = false // replaying is not playing
 	for _, m := range r.Moves {
 		p.playMove(m)
 	}
 	p.autosaving = true
+	p.unsaved = false
 	p.paused = !p.state.Terminal() && (!seats[0].human() || !seats[1].human())
 	status := fmt.Sprintf("loaded %d moves", len(r.Moves))
 	if p.paused {
@@ -148,6 +260,26 @@ func loadedPlay(e *env, r *pgn.Record) *play {
 	}
 	p.setStatus(status, false)
 	return p
+}
+
+// loadPlayer rebuilds a saved seat: its text ("uct 1s"), or, when the
+// configuration no longer knows the engine's name, its recorded spec with
+// the same budget.
+func loadPlayer(e *env, g games.Game, text, spec string) (player, error) {
+	seat, err := parsePlayer(e.cfg, text, g)
+	if err == nil || spec == "" {
+		return seat, err
+	}
+	f := strings.Fields(text)
+	again := spec
+	if len(f) == 2 {
+		again += " " + f[1]
+	}
+	if seat, err2 := parsePlayer(e.cfg, again, g); err2 == nil {
+		seat.text = text
+		return seat, nil
+	}
+	return seat, err
 }
 
 func (b *browser) view(e *env) string {

@@ -24,7 +24,7 @@ func TestBrowserRefusesNonSaves(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := send(t, New(nil), tea.WindowSizeMsg{Width: 120, Height: 30})
-	m = keys(t, m, "down", "enter")
+	m = openItem(t, m, itemLoad)
 	b, ok := m.current.(*browser)
 	if !ok || len(b.files) != 2 {
 		t.Fatalf("got screen %T, want the browser with two files", m.current)

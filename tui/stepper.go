@@ -1,9 +1,11 @@
 package tui
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -25,26 +27,26 @@ func newStepperSetup(game, position string) *stepperSetup {
 		field{"search", "nmcs:level=2,discount"}, field{"seed", "1"})}
 }
 
-func (s *stepperSetup) typing() bool { return true }
+func (s *stepperSetup) keys(e *env) keyHelp { return formHelp(e.keys, "start stepping") }
 
 func (s *stepperSetup) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 	if k, ok := msg.(tea.KeyMsg); ok {
 		switch {
-		case key.Matches(k, e.keys.Back):
-			return newMenu(), nil
-		case key.Matches(k, e.keys.Next), key.Matches(k, e.keys.Down):
+		case matches(k, e.keys.Back):
+			return goBack(), nil
+		case matches(k, e.keys.Next):
 			s.move(1)
 			return s, nil
-		case key.Matches(k, e.keys.Up):
+		case matches(k, e.keys.Prev):
 			s.move(-1)
 			return s, nil
-		case key.Matches(k, e.keys.Select):
+		case matches(k, e.keys.Select):
 			st, err := s.build()
 			if err != nil {
 				s.err = err.Error()
 				return s, nil
 			}
-			return st, st.compute()
+			return swapTo(st), st.compute()
 		}
 	}
 	return s, s.form.update(msg)
@@ -104,20 +106,34 @@ type level struct {
 }
 
 // stepper walks a nested playout step by step and drills into successors.
+// A step is computed in the background, with a context that esc (or leaving
+// the screen any way) cancels.
 type stepper struct {
 	g     games.Game
 	cfg   nmcs.Config
 	spec  string
 	stack []*level
-	busy  bool
-	reqID int
 	err   string
+
+	busy   bool
+	reqID  int // id of the computation that counts
+	cancel context.CancelFunc
+	began  time.Time // when the computation started
+	now    time.Time // the last tick, for the elapsed time shown
+	from   int64     // the tracer's states when it started
 }
 
-// stepReady is a step computed in the background.
+// stepReady is a step computed in the background, or given up.
 type stepReady struct {
-	id int
+	id  int
+	err error
 }
+
+// stepTick redraws the progress of computation id.
+type stepTick struct{ id int }
+
+// stepTickEvery is how often the progress of a step is redrawn.
+const stepTickEvery = 200 * time.Millisecond
 
 func (st *stepper) push(tr *nmcs.Tracer, label string) {
 	st.stack = append(st.stack, &level{tr: tr, label: label})
@@ -132,60 +148,87 @@ func (st *stepper) compute() tea.Cmd {
 	if l.step < l.tr.Steps() || st.busy {
 		return nil
 	}
-	st.busy = true
+	ctx, cancel := context.WithCancel(context.Background())
+	st.busy, st.cancel = true, cancel
 	st.reqID++
+	st.began = time.Now()
+	st.now, st.from = st.began, l.tr.States()
 	id, tr, k := st.reqID, l.tr, l.step
-	return func() tea.Msg {
-		tr.Step(k)
-		return stepReady{id}
-	}
+	return tea.Batch(func() tea.Msg {
+		_, _, err := tr.StepContext(ctx, k)
+		return stepReady{id, err}
+	}, st.tick())
 }
+
+func (st *stepper) tick() tea.Cmd {
+	id := st.reqID
+	return tea.Tick(stepTickEvery, func(time.Time) tea.Msg { return stepTick{id} })
+}
+
+// stop gives up the computation running, if any; its answer is dropped.
+func (st *stepper) stop() {
+	if st.busy {
+		st.cancel()
+		st.busy = false
+	}
+	st.reqID++
+}
+
+// close stops the computation when the stepper leaves the screen.
+func (st *stepper) close() { st.stop() }
 
 func (st *stepper) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 	switch msg := msg.(type) {
-	case stepReady:
-		if msg.id == st.reqID {
-			st.busy = false
+	case stepTick:
+		if msg.id != st.reqID || !st.busy {
+			return st, nil
 		}
+		st.now = time.Now()
+		return st, st.tick()
+	case stepReady:
+		if msg.id != st.reqID {
+			return st, nil // given up: esc made it moot
+		}
+		st.busy = false
+		st.cancel()
 		l := st.top()
 		if _, ok := l.tr.Step(l.step); !ok && l.step > 0 {
 			l.step--
 		}
 		return st, nil
 	case tea.KeyMsg:
-		if st.busy && !key.Matches(msg, e.keys.Back) {
+		if st.busy && !matches(msg, e.keys.Back) {
 			return st, nil // one computation at a time
 		}
 		l := st.top()
 		switch {
-		case key.Matches(msg, e.keys.Back):
+		case matches(msg, e.keys.Back):
+			st.stop()
 			if len(st.stack) == 1 {
-				return newMenu(), nil
+				return goBack(), nil
 			}
 			st.stack = st.stack[:len(st.stack)-1]
-			st.busy = false
-			st.reqID++
 			return st, nil
-		case key.Matches(msg, e.keys.Right):
+		case matches(msg, e.keys.Right):
 			if step, ok := l.tr.Step(l.step); ok && !step.End {
 				l.step++
 				l.cursor = 0
 				return st, st.compute()
 			}
-		case key.Matches(msg, e.keys.Left):
+		case matches(msg, e.keys.Left):
 			if l.step > 0 {
 				l.step--
 				l.cursor = 0
 			}
-		case key.Matches(msg, e.keys.Up):
+		case matches(msg, e.keys.ListUp):
 			if l.cursor > 0 {
 				l.cursor--
 			}
-		case key.Matches(msg, e.keys.Down):
+		case matches(msg, e.keys.ListDown):
 			if step, ok := l.tr.Step(l.step); ok && l.cursor < len(step.Successors)-1 {
 				l.cursor++
 			}
-		case key.Matches(msg, e.keys.Select):
+		case matches(msg, e.keys.Select):
 			step, ok := l.tr.Step(l.step)
 			if !ok || l.cursor >= len(step.Successors) {
 				return st, nil
@@ -203,6 +246,35 @@ func (st *stepper) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 	return st, nil
 }
 
+func (st *stepper) keys(e *env) keyHelp {
+	k := e.keys
+	back := as(k.Back, "up a level / leave")
+	if st.busy {
+		back = as(k.Back, "stop computing")
+	}
+	left, right := as(k.Left, "step back"), as(k.Right, "step on")
+	up, down, sel := as(k.ListUp, "previous successor"), as(k.ListDown, "next successor"), as(k.Select, "look inside")
+	return keyHelp{
+		short: []key.Binding{
+			key.NewBinding(key.WithKeys("left", "right"), key.WithHelp("←/→", "step")),
+			key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "select")),
+			sel, back, k.Help,
+		},
+		full: [][]key.Binding{{left, right}, {up, down, sel}, {back, k.Help, k.Quit}},
+	}
+}
+
+// progress says how long the step has been computing and how fast.
+func (st *stepper) progress(l *level) string {
+	elapsed := st.now.Sub(st.began)
+	states := l.tr.States() - st.from
+	text := fmt.Sprintf("computing step %d... %.1fs, %s states", l.step+1, elapsed.Seconds(), humanCount(float64(states)))
+	if elapsed > 0 {
+		text += fmt.Sprintf(", %s states/s", humanCount(float64(states)/elapsed.Seconds()))
+	}
+	return text + " (esc stops)"
+}
+
 func (st *stepper) view(e *env) string {
 	s := e.styles
 	l := st.top()
@@ -218,7 +290,7 @@ func (st *stepper) view(e *env) string {
 	title := s.Title.Render("NMCS stepper") + "  " + s.Subtle.Render(st.g.Spec()+"  "+st.spec)
 	head := strings.Join(crumbs, " > ")
 	if st.busy {
-		return lipgloss.JoinVertical(lipgloss.Left, title, head, "", s.Status.Render(fmt.Sprintf("computing step %d...", l.step+1)))
+		return lipgloss.JoinVertical(lipgloss.Left, title, head, "", s.Status.Render(st.progress(l)))
 	}
 	step, ok := l.tr.Step(l.step)
 	if !ok {
@@ -267,8 +339,7 @@ func (st *stepper) view(e *env) string {
 			table = append(table, row)
 		}
 	}
-	help := s.Subtle.Render("←/→ step  ↑/↓ select  enter: look inside the successor's playout  esc: up")
-	parts := []string{title, head, info, "", lipgloss.JoinHorizontal(lipgloss.Top, board, "   ", strings.Join(table, "\n")), "", help}
+	parts := []string{title, head, info, "", lipgloss.JoinHorizontal(lipgloss.Top, board, "   ", strings.Join(table, "\n"))}
 	if st.err != "" {
 		parts = append(parts, s.Error.Render(st.err))
 	}

@@ -15,31 +15,56 @@ type Styles struct {
 	Piece                                [2]lipgloss.Style
 	Label                                lipgloss.Style
 	Pane                                 lipgloss.Style
+	Plain                                lipgloss.Style
 }
 
-// DefaultStyles returns the interface's styles. With NO_COLOR set, colours are
-// dropped and emphasis is kept.
+// Wrap returns a style that wraps text at width.
+func (s Styles) Wrap(width int) lipgloss.Style { return s.Plain.Width(max(width, 1)) }
+
+// DefaultStyles returns the interface's styles for the terminal on standard
+// output, with colours for its background, light or dark. With NO_COLOR
+// set, colours are dropped and emphasis (bold, reverse, underline) is kept,
+// so that the cursor, a selection and the last move stay visible: lipgloss
+// alone would drop emphasis too.
 func DefaultStyles() Styles {
-	if os.Getenv("NO_COLOR") != "" {
-		lipgloss.SetColorProfile(termenv.Ascii)
+	noColor := os.Getenv("NO_COLOR") != ""
+	if noColor {
+		if out := termenv.NewOutput(os.Stdout); out.TTY() != nil && out.ColorProfile() != termenv.Ascii {
+			lipgloss.SetColorProfile(termenv.ANSI)
+		}
 	}
+	return newStyles(lipgloss.DefaultRenderer(), !noColor)
+}
+
+// newStyles returns the styles rendered by r, with colours or without.
+// Every colour adapts to the terminal's background (lipgloss.AdaptiveColor).
+func newStyles(r *lipgloss.Renderer, colour bool) Styles {
+	c := func(light, dark string) lipgloss.TerminalColor {
+		if !colour {
+			return lipgloss.NoColor{}
+		}
+		return lipgloss.AdaptiveColor{Light: light, Dark: dark}
+	}
+	accent := c("4", "12")
+	subtle := c("243", "245")
 	return Styles{
-		Title:        lipgloss.NewStyle().Bold(true).Foreground(lipgloss.Color("12")),
-		Subtle:       lipgloss.NewStyle().Foreground(lipgloss.Color("8")),
-		Error:        lipgloss.NewStyle().Foreground(lipgloss.Color("9")),
-		Status:       lipgloss.NewStyle().Foreground(lipgloss.Color("11")),
-		Banner:       lipgloss.NewStyle().Bold(true).Reverse(true).Padding(0, 1),
-		MenuItem:     lipgloss.NewStyle().PaddingLeft(2),
-		MenuSelected: lipgloss.NewStyle().PaddingLeft(0).Bold(true).Foreground(lipgloss.Color("12")),
-		Cell:         lipgloss.NewStyle(),
-		CellLast:     lipgloss.NewStyle().Underline(true).Background(lipgloss.Color("237")),
-		CellCursor:   lipgloss.NewStyle().Reverse(true),
-		CellFrom:     lipgloss.NewStyle().Bold(true).Background(lipgloss.Color("22")),
+		Title:        r.NewStyle().Bold(true).Foreground(accent),
+		Subtle:       r.NewStyle().Foreground(subtle),
+		Error:        r.NewStyle().Foreground(c("1", "9")),
+		Status:       r.NewStyle().Foreground(c("130", "11")),
+		Banner:       r.NewStyle().Bold(true).Reverse(true).Padding(0, 1),
+		MenuItem:     r.NewStyle().PaddingLeft(2),
+		MenuSelected: r.NewStyle().PaddingLeft(0).Bold(true).Foreground(accent),
+		Cell:         r.NewStyle(),
+		CellLast:     r.NewStyle().Underline(true).Background(c("254", "237")),
+		CellCursor:   r.NewStyle().Reverse(true),
+		CellFrom:     r.NewStyle().Bold(true).Underline(true).Background(c("151", "22")),
 		Piece: [2]lipgloss.Style{
-			lipgloss.NewStyle().Bold(true).Foreground(lipgloss.Color("15")),
-			lipgloss.NewStyle().Bold(true).Foreground(lipgloss.Color("9")),
+			r.NewStyle().Bold(true).Foreground(c("236", "15")),
+			r.NewStyle().Bold(true).Foreground(c("1", "9")),
 		},
-		Label: lipgloss.NewStyle().Foreground(lipgloss.Color("8")),
-		Pane:  lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).Padding(0, 1),
+		Label: r.NewStyle().Foreground(subtle),
+		Pane:  r.NewStyle().Border(lipgloss.RoundedBorder()).Padding(0, 1),
+		Plain: r.NewStyle(),
 	}
 }

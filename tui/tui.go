@@ -1,12 +1,16 @@
 // Package tui is mcarena's terminal interface, a Bubble Tea program. The root
 // model only routes: each screen (menu, new game, play) is a component with its
-// own Update and View, sharing a context of size, styles and keys.
+// own Update and View, sharing a context of size, styles and keys. Screens
+// form a stack: a screen opens another on top of itself, and esc closes the
+// top one, showing again the screen it was opened from.
 package tui
 
 import (
+	"path/filepath"
 	"strconv"
 
 	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
@@ -19,25 +23,62 @@ const (
 	minHeight = 20
 )
 
+// Where says where the interface found its configuration and where it keeps
+// its saves and results.
+type Where struct {
+	Config string   // the configuration file read, "" for none
+	Dir    string   // saves/ and results/ are made in this directory
+	Looked []string // where a configuration was looked for, when none was found
+}
+
 // env is what every screen shares.
 type env struct {
 	cfg           *config.Config // may be nil
+	where         Where
 	width, height int
 	styles        Styles
 	keys          keyMap
 	help          help.Model
 }
 
-// screen is one component of the interface.
+// screen is one component of the interface. Its update returns the screen
+// to show next: itself to stay, another screen to open it on top, or a nav
+// to close itself or to be replaced.
 type screen interface {
 	update(ctx *env, msg tea.Msg) (screen, tea.Cmd)
 	view(ctx *env) string
 }
 
+// nav is what a screen's update returns to change the stack rather than
+// open a screen: back closes the screen (showing the one below it again),
+// swap replaces it (a form by the screen it set up, so that esc there
+// returns to where the form was opened from).
+type nav struct {
+	back bool
+	swap screen
+}
+
+func (nav) update(*env, tea.Msg) (screen, tea.Cmd) { panic("tui: nav is not a screen") }
+func (nav) view(*env) string                       { return "" }
+
+// goBack closes the screen on top.
+func goBack() screen { return nav{back: true} }
+
+// swapTo replaces the screen on top by s.
+func swapTo(s screen) screen { return nav{swap: s} }
+
+// closer is a screen with work to stop when it leaves the stack.
+type closer interface{ close() }
+
+// revealer is a screen told when the screen above it closed and it is on
+// top again.
+type revealer interface{ reveal(ctx *env) tea.Cmd }
+
 // Model is the root model.
 type Model struct {
 	ctx      *env
-	current  screen
+	stack    []screen // the screen on top is shown and gets the messages
+	current  screen   // the top of stack
 	showHelp bool
 }
 
@@ -45,7 +86,48 @@ type Model struct {
 // nil, names the engines players can choose.
 func New(cfg *config.Config) Model {
 	ctx := &env{cfg: cfg, styles: DefaultStyles(), keys: defaultKeys(), help: help.New(), width: 80, height: 24}
-	return Model{ctx: ctx, current: newMenu()}
+	first := newMenu()
+	return Model{ctx: ctx, stack: []screen{first}, current: first}
+}
+
+// apply makes next, as returned by the screen on top, the new top.
+func (m Model) apply(next screen, cmd tea.Cmd) (Model, tea.Cmd) {
+	top := len(m.stack) - 1
+	switch n := next.(type) {
+	case nav:
+		closeScreen(m.stack[top])
+		if n.back {
+			m.stack = m.stack[:top]
+			if len(m.stack) == 0 {
+				return m, tea.Batch(cmd, tea.Quit)
+			}
+			m.current = m.stack[len(m.stack)-1]
+			if r, ok := m.current.(revealer); ok {
+				cmd = tea.Batch(cmd, r.reveal(m.ctx))
+			}
+			return m, cmd
+		}
+		m.stack = append(m.stack[:top:top], n.swap)
+	default:
+		if next != m.stack[top] {
+			m.stack = append(m.stack[:top+1:top+1], next)
+		}
+	}
+	m.current = m.stack[len(m.stack)-1]
+	return m, cmd
+}
+
+func closeScreen(s screen) {
+	if c, ok := s.(closer); ok {
+		c.close()
+	}
+}
+
+// closeAll stops the background work of every screen, before quitting.
+func (m Model) closeAll() {
+	for _, s := range m.stack {
+		closeScreen(s)
+	}
 }
 
 // Init implements tea.Model.
@@ -59,25 +141,30 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.ctx.help.Width = msg.Width
 	case tea.KeyMsg:
 		switch {
-		case msg.String() == "ctrl+c":
+		case matches(msg, m.ctx.keys.Quit):
+			m.closeAll()
 			return m, tea.Quit
-		case msg.String() == "f1" || (msg.String() == "?" && !m.typing()):
+		case matches(msg, m.ctx.keys.Help):
 			m.showHelp = !m.showHelp
+			return m, nil
+		case m.showHelp && matches(msg, m.ctx.keys.Back):
+			m.showHelp = false // esc closes the help, not the screen under it
 			return m, nil
 		}
 	case quitMsg:
+		m.closeAll()
 		return m, tea.Quit
 	}
-	next, cmd := m.current.update(m.ctx, msg)
-	m.current = next
-	return m, cmd
+	return m.apply(m.current.update(m.ctx, msg))
 }
 
-// typing reports whether the current screen takes text, so that '?' is a
-// character there rather than the help key.
-func (m Model) typing() bool {
-	t, ok := m.current.(interface{ typing() bool })
-	return ok && t.typing()
+// keys returns the keys of the screen on top.
+func (m Model) keys() keyHelp {
+	if h, ok := m.current.(helper); ok {
+		return h.keys(m.ctx)
+	}
+	k := m.ctx.keys
+	return keyHelp{short: []key.Binding{k.Back, k.Help}, full: [][]key.Binding{{k.Back, k.Help, k.Quit}}}
 }
 
 // View implements tea.Model.
@@ -90,17 +177,28 @@ func (m Model) View() string {
 	body := m.current.view(ctx)
 	if m.showHelp {
 		ctx.help.ShowAll = true
-		body = lipgloss.JoinVertical(lipgloss.Left, body, "", ctx.styles.Pane.Render(ctx.help.View(ctx.keys)))
+		body = lipgloss.JoinVertical(lipgloss.Left, body, "", ctx.styles.Pane.Render(ctx.help.View(m.keys())+"\n"+ctx.styles.Subtle.Render("? or esc closes this help")))
 	} else {
 		ctx.help.ShowAll = false
-		body = lipgloss.JoinVertical(lipgloss.Left, body, "", ctx.help.View(ctx.keys))
+		body = lipgloss.JoinVertical(lipgloss.Left, body, "", ctx.help.View(m.keys()))
 	}
 	return body
 }
 
 // Run starts the interface on the terminal and blocks until the user quits.
-func Run(cfg *config.Config) error {
-	_, err := tea.NewProgram(New(cfg), tea.WithAltScreen(), tea.WithMouseCellMotion()).Run()
+// Saves and results go in where.Dir, and the menu says which configuration
+// is loaded.
+func Run(cfg *config.Config, where Where) error {
+	if where.Dir != "" {
+		SavesDir = filepath.Join(where.Dir, "saves")
+		ResultsDir = filepath.Join(where.Dir, "results")
+	}
+	// Ask the terminal for its background now, before the program reads
+	// the keyboard: the adaptive colours depend on it.
+	lipgloss.HasDarkBackground()
+	m := New(cfg)
+	m.ctx.where = where
+	_, err := tea.NewProgram(m, tea.WithAltScreen(), tea.WithMouseCellMotion()).Run()
 	return err
 }
 

@@ -24,38 +24,43 @@ func send(t *testing.T, m Model, msg tea.Msg) Model {
 	return next.(Model)
 }
 
+// namedKeys are the keys tests press by name; any other string is typed.
+var namedKeys = map[string]tea.KeyType{
+	"enter": tea.KeyEnter, "esc": tea.KeyEsc, "tab": tea.KeyTab, "shift+tab": tea.KeyShiftTab,
+	"up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight,
+	"ctrl+z": tea.KeyCtrlZ, "ctrl+y": tea.KeyCtrlY, "ctrl+w": tea.KeyCtrlW, "ctrl+u": tea.KeyCtrlU,
+	"ctrl+n": tea.KeyCtrlN, "ctrl+t": tea.KeyCtrlT, "ctrl+p": tea.KeyCtrlP, "ctrl+s": tea.KeyCtrlS,
+	"ctrl+f": tea.KeyCtrlF, "F1": tea.KeyF1, "pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown,
+}
+
+// keys presses named keys ("F1" is the function key) and types anything
+// else, as one message of runes.
 func keys(t *testing.T, m Model, ks ...string) Model {
 	t.Helper()
 	for _, k := range ks {
-		var msg tea.KeyMsg
-		switch k {
-		case "enter":
-			msg = tea.KeyMsg{Type: tea.KeyEnter}
-		case "esc":
-			msg = tea.KeyMsg{Type: tea.KeyEsc}
-		case "up":
-			msg = tea.KeyMsg{Type: tea.KeyUp}
-		case "down":
-			msg = tea.KeyMsg{Type: tea.KeyDown}
-		case "left":
-			msg = tea.KeyMsg{Type: tea.KeyLeft}
-		case "right":
-			msg = tea.KeyMsg{Type: tea.KeyRight}
-		case "ctrl+z":
-			msg = tea.KeyMsg{Type: tea.KeyCtrlZ}
-		case "ctrl+y":
-			msg = tea.KeyMsg{Type: tea.KeyCtrlY}
-		case "ctrl+w":
-			msg = tea.KeyMsg{Type: tea.KeyCtrlW}
-		case "ctrl+u":
-			msg = tea.KeyMsg{Type: tea.KeyCtrlU}
-		case "tab":
-			msg = tea.KeyMsg{Type: tea.KeyTab}
-		default:
-			msg = tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
+		msg := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
+		if kt, ok := namedKeys[k]; ok {
+			msg = tea.KeyMsg{Type: kt}
 		}
 		m = send(t, m, msg)
 	}
+	return m
+}
+
+// openItem chooses a menu item, the menu being on screen.
+func openItem(t *testing.T, m Model, item string) Model {
+	t.Helper()
+	mn, ok := m.current.(*menu)
+	if !ok {
+		t.Fatalf("screen %T, want the menu", m.current)
+	}
+	for i, it := range mn.items {
+		if it == item {
+			mn.cursor = i
+			return keys(t, m, "enter")
+		}
+	}
+	t.Fatalf("no menu item %q", item)
 	return m
 }
 
@@ -157,8 +162,12 @@ func TestTooSmall(t *testing.T) {
 func TestHelpToggle(t *testing.T) {
 	m := send(t, New(nil), tea.WindowSizeMsg{Width: 100, Height: 30})
 	m = keys(t, m, "?")
-	if v := m.View(); !strings.Contains(v, "flip board") || !strings.Contains(v, "quit") {
-		t.Fatalf("full help not shown:\n%s", v)
+	if v := m.View(); !strings.Contains(v, "q/esc") || !strings.Contains(v, "quit") || strings.Contains(v, "flip board") {
+		t.Fatalf("the menu's full help not shown:\n%s", v)
+	}
+	m = keys(t, m, "esc")
+	if _, ok := m.current.(*menu); !ok || m.showHelp {
+		t.Fatalf("esc should close the help and stay on the menu: %T", m.current)
 	}
 }
 
@@ -279,16 +288,17 @@ func TestSaveAndLoad(t *testing.T) {
 	SavesDir = t.TempDir()
 	m, p := start(t, "breakthrough")
 	m = keys(t, m, "a2-a3", "enter", "e4-e3", "enter")
-	if _, err := os.Stat(filepath.Join(SavesDir, autosaveName)); err != nil {
-		t.Fatalf("no autosave: %v", err)
+	if got := autosaves(); len(got) != 1 {
+		t.Fatalf("autosaves %v, want one", got)
 	}
 	next, _ := m.Update(tea.KeyMsg{Type: tea.KeyCtrlW})
 	m = next.(Model)
 	if !strings.Contains(p.status, "saved to ") {
 		t.Fatalf("status %q", p.status)
 	}
-	// Back to the menu, then Load game: the newest file comes first.
-	m = keys(t, m, "esc", "down", "enter")
+	// Back to the menu (the game is saved: no question), then Load game:
+	// the newest file comes first.
+	m = openItem(t, keys(t, m, "esc"), itemLoad)
 	b, ok := m.current.(*browser)
 	if !ok || len(b.files) != 2 {
 		t.Fatalf("screen %T files %v", m.current, b)
@@ -304,7 +314,7 @@ func TestDamagedSaveRefused(t *testing.T) {
 	SavesDir = t.TempDir()
 	os.WriteFile(filepath.Join(SavesDir, "bad.pgn"), []byte("[Game \"tictactoe\"]\n\n1. a1 a1 *\n"), 0o644)
 	m := send(t, New(nil), tea.WindowSizeMsg{Width: 100, Height: 30})
-	m = keys(t, m, "down", "enter", "enter")
+	m = keys(t, openItem(t, m, itemLoad), "enter")
 	if _, ok := m.current.(*browser); !ok {
 		t.Fatalf("screen %T, want the browser still", m.current)
 	}
@@ -319,7 +329,7 @@ func TestDamagedSaveRefused(t *testing.T) {
 
 func TestStepper(t *testing.T) {
 	m := send(t, New(nil), tea.WindowSizeMsg{Width: 140, Height: 40})
-	m = keys(t, m, "down", "down", "down", "enter") // NMCS stepper
+	m = openItem(t, m, itemStepper)
 	m = keys(t, m, "ctrl+u", "tictactoe", "tab", "ctrl+u", "1x1/1o1/xo1 x", "tab", "ctrl+u", "nmcs:level=1,discount")
 	next, cmd := m.Update(tea.KeyMsg{Type: tea.KeyEnter})
 	m = drain(t, next.(Model), cmd, 10)
@@ -365,7 +375,7 @@ func TestStepperSetupErrors(t *testing.T) {
 		{"nmcs:level=9", "out of range"},
 	} {
 		m := send(t, New(nil), tea.WindowSizeMsg{Width: 140, Height: 40})
-		m = keys(t, m, "down", "down", "down", "enter", "tab", "tab", "ctrl+u", tc.search, "enter")
+		m = keys(t, openItem(t, m, itemStepper), "tab", "tab", "ctrl+u", tc.search, "enter")
 		if _, ok := m.current.(*stepperSetup); !ok || !strings.Contains(m.View(), tc.want) {
 			t.Fatalf("%s: %T\n%s", tc.search, m.current, m.View())
 		}
@@ -391,7 +401,7 @@ paper = [[[70, 90]]]
 		t.Fatal(err)
 	}
 	m := send(t, New(cfg), tea.WindowSizeMsg{Width: 140, Height: 40})
-	m = keys(t, m, "down", "down", "enter") // Run a preset
+	m = openItem(t, m, itemPresets)
 	if !strings.Contains(m.View(), "a tiny test") {
 		t.Fatalf("view:\n%s", m.View())
 	}

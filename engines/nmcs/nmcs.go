@@ -51,6 +51,7 @@ package nmcs
 import (
 	"context"
 	"math"
+	"sync/atomic"
 	"time"
 
 	"mcarena/engines"
@@ -104,6 +105,9 @@ type Searcher struct {
 	maxStates int64
 	nextCheck int64
 	aborted   bool
+	// progress, if set, gets States every few thousand states, for a
+	// reader in another goroutine (the tracer's States).
+	progress *atomic.Int64
 }
 
 // checkInterval is how many states pass between two looks at the context.
@@ -144,6 +148,9 @@ func (sv *Searcher) check() {
 		return
 	}
 	sv.nextCheck = sv.States + checkInterval
+	if sv.progress != nil {
+		sv.progress.Store(sv.States)
+	}
 	if sv.maxStates > 0 {
 		if sv.States >= sv.maxStates {
 			sv.aborted = true

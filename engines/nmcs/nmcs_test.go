@@ -613,3 +613,32 @@ func TestTracerMatchesSearch(t *testing.T) {
 		}
 	}
 }
+
+// A step interrupted by its context leaves the tracer as it was: asked
+// again, the step is the one an uninterrupted tracer computes.
+func TestTracerStepContextInterrupted(t *testing.T) {
+	cfg := Config{Level: 2, Discount: true}
+	for i, s := range positions(t, "breakthrough", 6, 3) {
+		seed := uint64(i + 5)
+		want := NewTracer(cfg, PlayoutCall(3, s, seed))
+		tr := NewTracer(cfg, PlayoutCall(3, s, seed))
+		cancelled, cancel := context.WithCancel(context.Background())
+		cancel()
+		if _, ok, err := tr.StepContext(cancelled, 0); ok || err != context.Canceled {
+			t.Fatalf("cancelled step: ok %v, err %v", ok, err)
+		}
+		if tr.Steps() != 0 {
+			t.Fatalf("an interrupted step was kept")
+		}
+		for k := range 3 {
+			got, ok1 := tr.Step(k)
+			w, ok2 := want.Step(k)
+			if ok1 != ok2 || got.Chosen != w.Chosen || len(got.Successors) != len(w.Successors) {
+				t.Fatalf("%q step %d after an interruption: chose %v, want %v", s.String(), k, got.Chosen, w.Chosen)
+			}
+		}
+		if tr.States() == 0 {
+			t.Fatal("States counts nothing")
+		}
+	}
+}

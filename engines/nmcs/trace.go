@@ -1,6 +1,10 @@
 package nmcs
 
 import (
+	"context"
+	"sync/atomic"
+
+	"mcarena/engines"
 	"mcarena/games"
 	"mcarena/games/rng"
 )
@@ -75,6 +79,9 @@ type Tracer struct {
 	r     rng.Rand
 	depth int
 	over  bool
+	// states is the searcher's count of visited states, published after
+	// every evaluated successor for States, which other goroutines call.
+	states atomic.Int64
 }
 
 // NewTracer returns a tracer of call under cfg's discounting and pruning.
@@ -85,6 +92,7 @@ func NewTracer(cfg Config, call Call) *Tracer {
 	}
 	t := &Tracer{call: call, cfg: cfg, sv: NewSearcher(c, call.Start), state: call.Start.Clone(), depth: call.Depth}
 	t.sv.Reset()
+	t.sv.progress = &t.states
 	t.r.Seed(call.Seed)
 	return t
 }
@@ -95,41 +103,68 @@ func (t *Tracer) Call() Call { return t.call }
 // Step returns step k (from 0) of the call, computing the steps before it as
 // needed; ok is false past the end.
 func (t *Tracer) Step(k int) (Step, bool) {
-	for len(t.steps) <= k && !t.over {
-		t.steps = append(t.steps, t.next())
+	st, ok, _ := t.StepContext(context.Background(), k)
+	return st, ok
+}
+
+// StepContext is Step, giving up when ctx is done: it then returns ctx's
+// error with ok false, and the tracer is as if the unfinished step had not
+// been asked for, so that asking again computes the same step. A step at a
+// high level runs many nested playouts; the stepper of the terminal UI
+// stops one this way when the user leaves.
+func (t *Tracer) StepContext(ctx context.Context, k int) (Step, bool, error) {
+	if len(t.steps) <= k && !t.over {
+		stop := engines.NewStop(ctx, 0)
+		defer stop.Release()
+		t.sv.Limit(stop, 0)
+		defer t.sv.Limit(nil, 0)
+		for len(t.steps) <= k && !t.over {
+			step, done := t.next()
+			if !done {
+				return Step{}, false, ctx.Err()
+			}
+			t.steps = append(t.steps, step)
+		}
 	}
 	if k < len(t.steps) {
-		return t.steps[k], true
+		return t.steps[k], true, nil
 	}
-	return Step{}, false
+	return Step{}, false, nil
 }
+
+// States returns how many states the steps computed so far, and the one
+// being computed, have visited. It may be called from any goroutine, also
+// while another computes a step.
+func (t *Tracer) States() int64 { return t.states.Load() }
 
 // Steps returns the steps computed so far.
 func (t *Tracer) Steps() int { return len(t.steps) }
 
-// next computes one step, mirroring nested.
-func (t *Tracer) next() Step {
+// next computes one step, mirroring nested; done is false if the searcher's
+// stop interrupted it, and then the tracer's state is unchanged.
+func (t *Tracer) next() (step Step, done bool) {
 	s, d, c := t.state, t.depth, t.call
-	step := Step{State: s.Clone(), Depth: d, Chosen: games.NoMove, Best: -1}
+	step = Step{State: s.Clone(), Depth: d, Chosen: games.NoMove, Best: -1}
 	if c.Level == 0 {
 		if c.HasBound && s.ToMove() == c.Owner && podPrunes(c.Owner, c.Bound, d) && !s.Terminal() {
 			step.End, step.Pruned, t.over = true, true, true
-			return step
+			return step, true
 		}
 		before := s.Clone()
 		if s.Playout(&t.r, 1) == 0 {
 			step.End, t.over = true, true
-			return step
+			return step, true
 		}
 		step.Chosen = moveBetween(before, s)
 		t.depth++
-		return step
+		return step, true
 	}
 	moves := s.Legal(nil)
 	if len(moves) == 0 {
 		step.End, t.over = true, true
-		return step
+		return step, true
 	}
+	r0 := t.r // restored if the step is interrupted
 	shuffle(&t.r, moves)
 	base := t.r.Uint64()
 	p := s.ToMove()
@@ -137,7 +172,7 @@ func (t *Tracer) next() Step {
 	best, lstar := 0, initial(max, d)
 	if c.HasBound && p == c.Owner && podPrunes(c.Owner, c.Bound, d) {
 		step.End, step.Pruned, t.over = true, true, true
-		return step
+		return step, true
 	}
 	cow := c.Level <= t.cfg.COW
 	passBound := c.Level <= t.cfg.POD
@@ -148,6 +183,11 @@ func (t *Tracer) next() Step {
 		sub := Call{Level: c.Level - 1, Start: child.Clone(), Depth: d + 1, Bound: lstar, Owner: p, HasBound: passBound, Seed: childSeed(base, m)}
 		before := t.sv.States
 		e := t.sv.nested(c.Level-1, child, d+1, lstar, p, passBound, sub.Seed)
+		t.states.Store(t.sv.States)
+		if t.sv.check(); t.sv.aborted {
+			t.r = r0
+			return Step{}, false
+		}
 		sc := &step.Successors[i]
 		*sc = Successor{Move: m, Value: e.value, Outcome: games.Outcome(e.outcome), Length: e.depth - d,
 			States: t.sv.States - before + 1, Pruned: e.pruned, Call: sub}
@@ -167,7 +207,7 @@ func (t *Tracer) next() Step {
 	step.Best, step.Chosen = best, moves[best]
 	s.Play(moves[best])
 	t.depth++
-	return step
+	return step, true
 }
 
 // moveBetween finds the legal move of before that leads to after.

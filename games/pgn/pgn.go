@@ -4,7 +4,7 @@
 //	[Game "breakthrough:size=6x6"]
 //	[First "human"]
 //	[Second "uct 1s"]
-//	[SecondSpec "uct"]
+//	[SecondSpec "uct:c=0.4"]
 //	[Date "2026.11.25"]
 //	[Seed "12345"]
 //	[Result "*"]
@@ -14,7 +14,16 @@
 // Required tags: Game (a registry spec). Optional: Position (the start, in
 // the game's position text, when it is not the game's start), Result (1-0,
 // 0-1, 1/2-1/2 or * for an unfinished game), and any others, kept as they
-// are. Move numbers count the first player's moves; a game whose turns do not
+// are. Tags the terminal UI writes and reads back when it loads a game:
+// First and Second, who plays each seat ("human", or an engine, a name from
+// config.toml or a spec, then its budget: "uct 1s", "nmcd1 states=5000");
+// FirstSpec and SecondSpec, the full spec of a seat's engine, used when the
+// configuration no longer knows the engine's name; Seed, the game's seed,
+// from which every engine search of the game takes its own. Record.Player
+// reads a seat, also from the tags of older saves (WhitePlayer, SouthPlayer:
+// the game's name of the player, then "Player").
+//
+// Move numbers count the first player's moves; a game whose turns do not
 // alternate (Kalah's extra moves) lists a player's consecutive moves one after
 // the other. Reading checks every move against the rules and refuses a file
 // with an error that names its line.
@@ -63,6 +72,31 @@ func (r *Record) Set(name, value string) {
 		}
 	}
 	r.Tags = append(r.Tags, Tag{name, value})
+}
+
+// SeatTag is the tag naming who plays seat p: "First" or "Second". The
+// seat's engine spec is in SeatTag(p)+"Spec".
+func SeatTag(p games.Player) string {
+	if p == games.First {
+		return "First"
+	}
+	return "Second"
+}
+
+// Player returns who plays seat p ("human", "uct 1s") and the full spec of
+// its engine, if the save names one: from the First and Second tags, or
+// from the game's own player names in older saves ([WhitePlayer "human"],
+// [BlackSpec "uct"]).
+func (r *Record) Player(p games.Player) (text, spec string) {
+	tag := SeatTag(p)
+	if text = r.Get(tag); text != "" {
+		return text, r.Get(tag + "Spec")
+	}
+	if r.Game != nil {
+		name := r.Game.PlayerNames()[p]
+		return r.Get(name + "Player"), r.Get(name + "Spec")
+	}
+	return "", ""
 }
 
 // End returns the position after all moves.

@@ -120,3 +120,50 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// The example of the package documentation reads as it says: the seats'
+// players and engine specs from First, Second and SecondSpec, and the seed.
+func TestDocumentedExample(t *testing.T) {
+	text := `[Game "breakthrough:size=6x6"]
+[First "human"]
+[Second "uct 1s"]
+[SecondSpec "uct:c=0.4"]
+[Date "2026.11.25"]
+[Seed "12345"]
+[Result "*"]
+
+1. a2-a3 b5-b4 2. c2-c3 *
+`
+	r, err := Parse("doc.pgn", text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		p          games.Player
+		text, spec string
+	}{{games.First, "human", ""}, {games.Second, "uct 1s", "uct:c=0.4"}} {
+		if text, spec := r.Player(tc.p); text != tc.text || spec != tc.spec {
+			t.Errorf("Player(%v) = %q, %q; want %q, %q", tc.p, text, spec, tc.text, tc.spec)
+		}
+	}
+	if got := r.Get("Seed"); got != "12345" {
+		t.Errorf("Seed %q", got)
+	}
+	if len(r.Moves) != 3 {
+		t.Errorf("%d moves, want 3", len(r.Moves))
+	}
+}
+
+// Saves written before the seat tags name a seat by the game's player name.
+func TestPlayerFromOlderTags(t *testing.T) {
+	r, err := Parse("old.pgn", "[Game \"breakthrough\"]\n[WhitePlayer \"human\"]\n[BlackPlayer \"nmcd1\"]\n[BlackSpec \"nmcs:level=1,discount\"]\n\n*\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text, spec := r.Player(games.Second); text != "nmcd1" || spec != "nmcs:level=1,discount" {
+		t.Fatalf("Player(Second) = %q, %q", text, spec)
+	}
+	if text, _ := r.Player(games.First); text != "human" {
+		t.Fatalf("Player(First) = %q", text)
+	}
+}

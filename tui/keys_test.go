@@ -1,0 +1,204 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// quits reports whether running cmd ends the program.
+func quits(cmd tea.Cmd) bool {
+	if cmd == nil {
+		return false
+	}
+	switch msg := cmd().(type) {
+	case tea.QuitMsg:
+		return true
+	case tea.BatchMsg:
+		for _, c := range msg {
+			if quits(c) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ? opens the full help of the screen on top on every screen, those with
+// text fields too, and is never typed into a field.
+func TestQuestionMarkOpensScreenHelp(t *testing.T) {
+	sized := func() Model { return send(t, New(nil), tea.WindowSizeMsg{Width: 120, Height: 40}) }
+	m, p := start(t, "breakthrough")
+	cases := []struct {
+		name string
+		m    Model
+		want string
+	}{
+		{"play", m, "flip board"},
+		{"new game", openItem(t, sized(), itemNewGame), "start the game"},
+		{"stepper form", openItem(t, sized(), itemStepper), "start stepping"},
+		{"presets", openItem(t, sized(), itemPresets), "run it"},
+		{"load", openItem(t, sized(), itemLoad), "load"},
+		{"help", openItem(t, sized(), itemHelp), "page down"},
+	}
+	for _, tc := range cases {
+		m := keys(t, tc.m, "?")
+		v := m.View()
+		if !m.showHelp || !strings.Contains(v, tc.want) || !strings.Contains(v, "? or esc closes this help") {
+			t.Errorf("%s: ? did not open the screen's help:\n%s", tc.name, v)
+		}
+		if f := formOf(m.current); f != nil {
+			for _, in := range f.inputs {
+				if strings.Contains(in.Value(), "?") {
+					t.Errorf("%s: ? was typed into %q", tc.name, in.Value())
+				}
+			}
+		}
+		m = keys(t, m, "?")
+		if m.showHelp {
+			t.Errorf("%s: ? again did not close the help", tc.name)
+		}
+	}
+	if p.input.Value() != "" {
+		t.Fatalf("? typed into the move prompt: %q", p.input.Value())
+	}
+}
+
+// formOf returns a screen's text fields, if it has some.
+func formOf(s screen) *form {
+	switch s := s.(type) {
+	case *setup:
+		return &s.form
+	case *stepperSetup:
+		return &s.form
+	case *presetPicker:
+		return &s.form
+	}
+	return nil
+}
+
+// Typed text that spells a key's name is text: "f1" is a Kalah move and a
+// cell name, and must not open the help; the F1 key does.
+func TestTypedF1IsText(t *testing.T) {
+	m, p := start(t, "kalah")
+	m = keys(t, m, "c1", "enter", "f1")
+	if m.showHelp || p.input.Value() != "f1" {
+		t.Fatalf("typed f1: help %v, prompt %q", m.showHelp, p.input.Value())
+	}
+	m = keys(t, m, "enter")
+	if strings.Join(p.names, " ") != "c1 f1" {
+		t.Fatalf("moves %v", p.names)
+	}
+	m = keys(t, m, "F1")
+	if !m.showHelp || p.input.Value() != "" {
+		t.Fatalf("the F1 key: help %v, prompt %q", m.showHelp, p.input.Value())
+	}
+	// A paste is text too.
+	m = keys(t, m, "F1")
+	m = send(t, m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("?"), Paste: true})
+	if m.showHelp || p.input.Value() != "?" {
+		t.Fatalf("pasted ?: help %v, prompt %q", m.showHelp, p.input.Value())
+	}
+}
+
+// The menu: j and k move, q and esc quit, enter and a click select.
+func TestMenuKeys(t *testing.T) {
+	m := send(t, New(nil), tea.WindowSizeMsg{Width: 100, Height: 30})
+	mn := m.current.(*menu)
+	m = keys(t, m, "j", "j", "k")
+	if mn.cursor != 1 {
+		t.Fatalf("j j k: cursor %d, want 1", mn.cursor)
+	}
+	if _, cmd := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("q")}); !quits(cmd) {
+		t.Fatal("q does not quit")
+	}
+	if _, cmd := m.Update(tea.KeyMsg{Type: tea.KeyEsc}); !quits(cmd) {
+		t.Fatal("esc does not quit")
+	}
+	// A click on an item's line opens it.
+	next, _ := m.Update(tea.MouseMsg{X: 4, Y: menuTop + 2, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+	m = next.(Model)
+	if _, ok := m.current.(*browser); !ok || mn.items[2] != itemLoad {
+		t.Fatalf("click on the third item: screen %T", m.current)
+	}
+}
+
+// Each screen's footer shows that screen's keys: the menu does not offer
+// undo or a hint.
+func TestFooterPerScreen(t *testing.T) {
+	m := send(t, New(nil), tea.WindowSizeMsg{Width: 120, Height: 30})
+	if v := m.View(); strings.Contains(v, "undo") || strings.Contains(v, "hint") || !strings.Contains(v, "quit") {
+		t.Fatalf("menu footer:\n%s", v)
+	}
+	m, _ = start(t, "breakthrough")
+	if v := m.View(); !strings.Contains(v, "undo") || !strings.Contains(v, "hint") {
+		t.Fatalf("play footer:\n%s", v)
+	}
+}
+
+// Every key a screen handles is in its full help.
+func TestEveryKeyInHelp(t *testing.T) {
+	e := New(nil).ctx
+	want := map[string][]string{
+		"Menu":             {"↑/k", "↓/j", "enter", "click", "q/esc", "ctrl+c", "?/f1"},
+		"Play":             {"enter", "←↑↓→", "click", "ctrl+z", "ctrl+y", "ctrl+f", "ctrl+w", "ctrl+n", "ctrl+s", "ctrl+p", "ctrl+t", "ctrl+→", "ctrl+←", "esc", "y", "n", "?/f1", "ctrl+c"},
+		"Load game":        {"↑/k", "↓/j", "enter", "esc", "?/f1", "ctrl+c"},
+		"NMCS stepper":     {"←", "→", "↑/k", "↓/j", "enter", "esc", "?/f1", "ctrl+c"},
+		"Run a preset":     {"↑/k", "↓/j", "enter", "esc", "?/f1", "ctrl+c"},
+		"A preset running": {"esc", "?/f1", "ctrl+c"},
+		"New game, NMCS stepper and preset forms": {"enter", "tab/↓", "shift+tab/↑", "esc", "?/f1", "ctrl+c"},
+	}
+	for _, s := range screenKeys(e) {
+		have := map[string]bool{}
+		for _, group := range s.keys.full {
+			for _, b := range group {
+				have[b.Help().Key] = true
+			}
+		}
+		for _, k := range want[s.name] {
+			if !have[k] {
+				t.Errorf("%s: the help lacks %s (has %v)", s.name, k, have)
+			}
+		}
+		for _, b := range s.keys.short {
+			for _, k := range b.Keys() {
+				if !fullHas(s.keys, k) {
+					t.Errorf("%s: footer key %s not in the full help", s.name, k)
+				}
+			}
+		}
+		delete(want, s.name)
+	}
+	if len(want) > 0 {
+		t.Errorf("screens without help: %v", want)
+	}
+}
+
+// fullHas reports whether a screen's full help has a binding for key k.
+func fullHas(h keyHelp, k string) bool {
+	for _, group := range h.full {
+		for _, b := range group {
+			for _, bk := range b.Keys() {
+				if bk == k {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// The menu's title bar names the configuration loaded, or says where none
+// was found and where saves go.
+func TestMenuNamesConfig(t *testing.T) {
+	m := send(t, New(nil), tea.WindowSizeMsg{Width: 120, Height: 30})
+	m.ctx.where = Where{Config: "/home/r/lab/config.toml", Dir: "/home/r/lab"}
+	if v := m.View(); !strings.Contains(v, "config /home/r/lab/config.toml") {
+		t.Fatalf("view:\n%s", v)
+	}
+	m.ctx.where = Where{Dir: "/home/r/.config/mcarena", Looked: []string{"/tmp/config.toml", "/home/r/.config/mcarena/config.toml"}}
+	if v := m.View(); !strings.Contains(v, "no config.toml (looked for /tmp/config.toml") {
+		t.Fatalf("view:\n%s", v)
+	}
+}
