@@ -297,15 +297,23 @@ func (s *State) move(from, to int) {
 
 // Playout implements games.State by the reference rule, without building the
 // move list: it counts the targets of each step and picks the r-th.
-func (s *State) Playout(r *rng.Rand, limit int) int {
+func (s *State) Playout(r *rng.Rand, limit int) int { return s.playout(r, limit, nil) }
+
+// RecordPlayout implements games.State: Playout's loop, recording into t.
+func (s *State) RecordPlayout(r *rng.Rand, limit int, t *games.Trace) int {
+	return s.playout(r, limit, t)
+}
+
+// playout is the loop of Playout and RecordPlayout; t may be nil.
+func (s *State) playout(r *rng.Rand, limit int, t *games.Trace) int {
 	n := 0
 	k := s.g.k
-	var t [maxSteps]uint64
+	var tg [maxSteps]uint64
 	for n < limit && !s.reached() {
 		total := 0
 		for i := range k {
-			t[i] = s.targets(i)
-			total += bits.OnesCount64(t[i])
+			tg[i] = s.targets(i)
+			total += bits.OnesCount64(tg[i])
 		}
 		if total == 0 {
 			break
@@ -313,14 +321,18 @@ func (s *State) Playout(r *rng.Rand, limit int) int {
 		j := r.Intn(total)
 		i := 0
 		for ; i < k-1; i++ {
-			c := bits.OnesCount64(t[i])
+			c := bits.OnesCount64(tg[i])
 			if j < c {
 				break
 			}
 			j -= c
 		}
-		to := grid.Select(t[i], j)
-		s.move(to-s.g.steps[i].delta[s.side], to)
+		to := grid.Select(tg[i], j)
+		from := to - s.g.steps[i].delta[s.side]
+		if t != nil {
+			t.Add(games.Move(from*k+i), s.side)
+		}
+		s.move(from, to)
 		n++
 	}
 	return n
