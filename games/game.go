@@ -75,7 +75,8 @@ func (o Outcome) String() string {
 // State is a position of a game. Methods that take or return moves assume the
 // state belongs to one game; mixing games is a programming error and panics.
 //
-// Play, CopyFrom, Legal and Playout never allocate. Play must only be given a
+// Play, CopyFrom, Legal and Playout never allocate, nor does RecordPlayout
+// once its trace has room. Play must only be given a
 // move from Legal; ParseMove is the checked way in from text.
 type State interface {
 	// Game returns the game this position belongs to.
@@ -108,6 +109,12 @@ type State interface {
 	// uniform rule. Each move draws from r on its own, so a playout stopped
 	// at the limit and resumed is the same game as one played in one call.
 	Playout(r *rng.Rand, limit int) int
+	// RecordPlayout plays exactly the game Playout(r, limit) would play
+	// from the same generator state (the same draws and moves) and returns
+	// the moves played, appending each move and the player who made it to
+	// t. It runs in the game's own playout loop, and allocates nothing once
+	// t has room for the moves.
+	RecordPlayout(r *rng.Rand, limit int, t *Trace) int
 	// MoveString formats m, a legal move of this position, in the game's
 	// notation.
 	MoveString(m Move) string

@@ -1,9 +1,12 @@
 package nmcs
 
 import (
+	"slices"
 	"testing"
+	"time"
 
 	"mcarena/games"
+	"mcarena/games/rng"
 )
 
 // BenchmarkLevel1 measures the states per second of the level-1 policy from
@@ -42,4 +45,56 @@ func BenchmarkNestedPlayout(b *testing.B) {
 	}
 	b.ReportMetric(float64(sv.States)/b.Elapsed().Seconds(), "states/s")
 	_ = games.NoLimit
+}
+
+// BenchmarkLevel1VsPlayout compares, in the same run, the states per second
+// of the level-1 policy from each 5x5 start position with those of the
+// game's own uniform playouts from the same position. Each iteration times
+// one policy call and then a batch of playouts that takes about as long;
+// x-playout is the median over iterations of the ratio of the two speeds,
+// so that a shared machine that stalls one of them moves it little.
+func BenchmarkLevel1VsPlayout(b *testing.B) {
+	for _, spec := range []string{
+		"breakthrough", "knightthrough", "domineering", "nogo", "atarigo",
+	} {
+		b.Run(spec, func(b *testing.B) {
+			start := mustGame(b, spec).NewState()
+			sv := NewSearcher(Config{Level: 1}, start)
+			s := start.Clone()
+			r := rng.New(1)
+			var nmcsTime, playTime time.Duration
+			var nmcsStates, playStates int64
+			ratios := make([]float64, 0, 1<<12)
+			batch := 64
+			seed := uint64(0)
+			b.ReportAllocs()
+			for b.Loop() {
+				seed++
+				before := sv.States
+				t0 := time.Now()
+				sv.Choose(start, seed, nil)
+				tn := time.Since(t0)
+				ns := sv.States - before
+				t0 = time.Now()
+				var ps int64
+				for range batch {
+					s.CopyFrom(start)
+					ps += int64(s.Playout(&r, games.NoLimit))
+				}
+				tp := time.Since(t0)
+				if tp < tn/2 {
+					batch *= 2
+				}
+				nmcsTime, playTime = nmcsTime+tn, playTime+tp
+				nmcsStates, playStates = nmcsStates+ns, playStates+ps
+				if len(ratios) < cap(ratios) {
+					ratios = append(ratios, float64(ns)/tn.Seconds()/(float64(ps)/tp.Seconds()))
+				}
+			}
+			slices.Sort(ratios)
+			b.ReportMetric(float64(nmcsStates)/nmcsTime.Seconds(), "nmcs-states/s")
+			b.ReportMetric(float64(playStates)/playTime.Seconds(), "playout-states/s")
+			b.ReportMetric(ratios[len(ratios)/2], "x-playout")
+		})
+	}
 }

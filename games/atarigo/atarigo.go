@@ -151,12 +151,23 @@ func (s *State) Play(m games.Move) {
 }
 
 // Playout implements games.State with stone.Position.SampleLegal.
-func (s *State) Playout(r *rng.Rand, limit int) int {
+func (s *State) Playout(r *rng.Rand, limit int) int { return s.playout(r, limit, nil) }
+
+// RecordPlayout implements games.State: Playout's loop, recording into t.
+func (s *State) RecordPlayout(r *rng.Rand, limit int, t *games.Trace) int {
+	return s.playout(r, limit, t)
+}
+
+// playout is the loop of Playout and RecordPlayout; t may be nil.
+func (s *State) playout(r *rng.Rand, limit int, t *games.Trace) int {
 	n := 0
 	for n < limit && !s.captured {
 		c := s.SampleLegal(r, stone.NoSuicide)
 		if c < 0 {
 			break
+		}
+		if t != nil {
+			t.Add(games.Move(c), s.Side)
 		}
 		s.Play(games.Move(c))
 		n++

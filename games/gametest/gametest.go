@@ -32,8 +32,11 @@ type Config struct {
 // and every legal move's notation round-trip; playing a move on a copy leaves
 // the original unchanged and CopyFrom restores it; terminal positions have a
 // consistent outcome and score; the game ends within MaxLength; Playout
-// follows its documented rule from every position; and Playout, Play, Legal
-// and CopyFrom allocate nothing.
+// follows its documented rule from every position; RecordPlayout plays
+// Playout's game under several limits and records it truly (replaying the
+// trace with Play reaches the same position, each mover was the player to
+// move); and Playout, RecordPlayout (with room in its trace), Play, Legal and
+// CopyFrom allocate nothing.
 func Conformance(t *testing.T, g games.Game, cfg Config) {
 	t.Helper()
 	if cfg.Games == 0 {
@@ -63,6 +66,7 @@ func Conformance(t *testing.T, g games.Game, cfg Config) {
 				return
 			}
 			c.playoutRule(s, ref, r, seed, ply)
+			c.recordRule(s, r, seed, ply)
 			moves := s.Legal(c.buf)
 			if len(moves) == 0 {
 				break
@@ -83,6 +87,7 @@ type checker struct {
 	t         *testing.T
 	g         games.Game
 	buf, buf2 []games.Move
+	tr, tr2   games.Trace
 }
 
 func (c *checker) fail(seed uint64, ply int, s games.State, format string, args ...any) bool {
@@ -202,6 +207,67 @@ func (c *checker) playoutRule(s games.State, ref func(games.State, *rng.Rand, in
 	}
 }
 
+// recordRule checks, without touching s or r, that RecordPlayout from s
+// plays the game of Playout with the same generator state under several
+// limits (no limit, 0, and a few short ones), appends to its trace, and
+// records it truly: replaying the recorded moves with Play from s, each
+// recorded mover the player to move and each move legal, reaches the same
+// position and hash.
+func (c *checker) recordRule(s games.State, r rng.Rand, seed uint64, ply int) {
+	c.t.Helper()
+	for _, limit := range []int{games.NoLimit, 0, 1 + ply%3, 4 + ply%5} {
+		a, b := s.Clone(), s.Clone()
+		ra, rb := r, r
+		na := a.Playout(&ra, limit)
+		c.tr.Reset()
+		nb := b.RecordPlayout(&rb, limit, &c.tr)
+		if na != nb || a.String() != b.String() || a.Hash() != b.Hash() || ra != rb {
+			c.fail(seed, ply, s, "limit %s: RecordPlayout gave %d moves to %q (hash %#x), Playout %d moves to %q (hash %#x), or left another generator state",
+				limitName(limit), nb, b.String(), b.Hash(), na, a.String(), a.Hash())
+			return
+		}
+		if b.Hash() != b.RecomputeHash() {
+			c.fail(seed, ply, s, "limit %s: after RecordPlayout the incremental hash is stale", limitName(limit))
+			return
+		}
+		if len(c.tr.Moves) != nb || len(c.tr.Movers) != nb {
+			c.fail(seed, ply, s, "limit %s: RecordPlayout played %d moves but recorded %d moves and %d movers", limitName(limit), nb, len(c.tr.Moves), len(c.tr.Movers))
+			return
+		}
+		rep := s.Clone()
+		for i, m := range c.tr.Moves {
+			if p := c.tr.Movers[i]; p != rep.ToMove() {
+				c.fail(seed, ply, s, "limit %s: recorded move %d (%d) played by %d, but %d is to move in %q", limitName(limit), i, m, p, rep.ToMove(), rep.String())
+				return
+			}
+			if !slices.Contains(rep.Legal(c.buf), m) {
+				c.fail(seed, ply, s, "limit %s: recorded move %d (%d) is not legal in %q", limitName(limit), i, m, rep.String())
+				return
+			}
+			rep.Play(m)
+		}
+		if rep.String() != b.String() || rep.Hash() != b.Hash() {
+			c.fail(seed, ply, s, "limit %s: replaying the trace reached %q (hash %#x), RecordPlayout %q (hash %#x)", limitName(limit), rep.String(), rep.Hash(), b.String(), b.Hash())
+			return
+		}
+		if limit == games.NoLimit {
+			continue
+		}
+		// Resumed into the same trace, a playout stopped at the limit
+		// records the game of one call: RecordPlayout appends.
+		c.tr2.Reset()
+		full, rf := s.Clone(), r
+		nf := full.RecordPlayout(&rf, games.NoLimit, &c.tr2)
+		if nb == limit {
+			nb += b.RecordPlayout(&rb, games.NoLimit, &c.tr)
+		}
+		if nb != nf || !slices.Equal(c.tr.Moves, c.tr2.Moves) || !slices.Equal(c.tr.Movers, c.tr2.Movers) || rb != rf {
+			c.fail(seed, ply, s, "RecordPlayout stopped after %d and resumed recorded %v, in one call %v", limit, c.tr.Moves, c.tr2.Moves)
+			return
+		}
+	}
+}
+
 func (c *checker) allocs(start games.State) {
 	c.t.Helper()
 	s := start.Clone()
@@ -211,6 +277,15 @@ func (c *checker) allocs(start games.State) {
 		s.Playout(&r, games.NoLimit)
 	}); n != 0 {
 		c.t.Errorf("%s: Playout allocates %v times per run", c.g.Spec(), n)
+	}
+	room := max(c.g.MaxLength(), 1<<12)
+	tr := games.Trace{Moves: make([]games.Move, 0, room), Movers: make([]games.Player, 0, room)}
+	if n := testing.AllocsPerRun(100, func() {
+		tr.Reset()
+		s.CopyFrom(start)
+		s.RecordPlayout(&r, games.NoLimit, &tr)
+	}); n != 0 {
+		c.t.Errorf("%s: RecordPlayout allocates %v times per run with room in its trace", c.g.Spec(), n)
 	}
 	if n := testing.AllocsPerRun(100, func() {
 		s.CopyFrom(start)
@@ -224,6 +299,13 @@ func (c *checker) allocs(start games.State) {
 	}); n != 0 {
 		c.t.Errorf("%s: Legal/Play/CopyFrom allocate %v times per game", c.g.Spec(), n)
 	}
+}
+
+func limitName(limit int) string {
+	if limit == games.NoLimit {
+		return "none"
+	}
+	return fmt.Sprint(limit)
 }
 
 func sign(x int) int {

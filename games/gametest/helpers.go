@@ -1,7 +1,9 @@
 package gametest
 
 import (
+	"slices"
 	"testing"
+	"time"
 
 	"mcarena/games"
 	"mcarena/games/rng"
@@ -68,4 +70,59 @@ func MoveValue(s games.State, m games.Move) int {
 		v = -v
 	}
 	return v
+}
+
+// BenchmarkRecordPlayout measures the cost of recording a playout. Each
+// iteration plays a batch of playouts of g from its start position with
+// Playout and the same games (the same generator states) with RecordPlayout
+// into a trace reset each time, alternating which batch goes first, and
+// times the two batches apart. It reports the states per second of both and
+// rec/plain, the median over iterations of the recorded batch's time over the
+// plain one's: a shared machine that stalls one batch moves the median little.
+func BenchmarkRecordPlayout(b *testing.B, g games.Game) {
+	const batch = 64
+	start := g.NewState()
+	s := start.Clone()
+	var tr games.Trace
+	var r, rp, rr rng.Rand // the benchmark's generator, the batches' copies
+	r.Seed(1)
+	var plain, rec time.Duration
+	ratios := make([]float64, 0, 1<<16)
+	states := 0
+	run := func(record bool) time.Duration {
+		t0 := time.Now()
+		for range batch {
+			s.CopyFrom(start)
+			if record {
+				tr.Reset()
+				s.RecordPlayout(&rr, games.NoLimit, &tr)
+			} else {
+				states += s.Playout(&rp, games.NoLimit)
+			}
+		}
+		return time.Since(t0)
+	}
+	b.ReportAllocs()
+	odd := false
+	for b.Loop() {
+		rp, rr = r, r
+		var tp, trec time.Duration
+		if odd {
+			trec = run(true)
+			tp = run(false)
+		} else {
+			tp = run(false)
+			trec = run(true)
+		}
+		plain, rec = plain+tp, rec+trec
+		if len(ratios) < cap(ratios) {
+			ratios = append(ratios, trec.Seconds()/tp.Seconds())
+		}
+		odd = !odd
+		r = rp
+	}
+	slices.Sort(ratios)
+	b.ReportMetric(float64(states)/plain.Seconds(), "plain-states/s")
+	b.ReportMetric(float64(states)/rec.Seconds(), "rec-states/s")
+	b.ReportMetric(ratios[len(ratios)/2], "rec/plain")
 }

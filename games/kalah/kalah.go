@@ -331,7 +331,16 @@ func (s *State) endIfOver() {
 }
 
 // Playout implements games.State by the reference rule.
-func (s *State) Playout(r *rng.Rand, limit int) int {
+func (s *State) Playout(r *rng.Rand, limit int) int { return s.playout(r, limit, nil) }
+
+// RecordPlayout implements games.State: Playout's loop, recording into t.
+// Extra turns show as consecutive moves of the same player.
+func (s *State) RecordPlayout(r *rng.Rand, limit int, t *games.Trace) int {
+	return s.playout(r, limit, t)
+}
+
+// playout is the loop of Playout and RecordPlayout; t may be nil.
+func (s *State) playout(r *rng.Rand, limit int, t *games.Trace) int {
 	var buf [maxHouses]games.Move
 	n := 0
 	for ; n < limit; n++ {
@@ -339,7 +348,11 @@ func (s *State) Playout(r *rng.Rand, limit int) int {
 		if len(moves) == 0 {
 			return n
 		}
-		s.Play(moves[r.Intn(len(moves))])
+		m := moves[r.Intn(len(moves))]
+		if t != nil {
+			t.Add(m, s.side)
+		}
+		s.Play(m)
 	}
 	return n
 }

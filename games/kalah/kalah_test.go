@@ -304,3 +304,5 @@ func TestParseErrors(t *testing.T) {
 }
 
 func BenchmarkPlayout(b *testing.B) { gametest.BenchmarkPlayout(b, New(6, 4, false)) }
+
+func BenchmarkRecordPlayout(b *testing.B) { gametest.BenchmarkRecordPlayout(b, New(6, 4, false)) }

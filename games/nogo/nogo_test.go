@@ -114,3 +114,5 @@ func TestBadPositions(t *testing.T) {
 }
 
 func BenchmarkPlayout(b *testing.B) { gametest.BenchmarkPlayout(b, New(5, false)) }
+
+func BenchmarkRecordPlayout(b *testing.B) { gametest.BenchmarkRecordPlayout(b, New(5, false)) }

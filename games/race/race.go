@@ -65,6 +65,17 @@ type step struct {
 
 const maxSteps = 4
 
+// fastStep is a step compiled for the playout loop, for one side: the targets
+// of pieces own are RotateLeft64(own&src, rot) less own pieces and, for a
+// step that does not capture (quiet all ones), less enemy pieces. A rotation
+// is a shift here, since src holds no piece whose target is off the board;
+// the target of a piece on cell f is (f+rot) mod 64. Unused steps have no
+// sources.
+type fastStep struct {
+	src, quiet uint64
+	rot        int
+}
+
 // Game is a race game on one board.
 type Game struct {
 	rules    Rules
@@ -72,8 +83,9 @@ type Game struct {
 	spec     string
 	geo      grid.Geometry
 	steps    [maxSteps]step
-	k        int       // number of steps
-	goal     [2]uint64 // the rank each side must reach
+	fast     [2][maxSteps]fastStep // the steps of each side for Playout
+	k        int                   // number of steps
+	goal     [2]uint64             // the rank each side must reach
 	keys     [2][64]uint64
 	sideKey  uint64
 	maxLen   int
@@ -114,6 +126,12 @@ func NewGame(rules Rules, v Variant, spec string) (*Game, error) {
 		w := st.Ranks*v.Cols + st.Files
 		b := st.Ranks*v.Cols - st.Files
 		g.steps[i] = step{src: [2]uint64{src, mirror}, shift: [2]uint{uint(w), uint(b)}, delta: [2]int{w, -b}, captures: st.Captures}
+		var quiet uint64
+		if !st.Captures {
+			quiet = ^uint64(0)
+		}
+		g.fast[0][i] = fastStep{src: src, quiet: quiet, rot: w & 63}
+		g.fast[1][i] = fastStep{src: mirror, quiet: quiet, rot: -b & 63}
 	}
 	g.goal = [2]uint64{g.geo.Rank[v.Rows-1], g.geo.Rank[0]}
 	k := games.ZobristKeys(129, 0xb7ea7a11)
@@ -297,33 +315,144 @@ func (s *State) move(from, to int) {
 
 // Playout implements games.State by the reference rule, without building the
 // move list: it counts the targets of each step and picks the r-th.
-func (s *State) Playout(r *rng.Rand, limit int) int {
+func (s *State) Playout(r *rng.Rand, limit int) int { return s.playout(r, limit, nil) }
+
+// RecordPlayout implements games.State: Playout's loop, recording into t.
+func (s *State) RecordPlayout(r *rng.Rand, limit int, t *games.Trace) int {
+	return s.playout(r, limit, t)
+}
+
+// playout is the loop of Playout and RecordPlayout; t may be nil. Both loops
+// keep the position in locals, the mover's pieces in own: per step they count
+// the targets, draw j in [0, total) and take the j-th target in Legal's order
+// (step by step, ascending cells), and they update the hash once at the end.
+// Breakthrough's three steps have a loop of their own, without the general
+// loop's unused fourth step: 5-7% faster on Breakthrough 8x8.
+func (s *State) playout(r *rng.Rand, limit int, t *games.Trace) int {
+	if s.g.k == 3 {
+		return s.playout3(r, limit, t)
+	}
+	return s.playout4(r, limit, t)
+}
+
+// playout4 is the playout loop of up to four steps (unused steps have no
+// sources). It is not inlined so that a profile for profile-guided
+// optimisation, which names the calls inside it by this function, finds them
+// in every build.
+//
+//go:noinline
+func (s *State) playout4(r *rng.Rand, limit int, t *games.Trace) int {
+	g := s.g
+	side := s.side
+	own, opp := s.bb[side], s.bb[side^1]
 	n := 0
-	k := s.g.k
-	var t [maxSteps]uint64
-	for n < limit && !s.reached() {
-		total := 0
-		for i := range k {
-			t[i] = s.targets(i)
-			total += bits.OnesCount64(t[i])
-		}
+	if opp&g.goal[side^1] != 0 { // the last mover has won
+		return 0
+	}
+	for n < limit {
+		st := &g.fast[side&1]
+		t0 := bits.RotateLeft64(own&st[0].src, st[0].rot) &^ (own | opp&st[0].quiet)
+		t1 := bits.RotateLeft64(own&st[1].src, st[1].rot) &^ (own | opp&st[1].quiet)
+		t2 := bits.RotateLeft64(own&st[2].src, st[2].rot) &^ (own | opp&st[2].quiet)
+		t3 := bits.RotateLeft64(own&st[3].src, st[3].rot) &^ (own | opp&st[3].quiet)
+		// The draw j falls in step i when s_i <= j < s_(i+1), s_i the
+		// number of targets of the steps before i.
+		s1 := bits.OnesCount64(t0)
+		s2 := s1 + bits.OnesCount64(t1)
+		s3 := s2 + bits.OnesCount64(t2)
+		total := s3 + bits.OnesCount64(t3)
 		if total == 0 {
 			break
 		}
 		j := r.Intn(total)
-		i := 0
-		for ; i < k-1; i++ {
-			c := bits.OnesCount64(t[i])
-			if j < c {
-				break
-			}
-			j -= c
+		// The step is chosen without branches, which a random choice
+		// would mispredict: m_i is all ones when j >= s_i (the masks
+		// nest, m3 within m2 within m1).
+		m1 := uint64(int64(s1-1-j) >> 63)
+		m2 := uint64(int64(s2-1-j) >> 63)
+		m3 := uint64(int64(s3-1-j) >> 63)
+		tg := t0&^m1 | t1&m1&^m2 | t2&m2&^m3 | t3&m3
+		base := int(uint64(s1)&m1&^m2 | uint64(s2)&m2&^m3 | uint64(s3)&m3)
+		i := int(m1&1 + m2&1 + m3&1)
+		to := grid.Select(tg, j-base)
+		from := (to - st[i&3].rot) & 63
+		if t != nil {
+			t.Add(games.Move(from*g.k+i), side)
 		}
-		to := grid.Select(t[i], j)
-		s.move(to-s.g.steps[i].delta[s.side], to)
+		tb := uint64(1) << uint(to)
+		own ^= uint64(1)<<uint(from) | tb
+		opp &^= tb
 		n++
+		won := tb&g.goal[side&1] != 0
+		own, opp = opp, own
+		side ^= 1
+		if won {
+			break
+		}
 	}
+	s.finish(own, opp, side)
 	return n
+}
+
+// playout3 is playout4 for games of exactly three steps, without the fourth;
+// keep the two in step.
+//
+//go:noinline
+func (s *State) playout3(r *rng.Rand, limit int, t *games.Trace) int {
+	g := s.g
+	side := s.side
+	own, opp := s.bb[side], s.bb[side^1]
+	n := 0
+	if opp&g.goal[side^1] != 0 {
+		return 0
+	}
+	for n < limit {
+		st := &g.fast[side&1]
+		t0 := bits.RotateLeft64(own&st[0].src, st[0].rot) &^ (own | opp&st[0].quiet)
+		t1 := bits.RotateLeft64(own&st[1].src, st[1].rot) &^ (own | opp&st[1].quiet)
+		t2 := bits.RotateLeft64(own&st[2].src, st[2].rot) &^ (own | opp&st[2].quiet)
+		s1 := bits.OnesCount64(t0)
+		s2 := s1 + bits.OnesCount64(t1)
+		total := s2 + bits.OnesCount64(t2)
+		if total == 0 {
+			break
+		}
+		j := r.Intn(total)
+		m1 := uint64(int64(s1-1-j) >> 63)
+		m2 := uint64(int64(s2-1-j) >> 63)
+		tg := t0&^m1 | t1&m1&^m2 | t2&m2
+		base := int(uint64(s1)&m1&^m2 | uint64(s2)&m2)
+		i := int(m1&1 + m2&1)
+		to := grid.Select(tg, j-base)
+		from := (to - st[i&3].rot) & 63
+		if t != nil {
+			t.Add(games.Move(from*3+i), side)
+		}
+		tb := uint64(1) << uint(to)
+		own ^= uint64(1)<<uint(from) | tb
+		opp &^= tb
+		n++
+		won := tb&g.goal[side&1] != 0
+		own, opp = opp, own
+		side ^= 1
+		if won {
+			break
+		}
+	}
+	s.finish(own, opp, side)
+	return n
+}
+
+// finish stores the position a playout loop reached, own the pieces of side
+// to move, and updates the hash by the cells that changed: Zobrist hashing is
+// a XOR over pieces, so that costs two or three keys a move in a short
+// playout and at most one per piece in a long one.
+func (s *State) finish(own, opp uint64, side games.Player) {
+	var bb [2]uint64
+	bb[side&1], bb[(side^1)&1] = own, opp
+	changed := [2]uint64{bb[0] ^ s.bb[0], bb[1] ^ s.bb[1]}
+	s.hash ^= grid.ZobristHash(&s.g.keys, changed, side != s.side, s.g.sideKey)
+	s.bb, s.side = bb, side
 }
 
 // Hash implements games.State.

@@ -287,3 +287,9 @@ func BenchmarkPlayout(b *testing.B) {
 		b.Run(spec, func(b *testing.B) { gametest.BenchmarkPlayout(b, mustGame(b, spec)) })
 	}
 }
+
+func BenchmarkRecordPlayout(b *testing.B) {
+	for _, spec := range []string{"breakthrough", "breakthrough:size=8x8", "knightthrough"} {
+		b.Run(spec, func(b *testing.B) { gametest.BenchmarkRecordPlayout(b, mustGame(b, spec)) })
+	}
+}

@@ -171,11 +171,23 @@ func (s *State) Play(m games.Move) {
 }
 
 // Playout implements games.State by the reference rule.
-func (s *State) Playout(r *rng.Rand, limit int) int {
+func (s *State) Playout(r *rng.Rand, limit int) int { return s.playout(r, limit, nil) }
+
+// RecordPlayout implements games.State: Playout's loop, recording into t.
+func (s *State) RecordPlayout(r *rng.Rand, limit int, t *games.Trace) int {
+	return s.playout(r, limit, t)
+}
+
+// playout is the loop of Playout and RecordPlayout; t may be nil.
+func (s *State) playout(r *rng.Rand, limit int, t *games.Trace) int {
 	n := 0
 	for n < limit && !s.Terminal() {
 		e := uint64(full &^ (s.marks[0] | s.marks[1]))
-		s.Play(games.Move(grid.Select(e, r.Intn(bits.OnesCount64(e)))))
+		m := games.Move(grid.Select(e, r.Intn(bits.OnesCount64(e))))
+		if t != nil {
+			t.Add(m, s.side)
+		}
+		s.Play(m)
 		n++
 	}
 	return n

@@ -105,3 +105,7 @@ func TestSingleWinningMove(t *testing.T) {
 		}
 	}
 }
+
+func BenchmarkPlayout(b *testing.B) { gametest.BenchmarkPlayout(b, New()) }
+
+func BenchmarkRecordPlayout(b *testing.B) { gametest.BenchmarkRecordPlayout(b, New()) }
