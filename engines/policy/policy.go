@@ -25,10 +25,8 @@
 // Every policy stops early once the search's stop signal is set (MR and
 // nested playouts look at it at every step), and records the moves it plays
 // into a Trace when asked (for AMAF and for policies that learn from
-// playouts). A recorded uniform playout takes Legal()[r.Intn(n)] at every
-// step, which is the game's own Playout rule for most games but not all of
-// them (see each game's Playout): the distribution is the same uniform one,
-// the draws are not.
+// playouts). A recorded uniform playout is the game's own RecordPlayout: the
+// same game, draw for draw, as the unrecorded one.
 package policy
 
 import (
@@ -82,21 +80,8 @@ type Policy interface {
 	Run(s games.State, r *rng.Rand, limit int, stop *engines.Stop, trace *Trace) (moves int, states int64)
 }
 
-// Trace is the record of a playout: the moves played, in order, and who
-// played each (turns need not alternate).
-type Trace struct {
-	Moves  []games.Move
-	Movers []games.Player
-}
-
-// Reset empties the trace, keeping its storage.
-func (t *Trace) Reset() { t.Moves, t.Movers = t.Moves[:0], t.Movers[:0] }
-
-// Add records that p played m.
-func (t *Trace) Add(m games.Move, p games.Player) {
-	t.Moves = append(t.Moves, m)
-	t.Movers = append(t.Movers, p)
-}
+// Trace is the record of a playout (package games).
+type Trace = games.Trace
 
 // Learner is a policy that learns from finished playouts (Last-Good-Reply,
 // N-grams): the search shows it each playout's trace, the tree's moves
@@ -113,7 +98,7 @@ func Limited(k Kind) bool { return k != Nested }
 func New(cfg Config, s games.State) (Policy, error) {
 	switch cfg.Kind {
 	case Random, "":
-		return &random{buf: make([]games.Move, 0, s.Game().MaxMoves())}, nil
+		return random{}, nil
 	case Decisive:
 		return newShallow(s, 2, false), nil
 	case MR:
@@ -122,7 +107,7 @@ func New(cfg Config, s games.State) (Policy, error) {
 		}
 		return newShallow(s, cfg.Depth, true), nil
 	case Nested:
-		return &nested{sv: nmcs.NewSearcher(cfg.Nested, s), rnd: random{buf: make([]games.Move, 0, s.Game().MaxMoves())}, replay: s.Clone()}, nil
+		return &nested{sv: nmcs.NewSearcher(cfg.Nested, s), replay: s.Clone()}, nil
 	case EGreedy:
 		if cfg.Epsilon < 0 || cfg.Epsilon > 1 {
 			return nil, fmt.Errorf("epsilon %g: want 0..1", cfg.Epsilon)
@@ -137,25 +122,16 @@ func New(cfg Config, s games.State) (Policy, error) {
 	return nil, fmt.Errorf("unknown playout policy %q: valid ones are %v", cfg.Kind, Kinds)
 }
 
-// random is the uniform policy: the game's own playout, or a recording
-// loop when a trace is asked for.
-type random struct{ buf []games.Move }
+// random is the uniform policy: the game's own playout, recorded on the
+// game's own fast path when a trace is asked for.
+type random struct{}
 
-func (p *random) Run(s games.State, r *rng.Rand, limit int, _ *engines.Stop, trace *Trace) (int, int64) {
+func (random) Run(s games.State, r *rng.Rand, limit int, _ *engines.Stop, trace *Trace) (int, int64) {
+	var n int
 	if trace == nil {
-		n := s.Playout(r, limit)
-		return n, int64(n)
-	}
-	n := 0
-	for n < limit {
-		moves := s.Legal(p.buf)
-		if len(moves) == 0 {
-			return n, int64(n)
-		}
-		m := moves[r.Intn(len(moves))]
-		trace.Add(m, s.ToMove())
-		s.Play(m)
-		n++
+		n = s.Playout(r, limit)
+	} else {
+		n = s.RecordPlayout(r, limit, trace)
 	}
 	return n, int64(n)
 }
@@ -163,7 +139,6 @@ func (p *random) Run(s games.State, r *rng.Rand, limit int, _ *engines.Stop, tra
 // nested runs an NMC(n) playout; see package nmcs.
 type nested struct {
 	sv     *nmcs.Searcher
-	rnd    random      // level 0 with a trace
 	replay games.State // replays a recorded playout for its movers
 }
 
@@ -173,7 +148,7 @@ func (p *nested) Run(s games.State, r *rng.Rand, _ int, stop *engines.Stop, trac
 	if trace != nil && p.sv.Sequence() == nil {
 		// Level 0 is a uniform playout, which records in the loop of the
 		// uniform policy.
-		return p.rnd.Run(s, r, games.NoLimit, stop, trace)
+		return random{}.Run(s, r, games.NoLimit, stop, trace)
 	}
 	if trace != nil {
 		p.replay.CopyFrom(s)

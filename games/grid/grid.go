@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"math/bits"
 	"strings"
+	"unicode/utf8"
 )
 
 // Geometry is a Rows x Cols board with the masks the shift operations need.
@@ -196,8 +197,10 @@ func (g *Geometry) ParsePosition(s, pieces, sides string) (cells []int8, side in
 				continue
 			}
 			p := strings.IndexByte(pieces, ch)
-			if p < 0 {
-				return nil, 0, fmt.Errorf("position %q: rank %d: %q is not a piece (%s) or a digit", s, r+1, ch, orList(pieces))
+			if p < 0 || ch >= utf8.RuneSelf {
+				// Name the character as typed, even one of several bytes.
+				typed, _ := utf8.DecodeRuneInString(text[j:])
+				return nil, 0, fmt.Errorf("position %q: rank %d: %q is not a piece (%s) or a digit", s, r+1, typed, orList(pieces))
 			}
 			if c >= g.Cols {
 				return nil, 0, fmt.Errorf("position %q: rank %d has more than %d cells", s, r+1, g.Cols)

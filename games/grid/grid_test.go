@@ -90,3 +90,19 @@ func BenchmarkSelect(b *testing.B) {
 	}
 	_ = s
 }
+
+// A character that is not a piece is named as typed, even when it takes
+// several bytes.
+func TestParsePositionNamesCharacterAsTyped(t *testing.T) {
+	g := New(5, 5)
+	for _, tc := range []struct{ text, want string }{
+		{"bbbbé/bbbbb/5/wwwww/wwwww w", `position "bbbbé/bbbbb/5/wwwww/wwwww w": rank 5: 'é' is not a piece (w or b) or a digit`},
+		{"bbbbx/bbbbb/5/wwwww/wwwww w", `position "bbbbx/bbbbb/5/wwwww/wwwww w": rank 5: 'x' is not a piece (w or b) or a digit`},
+		{"bbbb♞/bbbbb/5/wwwww/wwwww w", `position "bbbb♞/bbbbb/5/wwwww/wwwww w": rank 5: '♞' is not a piece (w or b) or a digit`},
+	} {
+		_, _, err := g.ParsePosition(tc.text, "wb", "wb")
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("got %v\nwant %s", err, tc.want)
+		}
+	}
+}
