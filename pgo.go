@@ -15,6 +15,8 @@ package main
 //		-cpuprofile $d/nmcs.prof -o $d/nmcs.test ./engines/nmcs
 //	go test -run '^$' -bench '^BenchmarkIterations$' -benchtime 10x \
 //		-cpuprofile $d/mcts.prof -o $d/mcts.test ./engines/mcts
+//	go test -run '^$' -bench '^BenchmarkUCT8x8$' -benchtime 10x \
+//		-cpuprofile $d/uct8.prof -o $d/uct8.test ./engines/mcts
 //	go tool pprof -proto $d/*.prof > $d/merged.pprof
 //	go run pgotrim.go < $d/merged.pprof > default.pgo
 //

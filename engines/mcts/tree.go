@@ -7,12 +7,11 @@ import (
 	"mcarena/games"
 )
 
-// node is one tree node: 40 bytes. Statistics are kept for the player who
+// node is one tree node: 32 bytes, and 8 more of selection statistics in
+// the pool's parallel array (stat). Statistics are kept for the player who
 // made the move into the node (mover), so turns need not alternate.
 type node struct {
 	wins    float64 // sum of rewards in [0, 1] for mover
-	mean    float32 // wins/visits, kept for selection
-	rs      float32 // 1/sqrt(visits), kept for selection
 	visits  int32
 	move    games.Move
 	first   int32 // first child slot, -1 before expansion
@@ -24,8 +23,12 @@ type node struct {
 	outcome games.Outcome // when term
 }
 
-// nodeBytes is the size of a node.
-const nodeBytes = 40
+// nodeBytes and statBytes are the sizes of a node and of its selection
+// statistics.
+const (
+	nodeBytes = 32
+	statBytes = 8
+)
 
 // iterate runs one iteration from the root. It returns false when the stop
 // signal cut the leaf evaluation short; the iteration is then dropped.
@@ -132,6 +135,8 @@ func (sr *search) swapSlots(a, b int32) {
 	}
 	na, nb := sr.pool.at(a), sr.pool.at(b)
 	*na, *nb = *nb, *na
+	sa, sb := sr.pool.stat(a), sr.pool.stat(b)
+	*sa, *sb = *sb, *sa
 	sr.minimax.swap(a, b)
 	sr.bias.swap(a, b)
 	sr.amaf.swap(a, b)
@@ -262,6 +267,7 @@ func (sr *search) reserve(cur int32, st games.State) bool {
 	for i, m := range moves {
 		children[i] = node{move: m, first: -1}
 	}
+	clear(sr.pool.stats(first, len(moves)))
 	if sr.prior != nil {
 		sr.applyPriors(st, first, moves)
 	}
@@ -280,8 +286,9 @@ func (sr *search) applyPriors(st games.State, first int32, moves []games.Move) {
 		ch := &children[i]
 		if p.Visits > 0 {
 			ch.visits, ch.wins = p.Visits, p.Wins
-			ch.mean = float32(ch.wins / float64(ch.visits))
-			ch.rs = float32(1 / math.Sqrt(float64(ch.visits)))
+			st := sr.pool.stat(first + int32(i))
+			st.mean = float32(ch.wins / float64(ch.visits))
+			st.rs = float32(1 / math.Sqrt(float64(ch.visits)))
 		}
 		if sr.minimax.on {
 			*sr.minimax.at(first + int32(i)) = p.Value
@@ -301,24 +308,17 @@ func (sr *search) selectUCB(cur int32) int32 {
 	// 1/sqrt(n), so a child costs a multiply and an add.
 	k := ucbScale(sr.cfg.C, n.visits)
 	best, bestScore := n.first, float32(math.Inf(-1))
-	children := sr.pool.run(n.first, int(n.nChild))
-	for i := range children {
-		ch := &children[i]
-		if sr.cfg.Solver {
-			switch ch.proof {
-			case engines.ProvenWin:
-				return n.first + int32(i)
-			case engines.ProvenLoss:
-				continue
-			}
-		}
+	// With the solver, a proven child's mean is +Inf or -Inf: the first
+	// proven win scores +Inf and nothing beats it; a proven loss scores
+	// -Inf and is never taken unless all are (then the first).
+	for i, st := range sr.pool.stats(n.first, int(n.nChild)) {
 		// The conversion rounds the product, so no machine fuses it
 		// with the add.
-		if score := ch.mean + float32(k*ch.rs); score > bestScore {
+		if score := st.mean + float32(k*st.rs); score > bestScore {
 			best, bestScore = n.first+int32(i), score
 		}
 	}
-	return best // all children proven lost: any will do
+	return best
 }
 
 // selectGeneral is selection with the optional terms: the mean blended
@@ -351,7 +351,8 @@ func (sr *search) selectGeneral(cur int32) int32 {
 				q = a.w / float64(a.n)
 			}
 		} else {
-			q, explore = float64(ch.mean), float64(float32(k)*ch.rs)
+			st := sr.pool.stat(idx)
+			q, explore = float64(st.mean), float64(float32(k)*st.rs)
 			if sr.amaf.on {
 				if a := sr.amaf.at(idx); a.n > 0 {
 					beta := rave / (rave + float64(ch.visits))
@@ -387,8 +388,9 @@ func (sr *search) backup(value float64) {
 		}
 		n.visits++
 		n.wins += (v + 1) / 2
-		n.mean = float32(n.wins / float64(n.visits))
-		n.rs = float32(1 / math.Sqrt(float64(n.visits)))
+		st := sr.pool.stat(idx)
+		st.mean = float32(n.wins / float64(n.visits))
+		st.rs = float32(1 / math.Sqrt(float64(n.visits)))
 		if sr.minimax.on && n.first >= 0 {
 			sr.minimaxUpdate(idx)
 		}
@@ -397,6 +399,12 @@ func (sr *search) backup(value float64) {
 				sr.prove(idx)
 			}
 			proved = n.proof != engines.Unproven
+			switch n.proof {
+			case engines.ProvenWin:
+				st.mean = float32(math.Inf(1))
+			case engines.ProvenLoss:
+				st.mean = float32(math.Inf(-1))
+			}
 		}
 	}
 }
