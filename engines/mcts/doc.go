@@ -49,9 +49,9 @@
 //     who moved into each node ((v+1)/2, so turns need not alternate); with
 //     Alpha on, each node's minimax value becomes the best of its
 //     children's (negamax); with the solver on, proofs rise (MCTS-Solver).
-//     Data that only a feature needs (minimax values, bias terms) lives in
-//     side tables allocated only when the feature is on; the base node
-//     stays 40 bytes.
+//     Data that only a feature needs (minimax values, bias terms, AMAF
+//     statistics) lives in side tables allocated only when the feature is
+//     on; the base node stays 40 bytes.
 //
 //   - Learning playouts: a playout policy that implements policy.Learner
 //     (the hook of Last-Good-Reply and N-grams) is shown every iteration's
@@ -90,7 +90,9 @@
 //
 // Nodes live in a pool of fixed chunks of 65536 nodes (2.5 MiB), allocated
 // as the tree grows and kept for the engine's next search; nothing is copied
-// to grow. A node's children get contiguous slots in one chunk when it is
+// to grow. A node is 32 bytes, plus 8 in a parallel array holding what the
+// selection loop reads of a child (its mean and 1/sqrt of its visits; a
+// proven child's mean is infinite), so that the loop walks 8 bytes a child. A node's children get contiguous slots in one chunk when it is
 // first expanded, and one slot becomes a node per iteration. When the pool
 // reaches its cap the tree stops growing and the search goes on sampling
 // from its leaves.
