@@ -104,6 +104,33 @@ func ParseSpec(text string) (Entry, Options, error) {
 	return e, v, nil
 }
 
+// Canonical returns the canonical spec of the registered game name with
+// the given option values (by option name, in the form a spec writes them;
+// options left out take their defaults): the one place a spec is formatted,
+// so that a game built by its package's constructor and one built from a
+// spec name themselves alike. A name or value the registry refuses is a
+// programming error and panics.
+func Canonical(name string, values map[string]string) string {
+	keys := make([]string, 0, len(values))
+	for k := range values {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = k + "=" + values[k]
+	}
+	text := name
+	if len(parts) > 0 {
+		text += ":" + strings.Join(parts, ",")
+	}
+	_, o, err := ParseSpec(text)
+	if err != nil {
+		panic(fmt.Sprintf("games: canonical spec of %s: %v", text, err))
+	}
+	return CanonicalSpec(name, o)
+}
+
 // CanonicalSpec formats a game name with the options that differ from their
 // defaults, in declaration order.
 func CanonicalSpec(name string, opts Options) string {

@@ -22,6 +22,7 @@ package domineering
 import (
 	"fmt"
 	"math/bits"
+	"strconv"
 	"strings"
 
 	"mcarena/games"
@@ -56,17 +57,7 @@ type Game struct {
 
 // New returns Domineering on a rows x cols board.
 func New(rows, cols int, misere bool) *Game {
-	var opts []string
-	if rows != 5 || cols != 5 {
-		opts = append(opts, fmt.Sprintf("size=%dx%d", rows, cols))
-	}
-	if misere {
-		opts = append(opts, "misere")
-	}
-	spec := "domineering"
-	if len(opts) > 0 {
-		spec += ":" + strings.Join(opts, ",")
-	}
+	spec := games.Canonical("domineering", map[string]string{"size": fmt.Sprintf("%dx%d", rows, cols), "misere": strconv.FormatBool(misere)})
 	g := &Game{geo: grid.New(rows, cols), misere: misere, spec: spec, step: [2]int{cols, 1}}
 	k := games.ZobristKeys(129, 0xd0d0)
 	copy(g.keys[0][:], k[:64])

@@ -75,20 +75,8 @@ type Game struct {
 
 // New returns Kalah(houses, seeds).
 func New(houses, seeds int, emptyCapture bool) *Game {
-	var opts []string
-	if houses != 6 {
-		opts = append(opts, "houses="+strconv.Itoa(houses))
-	}
-	if seeds != 4 {
-		opts = append(opts, "seeds="+strconv.Itoa(seeds))
-	}
-	if emptyCapture {
-		opts = append(opts, "empty_capture")
-	}
-	spec := "kalah"
-	if len(opts) > 0 {
-		spec += ":" + strings.Join(opts, ",")
-	}
+	spec := games.Canonical("kalah", map[string]string{"houses": strconv.Itoa(houses), "seeds": strconv.Itoa(seeds),
+		"empty_capture": strconv.FormatBool(emptyCapture)})
 	g := &Game{houses: houses, seeds: seeds, emptyCapture: emptyCapture, spec: spec,
 		total: 2 * houses * seeds, pits: 2*houses + 2}
 	g.store = [2]int{houses, 2*houses + 1}

@@ -2,6 +2,7 @@ package race
 
 import (
 	"fmt"
+	"strconv"
 
 	"mcarena/games"
 )
@@ -29,13 +30,6 @@ func Entry(rules Rules, doc string) games.Entry {
 
 // Spec returns the canonical registry spec of a race game variant.
 func Spec(name string, v Variant) string {
-	spec := fmt.Sprintf("%s:size=%dx%d,home=%d", name, v.Rows, v.Cols, v.HomeRows)
-	if v.Misere {
-		spec += ",misere"
-	}
-	_, o, err := games.ParseSpec(spec)
-	if err != nil {
-		return spec
-	}
-	return games.CanonicalSpec(name, o)
+	return games.Canonical(name, map[string]string{"size": fmt.Sprintf("%dx%d", v.Rows, v.Cols),
+		"home": strconv.Itoa(v.HomeRows), "misere": strconv.FormatBool(v.Misere)})
 }

@@ -1,8 +1,9 @@
 package stone
 
 import (
-	"fmt"
-	"strings"
+	"strconv"
+
+	"mcarena/games"
 )
 
 // Meta is the metadata the Go-like games share; they embed it in their Game
@@ -16,20 +17,14 @@ type Meta struct {
 }
 
 // NewMeta returns the metadata of game name on an n x n board; flag names a
-// boolean option that is set (or "" for none). The spec is canonical: the
-// default size 5 and unset flags are left out.
+// boolean option that is set (or "" for none). The registry makes the spec
+// canonical.
 func NewMeta(name string, n int, flag string) Meta {
-	var opts []string
-	if n != 5 {
-		opts = append(opts, fmt.Sprintf("size=%d", n))
-	}
+	values := map[string]string{"size": strconv.Itoa(n)}
 	if flag != "" {
-		opts = append(opts, flag)
+		values[flag] = "true"
 	}
-	spec := name
-	if len(opts) > 0 {
-		spec += ":" + strings.Join(opts, ",")
-	}
+	spec := games.Canonical(name, values)
 	return Meta{Board: NewBoard(n, n), name: name, spec: spec}
 }
 
