@@ -11,7 +11,7 @@ import (
 )
 
 func TestRegistered(t *testing.T) {
-	want := "atarigo breakthrough domineering kalah knightthrough nogo tictactoe"
+	want := "atarigo breakthrough domineering kalah knightthrough loa nogo tictactoe"
 	if got := strings.Join(games.Names(), " "); got != want {
 		t.Fatalf("games %q, want %q", got, want)
 	}
@@ -36,6 +36,9 @@ func TestSpecs(t *testing.T) {
 		{"kalah:houses=4,seeds=3,empty_capture", "kalah:houses=4,seeds=3,empty_capture"},
 		{" kalah : seeds=4 ", "kalah"},
 		{"tictactoe", "tictactoe"},
+		{"loa", "loa"},
+		{"loa:simultaneous=mover,nomove=pass,maxplies=1000", "loa"},
+		{"loa:maxplies=300,nomove=LOSE,simultaneous=draw", "loa:simultaneous=draw,nomove=lose,maxplies=300"},
 	}
 	for _, tt := range tests {
 		g, err := games.New(tt.spec)
@@ -57,7 +60,7 @@ func TestSpecErrors(t *testing.T) {
 	tests := []struct {
 		spec, want string
 	}{
-		{"chess", `unknown game "chess": valid games are atarigo, breakthrough, domineering, kalah, knightthrough, nogo, tictactoe`},
+		{"chess", `unknown game "chess": valid games are atarigo, breakthrough, domineering, kalah, knightthrough, loa, nogo, tictactoe`},
 		{"breakthrough:colour=red", `game "breakthrough": unknown option "colour": valid options are size=RxC (5..8 each), home=1..3, misere`},
 		{"breakthrough:size=9x9", `game "breakthrough": option "size": 9x9 is out of range (want size=RxC (5..8 each))`},
 		{"breakthrough:size=big", `game "breakthrough": option "size": "big" is not a size like 5x5 (want size=RxC (5..8 each))`},
@@ -68,6 +71,8 @@ func TestSpecErrors(t *testing.T) {
 		{"kalah:houses=0", `game "kalah": option "houses": 0 is out of range (want houses=1..10)`},
 		{"kalah:seeds=x", `game "kalah": option "seeds": "x" is not a whole number (want seeds=1..12)`},
 		{"tictactoe:size=4", `game "tictactoe": unknown option "size": valid options are none`},
+		{"loa:simultaneous=both", `game "loa": option "simultaneous": "both" is not one of mover, draw`},
+		{"loa:maxplies=0", `game "loa": option "maxplies": 0 is out of range (want maxplies=1..1000000)`},
 		{"breakthrough:size=5x5,home=3", `game "breakthrough:size=5x5,home=3": 3 home rows do not fit a board of 5 ranks (at most 2)`},
 	}
 	for _, tt := range tests {
@@ -82,6 +87,7 @@ func TestSpecErrors(t *testing.T) {
 var allSpecs = []string{
 	"tictactoe", "breakthrough", "breakthrough:size=8x8", "knightthrough:size=6x7,misere",
 	"domineering:size=4x6", "nogo", "atarigo:crosscut", "kalah", "kalah:houses=3,seeds=2",
+	"loa", "loa:nomove=lose,maxplies=40",
 }
 
 func FuzzSpec(f *testing.F) {
