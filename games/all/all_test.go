@@ -1,6 +1,8 @@
 package all_test
 
 import (
+	"slices"
+	"sort"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -14,6 +16,78 @@ func TestRegistered(t *testing.T) {
 	want := "atarigo breakthrough domineering kalah knightthrough loa nogo tictactoe"
 	if got := strings.Join(games.Names(), " "); got != want {
 		t.Fatalf("games %q, want %q", got, want)
+	}
+}
+
+// Every game says why it ended, in its own words: the reasons seen over many
+// random games of each game.
+func TestEndReasons(t *testing.T) {
+	tests := []struct {
+		spec string
+		want []string
+	}{
+		{"tictactoe", []string{"full board", "three in a row"}},
+		{"breakthrough", []string{"far row"}},
+		{"knightthrough", []string{"far row"}},
+		{"domineering", []string{"no move"}},
+		{"nogo", []string{"no move"}},
+		{"atarigo", []string{"capture", "no move"}},
+		{"kalah", []string{"store count"}},
+		{"loa", []string{"connection", "simultaneous connection"}},
+		{"loa:maxplies=100", []string{"connection", "ply limit"}},
+	}
+	for _, tt := range tests {
+		g, err := games.New(tt.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := g.NewState().(games.Reasoner); !ok {
+			t.Errorf("%s: the state is not a games.Reasoner", tt.spec)
+		}
+		seen := map[string]bool{}
+		for seed := range uint64(3000) {
+			s := g.NewState()
+			r := rng.New(seed)
+			if games.EndReason(s) != "" {
+				t.Fatalf("%s: a reason at the start", tt.spec)
+			}
+			s.Playout(&r, games.NoLimit)
+			seen[games.EndReason(s)] = true
+		}
+		var got []string
+		for k := range seen {
+			got = append(got, k)
+		}
+		sort.Strings(got)
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%s: reasons %q, want %q", tt.spec, got, tt.want)
+		}
+	}
+}
+
+// The rarer reasons, from positions.
+func TestEndReasonPositions(t *testing.T) {
+	tests := []struct {
+		spec, pos, want string
+	}{
+		{"breakthrough", "5/5/5/5/w4 b", "no pieces"},
+		{"breakthrough", "5/5/5/5/w4 w", ""},
+		{"loa:nomove=lose", "6wb/6ww/8/8/8/8/ww6/bw6 b", "no move"},
+		{"loa", "ww6/8/8/8/8/8/8/bb6 w", "simultaneous connection"},
+		{"loa:maxplies=10", "w6w/8/8/8/8/8/8/b1b5 b 10", "ply limit"},
+	}
+	for _, tt := range tests {
+		g, err := games.New(tt.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := g.ParsePosition(tt.pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := games.EndReason(s); got != tt.want {
+			t.Errorf("%s %q: reason %q, want %q", tt.spec, tt.pos, got, tt.want)
+		}
 	}
 }
 
