@@ -15,17 +15,17 @@
 // leaves only the opponent connected makes the opponent win.
 //
 // A player with no legal move passes (nomove=pass, the default) or loses
-// (nomove=lose). Under nomove=pass a position where neither side can move is a
-// draw: passing would repeat it for ever. A pass is legal only when the player
-// to move has no other move.
+// (nomove=lose). A pass is legal only when the player to move has no other
+// move. Under nomove=pass a position where neither side can move is a draw
+// (mcarena's reading: passing would repeat it for ever); such positions are
+// at best very rare, and the tests contain none.
 //
-// Ply cap (mcarena's rule, not the Olympiad's): LOA positions can repeat and
-// the Olympiad's rules leave such games to the arbiter, but every mcarena game
-// and random playout must end, so a game that reaches maxplies plies (default
-// 1000; a pass is a ply) without a winner is a draw. Random games end long
-// before that: a uniform random game lasts about 210 plies on average, and
-// none of 20,000 seeded random games passed 550. A connection made by the last ply
-// still wins.
+// Ply cap (mcarena's rule, not the Olympiad's): LOA positions can repeat, but
+// every mcarena game and random playout must end, so a game that reaches
+// maxplies plies (default 1000; a pass is a ply) without a winner is a draw.
+// A connection made by the last ply still wins. Random games end long before
+// the cap: a uniform random game lasts about 210 plies on average, and none
+// of 20,000 seeded random games passed 550.
 //
 // Board: cells as in package grid, a1 = 0 bottom-left on Black's side:
 //
