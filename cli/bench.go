@@ -42,6 +42,7 @@ var benchCases = []benchCase{
 	{spec: "atarigo:crosscut"},
 	{spec: "breakthrough:size=8x8", target: 15e6},
 	{spec: "kalah"},
+	{spec: "loa"},
 }
 
 // BenchResult is the measured playout speed of one game.

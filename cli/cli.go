@@ -50,6 +50,7 @@ const (
 	mergeUsage   = "merge --out FILE SHARD-FILE..."
 	searchUsage  = "search GAME --engine SPEC [--position P] [--moves \"M1 M2 ...\"] [--seed S] [--states N | --iterations N | --time D] [--json]"
 	repairUsage  = "repair FILE"
+	replayUsage  = "replay GAME [--position P] [MOVE...] [--json]"
 )
 
 var commands = map[string]command{
@@ -64,6 +65,7 @@ var commands = map[string]command{
 	"report":  {"tables of results files beside the paper's figures", reportUsage, runReport},
 	"merge":   {"combine the results files of shards", mergeUsage, runMerge},
 	"repair":  {"keep a results file's good records, set damaged and repeated lines aside", repairUsage, runRepair},
+	"replay":  {"play moves and print each ply, the result, why the game ended and the final position", replayUsage, runReplay},
 }
 
 // Run executes the subcommand named by args[0] and returns the exit code.

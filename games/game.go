@@ -155,3 +155,25 @@ type Game interface {
 	// the start position, or 0 where the game has no such small bound.
 	MaxLength() int
 }
+
+// Reasoner is a State that says why its game ended, in the game's words.
+// Every game of mcarena implements it; package games reads it through
+// EndReason.
+type Reasoner interface {
+	// EndReason returns why a terminal position is over ("connection",
+	// "far row", "store count"...), or "" while the game goes on.
+	EndReason() string
+}
+
+// EndReason returns why s is over in its game's words, "" for a game in
+// progress, and "game over" for a finished game whose State does not
+// implement Reasoner.
+func EndReason(s State) string {
+	if !s.Terminal() {
+		return ""
+	}
+	if r, ok := s.(Reasoner); ok {
+		return r.EndReason()
+	}
+	return "game over"
+}

@@ -17,9 +17,10 @@ type Options = spec.Values
 
 // The option kinds games use.
 const (
-	Bool = spec.Bool
-	Int  = spec.Int
-	Size = spec.Size
+	Bool   = spec.Bool
+	Int    = spec.Int
+	Size   = spec.Size
+	Choice = spec.Choice
 )
 
 // Entry is a registered game: its name, what it is, its options and a builder.

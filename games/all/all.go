@@ -8,6 +8,7 @@ import (
 	_ "mcarena/games/domineering"
 	_ "mcarena/games/kalah"
 	_ "mcarena/games/knightthrough"
+	_ "mcarena/games/loa"
 	_ "mcarena/games/nogo"
 	_ "mcarena/games/tictactoe"
 )

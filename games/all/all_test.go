@@ -1,6 +1,8 @@
 package all_test
 
 import (
+	"slices"
+	"sort"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -11,9 +13,81 @@ import (
 )
 
 func TestRegistered(t *testing.T) {
-	want := "atarigo breakthrough domineering kalah knightthrough nogo tictactoe"
+	want := "atarigo breakthrough domineering kalah knightthrough loa nogo tictactoe"
 	if got := strings.Join(games.Names(), " "); got != want {
 		t.Fatalf("games %q, want %q", got, want)
+	}
+}
+
+// Every game says why it ended, in its own words: the reasons seen over many
+// random games of each game.
+func TestEndReasons(t *testing.T) {
+	tests := []struct {
+		spec string
+		want []string
+	}{
+		{"tictactoe", []string{"full board", "three in a row"}},
+		{"breakthrough", []string{"far row"}},
+		{"knightthrough", []string{"far row"}},
+		{"domineering", []string{"no move"}},
+		{"nogo", []string{"no move"}},
+		{"atarigo", []string{"capture", "no move"}},
+		{"kalah", []string{"store count"}},
+		{"loa", []string{"connection", "simultaneous connection"}},
+		{"loa:maxplies=100", []string{"connection", "ply limit"}},
+	}
+	for _, tt := range tests {
+		g, err := games.New(tt.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := g.NewState().(games.Reasoner); !ok {
+			t.Errorf("%s: the state is not a games.Reasoner", tt.spec)
+		}
+		seen := map[string]bool{}
+		for seed := range uint64(3000) {
+			s := g.NewState()
+			r := rng.New(seed)
+			if games.EndReason(s) != "" {
+				t.Fatalf("%s: a reason at the start", tt.spec)
+			}
+			s.Playout(&r, games.NoLimit)
+			seen[games.EndReason(s)] = true
+		}
+		var got []string
+		for k := range seen {
+			got = append(got, k)
+		}
+		sort.Strings(got)
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%s: reasons %q, want %q", tt.spec, got, tt.want)
+		}
+	}
+}
+
+// The rarer reasons, from positions.
+func TestEndReasonPositions(t *testing.T) {
+	tests := []struct {
+		spec, pos, want string
+	}{
+		{"breakthrough", "5/5/5/5/w4 b", "no pieces"},
+		{"breakthrough", "5/5/5/5/w4 w", ""},
+		{"loa:nomove=lose", "6wb/6ww/8/8/8/8/ww6/bw6 b", "no move"},
+		{"loa", "ww6/8/8/8/8/8/8/bb6 w", "simultaneous connection"},
+		{"loa:maxplies=10", "w6w/8/8/8/8/8/8/b1b5 b 10", "ply limit"},
+	}
+	for _, tt := range tests {
+		g, err := games.New(tt.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := g.ParsePosition(tt.pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := games.EndReason(s); got != tt.want {
+			t.Errorf("%s %q: reason %q, want %q", tt.spec, tt.pos, got, tt.want)
+		}
 	}
 }
 
@@ -36,6 +110,9 @@ func TestSpecs(t *testing.T) {
 		{"kalah:houses=4,seeds=3,empty_capture", "kalah:houses=4,seeds=3,empty_capture"},
 		{" kalah : seeds=4 ", "kalah"},
 		{"tictactoe", "tictactoe"},
+		{"loa", "loa"},
+		{"loa:simultaneous=mover,nomove=pass,maxplies=1000", "loa"},
+		{"loa:maxplies=300,nomove=LOSE,simultaneous=draw", "loa:simultaneous=draw,nomove=lose,maxplies=300"},
 	}
 	for _, tt := range tests {
 		g, err := games.New(tt.spec)
@@ -57,7 +134,7 @@ func TestSpecErrors(t *testing.T) {
 	tests := []struct {
 		spec, want string
 	}{
-		{"chess", `unknown game "chess": valid games are atarigo, breakthrough, domineering, kalah, knightthrough, nogo, tictactoe`},
+		{"chess", `unknown game "chess": valid games are atarigo, breakthrough, domineering, kalah, knightthrough, loa, nogo, tictactoe`},
 		{"breakthrough:colour=red", `game "breakthrough": unknown option "colour": valid options are size=RxC (5..8 each), home=1..3, misere`},
 		{"breakthrough:size=9x9", `game "breakthrough": option "size": 9x9 is out of range (want size=RxC (5..8 each))`},
 		{"breakthrough:size=big", `game "breakthrough": option "size": "big" is not a size like 5x5 (want size=RxC (5..8 each))`},
@@ -68,6 +145,8 @@ func TestSpecErrors(t *testing.T) {
 		{"kalah:houses=0", `game "kalah": option "houses": 0 is out of range (want houses=1..10)`},
 		{"kalah:seeds=x", `game "kalah": option "seeds": "x" is not a whole number (want seeds=1..12)`},
 		{"tictactoe:size=4", `game "tictactoe": unknown option "size": valid options are none`},
+		{"loa:simultaneous=both", `game "loa": option "simultaneous": "both" is not one of mover, draw`},
+		{"loa:maxplies=0", `game "loa": option "maxplies": 0 is out of range (want maxplies=1..1000000)`},
 		{"breakthrough:size=5x5,home=3", `game "breakthrough:size=5x5,home=3": 3 home rows do not fit a board of 5 ranks (at most 2)`},
 	}
 	for _, tt := range tests {
@@ -82,6 +161,7 @@ func TestSpecErrors(t *testing.T) {
 var allSpecs = []string{
 	"tictactoe", "breakthrough", "breakthrough:size=8x8", "knightthrough:size=6x7,misere",
 	"domineering:size=4x6", "nogo", "atarigo:crosscut", "kalah", "kalah:houses=3,seeds=2",
+	"loa", "loa:nomove=lose,maxplies=40",
 }
 
 func FuzzSpec(f *testing.F) {

@@ -127,6 +127,17 @@ func (s *State) Outcome() games.Outcome {
 // Score implements games.State.
 func (s *State) Score() int { return int(s.Outcome()) }
 
+// EndReason implements games.Reasoner: "capture" or "no move".
+func (s *State) EndReason() string {
+	switch {
+	case s.captured:
+		return "capture"
+	case !s.hasLegal():
+		return "no move"
+	}
+	return ""
+}
+
 // Legal implements games.State: legal cells in ascending order.
 func (s *State) Legal(buf []games.Move) []games.Move {
 	buf = buf[:0]

@@ -173,6 +173,14 @@ func (s *State) Outcome() games.Outcome {
 // Score implements games.State.
 func (s *State) Score() int { return int(s.Outcome()) }
 
+// EndReason implements games.Reasoner: the player to move has "no move".
+func (s *State) EndReason() string {
+	if s.anchors() != 0 {
+		return ""
+	}
+	return "no move"
+}
+
 // Legal implements games.State.
 func (s *State) Legal(buf []games.Move) []games.Move {
 	buf = buf[:0]

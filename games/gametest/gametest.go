@@ -31,12 +31,13 @@ type Config struct {
 // the incremental hash equal to one computed from scratch; the position text
 // and every legal move's notation round-trip; playing a move on a copy leaves
 // the original unchanged and CopyFrom restores it; terminal positions have a
-// consistent outcome and score; the game ends within MaxLength; Playout
-// follows its documented rule from every position; RecordPlayout plays
-// Playout's game under several limits and records it truly (replaying the
-// trace with Play reaches the same position, each mover was the player to
-// move); and Playout, RecordPlayout (with room in its trace), Play, Legal and
-// CopyFrom allocate nothing.
+// consistent outcome and score; a games.Reasoner gives an end reason exactly
+// at terminal positions; the game ends within MaxLength; Playout follows its
+// documented rule from every position; RecordPlayout plays Playout's game
+// under several limits and records it truly (replaying the trace with Play
+// reaches the same position, each mover was the player to move); and
+// Playout, RecordPlayout (with room in its trace), Play, Legal and CopyFrom
+// allocate nothing.
 func Conformance(t *testing.T, g games.Game, cfg Config) {
 	t.Helper()
 	if cfg.Games == 0 {
@@ -129,6 +130,9 @@ func (c *checker) position(s games.State, seed uint64, ply int) bool {
 	}
 	if bm := back.Legal(c.buf2); !slices.Equal(bm, moves) {
 		return c.fail(seed, ply, s, "legal moves after text round-trip %v, want %v", bm, moves)
+	}
+	if r, ok := s.(games.Reasoner); ok && (r.EndReason() == "") == s.Terminal() {
+		return c.fail(seed, ply, s, "Terminal() = %v with end reason %q", s.Terminal(), r.EndReason())
 	}
 	if s.Terminal() {
 		o := s.Outcome()

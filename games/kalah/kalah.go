@@ -240,6 +240,15 @@ func (s *State) Outcome() games.Outcome {
 	return games.Draw
 }
 
+// EndReason implements games.Reasoner: a side's houses are empty and the
+// stores decide, "store count".
+func (s *State) EndReason() string {
+	if !s.Terminal() {
+		return ""
+	}
+	return "store count"
+}
+
 // Legal implements games.State.
 func (s *State) Legal(buf []games.Move) []games.Move {
 	buf = buf[:0]

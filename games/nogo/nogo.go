@@ -114,6 +114,15 @@ func (s *State) Outcome() games.Outcome {
 // Score implements games.State.
 func (s *State) Score() int { return int(s.Outcome()) }
 
+// EndReason implements games.Reasoner: the player to move has "no move"
+// (every empty point would capture or be suicide).
+func (s *State) EndReason() string {
+	if s.hasLegal() {
+		return ""
+	}
+	return "no move"
+}
+
 // Legal implements games.State: legal cells in ascending order.
 func (s *State) Legal(buf []games.Move) []games.Move {
 	buf = buf[:0]

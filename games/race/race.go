@@ -274,6 +274,20 @@ func (s *State) Outcome() games.Outcome {
 // Score implements games.State.
 func (s *State) Score() int { return int(s.Outcome()) }
 
+// EndReason implements games.Reasoner: a piece reached the "far row", or the
+// player to move has "no pieces" or "no move".
+func (s *State) EndReason() string {
+	switch {
+	case s.reached():
+		return "far row"
+	case !s.Terminal():
+		return ""
+	case s.bb[s.side] == 0:
+		return "no pieces"
+	}
+	return "no move"
+}
+
 // Legal implements games.State.
 func (s *State) Legal(buf []games.Move) []games.Move {
 	buf = buf[:0]

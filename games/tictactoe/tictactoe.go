@@ -151,6 +151,17 @@ func (s *State) Outcome() games.Outcome {
 // Score implements games.State.
 func (s *State) Score() int { return int(s.Outcome()) }
 
+// EndReason implements games.Reasoner: "three in a row" or "full board".
+func (s *State) EndReason() string {
+	switch {
+	case hasLine(s.marks[s.side^1]):
+		return "three in a row"
+	case s.marks[0]|s.marks[1] == full:
+		return "full board"
+	}
+	return ""
+}
+
 // Legal implements games.State: empty cells in ascending order.
 func (s *State) Legal(buf []games.Move) []games.Move {
 	buf = buf[:0]
