@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+
+	"mcarena/internal/durable"
 )
 
 // Repaired says what Repair did.
@@ -83,7 +85,7 @@ func Repair(path string) (Repaired, error) {
 	if err := os.Rename(tmp.Name(), path); err != nil {
 		return rep, err
 	}
-	return rep, syncDir(filepath.Dir(path))
+	return rep, durable.SyncDir(filepath.Dir(path))
 }
 
 // sortLines copies the good records of a results file (named name) from in

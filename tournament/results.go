@@ -9,9 +9,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime"
 	"sync"
 	"time"
+
+	"mcarena/internal/durable"
 )
 
 // Record is one line of a results file: a finished game.
@@ -218,7 +219,7 @@ func OpenWriter(path string, goodEnd int64) (w *Writer, damaged string, err erro
 	}
 	if statErr != nil {
 		// A new file: its directory entry must reach the disk too.
-		if err := syncDir(filepath.Dir(path)); err != nil {
+		if err := durable.SyncDir(filepath.Dir(path)); err != nil {
 			f.Close()
 			return nil, "", err
 		}
@@ -349,23 +350,6 @@ func (w *Writer) Close() error {
 	<-w.done
 	err := w.Sync()
 	if cerr := w.f.Close(); err == nil {
-		err = cerr
-	}
-	return err
-}
-
-// syncDir forces a directory's entries (a new or renamed file) to the disk.
-// Windows cannot sync a directory and needs no such step.
-func syncDir(dir string) error {
-	if runtime.GOOS == "windows" {
-		return nil
-	}
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	err = d.Sync()
-	if cerr := d.Close(); err == nil {
 		err = cerr
 	}
 	return err

@@ -14,6 +14,7 @@ import (
 	"mcarena/config"
 	"mcarena/engines"
 	"mcarena/games"
+	"mcarena/internal/durable"
 )
 
 // Options tune a run.
@@ -307,7 +308,7 @@ func moveAside(path string) (string, error) {
 	if err := os.Rename(path, name); err != nil {
 		return "", err
 	}
-	return name, syncDir(filepath.Dir(path))
+	return name, durable.SyncDir(filepath.Dir(path))
 }
 
 // playJob plays one game of the schedule and builds its record; ok is false

@@ -36,10 +36,10 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"strings"
 
 	"mcarena/games"
+	"mcarena/internal/durable"
 )
 
 // Tag is one tag pair.
@@ -339,23 +339,5 @@ func Save(path string, r *Record) error {
 	if err := os.Rename(tmp, path); err != nil {
 		return err
 	}
-	return syncDir(dir)
-}
-
-// syncDir forces a directory's entries (the renamed save) to the disk, so
-// that a power loss after Save returns cannot bring back the old file.
-// Windows cannot sync a directory and needs no such step.
-func syncDir(dir string) error {
-	if runtime.GOOS == "windows" {
-		return nil
-	}
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	err = d.Sync()
-	if cerr := d.Close(); err == nil {
-		err = cerr
-	}
-	return err
+	return durable.SyncDir(dir)
 }
