@@ -107,6 +107,9 @@ func TestNodeCapKeepsSampling(t *testing.T) {
 	if visits != 20000 {
 		t.Fatalf("root children visited %d times in 20000 iterations", visits)
 	}
+	if res.Stats.Figure("tree_full") != 1 {
+		t.Fatal("a search that filled its pool does not say so")
+	}
 }
 
 func TestDeterministic(t *testing.T) {

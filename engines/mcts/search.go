@@ -135,6 +135,7 @@ func (e *Engine) Search(ctx context.Context, req engines.Request) (engines.Resul
 		sr.pool.reset()
 		first, _ := sr.pool.alloc(1)
 		*sr.pool.at(first) = node{first: -1, mover: s.ToMove().Other()}
+		*sr.pool.stat(first) = stat{}
 		sr.grow()
 	}
 	sr.rootHash = s.Hash()

@@ -44,6 +44,11 @@ func (sr *search) stats(it int64, elapsed time.Duration, done bool) engines.Stat
 			{Key: "nodes", Title: "nodes", Kind: engines.Count, Value: float64(sr.pool.used)},
 			{Key: "tree_mib", Title: "tree MiB", Kind: engines.Score, Value: float64(sr.treeBytes()) / (1 << 20)},
 		}}
+	if sr.full {
+		// The cap stopped the tree's growth: the search samples from its
+		// leaves since.
+		st.Figures = append(st.Figures, engines.Figure{Key: "tree_full", Title: "tree full (node cap)", Kind: engines.Count, Value: 1})
+	}
 	root := sr.pool.at(sr.rootIdx)
 	if root.first < 0 {
 		return st
