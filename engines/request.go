@@ -51,6 +51,9 @@ func (r Request) Check() error {
 		return fmt.Errorf("search request: start position of %s, position of %s", r.Start.Game().Spec(), r.Position.Game().Spec())
 	}
 	h := r.Hashes()
+	if len(h) != len(r.History)+1 {
+		return fmt.Errorf("search request: history move %d is not legal where it is played", len(h))
+	}
 	if h[len(h)-1] != r.Position.Hash() {
 		return errors.New("search request: the history does not lead from the start to the position")
 	}

@@ -35,6 +35,7 @@ func TestRequestCheck(t *testing.T) {
 		{"no history", engines.NewRequest(pos, engines.Budget{}, 1), ""},
 		{"history", engines.Request{Position: pos, Start: start, History: history}, ""},
 		{"wrong history", engines.Request{Position: pos, Start: start, History: history[:2]}, "does not lead"},
+		{"illegal history move", engines.Request{Position: pos, Start: start, History: append(history[:1:1], history[0], history[1])}, "history move 2 is not legal"},
 		{"history without start", engines.Request{Position: pos, History: history}, "no start position"},
 		{"start only", engines.Request{Position: other, Start: start}, ""},
 		{"no position", engines.Request{}, "without a position"},

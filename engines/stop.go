@@ -7,7 +7,7 @@ import (
 )
 
 // Stop is the stop signal of one search: the search's loops, and the
-// playouts they run (nested and minimax playouts included), call Stopped
+// playouts they run (nested, minimax and epsilon-greedy ones), call Stopped
 // as often as they like, and it turns true once the deadline has passed,
 // the context is done, or Set was called.
 //

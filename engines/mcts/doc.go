@@ -21,9 +21,10 @@
 // with the Evaluator, and backs the value up the path. Counted budgets are
 // checked before each iteration; a time budget and the context are watched
 // through a stop signal (engines.Stop) that the loop and every playout
-// policy poll, so a search ends within a fraction of a millisecond of its
-// deadline whatever one playout costs, and an iteration cut short is
-// dropped.
+// policy but the uniform one poll (MR, nested and epsilon-greedy playouts at
+// every step; a uniform playout is short and runs to its end), so a search
+// ends within about a millisecond of its deadline, and an iteration cut
+// short is dropped.
 //
 // # The seams
 //
@@ -61,9 +62,24 @@
 // nested(level, discount, cow, pod) and egreedy(epsilon); leaves playout,
 // cutoff(plies) (fet k), threshold(x, every) (det x) and heuristic; alpha
 // (implicit minimax, Lanctot et al. 2014) and bias (progressive bias) take
-// their values from the heuristic through HeuristicPrior. Not yet here:
-// AMAF/RAVE statistics and their blend, which will be a side table filled
-// from the same trace the learners see.
+// their values from the heuristic through HeuristicPrior; rave=R turns on
+// RAVE.
+//
+// RAVE: every iteration's game (the tree's moves, then the playout's) is
+// recorded, and each child of each node on the path whose move its mover
+// played later in that game gains the iteration in its AMAF statistics
+// (Gelly and Silver's all-moves-as-first, a move counted once per
+// iteration). Selection blends a tried child's mean with its AMAF mean by
+// beta = R/(R + visits), the schedule of Teytaud and Teytaud's Havannah
+// program and of castro. With RAVE on, selection also scores the children
+// not tried yet, by their AMAF mean (or 1, try first, where they have none)
+// plus the exploration term of one visit, so that the AMAF values choose
+// which child is tried next; the chosen slot then becomes the iteration's
+// new node. (Without RAVE untried children are tried in their shuffled
+// order first.) A Prior's virtual visits and wins do not score an untried
+// child; they count once it is tried. Uniform playouts are recorded on each
+// game's own fast path (State.RecordPlayout), the same game draw for draw as
+// an unrecorded one.
 //
 // # Adding a technique
 //

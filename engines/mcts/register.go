@@ -53,7 +53,7 @@ var Leaves = []spec.ComponentDecl{
 	{Name: "cutoff", Doc: "fet k: play k plies by the playout policy, then score by the heuristic", Options: []spec.Option{
 		{Name: "plies", Kind: spec.Int, Default: "4", Min: 1, Max: 10000, Doc: "plies before the cut-off"}}},
 	{Name: "threshold", Doc: "det x: stop the playout once the heuristic's magnitude reaches x and score it a win or a loss", Options: []spec.Option{
-		{Name: "x", Kind: spec.Float, Default: "0.5", FloatMin: 0, FloatMax: 1, Doc: "threshold on the heuristic's magnitude"},
+		{Name: "x", Kind: spec.Float, Default: "0.5", FloatMin: 0.001, FloatMax: 1, Doc: "threshold on the heuristic's magnitude"},
 		{Name: "every", Kind: spec.Int, Default: "1", Min: 1, Max: 1000, Doc: "plies between two looks at the heuristic"}}},
 	{Name: "heuristic", Doc: "the heuristic's value of the leaf itself, no playout"},
 }
@@ -82,7 +82,7 @@ func init() {
 			if cfg.Playout.Nested.POD > 0 && !cfg.Playout.Nested.Discount {
 				return nil, fmt.Errorf("pod needs discount")
 			}
-			if err := engines.CheckMemory("nodes", int64(cfg.MaxNodes)*nodeBytes); err != nil {
+			if err := engines.CheckMemory("nodes", int64(cfg.MaxNodes)*cfg.nodeCost()); err != nil {
 				return nil, err
 			}
 			return New(cfg, canonical), nil
@@ -102,7 +102,7 @@ func init() {
 func buildMCTS(v spec.Values, canonical string) (engines.Engine, error) {
 	cfg := Config{C: v.Float("c"), Solver: v.Bool("solver"), MaxNodes: v.Int("nodes"), Reuse: v.Bool("reuse"),
 		Alpha: v.Float("alpha"), Bias: v.Float("bias"), Rave: v.Float("rave")}
-	if err := engines.CheckMemory("nodes", int64(cfg.MaxNodes)*nodeBytes); err != nil {
+	if err := engines.CheckMemory("nodes", int64(cfg.MaxNodes)*cfg.nodeCost()); err != nil {
 		return nil, err
 	}
 	h := v.String("heuristic")

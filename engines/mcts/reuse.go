@@ -14,8 +14,8 @@ import (
 func (sr *search) find(req engines.Request) int32 {
 	if req.Start != nil {
 		hashes := req.Hashes()
-		if len(hashes) != len(req.History)+1 {
-			return 0 // a history that does not replay
+		if len(hashes) != len(req.History)+1 || hashes[len(hashes)-1] != req.Position.Hash() {
+			return 0 // a history that does not replay to the position
 		}
 		for k := len(hashes) - 2; k >= 0; k-- {
 			if hashes[k] == sr.rootHash {

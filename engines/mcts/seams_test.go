@@ -253,3 +253,45 @@ func TestOracleProofsRise(t *testing.T) {
 		t.Fatal("no move proven a win")
 	}
 }
+
+// A search on an engine that searched before equals one on a fresh engine:
+// nothing of an earlier tree (node statistics, side tables) leaks into the
+// next, whatever the features.
+func TestSearchesDoNotLeak(t *testing.T) {
+	s := mustPos(t, "breakthrough", "")
+	for _, spec := range []string{"uct", "mcts:rave=300", "mcts:alpha=0.4,heuristic=efms,rave=50", "mcts:bias=2,heuristic=efms"} {
+		used := mustEngine(t, spec)
+		req := engines.Request{Position: s, Budget: engines.Budget{Iterations: 2000}, Seed: 5}
+		if _, err := used.Search(context.Background(), req); err != nil {
+			t.Fatal(err)
+		}
+		again, _ := used.Search(context.Background(), req)
+		fresh, _ := mustEngine(t, spec).Search(context.Background(), req)
+		if fmt.Sprint(again.Stats.Moves) != fmt.Sprint(fresh.Stats.Moves) || again.Move != fresh.Move {
+			t.Errorf("%s: a second search on one engine differs from a fresh engine's", spec)
+		}
+	}
+}
+
+// Reuse never trusts a history that does not end at the position: the
+// search starts afresh and plays a legal move.
+func TestReuseRefusesWrongHistory(t *testing.T) {
+	start := mustPos(t, "breakthrough", "")
+	e := New(Config{C: 0.7, Solver: true, MaxNodes: 1 << 20, Reuse: true}, "uct:reuse")
+	res, _ := e.Search(context.Background(), engines.Request{Position: start, Start: start, Budget: engines.Budget{Iterations: 5000}, Seed: 1})
+	other := start.Clone()
+	other.Play(other.Legal(nil)[7])
+	other.Play(other.Legal(nil)[3])
+	// The history names the PV's first two plies; the position is another.
+	got, err := e.Search(context.Background(), engines.Request{Position: other, Start: start, History: res.Stats.PV[:2], Budget: engines.Budget{Iterations: 100}, Seed: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	legal := false
+	for _, m := range other.Legal(nil) {
+		legal = legal || m == got.Move
+	}
+	if !legal {
+		t.Fatalf("played %d, not a legal move of the position", got.Move)
+	}
+}

@@ -146,7 +146,7 @@ func (e *Engine) Search(ctx context.Context, req engines.Request) (engines.Resul
 		if b.Iterations > 0 && it >= b.Iterations || b.States > 0 && sr.states >= b.States {
 			break
 		}
-		if report != nil && it&255 == 0 && time.Since(last) >= engines.ReportEvery {
+		if report != nil && (it < 256 || it&255 == 0) && time.Since(last) >= engines.ReportEvery {
 			last = time.Now()
 			report(sr.stats(it, time.Since(start), false))
 		}
@@ -177,12 +177,23 @@ func (e *Engine) take(req engines.Request) (*search, error) {
 			if old.root.Game() != s.Game() {
 				continue
 			}
+			// The nodes outside the new root's subtree stay allocated: a
+			// tree more than half full starts afresh instead, so that
+			// reuse never leaves a search without room to grow.
+			if old.pool.used > old.pool.max/2 {
+				continue
+			}
 			if idx := old.find(req); idx > 0 {
 				sr = old
 				e.free = append(e.free[:i], e.free[i+1:]...)
 				e.mu.Unlock()
 				sr.root.CopyFrom(s)
 				sr.states, sr.full, sr.rootIdx = 0, false, idx
+				if n := sr.pool.at(idx); n.first < 0 {
+					// An unexpanded root proven by an oracle must be
+					// searched to find the move that proves it.
+					n.proof = engines.Unproven
+				}
 				return sr, nil
 			}
 		}
@@ -250,6 +261,22 @@ func (e *Engine) put(sr *search) {
 	if len(e.free) < 4 {
 		e.free = append(e.free, sr)
 	}
+}
+
+// nodeCost is the bytes one node takes under cfg: the node, its selection
+// statistics and the side tables of the features cfg turns on.
+func (cfg Config) nodeCost() int64 {
+	b := int64(nodeBytes + statBytes)
+	if cfg.Alpha != 0 {
+		b += 8
+	}
+	if cfg.Bias != 0 {
+		b += 8
+	}
+	if cfg.Rave != 0 {
+		b += 16
+	}
+	return b
 }
 
 // grow gives the side tables as many chunks as the pool has.

@@ -268,6 +268,12 @@ func (sr *search) reserve(cur int32, st games.State) bool {
 		children[i] = node{move: m, first: -1}
 	}
 	clear(sr.pool.stats(first, len(moves)))
+	if sr.amaf.on {
+		// Slots are reused from earlier searches: their AMAF counts go.
+		for i := range moves {
+			*sr.amaf.at(first + int32(i)) = amafStat{}
+		}
+	}
 	if sr.prior != nil {
 		sr.applyPriors(st, first, moves)
 	}
@@ -356,16 +362,19 @@ func (sr *search) selectGeneral(cur int32) int32 {
 			if sr.amaf.on {
 				if a := sr.amaf.at(idx); a.n > 0 {
 					beta := rave / (rave + float64(ch.visits))
-					q = (1-beta)*q + beta*a.w/float64(a.n)
+					// Each product rounded on its own, so that no machine
+					// fuses it with the add and results stay the same
+					// everywhere.
+					q = float64((1-beta)*q) + float64(beta*a.w/float64(a.n))
 				}
 			}
 		}
 		if sr.minimax.on {
-			q = (1-alpha)*q + alpha*(*sr.minimax.at(idx)+1)/2
+			q = float64((1-alpha)*q) + float64(alpha*(*sr.minimax.at(idx)+1)/2)
 		}
 		score := q + explore
 		if sr.bias.on {
-			score += bias * *sr.bias.at(idx) / float64(ch.visits+1)
+			score += float64(bias * *sr.bias.at(idx) / float64(ch.visits+1))
 		}
 		if score > bestScore {
 			best, bestScore = idx, score

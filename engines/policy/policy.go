@@ -22,8 +22,9 @@
 // Where several moves win, one is drawn uniformly. States visited count every
 // position generated, the minimax's and epsilon-greedy's included.
 //
-// Every policy stops early once the search's stop signal is set (MR and
-// nested playouts look at it at every step), and records the moves it plays
+// Every policy but the uniform one stops early once the search's stop
+// signal is set (MR, epsilon-greedy and nested playouts look at it at every
+// step; a uniform playout is short and runs to its end), and records the moves it plays
 // into a Trace when asked (for AMAF and for policies that learn from
 // playouts). A recorded uniform playout is the game's own RecordPlayout: the
 // same game, draw for draw, as the unrecorded one.
@@ -58,7 +59,7 @@ var Kinds = []string{string(Random), string(Decisive), string(MR), string(Nested
 // Config selects a policy and its parameters.
 type Config struct {
 	Kind Kind
-	// Depth is MR's minimax depth (1 or 2).
+	// Depth is MR's minimax depth (1 to 3).
 	Depth int
 	// Nested is the NMC configuration of Nested playouts; its Level is the
 	// nesting n of each playout, NMC(n).

@@ -141,7 +141,11 @@ func Resolve(what string, decl []Option, opts string, hasOpts bool) (Values, err
 	comps := map[string]Values{}
 	set := func(o Option, val string) error {
 		if o.Kind != Component {
-			vals[o.Name] = val
+			norm, err := Check(o, val)
+			if err != nil {
+				return err
+			}
+			vals[o.Name] = norm
 			return nil
 		}
 		c, err := resolveComponent(o, val)
@@ -282,7 +286,7 @@ func Canonical(name string, decl []Option, v Values) string {
 	var parts []string
 	for _, o := range decl {
 		val := v.vals[o.Name]
-		if val == o.Default {
+		if def, err := Check(o, o.Default); val == o.Default || (err == nil && val == def) {
 			continue
 		}
 		if o.Kind == Bool {
