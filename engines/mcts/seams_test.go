@@ -48,33 +48,38 @@ func TestMCTSWithoutTermsIsUCT(t *testing.T) {
 // sign of its own mover. On a TicTacToe position searched a little, every
 // expanded node's stored value matches a recomputation from its children.
 func TestImplicitMinimaxBackup(t *testing.T) {
-	s := mustPos(t, "tictactoe", "")
-	cfg := Config{C: 0.7, Solver: true, MaxNodes: 1 << 16, Alpha: 0.5, Prior: HeuristicPrior("fixed-test")}
-	e := New(cfg, "test")
-	if _, err := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: 300}, Seed: 1}); err != nil {
-		t.Fatal(err)
-	}
-	sr := e.free[0]
-	checked := 0
-	for i := int32(0); i < sr.pool.next; i++ {
-		n := sr.pool.at(i)
-		if n.first < 0 || n.nChild == 0 || n.visits == 0 {
-			continue
+	// Kalah's extra moves give nodes whose player to move is their mover.
+	for _, tc := range []struct{ spec, heuristic string }{{"tictactoe", "fixed-test"}, {"kalah:houses=4,seeds=3", "stores"}} {
+		s := mustPos(t, tc.spec, "")
+		cfg := Config{C: 0.7, Solver: true, MaxNodes: 1 << 16, Alpha: 0.5, Prior: HeuristicPrior(tc.heuristic)}
+		e := New(cfg, "test")
+		if _, err := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: 300}, Seed: 1}); err != nil {
+			t.Fatal(err)
 		}
-		best := math.Inf(-1)
-		for j := range n.nChild {
-			best = max(best, *sr.minimax.at(n.first + int32(j)))
+		sr := e.free[0]
+		checked, same := 0, 0
+		for i := int32(0); i < sr.pool.next; i++ {
+			n := sr.pool.at(i)
+			if n.first < 0 || n.nChild == 0 || n.visits == 0 {
+				continue
+			}
+			best := math.Inf(-1)
+			for j := range n.nChild {
+				best = max(best, *sr.minimax.at(n.first + int32(j)))
+			}
+			if sr.pool.at(n.first).mover != n.mover {
+				best = -best
+			} else {
+				same++
+			}
+			if got := *sr.minimax.at(i); got != best {
+				t.Fatalf("%s node %d: minimax %v, want %v from its children", tc.spec, i, got, best)
+			}
+			checked++
 		}
-		if sr.pool.at(n.first).mover != n.mover {
-			best = -best
+		if checked < 10 || (tc.spec != "tictactoe" && same == 0) {
+			t.Fatalf("%s: %d internal nodes, %d with an extra move", tc.spec, checked, same)
 		}
-		if got := *sr.minimax.at(i); got != best {
-			t.Fatalf("node %d: minimax %v, want %v from its children", i, got, best)
-		}
-		checked++
-	}
-	if checked < 10 {
-		t.Fatalf("only %d internal nodes", checked)
 	}
 }
 
