@@ -17,9 +17,13 @@ var specs = []string{
 }
 
 func TestConformance(t *testing.T) {
+	n := 60
+	if raceDetector || testing.Short() {
+		n = 6 // games of 200 plies, each position's playouts checked
+	}
 	for _, spec := range specs {
 		t.Run(spec, func(t *testing.T) {
-			gametest.Conformance(t, gametest.MustGame(t, spec), gametest.Config{Games: 60})
+			gametest.Conformance(t, gametest.MustGame(t, spec), gametest.Config{Games: n})
 		})
 	}
 }

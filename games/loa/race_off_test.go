@@ -1,0 +1,5 @@
+//go:build !race
+
+package loa_test
+
+const raceDetector = false
