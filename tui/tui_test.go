@@ -384,19 +384,7 @@ func TestStepperSetupErrors(t *testing.T) {
 
 func TestRunPreset(t *testing.T) {
 	ResultsDir = t.TempDir()
-	cfg, err := config.Parse("c.toml", []byte(`
-[engines.r]
-family = "random"
-[engines.n0]
-family = "nmcs"
-level = 0
-[presets.tiny]
-description = "a tiny test"
-games = ["tictactoe", "nogo:size=3"]
-pairs = [["n0", "r"]]
-count = 6
-paper = [[[70, 90]]]
-`))
+	cfg, err := config.Parse("c.toml", []byte(presetConfig))
 	if err != nil {
 		t.Fatal(err)
 	}
