@@ -54,6 +54,10 @@ type Position struct {
 	// move, so that the end of a playout is not tested twice; Place clears
 	// it.
 	noMoves bool
+	// barred[p] holds empty cells found illegal for player p under
+	// NoCapture, which stay so while they are empty (see Legal). Filled
+	// cells may linger in it: it is read only for empty cells.
+	barred [2]uint64
 }
 
 // KnownNoMoves reports whether SampleLegal has found that the side to move
@@ -92,8 +96,24 @@ func (p *Position) Suicide(c int) bool {
 
 // Legal reports whether the empty cell c is a legal move for the side to move
 // under rule.
+//
+// Under NoCapture it remembers, per player, the cells it finds illegal and
+// answers for them again without a flood. With no captures stones only ever
+// come, so an empty cell that would capture an enemy group (being its only
+// liberty) or be suicide (no empty neighbour, and the only liberty of each
+// own group beside it) stays so for that player until someone fills it: a
+// stone joins a group only on one of its liberties, here the cell itself, so
+// those groups never gain a liberty.
 func (p *Position) Legal(c int, rule Rule) bool {
-	return legal(&p.B.Geo, p.Stone[p.Side], p.Stone[p.Side^1], p.Empty(), c, rule)
+	cb := uint64(1) << uint(c&63)
+	if rule == NoCapture && p.barred[p.Side]&cb != 0 {
+		return false
+	}
+	ok := legal(&p.B.Geo, p.Stone[p.Side], p.Stone[p.Side^1], p.Empty(), c, rule)
+	if !ok && rule == NoCapture {
+		p.barred[p.Side] |= cb
+	}
+	return ok
 }
 
 // legal is Position.Legal on bitboards; empty includes c. A capturing move is
@@ -177,20 +197,35 @@ func (p *Position) DeadGroup(pl games.Player) bool {
 // picks Select(candidates, r.Intn(count)) among the untried empty cells, and
 // drops a pick that is illegal, until one is legal. Each legal move is equally
 // likely. It returns -1 when no empty cell is legal (having drawn once for
-// each).
+// each). Under NoCapture a pick already known to be illegal (see Legal) costs
+// its draw but no test, so the draws and the move are those of a sampler
+// without that memory.
 func (p *Position) SampleLegal(r *rng.Rand, rule Rule) int {
 	g := &p.B.Geo
 	own, opp := p.Stone[p.Side], p.Stone[p.Side^1]
 	empty := g.All &^ (own | opp)
-	for cand := empty; cand != 0; {
-		c := grid.Select(cand, r.Intn(bits.OnesCount64(cand)))
-		if legal(g, own, opp, empty, c, rule) {
-			return c
-		}
-		cand &^= 1 << uint(c)
+	var barred uint64 // under NoCapture, see Legal
+	if rule == NoCapture {
+		barred = p.barred[p.Side]
 	}
-	p.noMoves = true
-	return -1
+	c := -1
+	for cand := empty; cand != 0; {
+		k := grid.Select(cand, r.Intn(bits.OnesCount64(cand)))
+		kb := uint64(1) << uint(k&63)
+		if barred&kb == 0 {
+			if legal(g, own, opp, empty, k, rule) {
+				c = k
+				break
+			}
+			barred |= kb
+		}
+		cand &^= kb
+	}
+	if rule == NoCapture {
+		p.barred[p.Side] = barred
+	}
+	p.noMoves = c < 0
+	return c
 }
 
 // Hash returns the Zobrist hash.
