@@ -2,7 +2,6 @@ package mcts
 
 import (
 	"context"
-	"math"
 	"sync"
 	"time"
 
@@ -321,5 +320,5 @@ type amafStat struct {
 // ucbScale is C*sqrt(ln n), the exploration factor of a parent visited n
 // times, rounded to float32 as the plain UCB1 rule uses it.
 func ucbScale(c float64, n int32) float32 {
-	return float32(float64(c * math.Sqrt(ln(n))))
+	return float32(float64(c * sqrtLn(n)))
 }
