@@ -66,8 +66,8 @@ func (g *Game) NewState() games.State {
 		n := g.Board.Geo.Cols
 		k := (n - 1) / 2
 		at := func(r, c int) uint64 { return 1 << uint(r*n+c) }
-		s.Stone[stone.Black] = at(k, k) | at(k+1, k+1)
-		s.Stone[stone.White] = at(k, k+1) | at(k+1, k)
+		s.BB[stone.Black] = at(k, k) | at(k+1, k+1)
+		s.BB[stone.White] = at(k, k+1) | at(k+1, k)
 	}
 	s.ResetHash()
 	return s

@@ -47,22 +47,18 @@ func init() {
 
 // Game is Domineering on one board.
 type Game struct {
-	geo     grid.Geometry
-	misere  bool
-	spec    string
-	keys    [2][64]uint64
-	sideKey uint64
-	step    [2]int // anchor to second cell: Cols for Vertical, 1 for Horizontal
+	geo    grid.Geometry
+	misere bool
+	spec   string
+	keys   grid.Keys
+	step   [2]int // anchor to second cell: Cols for Vertical, 1 for Horizontal
 }
 
 // New returns Domineering on a rows x cols board.
 func New(rows, cols int, misere bool) *Game {
 	spec := games.Canonical("domineering", map[string]string{"size": fmt.Sprintf("%dx%d", rows, cols), "misere": strconv.FormatBool(misere)})
 	g := &Game{geo: grid.New(rows, cols), misere: misere, spec: spec, step: [2]int{cols, 1}}
-	k := games.ZobristKeys(129, 0xd0d0)
-	copy(g.keys[0][:], k[:64])
-	copy(g.keys[1][:], k[64:128])
-	g.sideKey = k[128]
+	g.keys = grid.NewKeys(0xd0d0)
 	return g
 }
 
@@ -93,10 +89,11 @@ func (g *Game) ParsePosition(text string) (games.State, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &State{g: g, side: games.Player(side)}
+	s := &State{g: g}
+	s.Side = games.Player(side)
 	for i, p := range cells {
 		if p >= 0 {
-			s.cover[p] |= 1 << uint(i)
+			s.BB[p] |= 1 << uint(i)
 		}
 	}
 	// Each maximal run of 'v' in a file, and of 'h' in a rank, must have
@@ -104,7 +101,7 @@ func (g *Game) ParsePosition(text string) (games.State, error) {
 	for f := range g.geo.Cols {
 		run := 0
 		for r := 0; r <= g.geo.Rows; r++ {
-			if r < g.geo.Rows && s.cover[0]&(1<<uint(r*g.geo.Cols+f)) != 0 {
+			if r < g.geo.Rows && s.BB[0]&(1<<uint(r*g.geo.Cols+f)) != 0 {
 				run++
 				continue
 			}
@@ -117,7 +114,7 @@ func (g *Game) ParsePosition(text string) (games.State, error) {
 	for r := range g.geo.Rows {
 		run := 0
 		for f := 0; f <= g.geo.Cols; f++ {
-			if f < g.geo.Cols && s.cover[1]&(1<<uint(r*g.geo.Cols+f)) != 0 {
+			if f < g.geo.Cols && s.BB[1]&(1<<uint(r*g.geo.Cols+f)) != 0 {
 				run++
 				continue
 			}
@@ -127,29 +124,25 @@ func (g *Game) ParsePosition(text string) (games.State, error) {
 			run = 0
 		}
 	}
-	s.hash = s.RecomputeHash()
+	s.ResetHash(&s.g.keys)
 	return s, nil
 }
 
 // State is a Domineering position.
 type State struct {
-	g     *Game
-	cover [2]uint64 // cells under each player's dominoes
-	side  games.Player
-	hash  uint64
+	g *Game
+	// Pieces holds, in BB, the cells under each player's dominoes.
+	grid.Pieces
 }
 
 // Game implements games.State.
 func (s *State) Game() games.Game { return s.g }
 
-// ToMove implements games.State.
-func (s *State) ToMove() games.Player { return s.side }
-
 // anchors returns the cells where the side to move can anchor a domino.
 func (s *State) anchors() uint64 {
 	g := &s.g.geo
-	empty := g.All &^ (s.cover[0] | s.cover[1])
-	if s.side == games.First {
+	empty := g.All &^ (s.BB[0] | s.BB[1])
+	if s.Side == games.First {
 		return empty & g.South(empty)
 	}
 	return empty & g.West(empty)
@@ -163,7 +156,7 @@ func (s *State) Outcome() games.Outcome {
 	if s.anchors() != 0 {
 		return games.Draw
 	}
-	o := games.WinFor(s.side ^ 1)
+	o := games.WinFor(s.Side ^ 1)
 	if s.g.misere {
 		o = -o
 	}
@@ -192,12 +185,12 @@ func (s *State) Legal(buf []games.Move) []games.Move {
 
 // Play implements games.State.
 func (s *State) Play(m games.Move) {
-	p := s.side
+	p := s.Side
 	a := int(m) & 63
 	b := (a + s.g.step[p]) & 63
-	s.cover[p] |= 1<<uint(a) | 1<<uint(b)
-	s.hash ^= s.g.keys[p][a] ^ s.g.keys[p][b] ^ s.g.sideKey
-	s.side ^= 1
+	s.BB[p] |= 1<<uint(a) | 1<<uint(b)
+	s.XorHash(s.g.keys.Cell[p][a] ^ s.g.keys.Cell[p][b] ^ s.g.keys.Side)
+	s.Side ^= 1
 }
 
 // Playout implements games.State by the reference rule.
@@ -218,19 +211,16 @@ func (s *State) playout(r *rng.Rand, limit int, t *games.Trace) int {
 		}
 		m := games.Move(grid.Select(a, r.Intn(bits.OnesCount64(a))))
 		if t != nil {
-			t.Add(m, s.side)
+			t.Add(m, s.Side)
 		}
 		s.Play(m)
 	}
 	return n
 }
 
-// Hash implements games.State.
-func (s *State) Hash() uint64 { return s.hash }
-
 // RecomputeHash implements games.State.
 func (s *State) RecomputeHash() uint64 {
-	return grid.ZobristHash(&s.g.keys, s.cover, s.side == games.Second, s.g.sideKey)
+	return s.g.keys.Hash(s.BB, s.Side)
 }
 
 // Clone implements games.State.
@@ -240,7 +230,7 @@ func (s *State) Clone() games.State { c := *s; return &c }
 func (s *State) CopyFrom(src games.State) { *s = *src.(*State) }
 
 // MoveCells implements games.State.
-func (s *State) MoveCells(m games.Move) (from, to int) { return int(m), int(m) + s.g.step[s.side] }
+func (s *State) MoveCells(m games.Move) (from, to int) { return int(m), int(m) + s.g.step[s.Side] }
 
 // MoveString implements games.State.
 func (s *State) MoveString(m games.Move) string {
@@ -255,7 +245,7 @@ func (s *State) ParseMove(text string) (games.Move, error) {
 	if err != nil {
 		return games.NoMove, err
 	}
-	name := s.g.PlayerNames()[s.side]
+	name := s.g.PlayerNames()[s.Side]
 	if two {
 		b, err := s.g.geo.ParseCell(second)
 		if err != nil {
@@ -264,7 +254,7 @@ func (s *State) ParseMove(text string) (games.Move, error) {
 		if b < a {
 			a, b = b, a
 		}
-		if b-a != s.g.step[s.side] || (s.side == games.Second && a/s.g.geo.Cols != b/s.g.geo.Cols) {
+		if b-a != s.g.step[s.Side] || (s.Side == games.Second && a/s.g.geo.Cols != b/s.g.geo.Cols) {
 			return games.NoMove, fmt.Errorf("%s: %s places %s dominoes on two adjacent cells", text, name, strings.ToLower(name))
 		}
 	}
@@ -277,20 +267,10 @@ func (s *State) ParseMove(text string) (games.Move, error) {
 	return games.Move(a), nil
 }
 
-func (s *State) piece(i int) byte {
-	switch {
-	case s.cover[0]&(1<<uint(i)) != 0:
-		return 'v'
-	case s.cover[1]&(1<<uint(i)) != 0:
-		return 'h'
-	}
-	return 0
-}
-
 // String implements games.State.
-func (s *State) String() string { return s.g.geo.FormatPosition(s.piece, "vh"[s.side]) }
+func (s *State) String() string { return s.Text(&s.g.geo, "vh") }
 
 // Board implements games.State.
 func (s *State) Board() games.Board {
-	return games.SquareBoard(s.g.geo.Rows, s.g.geo.Cols, s.piece, "vh")
+	return s.SquareBoard(&s.g.geo, "vh")
 }

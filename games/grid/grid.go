@@ -252,18 +252,3 @@ func orList(letters string) string {
 	}
 	return strings.Join(parts, " or ")
 }
-
-// ZobristHash hashes two bitboards of pieces with one key per player and
-// cell, adding sideKey when the second player is to move.
-func ZobristHash(keys *[2][64]uint64, bb [2]uint64, secondToMove bool, sideKey uint64) uint64 {
-	var h uint64
-	for p := range 2 {
-		for b := bb[p]; b != 0; b &= b - 1 {
-			h ^= keys[p][bits.TrailingZeros64(b)]
-		}
-	}
-	if secondToMove {
-		h ^= sideKey
-	}
-	return h
-}

@@ -126,11 +126,10 @@ type Rules struct {
 
 // Game is Lines of Action under some rules.
 type Game struct {
-	rules   Rules
-	spec    string
-	geo     grid.Geometry
-	keys    [2][64]uint64
-	sideKey uint64
+	rules Rules
+	spec  string
+	geo   grid.Geometry
+	keys  grid.Keys
 }
 
 // New returns LOA under rules.
@@ -153,10 +152,7 @@ func New(rules Rules) *Game {
 		spec += ":" + strings.Join(opts, ",")
 	}
 	g := &Game{rules: rules, spec: spec, geo: grid.New(8, 8)}
-	k := games.ZobristKeys(129, 0x10a5c0)
-	copy(g.keys[0][:], k[:64])
-	copy(g.keys[1][:], k[64:128])
-	g.sideKey = k[128]
+	g.keys = grid.NewKeys(0x10a5c0)
 	return g
 }
 
@@ -188,9 +184,9 @@ const Start = "1bbbbbb1/w6w/w6w/w6w/w6w/w6w/w6w/1bbbbbb1 b"
 // NewState implements games.Game.
 func (g *Game) NewState() games.State {
 	s := &State{g: g}
-	s.bb[0] = 0x7e | 0x7e<<56
-	s.bb[1] = 0x0081818181818100
-	s.hash = s.RecomputeHash()
+	s.BB[0] = 0x7e | 0x7e<<56
+	s.BB[1] = 0x0081818181818100
+	s.ResetHash(&s.g.keys)
 	return s
 }
 
@@ -207,14 +203,15 @@ func (g *Game) ParsePosition(text string) (games.State, error) {
 		}
 		return nil, fmt.Errorf("position %q: %w", text, err)
 	}
-	s := &State{g: g, side: games.Player(side)}
+	s := &State{g: g}
+	s.Side = games.Player(side)
 	for i, p := range cells {
 		if p >= 0 {
-			s.bb[p] |= 1 << uint(i)
+			s.BB[p] |= 1 << uint(i)
 		}
 	}
 	for p := range 2 {
-		if n := bits.OnesCount64(s.bb[p]); n < 1 || n > maxPieces {
+		if n := bits.OnesCount64(s.BB[p]); n < 1 || n > maxPieces {
 			return nil, fmt.Errorf("position %q: %s has %d pieces, want 1 to %d", text, g.PlayerNames()[p], n, maxPieces)
 		}
 	}
@@ -225,10 +222,10 @@ func (g *Game) ParsePosition(text string) (games.State, error) {
 		}
 		s.plies = int32(n)
 	}
-	mover := s.side.Other()
-	mc, oc := connected(s.bb[mover]), connected(s.bb[s.side])
+	mover := s.Side.Other()
+	mc, oc := connected(s.BB[mover]), connected(s.BB[s.Side])
 	s.decide(mover, mc, oc)
-	s.hash = s.RecomputeHash()
+	s.ResetHash(&s.g.keys)
 	return s, nil
 }
 
@@ -241,20 +238,15 @@ const (
 
 // State is a LOA position.
 type State struct {
-	g     *Game
-	bb    [2]uint64
-	hash  uint64
+	g *Game
+	grid.Pieces
 	plies int32
-	side  games.Player
 	end   uint8         // endNone, or how a connection ended the game
 	won   games.Outcome // the outcome when end != endNone
 }
 
 // Game implements games.State.
 func (s *State) Game() games.Game { return s.g }
-
-// ToMove implements games.State.
-func (s *State) ToMove() games.Player { return s.side }
 
 // Plies returns the number of plies played, which the ply cap counts.
 func (s *State) Plies() int { return int(s.plies) }
@@ -283,10 +275,10 @@ func (s *State) capped() bool { return s.plies >= int32(s.g.rules.MaxPlies) }
 // under nomove=lose the player to move has none; under nomove=pass neither
 // has.
 func (s *State) stuck() bool {
-	if s.hasMove(s.side) {
+	if s.hasMove(s.Side) {
 		return false
 	}
-	return s.g.rules.NoMoveLoses || !s.hasMove(s.side.Other())
+	return s.g.rules.NoMoveLoses || !s.hasMove(s.Side.Other())
 }
 
 // Terminal implements games.State.
@@ -302,7 +294,7 @@ func (s *State) Outcome() games.Outcome {
 	case s.capped():
 		return games.Draw
 	case s.stuck() && s.g.rules.NoMoveLoses:
-		return games.WinFor(s.side.Other())
+		return games.WinFor(s.Side.Other())
 	}
 	return games.Draw
 }
@@ -329,16 +321,16 @@ func (s *State) EndReason() string {
 // target returns where the piece of p on from lands in direction d, or -1
 // when that move is illegal.
 func (s *State) target(p games.Player, from, d int) int {
-	occ := s.bb[0] | s.bb[1]
+	occ := s.BB[0] | s.BB[1]
 	n := bits.OnesCount64(occ & lines[from][d&3])
 	if n > int(reach[from][d]) {
 		return -1
 	}
 	to := from + n*int(delta[d])
-	if s.bb[p]&(1<<uint(to)) != 0 {
+	if s.BB[p]&(1<<uint(to)) != 0 {
 		return -1
 	}
-	if s.bb[p^1]&(rays[from][d]^rays[to][d]^1<<uint(to)) != 0 {
+	if s.BB[p^1]&(rays[from][d]^rays[to][d]^1<<uint(to)) != 0 {
 		return -1
 	}
 	return to
@@ -360,7 +352,7 @@ func (s *State) gen(p games.Player, buf []games.Move) []games.Move {
 // it is legal, because which directions are legal is too random for branch
 // prediction.
 func (s *State) genInto(p games.Player, moves []games.Move) int {
-	own, opp := s.bb[p], s.bb[p^1]
+	own, opp := s.BB[p], s.BB[p^1]
 	occ := own | opp
 	n := 0
 	for b := own; b != 0; b &= b - 1 {
@@ -385,7 +377,7 @@ func (s *State) genInto(p games.Player, moves []games.Move) int {
 
 // hasMove reports whether p has a move other than the pass.
 func (s *State) hasMove(p games.Player) bool {
-	for b := s.bb[p]; b != 0; b &= b - 1 {
+	for b := s.BB[p]; b != 0; b &= b - 1 {
 		from := bits.TrailingZeros64(b)
 		for d := range 8 {
 			if s.target(p, from, d) >= 0 {
@@ -402,8 +394,8 @@ func (s *State) Legal(buf []games.Move) []games.Move {
 	if s.end != endNone || s.capped() {
 		return buf
 	}
-	buf = s.gen(s.side, buf)
-	if len(buf) == 0 && !s.g.rules.NoMoveLoses && s.hasMove(s.side.Other()) {
+	buf = s.gen(s.Side, buf)
+	if len(buf) == 0 && !s.g.rules.NoMoveLoses && s.hasMove(s.Side.Other()) {
 		buf = append(buf, Pass)
 	}
 	return buf
@@ -412,14 +404,14 @@ func (s *State) Legal(buf []games.Move) []games.Move {
 // Play implements games.State.
 func (s *State) Play(m games.Move) {
 	if m == Pass {
-		s.side ^= 1
-		s.hash ^= s.g.sideKey
+		s.Side ^= 1
+		s.XorHash(s.g.keys.Side)
 		s.plies++
 		return
 	}
 	from, d := int(m)>>3, int(m)&7
-	p, q := s.side, s.side^1
-	occ := s.bb[0] | s.bb[1]
+	p, q := s.Side, s.Side^1
+	occ := s.BB[0] | s.BB[1]
 	to := from + bits.OnesCount64(occ&lines[from][d&3])*int(delta[d])
 	s.move(p, q, from, to)
 }
@@ -428,20 +420,20 @@ func (s *State) Play(m games.Move) {
 func (s *State) move(p, q games.Player, from, to int) {
 	g := s.g
 	tb := uint64(1) << uint(to&63)
-	s.bb[p] ^= 1<<uint(from&63) | tb
-	h := g.keys[p][from&63] ^ g.keys[p][to&63] ^ g.sideKey
+	s.BB[p] ^= 1<<uint(from&63) | tb
+	h := g.keys.Cell[p][from&63] ^ g.keys.Cell[p][to&63] ^ g.keys.Side
 	oc := false
-	if s.bb[q]&tb != 0 {
-		s.bb[q] &^= tb
-		h ^= g.keys[q][to&63]
+	if s.BB[q]&tb != 0 {
+		s.BB[q] &^= tb
+		h ^= g.keys.Cell[q][to&63]
 		// A capture never joins groups, so it connects the opponent only
 		// by removing a piece that stood alone.
-		oc = kings[to&63]&s.bb[q] == 0 && connected(s.bb[q])
+		oc = kings[to&63]&s.BB[q] == 0 && connected(s.BB[q])
 	}
-	s.hash ^= h
-	s.side = q
+	s.XorHash(h)
+	s.Side = q
 	s.plies++
-	own := s.bb[p]
+	own := s.BB[p]
 	mc := own&(own-1) == 0 || (kings[to&63]&own != 0 && flood(tb, own) == own)
 	if mc || oc {
 		s.decide(p, mc, oc)
@@ -465,35 +457,32 @@ func (s *State) playout(r *rng.Rand, limit int, t *games.Trace) int {
 		if s.end != endNone || s.capped() {
 			return n
 		}
-		k := s.genInto(s.side, moves[:])
+		k := s.genInto(s.Side, moves[:])
 		if k == 0 {
-			if s.g.rules.NoMoveLoses || !s.hasMove(s.side.Other()) {
+			if s.g.rules.NoMoveLoses || !s.hasMove(s.Side.Other()) {
 				return n
 			}
 			r.Intn(1) // the reference rule draws from the list [pass]
 			if t != nil {
-				t.Add(Pass, s.side)
+				t.Add(Pass, s.Side)
 			}
 			s.Play(Pass)
 			continue
 		}
 		m := int(moves[r.Intn(k)])
 		if t != nil {
-			t.Add(games.Move(m), s.side)
+			t.Add(games.Move(m), s.Side)
 		}
 		from, d := m>>3, m&7
-		occ := s.bb[0] | s.bb[1]
-		s.move(s.side, s.side^1, from, from+bits.OnesCount64(occ&lines[from][d&3])*int(delta[d]))
+		occ := s.BB[0] | s.BB[1]
+		s.move(s.Side, s.Side^1, from, from+bits.OnesCount64(occ&lines[from][d&3])*int(delta[d]))
 	}
 	return n
 }
 
-// Hash implements games.State.
-func (s *State) Hash() uint64 { return s.hash }
-
 // RecomputeHash implements games.State.
 func (s *State) RecomputeHash() uint64 {
-	return grid.ZobristHash(&s.g.keys, s.bb, s.side == games.Second, s.g.sideKey)
+	return s.g.keys.Hash(s.BB, s.Side)
 }
 
 // Clone implements games.State.
@@ -508,7 +497,7 @@ func (s *State) MoveCells(m games.Move) (from, to int) {
 		return -1, -1
 	}
 	from, d := int(m)>>3, int(m)&7
-	occ := s.bb[0] | s.bb[1]
+	occ := s.BB[0] | s.BB[1]
 	return from, from + bits.OnesCount64(occ&lines[from][d&3])*int(delta[d])
 }
 
@@ -519,7 +508,7 @@ func (s *State) MoveString(m games.Move) string {
 	}
 	from, to := s.MoveCells(m)
 	sep := "-"
-	if s.bb[s.side^1]&(1<<uint(to&63)) != 0 {
+	if s.BB[s.Side^1]&(1<<uint(to&63)) != 0 {
 		sep = "x"
 	}
 	return s.g.geo.CellName(from) + sep + s.g.geo.CellName(to)
@@ -527,14 +516,14 @@ func (s *State) MoveString(m games.Move) string {
 
 // ParseMove implements games.State.
 func (s *State) ParseMove(text string) (games.Move, error) {
-	name := s.g.PlayerNames()[s.side]
+	name := s.g.PlayerNames()[s.Side]
 	if text == "pass" {
 		switch {
 		case s.Terminal():
 			return games.NoMove, fmt.Errorf("pass: the game is over")
 		case s.g.rules.NoMoveLoses:
 			return games.NoMove, fmt.Errorf("pass: there is no passing under nomove=lose")
-		case s.hasMove(s.side):
+		case s.hasMove(s.Side):
 			return games.NoMove, fmt.Errorf("pass: %s has a legal move", name)
 		}
 		return Pass, nil
@@ -555,7 +544,7 @@ func (s *State) ParseMove(text string) (games.Move, error) {
 	if s.Terminal() {
 		return games.NoMove, fmt.Errorf("%s: the game is over", text)
 	}
-	if s.bb[s.side]&(1<<uint(from)) == 0 {
+	if s.BB[s.Side]&(1<<uint(from)) == 0 {
 		return games.NoMove, fmt.Errorf("%s: no %s piece on %s", text, name, a)
 	}
 	df, dr := to%8-from%8, to/8-from/8
@@ -569,19 +558,19 @@ func (s *State) ParseMove(text string) (games.Move, error) {
 	if d < 0 {
 		return games.NoMove, fmt.Errorf("%s: %s and %s are not on one line", text, a, b)
 	}
-	occ := s.bb[0] | s.bb[1]
+	occ := s.BB[0] | s.BB[1]
 	n := bits.OnesCount64(occ & lines[from][d&3])
 	if dist := max(abs(df), abs(dr)); dist != n {
 		return games.NoMove, fmt.Errorf("%s: the line holds %d pieces, so the piece moves %d squares, not %d", text, n, n, dist)
 	}
 	tb := uint64(1) << uint(to)
 	switch {
-	case s.bb[s.side]&tb != 0:
+	case s.BB[s.Side]&tb != 0:
 		return games.NoMove, fmt.Errorf("%s: %s holds a %s piece", text, b, name)
-	case text[sep] == 'x' && s.bb[s.side^1]&tb == 0:
+	case text[sep] == 'x' && s.BB[s.Side^1]&tb == 0:
 		return games.NoMove, fmt.Errorf("%s: nothing to capture on %s", text, b)
 	}
-	if jumped := s.bb[s.side^1] & (rays[from][d] ^ rays[to][d] ^ tb); jumped != 0 {
+	if jumped := s.BB[s.Side^1] & (rays[from][d] ^ rays[to][d] ^ tb); jumped != 0 {
 		return games.NoMove, fmt.Errorf("%s: cannot jump the enemy piece on %s", text, s.g.geo.CellName(bits.TrailingZeros64(jumped)))
 	}
 	return games.Move(from<<3 | d), nil
@@ -594,19 +583,9 @@ func abs(x int) int {
 	return x
 }
 
-func (s *State) piece(i int) byte {
-	switch {
-	case s.bb[0]&(1<<uint(i)) != 0:
-		return 'b'
-	case s.bb[1]&(1<<uint(i)) != 0:
-		return 'w'
-	}
-	return 0
-}
-
 // String implements games.State.
 func (s *State) String() string {
-	t := s.g.geo.FormatPosition(s.piece, "bw"[s.side])
+	t := s.Text(&s.g.geo, "bw")
 	if s.plies > 0 {
 		t += " " + strconv.Itoa(int(s.plies))
 	}
@@ -614,4 +593,4 @@ func (s *State) String() string {
 }
 
 // Board implements games.State.
-func (s *State) Board() games.Board { return games.SquareBoard(8, 8, s.piece, "bw") }
+func (s *State) Board() games.Board { return s.SquareBoard(&s.g.geo, "bw") }

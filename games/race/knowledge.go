@@ -37,10 +37,10 @@ func (efMS) Value(gs games.State) float64 {
 	cols := s.g.v.Cols
 	// Progress: the rank of each side's most advanced piece, counted from
 	// its own home rank.
-	pw := (63 - bits.LeadingZeros64(s.bb[0])) / cols
-	pb := s.g.v.Rows - 1 - bits.TrailingZeros64(s.bb[1])/cols
+	pw := (63 - bits.LeadingZeros64(s.BB[0])) / cols
+	pb := s.g.v.Rows - 1 - bits.TrailingZeros64(s.BB[1])/cols
 	// Each product rounded on its own, so no machine fuses it with the add.
-	d := float64(10*float64(bits.OnesCount64(s.bb[0])-bits.OnesCount64(s.bb[1]))) + float64(2.5*float64(pw-pb))
+	d := float64(10*float64(bits.OnesCount64(s.BB[0])-bits.OnesCount64(s.BB[1]))) + float64(2.5*float64(pw-pb))
 	return math.Tanh(max(-100, min(100, d)) / 60)
 }
 
@@ -50,5 +50,5 @@ type capture struct{}
 func (capture) Is(gs games.State, m games.Move) bool {
 	s := gs.(*State)
 	_, to := s.MoveCells(m)
-	return s.bb[s.side^1]&(1<<uint(to)) != 0
+	return s.BB[s.Side^1]&(1<<uint(to)) != 0
 }

@@ -86,8 +86,7 @@ type Game struct {
 	fast     [2][maxSteps]fastStep // the steps of each side for Playout
 	k        int                   // number of steps
 	goal     [2]uint64             // the rank each side must reach
-	keys     [2][64]uint64
-	sideKey  uint64
+	keys     grid.Keys
 	maxLen   int
 	maxMoves int
 }
@@ -134,10 +133,7 @@ func NewGame(rules Rules, v Variant, spec string) (*Game, error) {
 		g.fast[1][i] = fastStep{src: mirror, quiet: quiet, rot: -b & 63}
 	}
 	g.goal = [2]uint64{g.geo.Rank[v.Rows-1], g.geo.Rank[0]}
-	k := games.ZobristKeys(129, 0xb7ea7a11)
-	copy(g.keys[0][:], k[:64])
-	copy(g.keys[1][:], k[64:128])
-	g.sideKey = k[128]
+	g.keys = grid.NewKeys(0xb7ea7a11)
 	for j := range v.HomeRows {
 		g.maxLen += 2 * v.Cols * (v.Rows - 1 - j)
 	}
@@ -171,10 +167,10 @@ func (g *Game) Variant() Variant { return g.v }
 func (g *Game) NewState() games.State {
 	s := &State{g: g}
 	for j := range g.v.HomeRows {
-		s.bb[0] |= g.geo.Rank[j]
-		s.bb[1] |= g.geo.Rank[g.v.Rows-1-j]
+		s.BB[0] |= g.geo.Rank[j]
+		s.BB[1] |= g.geo.Rank[g.v.Rows-1-j]
 	}
-	s.hash = s.RecomputeHash()
+	s.ResetHash(&s.g.keys)
 	return s
 }
 
@@ -186,54 +182,50 @@ func (g *Game) ParsePosition(text string) (games.State, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &State{g: g, side: games.Player(side)}
+	s := &State{g: g}
+	s.Side = games.Player(side)
 	for i, p := range cells {
 		if p >= 0 {
-			s.bb[p] |= 1 << uint(i)
+			s.BB[p] |= 1 << uint(i)
 		}
 	}
 	for p := range 2 {
-		if n := bits.OnesCount64(s.bb[p]); n > g.v.HomeRows*g.v.Cols {
+		if n := bits.OnesCount64(s.BB[p]); n > g.v.HomeRows*g.v.Cols {
 			return nil, fmt.Errorf("position %q: %s has %d pieces, more than its %d home rows hold", text, g.PlayerNames()[p], n, g.v.HomeRows)
 		}
 	}
-	w, b := s.bb[0]&g.goal[0] != 0, s.bb[1]&g.goal[1] != 0
+	w, b := s.BB[0]&g.goal[0] != 0, s.BB[1]&g.goal[1] != 0
 	if w && b {
 		return nil, fmt.Errorf("position %q: both sides have reached the far rank", text)
 	}
-	if (w && s.side == games.First) || (b && s.side == games.Second) {
-		return nil, fmt.Errorf("position %q: %s has reached the far rank but is to move", text, g.PlayerNames()[s.side])
+	if (w && s.Side == games.First) || (b && s.Side == games.Second) {
+		return nil, fmt.Errorf("position %q: %s has reached the far rank but is to move", text, g.PlayerNames()[s.Side])
 	}
-	s.hash = s.RecomputeHash()
+	s.ResetHash(&s.g.keys)
 	return s, nil
 }
 
 // State is a position of a race game.
 type State struct {
-	g    *Game
-	bb   [2]uint64
-	side games.Player
-	hash uint64
+	g *Game
+	grid.Pieces
 }
 
 // Game implements games.State.
 func (s *State) Game() games.Game { return s.g }
 
-// ToMove implements games.State.
-func (s *State) ToMove() games.Player { return s.side }
-
 // reached reports whether the player who just moved is on its goal rank.
 func (s *State) reached() bool {
-	p := s.side ^ 1
-	return s.bb[p]&s.g.goal[p] != 0
+	p := s.Side ^ 1
+	return s.BB[p]&s.g.goal[p] != 0
 }
 
 // targets returns the target bitboard of step i for the side to move.
 func (s *State) targets(i int) uint64 {
 	st := &s.g.steps[i]
-	own, opp := s.bb[s.side], s.bb[s.side^1]
+	own, opp := s.BB[s.Side], s.BB[s.Side^1]
 	var t uint64
-	if s.side == games.First {
+	if s.Side == games.First {
 		t = (own & st.src[0]) << (st.shift[0] & 63)
 	} else {
 		t = (own & st.src[1]) >> (st.shift[1] & 63)
@@ -264,7 +256,7 @@ func (s *State) Outcome() games.Outcome {
 	}
 	// The winner is the player who reached the goal, else the player not to
 	// move (who left the mover without moves).
-	o := games.WinFor(s.side ^ 1)
+	o := games.WinFor(s.Side ^ 1)
 	if s.g.v.Misere {
 		o = -o
 	}
@@ -282,7 +274,7 @@ func (s *State) EndReason() string {
 		return "far row"
 	case !s.Terminal():
 		return ""
-	case s.bb[s.side] == 0:
+	case s.BB[s.Side] == 0:
 		return "no pieces"
 	}
 	return "no move"
@@ -296,7 +288,7 @@ func (s *State) Legal(buf []games.Move) []games.Move {
 	}
 	k := s.g.k
 	for i := range k {
-		d := s.g.steps[i].delta[s.side]
+		d := s.g.steps[i].delta[s.Side]
 		for t := s.targets(i); t != 0; t &= t - 1 {
 			to := bits.TrailingZeros64(t)
 			buf = append(buf, games.Move((to-d)*k+i))
@@ -309,22 +301,22 @@ func (s *State) Legal(buf []games.Move) []games.Move {
 func (s *State) Play(m games.Move) {
 	k := s.g.k
 	from := int(m) / k
-	to := from + s.g.steps[int(m)%k].delta[s.side]
+	to := from + s.g.steps[int(m)%k].delta[s.Side]
 	s.move(from, to)
 }
 
 func (s *State) move(from, to int) {
 	g := s.g
-	p, q := s.side, s.side^1
+	p, q := s.Side, s.Side^1
 	tb := uint64(1) << uint(to&63)
-	s.bb[p] ^= 1<<uint(from&63) | tb
-	h := g.keys[p][from&63] ^ g.keys[p][to&63] ^ g.sideKey
-	if s.bb[q]&tb != 0 {
-		s.bb[q] &^= tb
-		h ^= g.keys[q][to&63]
+	s.BB[p] ^= 1<<uint(from&63) | tb
+	h := g.keys.Cell[p][from&63] ^ g.keys.Cell[p][to&63] ^ g.keys.Side
+	if s.BB[q]&tb != 0 {
+		s.BB[q] &^= tb
+		h ^= g.keys.Cell[q][to&63]
 	}
-	s.hash ^= h
-	s.side = q
+	s.XorHash(h)
+	s.Side = q
 }
 
 // Playout implements games.State by the reference rule, without building the
@@ -357,8 +349,8 @@ func (s *State) playout(r *rng.Rand, limit int, t *games.Trace) int {
 //go:noinline
 func (s *State) playout4(r *rng.Rand, limit int, t *games.Trace) int {
 	g := s.g
-	side := s.side
-	own, opp := s.bb[side], s.bb[side^1]
+	side := s.Side
+	own, opp := s.BB[side], s.BB[side^1]
 	n := 0
 	if opp&g.goal[side^1] != 0 { // the last mover has won
 		return 0
@@ -414,8 +406,8 @@ func (s *State) playout4(r *rng.Rand, limit int, t *games.Trace) int {
 //go:noinline
 func (s *State) playout3(r *rng.Rand, limit int, t *games.Trace) int {
 	g := s.g
-	side := s.side
-	own, opp := s.bb[side], s.bb[side^1]
+	side := s.Side
+	own, opp := s.BB[side], s.BB[side^1]
 	n := 0
 	if opp&g.goal[side^1] != 0 {
 		return 0
@@ -464,17 +456,17 @@ func (s *State) playout3(r *rng.Rand, limit int, t *games.Trace) int {
 func (s *State) finish(own, opp uint64, side games.Player) {
 	var bb [2]uint64
 	bb[side&1], bb[(side^1)&1] = own, opp
-	changed := [2]uint64{bb[0] ^ s.bb[0], bb[1] ^ s.bb[1]}
-	s.hash ^= grid.ZobristHash(&s.g.keys, changed, side != s.side, s.g.sideKey)
-	s.bb, s.side = bb, side
+	h := s.g.keys.Hash([2]uint64{bb[0] ^ s.BB[0], bb[1] ^ s.BB[1]}, games.First)
+	if side != s.Side {
+		h ^= s.g.keys.Side
+	}
+	s.XorHash(h)
+	s.BB, s.Side = bb, side
 }
-
-// Hash implements games.State.
-func (s *State) Hash() uint64 { return s.hash }
 
 // RecomputeHash implements games.State.
 func (s *State) RecomputeHash() uint64 {
-	return grid.ZobristHash(&s.g.keys, s.bb, s.side == games.Second, s.g.sideKey)
+	return s.g.keys.Hash(s.BB, s.Side)
 }
 
 // Clone implements games.State.
@@ -487,7 +479,7 @@ func (s *State) CopyFrom(src games.State) { *s = *src.(*State) }
 func (s *State) MoveCells(m games.Move) (from, to int) {
 	k := s.g.k
 	from = int(m) / k
-	return from, from + s.g.steps[int(m)%k].delta[s.side]
+	return from, from + s.g.steps[int(m)%k].delta[s.Side]
 }
 
 // MoveString implements games.State.
@@ -513,23 +505,23 @@ func (s *State) ParseMove(text string) (games.Move, error) {
 	if err != nil {
 		return games.NoMove, err
 	}
-	name := s.g.PlayerNames()[s.side]
+	name := s.g.PlayerNames()[s.Side]
 	if s.Terminal() {
 		return games.NoMove, fmt.Errorf("%s: the game is over", text)
 	}
-	if s.bb[s.side]&(1<<uint(from)) == 0 {
+	if s.BB[s.Side]&(1<<uint(from)) == 0 {
 		return games.NoMove, fmt.Errorf("%s: no %s piece on %s", text, name, a)
 	}
 	for i := range s.g.k {
 		st := &s.g.steps[i]
-		if from+st.delta[s.side] != to || st.src[s.side]&(1<<uint(from)) == 0 {
+		if from+st.delta[s.Side] != to || st.src[s.Side]&(1<<uint(from)) == 0 {
 			continue
 		}
 		tb := uint64(1) << uint(to)
 		switch {
-		case s.bb[s.side]&tb != 0:
+		case s.BB[s.Side]&tb != 0:
 			return games.NoMove, fmt.Errorf("%s: %s holds a %s piece", text, b, name)
-		case !st.captures && s.bb[s.side^1]&tb != 0:
+		case !st.captures && s.BB[s.Side^1]&tb != 0:
 			return games.NoMove, fmt.Errorf("%s: a straight step cannot capture", text)
 		}
 		return games.Move(from*s.g.k + i), nil
@@ -537,20 +529,10 @@ func (s *State) ParseMove(text string) (games.Move, error) {
 	return games.NoMove, fmt.Errorf("%s: not a %s step for %s", text, s.g.rules.Name, name)
 }
 
-func (s *State) piece(i int) byte {
-	switch {
-	case s.bb[0]&(1<<uint(i)) != 0:
-		return 'w'
-	case s.bb[1]&(1<<uint(i)) != 0:
-		return 'b'
-	}
-	return 0
-}
-
 // String implements games.State.
-func (s *State) String() string { return s.g.geo.FormatPosition(s.piece, "wb"[s.side]) }
+func (s *State) String() string { return s.Text(&s.g.geo, "wb") }
 
 // Board implements games.State.
 func (s *State) Board() games.Board {
-	return games.SquareBoard(s.g.v.Rows, s.g.v.Cols, s.piece, "wb")
+	return s.SquareBoard(&s.g.geo, "wb")
 }

@@ -28,28 +28,21 @@ const (
 
 // Board is the geometry and hash keys of one board size.
 type Board struct {
-	Geo     grid.Geometry
-	keys    [2][64]uint64
-	sideKey uint64
+	Geo  grid.Geometry
+	keys grid.Keys
 }
 
 // NewBoard returns a rows x cols board.
 func NewBoard(rows, cols int) *Board {
-	b := &Board{Geo: grid.New(rows, cols)}
-	k := games.ZobristKeys(129, 0x5707e5)
-	copy(b.keys[0][:], k[:64])
-	copy(b.keys[1][:], k[64:128])
-	b.sideKey = k[128]
-	return b
+	return &Board{Geo: grid.New(rows, cols), keys: grid.NewKeys(0x5707e5)}
 }
 
 // Position is the stones on a Board and the side to move. Games embed it in
 // their states.
 type Position struct {
-	B     *Board
-	Stone [2]uint64
-	Side  games.Player
-	hash  uint64
+	B *Board
+	// Pieces holds, in BB, the stones of each player.
+	grid.Pieces
 	// noMoves caches that SampleLegal found no legal move for the side to
 	// move, so that the end of a playout is not tested twice; Place clears
 	// it.
@@ -69,7 +62,7 @@ func (p *Position) KnownNoMoves() bool { return p.noMoves }
 func (p *Position) MarkNoMoves() { p.noMoves = true }
 
 // Empty returns the empty cells.
-func (p *Position) Empty() uint64 { return p.B.Geo.All &^ (p.Stone[0] | p.Stone[1]) }
+func (p *Position) Empty() uint64 { return p.B.Geo.All &^ (p.BB[0] | p.BB[1]) }
 
 // Rule says which empty cells are legal moves.
 type Rule uint8
@@ -85,13 +78,13 @@ const (
 // Captures reports whether a stone of the side to move on the empty cell c
 // would leave an adjacent enemy group without liberties.
 func (p *Position) Captures(c int) bool {
-	return captures(&p.B.Geo, p.Stone[p.Side^1], p.Empty(), c)
+	return captures(&p.B.Geo, p.BB[p.Side^1], p.Empty(), c)
 }
 
 // Suicide reports whether a stone of the side to move on the empty cell c
 // would form a group without liberties, captures aside.
 func (p *Position) Suicide(c int) bool {
-	return suicide(&p.B.Geo, p.Stone[p.Side], p.Empty(), c)
+	return suicide(&p.B.Geo, p.BB[p.Side], p.Empty(), c)
 }
 
 // Legal reports whether the empty cell c is a legal move for the side to move
@@ -109,7 +102,7 @@ func (p *Position) Legal(c int, rule Rule) bool {
 	if rule == NoCapture && p.barred[p.Side]&cb != 0 {
 		return false
 	}
-	ok := legal(&p.B.Geo, p.Stone[p.Side], p.Stone[p.Side^1], p.Empty(), c, rule)
+	ok := legal(&p.B.Geo, p.BB[p.Side], p.BB[p.Side^1], p.Empty(), c, rule)
 	if !ok && rule == NoCapture {
 		p.barred[p.Side] |= cb
 	}
@@ -174,8 +167,8 @@ func suicide(g *grid.Geometry, own, empty uint64, c int) bool {
 // nothing.
 func (p *Position) Place(c int) {
 	p.noMoves = false
-	p.Stone[p.Side] |= 1 << uint(c&63)
-	p.hash ^= p.B.keys[p.Side][c&63] ^ p.B.sideKey
+	p.BB[p.Side] |= 1 << uint(c&63)
+	p.XorHash(p.B.keys.Cell[p.Side][c&63] ^ p.B.keys.Side)
 	p.Side ^= 1
 }
 
@@ -183,8 +176,8 @@ func (p *Position) Place(c int) {
 func (p *Position) DeadGroup(pl games.Player) bool {
 	g := &p.B.Geo
 	empty := p.Empty()
-	for rest := p.Stone[pl]; rest != 0; {
-		grp := g.Flood(rest&-rest, p.Stone[pl])
+	for rest := p.BB[pl]; rest != 0; {
+		grp := g.Flood(rest&-rest, p.BB[pl])
 		if g.Dilate(grp)&empty == 0 {
 			return true
 		}
@@ -202,7 +195,7 @@ func (p *Position) DeadGroup(pl games.Player) bool {
 // without that memory.
 func (p *Position) SampleLegal(r *rng.Rand, rule Rule) int {
 	g := &p.B.Geo
-	own, opp := p.Stone[p.Side], p.Stone[p.Side^1]
+	own, opp := p.BB[p.Side], p.BB[p.Side^1]
 	empty := g.All &^ (own | opp)
 	var barred uint64 // under NoCapture, see Legal
 	if rule == NoCapture {
@@ -228,19 +221,13 @@ func (p *Position) SampleLegal(r *rng.Rand, rule Rule) int {
 	return c
 }
 
-// Hash returns the Zobrist hash.
-func (p *Position) Hash() uint64 { return p.hash }
-
 // RecomputeHash computes the hash from scratch.
 func (p *Position) RecomputeHash() uint64 {
-	return grid.ZobristHash(&p.B.keys, p.Stone, p.Side == White, p.B.sideKey)
+	return p.B.keys.Hash(p.BB, p.Side)
 }
 
 // ResetHash sets the hash from scratch, after the stones were set directly.
-func (p *Position) ResetHash() { p.hash = p.RecomputeHash() }
-
-// ToMove returns the side to move.
-func (p *Position) ToMove() games.Player { return p.Side }
+func (p *Position) ResetHash() { p.Pieces.ResetHash(&p.B.keys) }
 
 // ParsePosition reads the position text onto board b.
 func ParsePosition(b *Board, text string) (Position, error) {
@@ -248,28 +235,19 @@ func ParsePosition(b *Board, text string) (Position, error) {
 	if err != nil {
 		return Position{}, err
 	}
-	p := Position{B: b, Side: games.Player(side)}
+	p := Position{B: b}
+	p.Side = games.Player(side)
 	for i, c := range cells {
 		if c >= 0 {
-			p.Stone[c] |= 1 << uint(i)
+			p.BB[c] |= 1 << uint(i)
 		}
 	}
 	p.ResetHash()
 	return p, nil
 }
 
-func (p *Position) piece(i int) byte {
-	switch {
-	case p.Stone[0]&(1<<uint(i)) != 0:
-		return 'b'
-	case p.Stone[1]&(1<<uint(i)) != 0:
-		return 'w'
-	}
-	return 0
-}
-
 // String returns the position text.
-func (p *Position) String() string { return p.B.Geo.FormatPosition(p.piece, "bw"[p.Side]) }
+func (p *Position) String() string { return p.Text(&p.B.Geo, "bw") }
 
 // MoveString returns the cell name of a move.
 func (p *Position) MoveString(m games.Move) string { return p.B.Geo.CellName(int(m)) }
@@ -291,5 +269,5 @@ func (p *Position) ParseCell(text string) (int, error) {
 
 // Board describes the position for drawing.
 func (p *Position) Board() games.Board {
-	return games.SquareBoard(p.B.Geo.Rows, p.B.Geo.Cols, p.piece, "bw")
+	return p.Pieces.SquareBoard(&p.B.Geo, "bw")
 }
