@@ -42,13 +42,14 @@
 //
 //   - Selection: one loop over the children; the score is the mean, the
 //     exploration term C*sqrt(ln N / n), and optional terms switched on by
-//     coefficients: Alpha blends the implicit minimax value with the mean,
-//     Bias adds Bias*b/(n+1). With every coefficient zero the search uses
+//     coefficients: Alpha blends the implicit minimax value with the mean
+//     (or, by Estimator, the paper's two baselines: the static value never
+//     backed up, or the minimax value over n+1), Bias adds Bias*b/(n+1). With every coefficient zero the search uses
 //     the plain UCB1 loop, bit for bit the UCT of earlier versions.
 //
 //   - Backup: the leaf value is added as a reward in [0, 1] for the player
 //     who moved into each node ((v+1)/2, so turns need not alternate); with
-//     Alpha on, each node's minimax value becomes the best of its
+//     Alpha on (and the estimator not the static one), each node's minimax value becomes the best of its
 //     children's (negamax); with the solver on, proofs rise (MCTS-Solver).
 //     Data that only a feature needs (minimax values, bias terms, AMAF
 //     statistics) lives in side tables allocated only when the feature is
@@ -61,7 +62,8 @@
 // Components of the mcts family: playouts random, decisive, mr(depth),
 // nested(level, discount, cow, pod) and egreedy(epsilon); leaves playout,
 // cutoff(plies) (fet k), threshold(x, every) (det x) and heuristic; alpha
-// (implicit minimax, Lanctot et al. 2014) and bias (progressive bias) take
+// (implicit minimax, Lanctot et al. 2014; estimator=im|cb|pb) and bias
+// (progressive bias) take
 // their values from the heuristic through HeuristicPrior; rave=R turns on
 // RAVE.
 //

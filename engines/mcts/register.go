@@ -66,6 +66,7 @@ var MCTSOptions = []spec.Option{
 	{Name: "leaf", Kind: spec.Component, Default: "playout", Components: Leaves, Doc: "leaf evaluation"},
 	{Name: "heuristic", Kind: spec.Word, Default: "", Doc: "the game's heuristic (mcarena games lists them) for egreedy, cutoff, threshold, heuristic, alpha and bias"},
 	{Name: "alpha", Kind: spec.Float, Default: "0", FloatMin: 0, FloatMax: 1, Doc: "implicit minimax: weight of the heuristic minimax value in selection (needs heuristic)"},
+	{Name: "estimator", Kind: spec.Choice, Default: "im", Choices: []string{"im", "cb", "pb"}, Doc: "what alpha blends in: im the implicit minimax value, cb the static value of the child (constant bias), pb the minimax value over visits+1 (progressive bias)"},
 	{Name: "bias", Kind: spec.Float, Default: "0", FloatMin: 0, FloatMax: 100, Doc: "progressive bias: weight of the heuristic value of a child, fading as 1/(visits+1) (needs heuristic)"},
 	{Name: "rave", Kind: spec.Float, Default: "0", FloatMin: 0, FloatMax: 1e6, Doc: "RAVE constant R: blend the mean with the AMAF mean by R/(R+visits); 0 off"},
 }
@@ -101,7 +102,8 @@ func init() {
 // when the engine is paired with a game (CheckGame).
 func buildMCTS(v spec.Values, canonical string) (engines.Engine, error) {
 	cfg := Config{C: v.Float("c"), Solver: v.Bool("solver"), MaxNodes: v.Int("nodes"), Reuse: v.Bool("reuse"),
-		Alpha: v.Float("alpha"), Bias: v.Float("bias"), Rave: v.Float("rave")}
+		Alpha: v.Float("alpha"), Bias: v.Float("bias"), Rave: v.Float("rave"),
+		Estimator: map[string]Estimator{"im": ImplicitMinimax, "cb": ConstantBias, "pb": ProgressiveBias}[v.String("estimator")]}
 	if err := engines.CheckMemory("nodes", int64(cfg.MaxNodes)*cfg.nodeCost()); err != nil {
 		return nil, err
 	}
@@ -137,6 +139,9 @@ func buildMCTS(v spec.Values, canonical string) (engines.Engine, error) {
 	case "heuristic":
 		cfg.Leaf = HeuristicLeaf(h)
 		needs = append(needs, "leaf=heuristic")
+	}
+	if cfg.Estimator != ImplicitMinimax && cfg.Alpha == 0 {
+		return nil, fmt.Errorf("estimator=%s weighs nothing without alpha > 0", v.String("estimator"))
 	}
 	if cfg.Alpha > 0 || cfg.Bias > 0 {
 		cfg.Prior = HeuristicPrior(h)

@@ -300,3 +300,77 @@ func TestReuseRefusesWrongHistory(t *testing.T) {
 		t.Fatalf("played %d, not a legal move of the position", got.Move)
 	}
 }
+
+// The constant-bias estimator Q_CB blends a child's static value and never
+// backs it up: after a search every node's value is still the heuristic's
+// value of its own position for its mover, while under Q_IM internal nodes
+// have taken their children's best.
+func TestConstantBiasKeepsStaticValues(t *testing.T) {
+	s := mustPos(t, "kalah:houses=4,seeds=3", "")
+	h, err := knowledge.NewHeuristic(s.Game(), "stores")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, est := range []Estimator{ConstantBias, ImplicitMinimax} {
+		cfg := Config{C: 0.7, Solver: true, MaxNodes: 1 << 16, Alpha: 0.4, Estimator: est, Prior: HeuristicPrior("stores")}
+		e := New(cfg, "test")
+		if _, err := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: 400}, Seed: 2}); err != nil {
+			t.Fatal(err)
+		}
+		sr := e.free[0]
+		static, moved := 0, 0
+		var walk func(idx int32, st games.State)
+		walk = func(idx int32, st games.State) {
+			n := sr.pool.at(idx)
+			if n.first < 0 {
+				return
+			}
+			for j := range int32(n.nChild) {
+				c := n.first + j
+				ch := sr.pool.at(c)
+				child := st.Clone()
+				child.Play(ch.move)
+				v := h.Value(child)
+				if st.ToMove() == games.Second { // the child's mover
+					v = -v
+				}
+				if got := *sr.minimax.at(c); got == v {
+					static++
+				} else {
+					moved++
+				}
+				if int16(j) < n.nExp {
+					walk(c, child)
+				}
+			}
+		}
+		walk(sr.rootIdx, s)
+		switch {
+		case est == ConstantBias && moved != 0:
+			t.Errorf("Q_CB: %d node values moved from the static value (%d kept)", moved, static)
+		case est == ImplicitMinimax && moved == 0:
+			t.Errorf("Q_IM: no node value was backed up (%d static)", static)
+		}
+	}
+}
+
+// Each estimator is a selection rule of its own: on the same seed the three
+// play the search differently, and the spec names them.
+func TestEstimatorsDiffer(t *testing.T) {
+	s := mustPos(t, "breakthrough", "")
+	visits := map[string]string{}
+	for _, est := range []string{"im", "cb", "pb"} {
+		e := mustEngine(t, "mcts:alpha=0.4,estimator="+est+",heuristic=efms")
+		res, err := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: 3000}, Seed: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		visits[est] = fmt.Sprint(res.Stats.Moves)
+	}
+	if visits["im"] == visits["cb"] || visits["im"] == visits["pb"] || visits["cb"] == visits["pb"] {
+		t.Error("two estimators gave the same search")
+	}
+	if _, err := engines.New("mcts:estimator=cb,heuristic=efms"); err == nil {
+		t.Error("estimator=cb without alpha accepted")
+	}
+}

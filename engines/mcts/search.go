@@ -33,6 +33,11 @@ type Config struct {
 	// selection (Lanctot et al. 2014): (1-Alpha)*mean + Alpha*minimax.
 	// It needs a Prior whose values seed the minimax leaves.
 	Alpha float64
+	// Estimator says which value Alpha blends in: the implicit minimax
+	// value (the paper's Q_IM, the default), the child's static value
+	// never backed up (Q_CB), or the minimax value fading with the child's
+	// visits (Q_PB).
+	Estimator Estimator
 	// Bias is the progressive-bias coefficient: a child's score gains
 	// Bias * prior bias / (visits + 1). It needs a Prior.
 	Bias float64
@@ -41,6 +46,26 @@ type Config struct {
 	// every child, tried or not (see the package comment).
 	Rave float64
 }
+
+// Estimator is the value that Config.Alpha blends with a child's mean in
+// selection, the three estimators the implicit-minimax paper compares (its
+// Equation 2 and the two baselines of its Breakthrough experiments). With v
+// and the mean in the mover's view, on the [-1, 1] reward scale:
+//
+//	ImplicitMinimax  (1-alpha) Q + alpha v           v backed up by negamax (Q_IM)
+//	ConstantBias     (1-alpha) Q + alpha v0          v0 the static value, never backed up (Q_CB)
+//	ProgressiveBias  (1-alpha) Q + alpha v / (n+1)   v backed up, n the child's visits (Q_PB)
+//
+// The search keeps means on [0, 1], so it blends (x+1)/2 for each x above,
+// the same formula on the other scale.
+type Estimator uint8
+
+// The estimators.
+const (
+	ImplicitMinimax Estimator = iota
+	ConstantBias
+	ProgressiveBias
+)
 
 // Engine is a configured MCTS player. Searches may run concurrently; each
 // takes a tree from a free list, so that the chunks of earlier trees are

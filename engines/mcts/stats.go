@@ -20,6 +20,8 @@ var (
 		Doc: "iterations counted in the move's AMAF value"}
 	minimaxColumn = engines.Column{Key: "minimax", Title: "minimax", Kind: engines.Value, View: engines.MoverView,
 		Doc: "implicit minimax value: the heuristic backed up by max over the move's subtree"}
+	staticColumn = engines.Column{Key: "static", Title: "static", Kind: engines.Value, View: engines.MoverView,
+		Doc: "the heuristic's value of the position after the move, which estimator=cb blends in"}
 )
 
 // columns returns the columns a search with cfg declares.
@@ -30,7 +32,11 @@ func (sr *search) columns() []engines.Column {
 			sr.cols = append(sr.cols, amafColumn, amafCountColumn)
 		}
 		if sr.minimax.on {
-			sr.cols = append(sr.cols, minimaxColumn)
+			if sr.cfg.Estimator == ConstantBias {
+				sr.cols = append(sr.cols, staticColumn)
+			} else {
+				sr.cols = append(sr.cols, minimaxColumn)
+			}
 		}
 	}
 	return sr.cols

@@ -370,7 +370,11 @@ func (sr *search) selectGeneral(cur int32) int32 {
 			}
 		}
 		if sr.minimax.on {
-			q = float64((1-alpha)*q) + float64(alpha*(*sr.minimax.at(idx)+1)/2)
+			v := *sr.minimax.at(idx)
+			if sr.cfg.Estimator == ProgressiveBias {
+				v /= float64(ch.visits + 1)
+			}
+			q = float64((1-alpha)*q) + float64(alpha*(v+1)/2)
 		}
 		score := q + explore
 		if sr.bias.on {
@@ -400,7 +404,7 @@ func (sr *search) backup(value float64) {
 		st := sr.pool.stat(idx)
 		st.mean = float32(n.wins / float64(n.visits))
 		st.rs = float32(1 / math.Sqrt(float64(n.visits)))
-		if sr.minimax.on && n.first >= 0 {
+		if sr.minimax.on && n.first >= 0 && sr.cfg.Estimator != ConstantBias {
 			sr.minimaxUpdate(idx)
 		}
 		if sr.cfg.Solver {
