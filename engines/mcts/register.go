@@ -30,6 +30,7 @@ var Options = []spec.Option{
 	{Name: "discount", Kind: spec.Bool, Default: "false", Doc: "playout=nested: discounted nested choices"},
 	{Name: "cow", Kind: spec.Int, Default: "0", Min: 0, Max: 4, Doc: "playout=nested: Cut on Win at levels <= i"},
 	{Name: "pod", Kind: spec.Int, Default: "0", Min: 0, Max: 4, Doc: "playout=nested: Prune on Depth at levels <= i (needs discount)"},
+	{Name: "order", Kind: spec.Choice, Default: "random", Choices: []string{"random", "legal"}, Doc: "playout=nested: " + nmcs.OrderOption.Doc},
 }
 
 // Playouts are the playout components of the mcts family.
@@ -42,7 +43,8 @@ var Playouts = []spec.ComponentDecl{
 		{Name: "level", Kind: spec.Int, Default: "1", Min: 0, Max: 3, Doc: "nesting n, NMC(n)"},
 		{Name: "discount", Kind: spec.Bool, Default: "false", Doc: "discounted nested choices"},
 		{Name: "cow", Kind: spec.Int, Default: "0", Min: 0, Max: 4, Doc: "Cut on Win at levels <= i"},
-		{Name: "pod", Kind: spec.Int, Default: "0", Min: 0, Max: 4, Doc: "Prune on Depth at levels <= i (needs discount)"}}},
+		{Name: "pod", Kind: spec.Int, Default: "0", Min: 0, Max: 4, Doc: "Prune on Depth at levels <= i (needs discount)"},
+		nmcs.OrderOption}},
 	{Name: "egreedy", Doc: "epsilon-greedy: a random move with probability epsilon, else the best successor by the heuristic", Options: []spec.Option{
 		{Name: "epsilon", Kind: spec.Float, Default: "0.1", FloatMin: 0, FloatMax: 1, Doc: "probability of a random move"}}},
 }
@@ -79,7 +81,8 @@ func init() {
 		Build: func(v spec.Values, canonical string) (engines.Engine, error) {
 			cfg := Config{C: v.Float("c"), Solver: v.Bool("solver"), MaxNodes: v.Int("nodes"), Reuse: v.Bool("reuse"),
 				Playout: policy.Config{Kind: policy.Kind(v.String("playout")), Depth: v.Int("mr"),
-					Nested: nmcs.Config{Level: v.Int("level"), Discount: v.Bool("discount"), COW: v.Int("cow"), POD: v.Int("pod")}}}
+					Nested: nmcs.Config{Level: v.Int("level"), Discount: v.Bool("discount"), COW: v.Int("cow"), POD: v.Int("pod"),
+						Order: nmcs.ParseOrder(v.String("order"))}}}
 			if cfg.Playout.Nested.POD > 0 && !cfg.Playout.Nested.Discount {
 				return nil, fmt.Errorf("pod needs discount")
 			}
@@ -115,7 +118,8 @@ func buildMCTS(v spec.Values, canonical string) (engines.Engine, error) {
 	case "mr":
 		cfg.Playout.Depth = pv.Int("depth")
 	case "nested":
-		cfg.Playout.Nested = nmcs.Config{Level: pv.Int("level"), Discount: pv.Bool("discount"), COW: pv.Int("cow"), POD: pv.Int("pod")}
+		cfg.Playout.Nested = nmcs.Config{Level: pv.Int("level"), Discount: pv.Bool("discount"), COW: pv.Int("cow"), POD: pv.Int("pod"),
+			Order: nmcs.ParseOrder(pv.String("order"))}
 		if cfg.Playout.Nested.POD > 0 && !cfg.Playout.Nested.Discount {
 			return nil, errors.New(`playout "nested": pod needs discount`)
 		}

@@ -37,6 +37,17 @@
 // loss)"). POD is meant for discounted search and only prunes once a win
 // is known.
 //
+// Order: by default (Order Shuffled) successors are evaluated in a random
+// order, drawn afresh at every step, and the first of it is the default
+// choice. With Order Legal they are evaluated in the order the game's Legal
+// lists them, at every level and at the root, as a GGP engine presents
+// δ(s) in its fixed sequence: the default choice s* is drawn uniformly before
+// any successor is evaluated (line 3), the loop of line 7 walks the moves in
+// order, a successor replaces s* only when strictly better (line 9), so among
+// equal values the first in the game's order is kept, and Cut on Win stops
+// at the first win in that order (line 10). At the root, whose l* is the
+// worst value, the first successor evaluated always replaces the default.
+//
 // Randomness: each nested call draws from its own generator, seeded from its
 // parent's per-step seed and the move that led to it. A pruned or cut
 // evaluation therefore changes no other evaluation's random choices, which is
@@ -51,6 +62,7 @@ package nmcs
 import (
 	"context"
 	"math"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -70,6 +82,29 @@ type Config struct {
 	// POD is the highest level whose choice loops prune their successors'
 	// playouts on depth (0: off).
 	POD int
+	// Order is the order in which successors are evaluated.
+	Order Order
+}
+
+// Order is the order in which a choice loop evaluates the successors.
+type Order uint8
+
+// The orders (see the package comment).
+const (
+	// Shuffled evaluates successors in a random order drawn at each step;
+	// the first is the default choice.
+	Shuffled Order = iota
+	// Legal evaluates successors in the game's Legal order, after drawing
+	// the default choice uniformly.
+	Legal
+)
+
+// String returns the order's option value, "random" or "legal".
+func (o Order) String() string {
+	if o == Legal {
+		return "legal"
+	}
+	return "random"
 }
 
 // eval is the result of one nested call.
@@ -190,6 +225,17 @@ func shuffle(r *rng.Rand, moves []games.Move) {
 	}
 }
 
+// arrange puts moves in the order the loop evaluates them and returns the
+// default choice s* (line 3): under Shuffled a random permutation and its
+// first move, under Legal the game's order and a move drawn uniformly.
+func (sv *Searcher) arrange(r *rng.Rand, moves []games.Move) games.Move {
+	if sv.cfg.Order == Legal {
+		return moves[r.Intn(len(moves))]
+	}
+	shuffle(r, moves)
+	return moves[0]
+}
+
 func childSeed(base uint64, m games.Move) uint64 {
 	x := base ^ uint64(m)*0x9e3779b97f4a7c15
 	return rng.SplitMix64(&x)
@@ -273,11 +319,11 @@ func (sv *Searcher) nested(n int, s games.State, d int, bound float64, owner gam
 		if len(moves) == 0 {
 			break
 		}
-		shuffle(r, moves)
+		best := sv.arrange(r, moves)
 		base := r.Uint64()
 		p := s.ToMove()
 		max := p == games.First
-		best, lstar := moves[0], initial(max, d)
+		lstar := initial(max, d)
 		if hasBound && p == owner && podPrunes(owner, bound, d) {
 			sv.PODCuts++
 			return eval{value: bound, depth: d, pruned: true}
@@ -338,7 +384,7 @@ func (sv *Searcher) Choose(root games.State, seed uint64, onEval func(evals []Ro
 	if len(moves) == 0 {
 		return -1, nil
 	}
-	shuffle(&r, moves)
+	def := sv.arrange(&r, moves)
 	base := r.Uint64()
 	p := root.ToMove()
 	max := p == games.First
@@ -348,7 +394,7 @@ func (sv *Searcher) Choose(root games.State, seed uint64, onEval func(evals []Ro
 	if !max {
 		lstar = math.Inf(1)
 	}
-	best = 0
+	best = slices.Index(moves, def)
 	evals = make([]RootEval, len(moves))
 	for i, m := range moves {
 		evals[i].Move = m

@@ -352,7 +352,7 @@ func TestStatesCount(t *testing.T) {
 func TestSpecErrors(t *testing.T) {
 	for spec, want := range map[string]string{
 		"nmcs:level=9":   `engine "nmcs": option "level": 9 is out of range (want level=0..5)`,
-		"nmcs:depth=2":   `engine "nmcs": unknown option "depth": valid options are level=0..5, discount, cow=0..6, pod=0..6`,
+		"nmcs:depth=2":   `engine "nmcs": unknown option "depth": valid options are level=0..5, discount, cow=0..6, pod=0..6, order=random|legal`,
 		"nmcs:pod=2":     `engine "nmcs:pod=2": pod needs discount: without discounting every win has the same value, so no bound prunes`,
 		"mcts":           `unknown engine "mcts": valid engines are nmcs`,
 		"nmcs:discount=": `engine "nmcs": option "discount": "" is not true or false`,
