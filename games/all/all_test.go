@@ -135,7 +135,7 @@ func TestSpecErrors(t *testing.T) {
 		spec, want string
 	}{
 		{"chess", `unknown game "chess": valid games are atarigo, breakthrough, domineering, kalah, knightthrough, loa, nogo, tictactoe`},
-		{"breakthrough:colour=red", `game "breakthrough": unknown option "colour": valid options are size=RxC (5..8 each), home=1..3, misere`},
+		{"breakthrough:colour=red", `game "breakthrough": unknown option "colour": valid options are size=RxC (5..8 each), home=1..3, misere, order=native|rowmajor|colmajor|rowmajor-reversed|colmajor-reversed`},
 		{"breakthrough:size=9x9", `game "breakthrough": option "size": 9x9 is out of range (want size=RxC (5..8 each))`},
 		{"breakthrough:size=big", `game "breakthrough": option "size": "big" is not a size like 5x5 (want size=RxC (5..8 each))`},
 		{"breakthrough:size", `game "breakthrough": option "size" needs a value: size=RxC (5..8 each)`},

@@ -25,6 +25,7 @@ import (
 	"fmt"
 
 	"mcarena/games"
+	"mcarena/games/grid"
 	"mcarena/games/rng"
 	"mcarena/games/stone"
 )
@@ -36,9 +37,10 @@ func init() {
 		Options: []games.Option{
 			{Name: "size", Kind: games.Int, Default: "5", Min: 2, Max: 8, Doc: "board side N (N x N)"},
 			{Name: "crosscut", Kind: games.Bool, Default: "false", Doc: "start from the central crosscut"},
+			grid.OrderOption,
 		},
 		Build: func(o games.Options) (games.Game, error) {
-			return New(o.Int("size"), o.Bool("crosscut")), nil
+			return NewOrdered(o.Int("size"), o.Bool("crosscut"), o.String("order")), nil
 		},
 	})
 }
@@ -50,12 +52,16 @@ type Game struct {
 }
 
 // New returns AtariGo on an n x n board.
-func New(n int, crosscut bool) *Game {
+func New(n int, crosscut bool) *Game { return NewOrdered(n, crosscut, "native") }
+
+// NewOrdered returns the game whose Legal lists moves in the order named by a
+// grid.OrderOption value.
+func NewOrdered(n int, crosscut bool, order string) *Game {
 	flag := ""
 	if crosscut {
 		flag = "crosscut"
 	}
-	return &Game{Meta: stone.NewMeta("atarigo", n, flag), crosscut: crosscut}
+	return &Game{Meta: stone.NewMeta("atarigo", n, flag, order), crosscut: crosscut}
 }
 
 // NewState implements games.Game.
@@ -152,6 +158,7 @@ func (s *State) Legal(buf []games.Move) []games.Move {
 	if len(buf) == 0 {
 		s.MarkNoMoves()
 	}
+	s.g.SortLegal(buf)
 	return buf
 }
 

@@ -37,10 +37,11 @@ func init() {
 		Options: []games.Option{
 			{Name: "size", Kind: games.Size, Default: "5x5", Min: 1, Max: 8, Doc: "rows x columns"},
 			{Name: "misere", Kind: games.Bool, Default: "false", Doc: "swap winner and loser"},
+			grid.OrderOption,
 		},
 		Build: func(o games.Options) (games.Game, error) {
 			r, c := o.Size("size")
-			return New(r, c, o.Bool("misere")), nil
+			return NewOrdered(r, c, o.Bool("misere"), o.String("order")), nil
 		},
 	})
 }
@@ -52,12 +53,18 @@ type Game struct {
 	spec   string
 	keys   grid.Keys
 	step   [2]int // anchor to second cell: Cols for Vertical, 1 for Horizontal
+	order  grid.Order
 }
 
 // New returns Domineering on a rows x cols board.
-func New(rows, cols int, misere bool) *Game {
-	spec := games.Canonical("domineering", map[string]string{"size": fmt.Sprintf("%dx%d", rows, cols), "misere": strconv.FormatBool(misere)})
-	g := &Game{geo: grid.New(rows, cols), misere: misere, spec: spec, step: [2]int{cols, 1}}
+func New(rows, cols int, misere bool) *Game { return NewOrdered(rows, cols, misere, "native") }
+
+// NewOrdered returns Domineering whose Legal lists moves in the order named
+// by a grid.OrderOption value, by anchor cell (the lower or left cell).
+func NewOrdered(rows, cols int, misere bool, order string) *Game {
+	spec := games.Canonical("domineering", map[string]string{"size": fmt.Sprintf("%dx%d", rows, cols),
+		"misere": strconv.FormatBool(misere), "order": order})
+	g := &Game{geo: grid.New(rows, cols), misere: misere, spec: spec, step: [2]int{cols, 1}, order: grid.NewOrder(order, rows, cols)}
 	g.keys = grid.NewKeys(0xd0d0)
 	return g
 }
@@ -179,6 +186,9 @@ func (s *State) Legal(buf []games.Move) []games.Move {
 	buf = buf[:0]
 	for a := s.anchors(); a != 0; a &= a - 1 {
 		buf = append(buf, games.Move(bits.TrailingZeros64(a)))
+	}
+	if s.g.order.On() {
+		grid.Sort(buf, func(m games.Move) int { return s.g.order.Rank(int(m)) })
 	}
 	return buf
 }

@@ -19,6 +19,7 @@ import (
 	"fmt"
 
 	"mcarena/games"
+	"mcarena/games/grid"
 	"mcarena/games/rng"
 	"mcarena/games/stone"
 )
@@ -30,9 +31,10 @@ func init() {
 		Options: []games.Option{
 			{Name: "size", Kind: games.Int, Default: "5", Min: 2, Max: 8, Doc: "board side N (N x N)"},
 			{Name: "misere", Kind: games.Bool, Default: "false", Doc: "swap winner and loser"},
+			grid.OrderOption,
 		},
 		Build: func(o games.Options) (games.Game, error) {
-			return New(o.Int("size"), o.Bool("misere")), nil
+			return NewOrdered(o.Int("size"), o.Bool("misere"), o.String("order")), nil
 		},
 	})
 }
@@ -44,12 +46,16 @@ type Game struct {
 }
 
 // New returns NoGo on an n x n board.
-func New(n int, misere bool) *Game {
+func New(n int, misere bool) *Game { return NewOrdered(n, misere, "native") }
+
+// NewOrdered returns the game whose Legal lists moves in the order named by a
+// grid.OrderOption value.
+func NewOrdered(n int, misere bool, order string) *Game {
 	flag := ""
 	if misere {
 		flag = "misere"
 	}
-	return &Game{Meta: stone.NewMeta("nogo", n, flag), misere: misere}
+	return &Game{Meta: stone.NewMeta("nogo", n, flag, order), misere: misere}
 }
 
 // NewState implements games.Game.
@@ -134,6 +140,7 @@ func (s *State) Legal(buf []games.Move) []games.Move {
 	if len(buf) == 0 {
 		s.MarkNoMoves()
 	}
+	s.g.SortLegal(buf)
 	return buf
 }
 

@@ -52,6 +52,9 @@ type Rules struct {
 type Variant struct {
 	Rows, Cols, HomeRows int
 	Misere               bool
+	// Order is the grid.OrderOption value: the order of Legal's moves
+	// ("" or "native": by step, then target cell).
+	Order string
 }
 
 // step is a Step compiled for one board: which sources may take it and the
@@ -86,6 +89,7 @@ type Game struct {
 	fast     [2][maxSteps]fastStep // the steps of each side for Playout
 	k        int                   // number of steps
 	goal     [2]uint64             // the rank each side must reach
+	order    grid.Order            // Legal's order when not native
 	keys     grid.Keys
 	maxLen   int
 	maxMoves int
@@ -133,6 +137,7 @@ func NewGame(rules Rules, v Variant, spec string) (*Game, error) {
 		g.fast[1][i] = fastStep{src: mirror, quiet: quiet, rot: -b & 63}
 	}
 	g.goal = [2]uint64{g.geo.Rank[v.Rows-1], g.geo.Rank[0]}
+	g.order = grid.NewOrder(v.Order, v.Rows, v.Cols)
 	g.keys = grid.NewKeys(0xb7ea7a11)
 	for j := range v.HomeRows {
 		g.maxLen += 2 * v.Cols * (v.Rows - 1 - j)
@@ -293,6 +298,13 @@ func (s *State) Legal(buf []games.Move) []games.Move {
 			to := bits.TrailingZeros64(t)
 			buf = append(buf, games.Move((to-d)*k+i))
 		}
+	}
+	if s.g.order.On() {
+		o := &s.g.order
+		grid.Sort(buf, func(m games.Move) int {
+			from, to := s.MoveCells(m)
+			return o.Rank(from)<<6 | o.Rank(to)
+		})
 	}
 	return buf
 }

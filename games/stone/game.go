@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"mcarena/games"
+	"mcarena/games/grid"
 )
 
 // Meta is the metadata the Go-like games share; they embed it in their Game
@@ -14,18 +15,30 @@ type Meta struct {
 	Board *Board
 	name  string
 	spec  string
+	order grid.Order
 }
 
 // NewMeta returns the metadata of game name on an n x n board; flag names a
-// boolean option that is set (or "" for none). The registry makes the spec
-// canonical.
-func NewMeta(name string, n int, flag string) Meta {
-	values := map[string]string{"size": strconv.Itoa(n)}
+// boolean option that is set (or "" for none), order the value of the
+// grid.OrderOption. The registry makes the spec canonical.
+func NewMeta(name string, n int, flag, order string) Meta {
+	values := map[string]string{"size": strconv.Itoa(n), "order": order}
+	if order == "" {
+		values["order"] = "native"
+	}
 	if flag != "" {
 		values[flag] = "true"
 	}
 	spec := games.Canonical(name, values)
-	return Meta{Board: NewBoard(n, n), name: name, spec: spec}
+	return Meta{Board: NewBoard(n, n), name: name, spec: spec, order: grid.NewOrder(order, n, n)}
+}
+
+// SortLegal puts a list of legal moves, built in cell order, in the game's
+// order option's order.
+func (m *Meta) SortLegal(moves []games.Move) {
+	if m.order.On() {
+		grid.Sort(moves, func(c games.Move) int { return m.order.Rank(int(c)) })
+	}
 }
 
 // Name implements games.Game.
