@@ -15,7 +15,8 @@ func TestLookupErrorsNameGameAndAvailable(t *testing.T) {
 		game, heuristic, want string
 	}{
 		{"nogo", "efms", `game "nogo" has no heuristic "efms": its heuristics are outcome`},
-		{"breakthrough", "stores", `game "breakthrough" has no heuristic "stores": its heuristics are efms, outcome`},
+		{"breakthrough", "stores", `game "breakthrough" has no heuristic "stores": its heuristics are eflh, efms, outcome`},
+		{"breakthrough", "eflh", `heuristic "eflh" for "breakthrough": eflh's table is for the 8x8 board`},
 		{"breakthrough:misere", "efms", `heuristic "efms" for "breakthrough:misere": efms rewards advancing, which loses in misère play`},
 	} {
 		g := gametest.MustPosition(t, tc.game, "").Game()
@@ -44,6 +45,11 @@ func TestHeuristicValues(t *testing.T) {
 		{"breakthrough", "efms", "5/b4/2wb1/2w2/w4 b", 10*(3-2) + 2.5*(2-2), 60},
 		{"breakthrough", "efms", "5/b4/2w2/2wb1/w4 w", 10*(3-2) + 2.5*(2-3), 60},
 		{"breakthrough:size=8x8", "efms", "", 0, 60},
+		// efLH: White a1 (home rank, file a: 5) and d4 (3 ranks up, file
+		// d: 10); Black h8 (home rank, file h: 5) and c6 (2 ranks down,
+		// file c: 6).
+		{"breakthrough:size=8x8", "eflh", "", 0, 100},
+		{"breakthrough:size=8x8", "eflh", "7b/8/2b5/8/3w4/8/8/w7 w", (5 + 10) - (5 + 6), 100},
 		{"kalah", "stores", "0,5,5,5,1,5/4,4,4,4,4,0 5 2 n", 5 - 2, 10},
 		{"kalah", "stores", "", 0, 10},
 	} {

@@ -18,6 +18,18 @@ func init() {
 			}
 			return efMS{}, nil
 		})
+	knowledge.RegisterHeuristic("breakthrough", "eflh",
+		"efLH of the implicit-minimax paper (Lorentz and Horey 2013): a piece-square table summed over each side's pieces, the difference passed through tanh(d/100); 8x8 only; a finished game scores its outcome",
+		func(g games.Game) (knowledge.Heuristic, error) {
+			v := g.(*Game).v
+			switch {
+			case v.Rows != 8 || v.Cols != 8:
+				return nil, errors.New("eflh's table is for the 8x8 board")
+			case v.Misere:
+				return nil, errors.New("eflh rewards advancing, which loses in misère play")
+			}
+			return newEfLH(), nil
+		})
 	for _, name := range []string{"breakthrough", "knightthrough"} {
 		knowledge.RegisterClassifier(name, "capture", "the move takes an enemy piece",
 			func(games.Game) (knowledge.Classifier, error) { return capture{}, nil })
@@ -51,4 +63,70 @@ func (capture) Is(gs games.State, m games.Move) bool {
 	s := gs.(*State)
 	_, to := s.MoveCells(m)
 	return s.BB[s.Side^1]&(1<<uint(to)) != 0
+}
+
+// lhTable is the piece-square table of efLH, by a piece's distance in ranks
+// from its own home rank (0) to its goal rank (7), then file a to h. The
+// implicit-minimax paper uses Lorentz and Horey's evaluation without
+// printing it; these are the values of its co-authors' framework
+// (tpepels/mcts_gameframe, Breakthrough Board, as of April 2014), the same
+// for both sides.
+var lhTable = [8][8]float64{
+	{5, 15, 15, 5, 5, 15, 15, 5},
+	{2, 3, 3, 3, 3, 3, 3, 2},
+	{4, 6, 6, 6, 6, 6, 6, 4},
+	{7, 10, 10, 10, 10, 10, 10, 7},
+	{11, 15, 15, 15, 15, 15, 15, 11},
+	{16, 21, 21, 21, 21, 21, 21, 16},
+	{20, 28, 28, 28, 28, 28, 28, 20},
+	{36, 36, 36, 36, 36, 36, 36, 36},
+}
+
+// efLH values a position by lhTable: tanh((PV_White - PV_Black)/100), PV
+// a side's sum of its pieces' table values. The table takes 14 distinct
+// values, so a side's sum is 14 popcounts of its pieces against the cells
+// of each value: cheaper than keeping the sums up to date in every move of
+// every playout, which would tax the searches that do not evaluate.
+type efLH struct {
+	values []float64
+	masks  [2][]uint64 // masks[p][i]: the cells where player p's piece is worth values[i]
+}
+
+func newEfLH() *efLH {
+	e := &efLH{}
+	index := map[float64]int{}
+	for r := range 8 {
+		for f := range 8 {
+			for p := range 2 {
+				dist := r // White's home is rank 1 (r = 0)
+				if p == 1 {
+					dist = 7 - r
+				}
+				v := lhTable[dist][f]
+				i, ok := index[v]
+				if !ok {
+					i = len(e.values)
+					index[v] = i
+					e.values = append(e.values, v)
+					e.masks[0] = append(e.masks[0], 0)
+					e.masks[1] = append(e.masks[1], 0)
+				}
+				e.masks[p][i] |= 1 << uint(r*8+f)
+			}
+		}
+	}
+	return e
+}
+
+func (e *efLH) Value(gs games.State) float64 {
+	s := gs.(*State)
+	if s.Terminal() {
+		return float64(s.Outcome())
+	}
+	var d float64
+	for i, v := range e.values {
+		n := bits.OnesCount64(s.BB[0]&e.masks[0][i]) - bits.OnesCount64(s.BB[1]&e.masks[1][i])
+		d += float64(v * float64(n))
+	}
+	return math.Tanh(d / 100)
 }

@@ -2,6 +2,7 @@ package race_test
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"sort"
 	"testing"
@@ -10,6 +11,7 @@ import (
 	"mcarena/games/breakthrough"
 	"mcarena/games/gametest"
 	"mcarena/games/knightthrough"
+	"mcarena/games/knowledge"
 	"mcarena/games/race"
 	"mcarena/games/rng"
 )
@@ -291,5 +293,79 @@ func BenchmarkPlayout(b *testing.B) {
 func BenchmarkRecordPlayout(b *testing.B) {
 	for _, spec := range []string{"breakthrough", "breakthrough:size=8x8", "knightthrough"} {
 		b.Run(spec, func(b *testing.B) { gametest.BenchmarkRecordPlayout(b, mustGame(b, spec)) })
+	}
+}
+
+// efLH equals the co-authors' table summed piece by piece (restated here,
+// row by row from each side's home rank) on the positions of random 8x8
+// games.
+func TestEfLHSumsTheTable(t *testing.T) {
+	table := [8][8]float64{
+		{5, 15, 15, 5, 5, 15, 15, 5},
+		{2, 3, 3, 3, 3, 3, 3, 2},
+		{4, 6, 6, 6, 6, 6, 6, 4},
+		{7, 10, 10, 10, 10, 10, 10, 7},
+		{11, 15, 15, 15, 15, 15, 15, 11},
+		{16, 21, 21, 21, 21, 21, 21, 16},
+		{20, 28, 28, 28, 28, 28, 28, 20},
+		{36, 36, 36, 36, 36, 36, 36, 36},
+	}
+	g := mustGame(t, "breakthrough:size=8x8")
+	h, err := knowledge.NewHeuristic(g, "eflh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rng.New(4)
+	checked := 0
+	for range 50 {
+		s := g.NewState()
+		for !s.Terminal() {
+			var d float64
+			for c, cell := range s.Board().Cells {
+				switch cell.Piece {
+				case 'w':
+					d += table[c/8][c%8]
+				case 'b':
+					d -= table[7-c/8][c%8]
+				}
+			}
+			if got, want := h.Value(s), math.Tanh(d/100); math.Abs(got-want) > 1e-12 {
+				t.Fatalf("%s: eflh %v, the table piece by piece %v", s, got, want)
+			}
+			checked++
+			moves := s.Legal(nil)
+			s.Play(moves[r.Intn(len(moves))])
+		}
+	}
+	t.Logf("%d positions", checked)
+}
+
+// BenchmarkEvaluation measures a heuristic's Value on mid-game 8x8
+// positions (20 random plies from the start).
+func BenchmarkEvaluation(b *testing.B) {
+	g := mustGame(b, "breakthrough:size=8x8")
+	r := rng.New(1)
+	var pos []games.State
+	for range 64 {
+		s := g.NewState()
+		for range 20 {
+			moves := s.Legal(nil)
+			s.Play(moves[r.Intn(len(moves))])
+		}
+		pos = append(pos, s)
+	}
+	for _, name := range []string{"efms", "eflh"} {
+		b.Run(name, func(b *testing.B) {
+			h, err := knowledge.NewHeuristic(g, name)
+			if err != nil {
+				b.Fatal(err)
+			}
+			var sum float64
+			i := 0
+			for b.Loop() {
+				sum += h.Value(pos[i&63])
+				i++
+			}
+		})
 	}
 }
