@@ -36,7 +36,11 @@ func runList(args []string, stdout io.Writer) error {
 			continue
 		}
 		games := len(tournament.Matches(p)) * p.Count
-		fmt.Fprintf(stdout, "  %-14s %d matches x %d games = %d games  %s\n", n, len(tournament.Matches(p)), p.Count, games, p.Description)
+		each := fmt.Sprintf("%d games", p.Count)
+		if p.Protocol == config.SeatPairs {
+			each = fmt.Sprintf("%d seat-swapped pairs", p.Count/2)
+		}
+		fmt.Fprintf(stdout, "  %-14s %d matches x %s = %d games  %s\n", n, len(tournament.Matches(p)), each, games, p.Description)
 	}
 	fmt.Fprintln(stdout, "\nengines:")
 	for _, n := range cfg.EngineNames() {

@@ -2,6 +2,13 @@
 // appends each finished game to a JSONL results file at once, resumes from
 // that file, and summarises results with intervals beside the paper's
 // figures.
+//
+// A game with a random start (games.Start) starts from a board dealt from
+// StartSeed, which the two seat-swapped games 2k and 2k+1 of a match share.
+// Under the pairs protocol (config.SeatPairs) those two games form pair k:
+// the Schedule and the shards keep a pair's games together, records carry
+// the board and the protocol, and Summarise scores each complete pair once
+// by ScorePair, beside the per-game figures.
 package tournament
 
 import (
