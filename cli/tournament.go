@@ -89,6 +89,9 @@ func runRun(args []string, stdout io.Writer) error {
 	if *gamesN < 0 || *gamesN > config.MaxCount {
 		return usagef("--games %d: want 1..%d games per match (or 0, the preset's %d)", *gamesN, config.MaxCount, p.Count)
 	}
+	if p.Protocol == config.SeatPairs && *gamesN%2 != 0 {
+		return usagef("--games %d: preset %s plays seat-swapped pairs: want an even number of games per match", *gamesN, p.Name)
+	}
 	if *workers < 0 || *workers > tournament.MaxWorkers {
 		return usagef("--workers %d: want 1..%d (or 0, one per core)", *workers, tournament.MaxWorkers)
 	}

@@ -291,6 +291,9 @@ func TestPairsRefusals(t *testing.T) {
 	if _, err := runPreset(context.Background(), cfg, p, path, Options{Count: 3}, nil); err == nil || !strings.Contains(err.Error(), "games per match 3: preset kp plays seat-swapped pairs") {
 		t.Fatalf("odd count: %v", err)
 	}
+	if _, err := os.Stat(path); !os.IsNotExist(err) {
+		t.Fatalf("a refused run created the results file: %v", err)
+	}
 	if _, err := runPreset(context.Background(), cfg, p, path, Options{Count: 2}, nil); err != nil {
 		t.Fatal(err)
 	}

@@ -161,6 +161,9 @@ func Run(ctx context.Context, rp *Plan, path string, opt Options, progress func(
 	if count == 0 {
 		count = p.Count
 	}
+	if p.Protocol == config.SeatPairs && count%2 != 0 {
+		return 0, fmt.Errorf("games per match %d: preset %s plays seat-swapped pairs (protocol %q): want an even number", count, p.Name, config.SeatPairs)
+	}
 	lock, err := Lock(path)
 	if err != nil {
 		return 0, err
@@ -174,9 +177,6 @@ func Run(ctx context.Context, rp *Plan, path string, opt Options, progress func(
 		if old != "" {
 			note(fmt.Sprintf("starting over: the earlier results are kept in %s", old))
 		}
-	}
-	if p.Protocol == config.SeatPairs && count%2 != 0 {
-		return 0, fmt.Errorf("games per match %d: preset %s plays seat-swapped pairs (protocol %q): want an even number", count, p.Name, config.SeatPairs)
 	}
 	pl := newPlan(rp, count, scaled, scale)
 	shards := max(opt.Shards, 1)
