@@ -36,7 +36,11 @@ func runList(args []string, stdout io.Writer) error {
 			continue
 		}
 		games := len(tournament.Matches(p)) * p.Count
-		fmt.Fprintf(stdout, "  %-14s %d matches x %d games = %d games  %s\n", n, len(tournament.Matches(p)), p.Count, games, p.Description)
+		each := fmt.Sprintf("%d games", p.Count)
+		if p.Protocol == config.SeatPairs {
+			each = fmt.Sprintf("%d seat-swapped pairs", p.Count/2)
+		}
+		fmt.Fprintf(stdout, "  %-14s %d matches x %s = %d games  %s\n", n, len(tournament.Matches(p)), each, games, p.Description)
 	}
 	fmt.Fprintln(stdout, "\nengines:")
 	for _, n := range cfg.EngineNames() {
@@ -84,6 +88,9 @@ func runRun(args []string, stdout io.Writer) error {
 	}
 	if *gamesN < 0 || *gamesN > config.MaxCount {
 		return usagef("--games %d: want 1..%d games per match (or 0, the preset's %d)", *gamesN, config.MaxCount, p.Count)
+	}
+	if p.Protocol == config.SeatPairs && *gamesN%2 != 0 {
+		return usagef("--games %d: preset %s plays seat-swapped pairs: want an even number of games per match", *gamesN, p.Name)
 	}
 	if *workers < 0 || *workers > tournament.MaxWorkers {
 		return usagef("--workers %d: want 1..%d (or 0, one per core)", *workers, tournament.MaxWorkers)

@@ -105,3 +105,29 @@ func TestMergeCountsGamesOnce(t *testing.T) {
 		t.Fatalf("merge: %d %q %q", code, out, errs)
 	}
 }
+
+// A preset played in seat-swapped pairs: list counts pairs, an odd --games
+// is refused, and the report adds the pair table.
+func TestRunPairs(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "c.toml")
+	os.WriteFile(cfg, []byte(tourConfig+`
+[presets.kp]
+games = ["kalah:houses=3,seeds=2,start=random"]
+pairs = [["n0", "r"]]
+count = 6
+protocol = "pairs"
+`), 0o644)
+	res := filepath.Join(dir, "r.jsonl")
+	if code, out, _ := run("list", "--config", cfg); code != ExitOK || !strings.Contains(out, "1 matches x 3 seat-swapped pairs = 6 games") {
+		t.Fatalf("list: %d\n%s", code, out)
+	}
+	code, _, errs := run("run", "kp", "--config", cfg, "--out", res, "--games", "3")
+	if code != ExitUsage || !strings.Contains(errs, "--games 3: preset kp plays seat-swapped pairs: want an even number") {
+		t.Fatalf("odd --games: %d %q", code, errs)
+	}
+	code, out, errs := run("run", "kp", "--config", cfg, "--out", res, "--games", "4")
+	if code != ExitOK || !strings.Contains(out, "Seat-swapped pairs") || !strings.Contains(out, "pair W-D-L") {
+		t.Fatalf("run: %d %s\n%s", code, errs, out)
+	}
+}

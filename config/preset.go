@@ -23,10 +23,30 @@ const (
 	Analysis Kind = "analysis"
 )
 
+// Protocol is how a match preset's games are scored.
+type Protocol string
+
+// The protocols.
+const (
+	// PerGame scores every game on its own (the default).
+	PerGame Protocol = "games"
+	// SeatPairs plays the games of a match as pairs, games 2k and 2k+1,
+	// from one random start with seats swapped, and scores each pair: an
+	// engine wins the pair if it won one game and at least drew the other;
+	// a pair whose two games the same seat won is discarded. It is the
+	// implicit-minimax paper's Kalah protocol, after Ramanujan and Selman
+	// (2011). It needs swap, an even count, and games with a random start
+	// (games.RandomStarter): from a fixed start both games of every pair
+	// would begin alike, and the per-game score with swapped seats already
+	// balances the seats there.
+	SeatPairs Protocol = "pairs"
+)
+
 // Preset is an experiment: every pair of engines plays Count games on every
 // game under every budget, seats alternating when Swap is set, each game's
 // seed derived from Seed. Paper holds the published win rate (percent) of the
-// pair's first engine per pair, budget and game, NaN where none.
+// pair's first engine per pair, budget and game, NaN where none; under the
+// SeatPairs protocol it is the published pair score.
 type Preset struct {
 	Name        string
 	Description string
@@ -50,6 +70,8 @@ type Preset struct {
 	Swap           bool
 	Seed           uint64
 	Paper          [][][]float64 // [pair][budget][game]
+	// Protocol says how games are scored: PerGame or SeatPairs.
+	Protocol Protocol
 	// Reading says which reading of an ambiguous paper the preset takes.
 	Reading string
 }
@@ -114,7 +136,7 @@ func parsePresets(path string, lines lineIndex, v any, cfg *Config) error {
 	return nil
 }
 
-var presetKeys = []string{"kind", "description", "games", "pairs", "round_robin", "gauntlet", "budgets", "count", "swap", "seed", "paper", "reading"}
+var presetKeys = []string{"kind", "description", "games", "pairs", "round_robin", "gauntlet", "budgets", "count", "swap", "seed", "protocol", "paper", "reading"}
 
 var analysisKeys = []string{"kind", "description", "game", "position", "engines", "runs", "seed", "playout", "move", "paper_frequency", "paper_states", "reading"}
 
@@ -151,7 +173,7 @@ func parsePreset(path string, lines lineIndex, name string, v any, cfg *Config) 
 			return nil, errAt(key, "unknown key: valid keys are %s", strings.Join(presetKeys, ", "))
 		}
 	}
-	p := &Preset{Name: name, Kind: kind, Count: 100, Swap: true, Seed: 1}
+	p := &Preset{Name: name, Kind: kind, Count: 100, Swap: true, Seed: 1, Protocol: PerGame}
 	p.Description, _ = t["description"].(string)
 	p.Reading, _ = t["reading"].(string)
 	gs, ok := stringList(t["games"])
@@ -231,6 +253,9 @@ func parsePreset(path string, lines lineIndex, name string, v any, cfg *Config) 
 		}
 		p.Seed = uint64(n)
 	}
+	if err := parseProtocol(t, p, errAt); err != nil {
+		return nil, err
+	}
 	if pv, ok := t["paper"]; ok {
 		paper, err := paperFigures(pv, len(p.Pairs), len(p.Budgets), len(p.Games))
 		if err != nil {
@@ -239,6 +264,56 @@ func parsePreset(path string, lines lineIndex, name string, v any, cfg *Config) 
 		p.Paper = paper
 	}
 	return p, nil
+}
+
+// parseProtocol reads the protocol key of match preset p, whose games,
+// count and swap are read already, and checks that the preset can be played
+// under it.
+func parseProtocol(t map[string]any, p *Preset, errAt func(key, format string, args ...any) error) error {
+	v, ok := t["protocol"]
+	if !ok {
+		return nil
+	}
+	text, _ := v.(string)
+	switch Protocol(text) {
+	case PerGame:
+		return nil
+	case SeatPairs:
+	default:
+		return errAt("protocol", "want %q (every game scored on its own) or %q (seat-swapped pairs from one random start, each pair scored)", PerGame, SeatPairs)
+	}
+	p.Protocol = SeatPairs
+	if !p.Swap {
+		return errAt("swap", "protocol %q plays every start twice with seats swapped: swap must be true", SeatPairs)
+	}
+	if p.Count%2 != 0 {
+		return errAt("count", "protocol %q plays games in seat-swapped pairs: want an even number of games per match, not %d", SeatPairs, p.Count)
+	}
+	for _, spec := range p.Games {
+		g, err := games.New(spec)
+		if err != nil {
+			return errAt("games", "%v", err)
+		}
+		if _, random := games.Start(g, 0); !random {
+			return errAt("games", "protocol %q plays each pair from a random start, and %s starts from a fixed position: give games with a random start (%s)", SeatPairs, spec, strings.Join(randomStartSpecs(), ", "))
+		}
+	}
+	return nil
+}
+
+// randomStartSpecs lists the registered games that declare a random start,
+// by the convention of an option start=standard|random.
+func randomStartSpecs() []string {
+	var out []string
+	for _, name := range games.Names() {
+		e, _ := games.Lookup(name)
+		for _, o := range e.Options {
+			if o.Name == "start" && slices.Contains(o.Choices, "random") {
+				out = append(out, name+":start=random")
+			}
+		}
+	}
+	return out
 }
 
 // paperFigures reads [pair][budget][game] percentages; -1 marks a figure the

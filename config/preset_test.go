@@ -35,6 +35,16 @@ func TestPresetErrors(t *testing.T) {
 			"x.toml:11: presets.p.paper: NaN is not a percentage: want 0..100, or -1 for none"},
 		{"paper inf", "[presets.p]\ngames = [\"nogo\"]\npairs = [[\"a\", \"b\"]]\npaper = [[[inf]]]\n",
 			"x.toml:11: presets.p.paper: +Inf is not a percentage: want 0..100, or -1 for none"},
+		{"protocol unknown", "[presets.p]\ngames = [\"kalah:start=random\"]\npairs = [[\"a\", \"b\"]]\nprotocol = \"pair\"\n",
+			`x.toml:11: presets.p.protocol: want "games" (every game scored on its own) or "pairs" (seat-swapped pairs from one random start, each pair scored)`},
+		{"protocol pairs without swap", "[presets.p]\ngames = [\"kalah:start=random\"]\npairs = [[\"a\", \"b\"]]\nswap = false\nprotocol = \"pairs\"\n",
+			`x.toml:11: presets.p.swap: protocol "pairs" plays every start twice with seats swapped: swap must be true`},
+		{"protocol pairs odd count", "[presets.p]\ngames = [\"kalah:start=random\"]\npairs = [[\"a\", \"b\"]]\ncount = 7\nprotocol = \"pairs\"\n",
+			`x.toml:11: presets.p.count: protocol "pairs" plays games in seat-swapped pairs: want an even number of games per match, not 7`},
+		{"protocol pairs fixed start", "[presets.p]\ngames = [\"kalah:start=random\", \"kalah:houses=3\"]\npairs = [[\"a\", \"b\"]]\nprotocol = \"pairs\"\n",
+			`x.toml:9: presets.p.games: protocol "pairs" plays each pair from a random start, and kalah:houses=3 starts from a fixed position: give games with a random start (kalah:start=random)`},
+		{"protocol in analysis", "[presets.p]\nkind = \"analysis\"\ngame = \"tictactoe\"\nengines = [\"a\"]\nprotocol = \"pairs\"\n",
+			"x.toml:12: presets.p.protocol: unknown key of an analysis preset"},
 		{"analysis same engine", "[presets.p]\nkind = \"analysis\"\ngame = \"tictactoe\"\nengines = [\"a\", \"a\"]\n",
 			`x.toml:11: presets.p.engines: engine "a" is listed twice`},
 		{"analysis frequency nan", "[presets.p]\nkind = \"analysis\"\ngame = \"tictactoe\"\nengines = [\"a\"]\npaper_frequency = [nan]\n",
@@ -80,5 +90,29 @@ func TestParseBudget(t *testing.T) {
 		if (tt.want == "") != (err == nil) || !strings.Contains(got, tt.want) {
 			t.Errorf("ParseBudget(%q): got error %q, want %q", tt.text, got, tt.want)
 		}
+	}
+}
+
+// A preset with protocol = "pairs" on games with a random start parses with
+// the protocol set; without the key a preset scores games one by one.
+func TestPresetProtocol(t *testing.T) {
+	tests := []struct {
+		name, text string
+		want       Protocol
+	}{
+		{"pairs", "[presets.p]\ngames = [\"kalah:start=random\", \"kalah:houses=4,start=random\"]\npairs = [[\"a\", \"b\"]]\ncount = 4\nprotocol = \"pairs\"\n", SeatPairs},
+		{"games", "[presets.p]\ngames = [\"kalah\"]\npairs = [[\"a\", \"b\"]]\ncount = 3\nprotocol = \"games\"\n", PerGame},
+		{"default", "[presets.p]\ngames = [\"nogo\"]\npairs = [[\"a\", \"b\"]]\n", PerGame},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg, err := Parse("x.toml", []byte(presetBase+tt.text))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p, _ := cfg.Preset("p"); p.Protocol != tt.want {
+				t.Errorf("protocol %q, want %q", p.Protocol, tt.want)
+			}
+		})
 	}
 }

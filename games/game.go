@@ -142,7 +142,9 @@ type Game interface {
 	Spec() string
 	// PlayerNames returns how the two players are called (White, Black...).
 	PlayerNames() [2]string
-	// NewState returns the start position.
+	// NewState returns the start position. A game with a random start
+	// (RandomStarter) returns its fixed standard start here; Start draws
+	// one.
 	NewState() State
 	// ParsePosition reads a position in the game's text form.
 	ParsePosition(s string) (State, error)
@@ -176,4 +178,26 @@ func EndReason(s State) string {
 		return r.EndReason()
 	}
 	return "game over"
+}
+
+// RandomStarter is a Game whose options can make each game start from a
+// position drawn at random, such as Kalah's start=random. Games declare it
+// by the option start=standard|random, by convention.
+type RandomStarter interface {
+	// RandomStart returns the start position drawn from seed and true,
+	// the same position for the same seed on every machine; or nil and
+	// false when the game's options give it a fixed start.
+	RandomStart(seed uint64) (State, bool)
+}
+
+// Start returns the start position of a game of g seeded with seed: a
+// position drawn from seed where g has a random start (random is then
+// true), g.NewState() otherwise.
+func Start(g Game, seed uint64) (s State, random bool) {
+	if rs, ok := g.(RandomStarter); ok {
+		if s, ok := rs.RandomStart(seed); ok {
+			return s, true
+		}
+	}
+	return g.NewState(), false
 }

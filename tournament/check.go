@@ -61,6 +61,10 @@ func (r *Record) Check() error {
 		return bad("seconds", "%g is not a time of 0 or more", r.Seconds)
 	case !finite(r.BudgetScale) || r.BudgetScale > 1000:
 		return bad("budget_scale", "%g is not 0 (none) or a factor up to 1000", r.BudgetScale)
+	case r.Protocol != "" && r.Protocol != string(config.SeatPairs):
+		return bad("protocol", "%q is not empty (games scored one by one) or %q", r.Protocol, config.SeatPairs)
+	case r.Protocol != "" && r.FirstSeat != r.Index%2:
+		return bad("first_seat", "%d in game %d of a seat-swapped pair: Names[0] moves first in a pair's first game (even index), Names[1] in its second", r.FirstSeat, r.Index)
 	}
 	for i, m := range r.Moves {
 		switch {

@@ -27,6 +27,9 @@ func TestParseRecordChecks(t *testing.T) {
 		{"seconds", `"seconds":0`, `"seconds":-1`, "field seconds: -1 is not a time of 0 or more"},
 		{"scale", `"seconds":0`, `"seconds":0,"budget_scale":1e9`, "field budget_scale: 1e+09 is not 0 (none) or a factor up to 1000"},
 		{"move states", `"states":0`, `"states":-3`, "field moves[0]: negative states (-3)"},
+		{"protocol", `"seed":1`, `"seed":1,"protocol":"pair"`, `field protocol: "pair" is not empty (games scored one by one) or "pairs"`},
+		{"pair seats", `"index":0`, `"index":1,"protocol":"pairs"`, "field first_seat: 0 in game 1 of a seat-swapped pair"},
+		{"pair good", `"seed":1`, `"seed":1,"protocol":"pairs","start":"1,2,3/3,2,1 0 0 s"`, ""},
 		{"winner not a number", `"winner":0`, `"winner":"x"`, "cannot unmarshal"},
 		{"two values", `}]}`, `}]}{}`, "more than one value"},
 	}

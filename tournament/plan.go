@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"mcarena/config"
+	"mcarena/games"
 )
 
 // Plan is a preset resolved against its configuration: the experiment and
@@ -42,44 +43,60 @@ func NewPlan(cfg *config.Config, p *config.Preset) (*Plan, error) {
 
 // plan is what a run plays, made one task at a time: a match preset's
 // Schedule, or an analysis preset's searches (every engine, count runs,
-// interleaved by run). Task j is unit j mod units' number j div units, where
-// a unit is a match (or an analysis engine).
+// interleaved by run). Tasks are numbered as the Schedule numbers games
+// (taskNumber), a unit being a match (or an analysis engine); under the
+// pairs protocol they come group (2) at a time, and a shard takes whole
+// groups.
 type plan struct {
 	keys   []string // each unit's match key
 	unit   map[string]int
 	count  int
+	group  int
 	task   func(unit, index int) task
-	expect func(unit, index int) Record // what a unit's record must hold
+	expect func(unit, index int) (Record, error) // what a unit's record must hold
 }
 
 // newPlan lays out the tasks of plan rp with count per unit.
 func newPlan(rp *Plan, count int, scaled bool, scale float64) *plan {
 	p := rp.Preset
-	pl := &plan{count: count, unit: map[string]int{}}
+	pl := &plan{count: count, unit: map[string]int{}, group: 1}
 	spec := func(name string) string { return rp.Specs[name] }
 	if p.Kind == config.Analysis {
 		for _, name := range p.Engines {
 			pl.keys = append(pl.keys, "analysis|"+name)
 		}
 		pl.task = func(u, i int) task { return analysisTask(p, p.Engines[u], i, scaled) }
-		pl.expect = func(u, i int) Record {
+		pl.expect = func(u, i int) (Record, error) {
 			name := p.Engines[u]
-			return Record{Kind: AnalysisKind, Game: p.Game, Names: [2]string{name, ""}, Specs: [2]string{spec(name), ""}, Seed: p.Seed + uint64(i)}
+			return Record{Kind: AnalysisKind, Game: p.Game, Names: [2]string{name, ""}, Specs: [2]string{spec(name), ""}, Seed: p.Seed + uint64(i)}, nil
 		}
 	} else {
 		s := NewSchedule(p, count)
-		pl.keys = s.keys
+		pl.keys, pl.group = s.keys, s.group
 		pl.task = func(u, i int) task {
-			j := s.Job(i*len(s.keys) + u)
+			j := s.job(u, i)
 			return task{key: s.keys[u], index: i, do: func(ctx context.Context, w *worker) (Record, bool, error) {
 				return playJob(ctx, p, j, w, scaled, scale)
 			}}
 		}
-		pl.expect = func(u, i int) Record {
-			j := s.Job(i*len(s.keys) + u)
+		built := map[string]games.Game{} // for the random starts, built once
+		pl.expect = func(u, i int) (Record, error) {
+			j := s.job(u, i)
 			m := j.Match
-			return Record{Game: m.Game, Budget: p.Budgets[m.Budget].Text, Names: m.Names,
-				Specs: [2]string{spec(m.Names[0]), spec(m.Names[1])}, FirstSeat: j.FirstSeat, Seed: j.Seed}
+			g, ok := built[m.Game]
+			if !ok {
+				var err error
+				if g, err = games.New(m.Game); err != nil {
+					return Record{}, err
+				}
+				built[m.Game] = g
+			}
+			rec := Record{Game: m.Game, Budget: p.Budgets[m.Budget].Text, Names: m.Names,
+				Specs: [2]string{spec(m.Names[0]), spec(m.Names[1])}, FirstSeat: j.FirstSeat, Seed: j.Seed, Protocol: protocolOf(p)}
+			if start, random := games.Start(g, j.StartSeed); random {
+				rec.Start = start.String()
+			}
+			return rec, nil
 		}
 	}
 	for u, k := range pl.keys {
@@ -92,7 +109,7 @@ func newPlan(rp *Plan, count int, scaled bool, scale float64) *plan {
 func (pl *plan) len() int { return len(pl.keys) * pl.count }
 
 // at returns task j.
-func (pl *plan) at(j int) task { return pl.task(j%len(pl.keys), j/len(pl.keys)) }
+func (pl *plan) at(j int) task { return pl.task(taskAt(len(pl.keys), pl.group, j)) }
 
 // position returns the number of the task of a match key and index, and
 // whether the plan has it.
@@ -101,5 +118,27 @@ func (pl *plan) position(key string, index int) (int, bool) {
 	if !ok || index < 0 || index >= pl.count {
 		return 0, false
 	}
-	return index*len(pl.keys) + u, true
+	return taskNumber(len(pl.keys), pl.group, u, index), true
+}
+
+// shard says whether task j belongs to shard i of n: group j/group goes to
+// shard group mod n.
+func (pl *plan) shard(j, i, n int) bool { return (j/pl.group)%n == i }
+
+// shardLen returns the number of tasks of shard i of n.
+func (pl *plan) shardLen(i, n int) int {
+	groups := pl.len() / pl.group
+	k := groups / n
+	if groups%n > i {
+		k++
+	}
+	return k * pl.group
+}
+
+// protocolOf returns what a record of preset p holds as its protocol.
+func protocolOf(p *config.Preset) string {
+	if p.Protocol == config.SeatPairs {
+		return string(config.SeatPairs)
+	}
+	return ""
 }

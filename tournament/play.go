@@ -32,6 +32,13 @@ type Played struct {
 // from the game's. A panic inside an engine ends the game with an error
 // instead of the program. A cancelled context abandons the game (ok false).
 func Play(ctx context.Context, g games.Game, seats [2]engines.Engine, budget engines.Budget, seed uint64) (p Played, ok bool) {
+	return PlayFrom(ctx, g.NewState(), seats, budget, seed)
+}
+
+// PlayFrom is Play from the position from, which it leaves unchanged:
+// seats[0] is the engine of the first player (games.First), whoever is to
+// move there.
+func PlayFrom(ctx context.Context, from games.State, seats [2]engines.Engine, budget engines.Budget, seed uint64) (p Played, ok bool) {
 	start := time.Now()
 	defer func() {
 		if r := recover(); r != nil {
@@ -40,8 +47,8 @@ func Play(ctx context.Context, g games.Game, seats [2]engines.Engine, budget eng
 			ok = ctx.Err() == nil
 		}
 	}()
-	s := g.NewState()
-	req := engines.Request{Start: g.NewState(), Budget: budget}
+	s := from.Clone()
+	req := engines.Request{Start: from.Clone(), Budget: budget}
 	x := seed
 	for !s.Terminal() {
 		if ctx.Err() != nil {

@@ -21,16 +21,25 @@ const (
 
 // WriteReport prints match summaries as a table: our score of the first
 // engine with its 95% interval, the paper's figure, and "!" where the
-// paper's figure lies outside our interval.
+// paper's figure lies outside our interval. Matches played in seat-swapped
+// pairs get a second table of pair scores, which their paper figures are
+// compared with (in CSV, more columns of the one table).
 func WriteReport(w io.Writer, sums []MatchSummary, f Format) error {
 	header := []string{"preset", "game", "budget", "engine", "opponent", "games", "W-D-L", "score %", "95% interval", "paper %", "", "first mover won"}
 	var rows [][]string
 	scaled := false
 	duplicates := 0
+	paired := false
+	for _, m := range sums {
+		paired = paired || m.Paired
+	}
+	if paired && f == CSV {
+		header = append(header, pairHeader...)
+	}
 	for _, m := range sums {
 		duplicates += m.Duplicates
 		paper, flag := "-", ""
-		if m.Paper >= 0 {
+		if m.Paper >= 0 && !m.Paired {
 			paper = fmt.Sprintf("%.1f", m.Paper)
 			if m.Outside {
 				flag = "!"
@@ -50,6 +59,9 @@ func WriteReport(w io.Writer, sums []MatchSummary, f Format) error {
 		if m.Errors > 0 {
 			row[5] += fmt.Sprintf(" (+%d errors)", m.Errors)
 		}
+		if paired && f == CSV {
+			row = append(row, pairRow(m)...)
+		}
 		rows = append(rows, row)
 		scaled = scaled || m.Scaled
 	}
@@ -57,12 +69,68 @@ func WriteReport(w io.Writer, sums []MatchSummary, f Format) error {
 		return err
 	}
 	fmt.Fprintln(w, "\nscore: wins plus half the draws of the engine over its opponent; ! marks a paper figure outside our 95% interval.")
+	if paired {
+		if err := writePairs(w, sums, f); err != nil {
+			return err
+		}
+	}
 	if scaled {
 		fmt.Fprintln(w, "Scaled down: some matches used fewer games than their preset asks for.")
 	}
 	if duplicates > 0 {
 		fmt.Fprintf(w, "Duplicates: %d records repeat a game already counted (same match and number); each game is counted once.\n", duplicates)
 	}
+	return nil
+}
+
+// pairHeader names the columns of a match's pair figures.
+var pairHeader = []string{"pairs", "pair W-D-L", "discarded", "incomplete", "pair score %", "pair 95% interval", "pair paper %", "pair flag"}
+
+// pairRow returns a match's pair figures, "-" for a match scored by games.
+func pairRow(m MatchSummary) []string {
+	if !m.Paired {
+		return []string{"-", "-", "-", "-", "-", "-", "-", ""}
+	}
+	score, interval, paper, flag := "-", "-", "-", ""
+	if m.Pairs > 0 {
+		score = fmt.Sprintf("%.1f", 100*m.PairScore)
+		interval = fmt.Sprintf("%.1f-%.1f", 100*m.PairLow, 100*m.PairHigh)
+	}
+	if m.Paper >= 0 {
+		paper = fmt.Sprintf("%.1f", m.Paper)
+		if m.Outside {
+			flag = "!"
+		}
+	}
+	return []string{strconv.Itoa(m.Pairs), fmt.Sprintf("%d-%d-%d", m.PairWins, m.PairDraws, m.PairLosses),
+		strconv.Itoa(m.Discarded), strconv.Itoa(m.Incomplete), score, interval, paper, flag}
+}
+
+// writePairs prints the pair table of the matches played in pairs, after
+// the game table.
+func writePairs(w io.Writer, sums []MatchSummary, f Format) error {
+	header := append([]string{"preset", "game", "budget", "engine", "opponent"}, pairHeader[:len(pairHeader)-2]...)
+	header = append(header, "paper %", "")
+	var rows [][]string
+	for _, m := range sums {
+		if m.Paired {
+			budget := m.Budget
+			if budget == "" {
+				budget = "-"
+			}
+			rows = append(rows, append([]string{m.Preset, m.Game, budget, m.Names[0], m.Names[1]}, pairRow(m)...))
+		}
+	}
+	fmt.Fprintln(w, "\nSeat-swapped pairs (one random start each, seats swapped):")
+	if f == Markdown {
+		fmt.Fprintln(w)
+	}
+	if err := writeTable(w, header, rows, f); err != nil {
+		return err
+	}
+	fmt.Fprintln(w, "\npair: won by the engine that won one game and at least drew the other, drawn when neither won a game;")
+	fmt.Fprintln(w, "discarded when the same seat won both games; incomplete while a game is missing or ended in an error; neither is scored.")
+	fmt.Fprintln(w, "pair score: pair wins plus half the drawn pairs over the pairs scored, with a 95% Wilson interval; the paper's figure of a paired match is a pair score.")
 	return nil
 }
 

@@ -30,15 +30,23 @@ type Record struct {
 	Names [2]string `json:"names"`
 	Specs [2]string `json:"specs"`
 	// FirstSeat is the index in Names of the engine that moved first.
-	FirstSeat int           `json:"first_seat"`
-	Seed      uint64        `json:"seed"`
-	Result    string        `json:"result"` // 1-0, 0-1, 1/2-1/2 from the first mover's view
-	Winner    int           `json:"winner"` // index in Names of the winner, -1 for a draw
-	Score     int           `json:"score"`
-	Plies     int           `json:"plies"`
-	Seconds   float64       `json:"seconds"`
-	Moves     []MoveSummary `json:"moves"`
-	Error     string        `json:"error,omitempty"`
+	FirstSeat int    `json:"first_seat"`
+	Seed      uint64 `json:"seed"`
+	// Start is the position the game started from, in the game's text,
+	// where the game has a random start (games.Start); empty where it
+	// started from the game's own start position.
+	Start string `json:"start,omitempty"`
+	// Protocol is "pairs" for a game of a seat-swapped pair
+	// (config.SeatPairs: games 2k and 2k+1 of a match form pair k), empty
+	// for a game scored on its own.
+	Protocol string        `json:"protocol,omitempty"`
+	Result   string        `json:"result"` // 1-0, 0-1, 1/2-1/2 from the first mover's view
+	Winner   int           `json:"winner"` // index in Names of the winner, -1 for a draw
+	Score    int           `json:"score"`
+	Plies    int           `json:"plies"`
+	Seconds  float64       `json:"seconds"`
+	Moves    []MoveSummary `json:"moves"`
+	Error    string        `json:"error,omitempty"`
 	// Scaled says the run used fewer games than the preset or scaled its
 	// budgets, so the report can say so.
 	Scaled bool `json:"scaled,omitempty"`

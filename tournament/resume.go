@@ -2,6 +2,8 @@ package tournament
 
 import (
 	"fmt"
+
+	"mcarena/config"
 )
 
 // ResumeError is a record of the results file that the preset, as the
@@ -22,9 +24,18 @@ func (e *ResumeError) Error() string {
 		e.Path, e.Line, e.Index, e.Key, e.Preset, e.Config, e.What)
 }
 
+// orGames names the empty protocol of a record.
+func orGames(protocol string) string {
+	if protocol == "" {
+		return string(config.PerGame)
+	}
+	return protocol
+}
+
 // checkResume compares every record of preset p in a results file with what
 // the preset would write now: the match must still be in the preset, and the
-// engine specs, game, budget, seats and seed must be the same. It returns a
+// engine specs, game, budget, seats, seed, protocol and random start must be
+// the same. It returns a
 // *ResumeError for the first record that differs.
 func checkResume(path, configPath, preset string, pl *plan, recs []Record, scale float64) error {
 	for _, r := range recs {
@@ -41,7 +52,10 @@ func checkResume(path, configPath, preset string, pl *plan, recs []Record, scale
 		if !ok {
 			return fail("the preset has no such match now (its games, pairs, engines or budgets changed)")
 		}
-		want := pl.expect(u, r.Index)
+		want, err := pl.expect(u, r.Index)
+		if err != nil {
+			return fail("%v", err)
+		}
 		switch {
 		case r.Kind != want.Kind:
 			return fail("a record of kind %q, the preset's are %q", r.Kind, want.Kind)
@@ -59,6 +73,10 @@ func checkResume(path, configPath, preset string, pl *plan, recs []Record, scale
 			return fail("first seat %d, the preset gives %d (swap changed)", r.FirstSeat, want.FirstSeat)
 		case r.Seed != want.Seed:
 			return fail("seed %d, the preset gives %d (its seed changed)", r.Seed, want.Seed)
+		case r.Protocol != want.Protocol:
+			return fail("protocol %q, the preset's is %q", orGames(r.Protocol), orGames(want.Protocol))
+		case r.Start != want.Start:
+			return fail("start %q, the preset deals %q (its seed or the game's deal changed)", r.Start, want.Start)
 		}
 	}
 	return nil

@@ -161,6 +161,9 @@ func Run(ctx context.Context, rp *Plan, path string, opt Options, progress func(
 	if count == 0 {
 		count = p.Count
 	}
+	if p.Protocol == config.SeatPairs && count%2 != 0 {
+		return 0, fmt.Errorf("games per match %d: preset %s plays seat-swapped pairs (protocol %q): want an even number", count, p.Name, config.SeatPairs)
+	}
 	lock, err := Lock(path)
 	if err != nil {
 		return 0, err
@@ -177,11 +180,9 @@ func Run(ctx context.Context, rp *Plan, path string, opt Options, progress func(
 	}
 	pl := newPlan(rp, count, scaled, scale)
 	shards := max(opt.Shards, 1)
-	mine := func(j int) bool { return j%shards == opt.Shard%shards }
-	total := pl.len() / shards
-	if pl.len()%shards > opt.Shard%shards {
-		total++
-	}
+	shard := opt.Shard % shards
+	mine := func(j int) bool { return pl.shard(j, shard, shards) }
+	total := pl.shardLen(shard, shards)
 	recs, goodEnd, tail, err := ReadResults(path)
 	if err != nil {
 		return 0, err
@@ -250,15 +251,18 @@ func Run(ctx context.Context, rp *Plan, path string, opt Options, progress func(
 	}
 	go func() {
 		defer close(feed)
-		for j := opt.Shard % shards; j < pl.len(); j += shards {
-			t := pl.at(j)
-			if done[gameKey{kind, p.Name, t.key, t.index}] {
-				continue
-			}
-			select {
-			case feed <- t:
-			case <-ctx.Done():
-				return
+		g := pl.group
+		for q := shard; q*g < pl.len(); q += shards {
+			for j := q * g; j < (q+1)*g; j++ {
+				t := pl.at(j)
+				if done[gameKey{kind, p.Name, t.key, t.index}] {
+					continue
+				}
+				select {
+				case feed <- t:
+				case <-ctx.Done():
+					return
+				}
 			}
 		}
 	}()
@@ -325,14 +329,18 @@ func playJob(ctx context.Context, p *config.Preset, j Job, w *worker, scaled boo
 		}
 	}
 	seats := [2]engines.Engine{pair[j.FirstSeat], pair[1-j.FirstSeat]}
-	played, ok := Play(ctx, g, seats, scaleBudget(p.Budgets[j.Match.Budget].Budget, scale), j.Seed)
+	from, random := games.Start(g, j.StartSeed)
+	played, ok := PlayFrom(ctx, from, seats, scaleBudget(p.Budgets[j.Match.Budget].Budget, scale), j.Seed)
 	if !ok {
 		return Record{}, false, nil
 	}
 	rec := Record{Preset: p.Name, Match: j.Match.Key(p), Index: j.Index, Game: j.Match.Game, Budget: p.Budgets[j.Match.Budget].Text,
 		Names: j.Match.Names, Specs: [2]string{pair[0].Spec(), pair[1].Spec()}, FirstSeat: j.FirstSeat, Seed: j.Seed,
 		Result: played.Outcome.String(), Winner: -1, Score: played.Score, Plies: len(played.Moves), Seconds: played.Seconds,
-		Moves: played.Moves, Error: played.Err, Scaled: scaled, BudgetScale: scale}
+		Moves: played.Moves, Error: played.Err, Scaled: scaled, BudgetScale: scale, Protocol: protocolOf(p)}
+	if random {
+		rec.Start = from.String()
+	}
 	switch played.Outcome {
 	case games.FirstWins:
 		rec.Winner = j.FirstSeat

@@ -2,6 +2,13 @@
 // appends each finished game to a JSONL results file at once, resumes from
 // that file, and summarises results with intervals beside the paper's
 // figures.
+//
+// A game with a random start (games.Start) starts from a board dealt from
+// StartSeed, which the two seat-swapped games 2k and 2k+1 of a match share.
+// Under the pairs protocol (config.SeatPairs) those two games form pair k:
+// the Schedule and the shards keep a pair's games together, records carry
+// the board and the protocol, and Summarise scores each complete pair once
+// by ScorePair, beside the per-game figures.
 package tournament
 
 import (
@@ -35,6 +42,13 @@ type Job struct {
 	// FirstSeat says which of the pair moves first: 0 for Names[0].
 	FirstSeat int
 	Seed      uint64
+	// StartSeed draws the game's start where the game has a random start
+	// (games.Start); see StartSeed.
+	StartSeed uint64
+	// Group numbers the job's share of the work in schedule order: the
+	// job's own number, or under the pairs protocol its pair's, which the
+	// pair's two games share. Shards split groups, never a pair.
+	Group int
 }
 
 // Matches lists a preset's matches in a fixed order: pair, budget, game.
@@ -57,13 +71,17 @@ func Matches(p *config.Preset) []Match {
 // Schedule is the games of a preset, count per match, in a fixed order that
 // interleaves matches (game 0 of every match, then game 1...) so that a run
 // stopped early has results for all of them. Seats alternate when the preset
-// swaps them: Names[0] moves first in even games. Games are made one at a
-// time, so a long schedule costs no memory.
+// swaps them: Names[0] moves first in even games. Under the pairs protocol
+// the unit interleaved is a pair: games 0 and 1 of every match, then 2 and
+// 3..., the two games of a pair next to each other, so that a stopped run
+// leaves few pairs half played. Games are made one at a time, so a long
+// schedule costs no memory.
 type Schedule struct {
 	p       *config.Preset
 	matches []Match
 	keys    []string
 	count   int
+	group   int // games per unit of the order: 2 for pairs, else 1
 }
 
 // NewSchedule returns the schedule of count games per match of preset p.
@@ -73,7 +91,28 @@ func NewSchedule(p *config.Preset, count int) *Schedule {
 	for i, m := range ms {
 		keys[i] = m.Key(p)
 	}
-	return &Schedule{p: p, matches: ms, keys: keys, count: count}
+	return &Schedule{p: p, matches: ms, keys: keys, count: count, group: groupOf(p)}
+}
+
+// groupOf returns the number of games a preset schedules together: 2 under
+// the pairs protocol, 1 otherwise.
+func groupOf(p *config.Preset) int {
+	if p.Protocol == config.SeatPairs {
+		return 2
+	}
+	return 1
+}
+
+// taskNumber returns the number in schedule order of game index of unit u,
+// among units units scheduled group games at a time; taskAt inverts it.
+func taskNumber(units, group, u, index int) int {
+	return ((index/group)*units+u)*group + index%group
+}
+
+// taskAt returns the unit and game index of task number j.
+func taskAt(units, group, j int) (u, index int) {
+	q := j / group
+	return q % units, (q/units)*group + j%group
 }
 
 // Len returns the number of games.
@@ -81,12 +120,19 @@ func (s *Schedule) Len() int { return len(s.matches) * s.count }
 
 // Job returns game j of the schedule, 0 <= j < Len().
 func (s *Schedule) Job(j int) Job {
-	m, i := j%len(s.matches), j/len(s.matches)
-	first := 0
-	if s.p.Swap && i%2 == 1 {
-		first = 1
+	m, i := taskAt(len(s.matches), s.group, j)
+	return s.job(m, i)
+}
+
+// job returns game i of match m.
+func (s *Schedule) job(m, i int) Job {
+	first, start := 0, i
+	if s.p.Swap {
+		first, start = i%2, i/2
 	}
-	return Job{Match: s.matches[m], Index: i, FirstSeat: first, Seed: GameSeed(s.p.Seed, s.keys[m], i)}
+	match := s.matches[m]
+	return Job{Match: match, Index: i, FirstSeat: first, Seed: GameSeed(s.p.Seed, s.keys[m], i),
+		StartSeed: StartSeed(s.p.Seed, match.Game, start), Group: taskNumber(len(s.matches), s.group, m, i) / s.group}
 }
 
 // Jobs lists every game of a preset's schedule (NewSchedule) at once.
@@ -108,12 +154,26 @@ func GameSeed(presetSeed uint64, key string, index int) uint64 {
 	return rng.SplitMix64(&x)
 }
 
-// Shard keeps the jobs of shard i of n (0 <= i < n): job j goes to shard
-// j mod n, so the union of all shards is the whole preset.
+// StartSeed derives the seed of a game's random start from the preset
+// seed, the game and the start's number: game i of a match has start number
+// i/2 when the preset swaps seats (the two games of a seat-swapped couple
+// begin alike) and i otherwise. It does not depend on the engines or the
+// budget, so every match of a preset on one game plays from the same
+// starts, and differences between matches are not differences of boards.
+func StartSeed(presetSeed uint64, game string, n int) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte("start|" + game))
+	x := presetSeed ^ h.Sum64() ^ uint64(n)*0x9e3779b97f4a7c15
+	return rng.SplitMix64(&x)
+}
+
+// Shard keeps the jobs of shard i of n (0 <= i < n): group g (Job.Group,
+// the job's number in the schedule, or its pair's) goes to shard g mod n,
+// so the union of all shards is the whole preset and no pair is split.
 func Shard(jobs []Job, i, n int) []Job {
 	var out []Job
-	for j, job := range jobs {
-		if j%n == i {
+	for _, job := range jobs {
+		if job.Group%n == i {
 			out = append(out, job)
 		}
 	}

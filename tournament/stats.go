@@ -3,6 +3,8 @@ package tournament
 import (
 	"math"
 	"sort"
+
+	"mcarena/config"
 )
 
 // Wilson returns the 95% Wilson score interval of a proportion of x successes
@@ -31,21 +33,42 @@ type MatchSummary struct {
 	Score          float64 // (wins + draws/2) / games
 	Low, High      float64 // 95% Wilson interval of Score
 	Paper          float64 // percent, -1 if none
-	// Outside says the paper's figure lies outside our interval.
+	// Outside says the paper's figure lies outside our interval: the pair
+	// score's in a match played in pairs, where the paper's figure is a
+	// pair score.
 	Outside bool
 	Scaled  bool
 	Seconds float64
 	// Duplicates counts the records that repeated a game of the match
 	// already counted: each game is counted once.
 	Duplicates int
+
+	// Paired says the match was played as seat-swapped pairs (the pairs
+	// protocol); the figures below count its pairs, each once, beside the
+	// per-game figures above.
+	Paired bool
+	// Pairs counts the pairs scored: won, drawn or lost by Names[0].
+	Pairs                           int
+	PairWins, PairDraws, PairLosses int
+	// Discarded counts the pairs whose two games the same seat won; they
+	// are not scored.
+	Discarded int
+	// Incomplete counts the pairs with a game missing (a run in progress,
+	// or another shard's) or ended by an error; they are not scored.
+	Incomplete int
+	// PairScore is (pair wins + pair draws/2) / Pairs, with its 95% Wilson
+	// interval.
+	PairScore, PairLow, PairHigh float64
 }
 
 // Summarise groups records by preset and match, counting each game once (by
-// its match and number; repeats are counted in Duplicates). paper, if not
-// nil, gives the published figure of a match key (percent, -1 for none).
+// its match and number; repeats are counted in Duplicates), and the pairs of
+// a match played in pairs once each. paper, if not nil, gives the published
+// figure of a match key (percent, -1 for none).
 func Summarise(recs []Record, paper func(preset, match string) float64) []MatchSummary {
 	index := map[string]int{}
 	var out []MatchSummary
+	var pairs []pairTally // by summary, for matches played in pairs
 	seen := make(map[gameKey]bool, len(recs))
 	for _, r := range recs {
 		if r.Kind == AnalysisKind {
@@ -57,6 +80,7 @@ func Summarise(recs []Record, paper func(preset, match string) float64) []MatchS
 			i = len(out)
 			index[k] = i
 			out = append(out, MatchSummary{Preset: r.Preset, Match: r.Match, Game: r.Game, Budget: r.Budget, Names: r.Names, Paper: -1})
+			pairs = append(pairs, pairTally{})
 		}
 		m := &out[i]
 		gk := keyOf(&r)
@@ -65,6 +89,10 @@ func Summarise(recs []Record, paper func(preset, match string) float64) []MatchS
 			continue
 		}
 		seen[gk] = true
+		if r.Protocol == string(config.SeatPairs) {
+			m.Paired = true
+			pairs[i].add(&r)
+		}
 		m.Seconds += r.Seconds
 		m.Scaled = m.Scaled || r.Scaled
 		if r.Error != "" {
@@ -91,10 +119,17 @@ func Summarise(recs []Record, paper func(preset, match string) float64) []MatchS
 			m.Score = x / float64(m.Games)
 			m.Low, m.High = Wilson(x, float64(m.Games))
 		}
+		if m.Paired {
+			pairs[i].into(m)
+		}
 		if paper != nil {
 			m.Paper = paper(m.Preset, m.Match)
 		}
-		if m.Paper >= 0 && m.Games > 0 {
+		switch {
+		case m.Paper < 0:
+		case m.Paired && m.Pairs > 0:
+			m.Outside = Outside(m.Paper, m.PairLow, m.PairHigh)
+		case !m.Paired && m.Games > 0:
 			m.Outside = Outside(m.Paper, m.Low, m.High)
 		}
 	}

@@ -1,4 +1,5 @@
-// Package kalah implements Kalah(houses, seeds), default Kalah(6,4).
+// Package kalah implements Kalah(houses, seeds), default Kalah(6,4), from
+// the standard start or from random starts.
 //
 // Rules: South (first player) and North each own a row of houses, South's
 // along the bottom and North's along the top, and a store: South's at the right
@@ -32,6 +33,25 @@
 // "4,4,4,4,4,4/4,4,4,4,4,4 0 0 s". A position must hold the game's number of
 // seeds, and a finished one (a side with empty houses) must have the other
 // side's seeds swept into its store.
+//
+// Random starts (start=random): the protocol of the implicit-minimax
+// paper's Kalah experiments, after Ramanujan and Selman (2011), plays from
+// random boards with empty stores because the standard start favours the
+// first player. Neither paper says how the seeds are spread; this package
+// deals them one at a time: each of the 2*houses*seeds seeds goes into one
+// of the 2*houses houses, chosen uniformly and independently (a multinomial
+// deal: each house holds the seeds option's number on average, and
+// Kalah(6,4) spreads 48 seeds over 12 houses). Stores are empty and South
+// moves first. A deal that leaves a side with no seeds, a game over before
+// its first move, is dealt again. The deal is a function of its seed alone:
+// rng.New(seed), then one Intn(2*houses) per seed, draw k < houses meaning
+// pit k and any other pit k+1 (the numbering above).
+// A uniform choice among all compositions was the alternative; it gives
+// mostly empty houses beside a few large ones, further from the positions
+// Kalah is played in. NewState still returns the standard start: the runner
+// draws each game's start through games.Start with a seed it derives from
+// the preset (see package tournament), and the position text of a random
+// start reads back like any other.
 package kalah
 
 import (
@@ -53,17 +73,21 @@ func init() {
 			{Name: "houses", Kind: games.Int, Default: "6", Min: 1, Max: maxHouses, Doc: "houses per side"},
 			{Name: "seeds", Kind: games.Int, Default: "4", Min: 1, Max: 12, Doc: "seeds per house at the start"},
 			{Name: "empty_capture", Kind: games.Bool, Default: "false", Doc: "capture even when the opposite house is empty"},
+			{Name: "start", Kind: games.Choice, Default: "standard", Choices: []string{"standard", "random"},
+				Doc: "standard: seeds in every house; random: every seed dealt to a uniformly random house, stores empty, South to move"},
 		},
 		Build: func(o games.Options) (games.Game, error) {
-			return New(o.Int("houses"), o.Int("seeds"), o.Bool("empty_capture")), nil
+			return newGame(o.Int("houses"), o.Int("seeds"), o.Bool("empty_capture"), o.String("start") == "random"), nil
 		},
 	})
 }
 
-// Game is Kalah with a number of houses and seeds and a capture rule.
+// Game is Kalah with a number of houses and seeds, a capture rule and a
+// start.
 type Game struct {
 	houses, seeds int
 	emptyCapture  bool
+	randomStart   bool
 	spec          string
 	total         int
 	pits          int // 2*houses + 2
@@ -73,11 +97,25 @@ type Game struct {
 	first         [2]int // first house pit of each side
 }
 
-// New returns Kalah(houses, seeds).
+// New returns Kalah(houses, seeds) from the standard start.
 func New(houses, seeds int, emptyCapture bool) *Game {
+	return newGame(houses, seeds, emptyCapture, false)
+}
+
+// NewRandomStart returns Kalah(houses, seeds) with random starts
+// (start=random): RandomStart deals each game's start from its seed.
+func NewRandomStart(houses, seeds int, emptyCapture bool) *Game {
+	return newGame(houses, seeds, emptyCapture, true)
+}
+
+func newGame(houses, seeds int, emptyCapture, randomStart bool) *Game {
+	start := "standard"
+	if randomStart {
+		start = "random"
+	}
 	spec := games.Canonical("kalah", map[string]string{"houses": strconv.Itoa(houses), "seeds": strconv.Itoa(seeds),
-		"empty_capture": strconv.FormatBool(emptyCapture)})
-	g := &Game{houses: houses, seeds: seeds, emptyCapture: emptyCapture, spec: spec,
+		"empty_capture": strconv.FormatBool(emptyCapture), "start": start})
+	g := &Game{houses: houses, seeds: seeds, emptyCapture: emptyCapture, randomStart: randomStart, spec: spec,
 		total: 2 * houses * seeds, pits: 2*houses + 2}
 	g.store = [2]int{houses, 2*houses + 1}
 	g.first = [2]int{0, houses + 1}
@@ -111,6 +149,38 @@ func (g *Game) NewState() games.State {
 	for p := range g.pits {
 		if p != g.store[0] && p != g.store[1] {
 			s.pit[p] = uint8(g.seeds)
+		}
+	}
+	s.hash = s.RecomputeHash()
+	return s
+}
+
+// RandomStart implements games.RandomStarter: with start=random, the
+// position dealt from seed as the package comment describes.
+func (g *Game) RandomStart(seed uint64) (games.State, bool) {
+	if !g.randomStart {
+		return nil, false
+	}
+	return g.deal(seed), true
+}
+
+// deal spreads the game's seeds over the houses, each seed into a uniformly
+// random house, stores empty and South to move; a deal with a side empty is
+// dealt again from the same generator.
+func (g *Game) deal(seed uint64) *State {
+	r := rng.New(seed)
+	s := &State{g: g}
+	for {
+		clear(s.pit[:])
+		for range g.total {
+			k := r.Intn(2 * g.houses)
+			if k >= g.houses {
+				k++ // past South's store, onto North's houses
+			}
+			s.pit[k]++
+		}
+		if !s.sideEmpty(0) && !s.sideEmpty(1) {
+			break
 		}
 	}
 	s.hash = s.RecomputeHash()
