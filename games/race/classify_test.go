@@ -3,6 +3,7 @@ package race_test
 import (
 	"testing"
 
+	"mcarena/games"
 	"mcarena/games/knowledge"
 	"mcarena/games/race"
 	"mcarena/games/rng"
@@ -71,12 +72,16 @@ func (r *ref) antidecisive(m string) bool {
 }
 
 // Along random games the classifiers agree, move for move, with the plain
-// readings on the reference's board.
+// readings on the reference's board, and decisive with playing the move.
 func TestClassifiersAgreeWithReference(t *testing.T) {
 	for _, spec := range specs {
 		g := mustGame(t, spec).(*race.Game)
 		rules := rulesOf(g.Name())
 		und, err := knowledge.NewClassifier(g, "undefended_capture")
+		if err != nil {
+			t.Fatal(err)
+		}
+		dec, err := knowledge.NewClassifier(g, "decisive")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -89,7 +94,7 @@ func TestClassifiersAgreeWithReference(t *testing.T) {
 		} else if err != nil {
 			t.Fatal(err)
 		}
-		var seen [2]int // moves each classifier accepted, so the test is not vacuous
+		var seen [3]int // moves each classifier accepted, so the test is not vacuous
 		for seed := uint64(1); seed <= 15; seed++ {
 			r := rng.New(seed)
 			s := g.NewState()
@@ -98,6 +103,14 @@ func TestClassifiersAgreeWithReference(t *testing.T) {
 				moves := s.Legal(nil)
 				for _, m := range moves {
 					text := s.MoveString(m)
+					// decisive: play the move and look.
+					after := s.Clone()
+					after.Play(m)
+					if got, want := dec.Is(s, m), after.Terminal() && after.Outcome() == games.WinFor(s.ToMove()); got != want {
+						t.Fatalf("%s %q: decisive(%s) = %v, played out %v", spec, s.String(), text, got, want)
+					} else if got {
+						seen[2]++
+					}
 					if got, want := und.Is(s, m), rf.undefended(text); got != want {
 						t.Fatalf("%s %q: undefended_capture(%s) = %v, reference %v", spec, s.String(), text, got, want)
 					} else if got {
@@ -115,8 +128,8 @@ func TestClassifiersAgreeWithReference(t *testing.T) {
 				s.Play(moves[r.Intn(len(moves))])
 			}
 		}
-		if seen[0] == 0 || (anti != nil && seen[1] == 0) {
-			t.Errorf("%s: classes never met (undefended captures %d, anti-decisive moves %d)", spec, seen[0], seen[1])
+		if seen[0] == 0 || (anti != nil && (seen[1] == 0 || seen[2] == 0)) {
+			t.Errorf("%s: classes never met (undefended captures %d, anti-decisive moves %d, decisive moves %d)", spec, seen[0], seen[1], seen[2])
 		}
 	}
 }
