@@ -2,7 +2,9 @@
 // through their options: heuristics (evaluation functions) and move
 // classifiers (capture, decisive...), registered per game by name. A game
 // package registers its own knowledge in init; knowledge that holds for
-// every game registers under the game name "*".
+// every game registers under the game name "*"; a game may register its own
+// piece of knowledge under the same name (a faster reading), which replaces
+// the general one for that game.
 //
 // Engines look knowledge up when they are configured for a game, so an
 // option that asks for knowledge a game lacks is refused when a preset or a
@@ -90,14 +92,19 @@ func (t *table[T]) build(g games.Game, name string) (T, error) {
 	return k, nil
 }
 
-// list returns the entries of the game named game and of every game, or
-// all entries when game is "".
+// list returns the entries of the game named game and of every game, less
+// those of every game that the game's own entries of the same name replace,
+// or all entries when game is "".
 func (t *table[T]) list(game string) []Entry {
 	t.mu.RLock()
 	defer t.mu.RUnlock()
 	var out []Entry
 	for _, e := range t.entries {
-		if game == "" || e.Game == game || e.Game == AnyGame {
+		if game == "" || e.Game == game {
+			out = append(out, e.Entry)
+			continue
+		}
+		if _, own := t.entries[game+"/"+e.Name]; e.Game == AnyGame && !own {
 			out = append(out, e.Entry)
 		}
 	}

@@ -29,6 +29,12 @@ func TestLookupErrorsNameGameAndAvailable(t *testing.T) {
 	if _, err := knowledge.NewClassifier(g, "capture"); err == nil || !strings.Contains(err.Error(), "its move classifiers are decisive") {
 		t.Errorf("kalah capture: got %v", err)
 	}
+	// Breakthrough's own decisive replaces the general one, listed once.
+	g = gametest.MustPosition(t, "breakthrough", "").Game()
+	want := `game "breakthrough" has no move classifier "pin": its move classifiers are antidecisive, capture, decisive, undefended_capture`
+	if _, err := knowledge.NewClassifier(g, "pin"); err == nil || err.Error() != want {
+		t.Errorf("breakthrough pin: got %v, want %q", err, want)
+	}
 }
 
 // Hand-computed values: efMS counts 10 a piece and 2.5 a rank of the most
