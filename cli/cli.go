@@ -212,14 +212,18 @@ func runGames(args []string, stdout io.Writer) error {
 			fmt.Fprintf(stdout, "    %-28s %s (default %s)\n", o.Syntax(), o.Doc, o.Default)
 		}
 	}
-	hs, cs := knowledge.All()
-	fmt.Fprintln(stdout, "\nheuristics (engine option heuristic=NAME; * is every game):")
-	for _, h := range hs {
-		fmt.Fprintf(stdout, "    %-14s %-14s %s\n", h.Game, h.Name, h.Doc)
+	uses := map[string]string{
+		"heuristic":       "engine option heuristic=NAME",
+		"move classifier": "move ordering and playouts",
+		"playout":         "mcts playout=NAME",
+		"move prior":      "mcts prior=NAME with np=N",
 	}
-	fmt.Fprintln(stdout, "move classifiers:")
-	for _, c := range cs {
-		fmt.Fprintf(stdout, "    %-14s %-14s %s\n", c.Game, c.Name, c.Doc)
+	fmt.Fprintln(stdout, "\ngame knowledge (* is every game):")
+	for _, k := range knowledge.Kinds() {
+		fmt.Fprintf(stdout, "%ss (%s):\n", k.Name, uses[k.Name])
+		for _, e := range k.Entries {
+			fmt.Fprintf(stdout, "    %-14s %-18s %s\n", e.Game, e.Name, e.Doc)
+		}
 	}
 	return nil
 }

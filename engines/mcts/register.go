@@ -45,6 +45,7 @@ var Playouts = []spec.ComponentDecl{
 		{Name: "cow", Kind: spec.Int, Default: "0", Min: 0, Max: 4, Doc: "Cut on Win at levels <= i"},
 		{Name: "pod", Kind: spec.Int, Default: "0", Min: 0, Max: 4, Doc: "Prune on Depth at levels <= i (needs discount)"},
 		nmcs.OrderOption}},
+	{Name: "ipp", Doc: "the informed Breakthrough playout of the implicit-minimax paper: decisive, then anti-decisive moves, else captures of undefended pieces four times as likely (the game's playout ipp, mcarena games lists it)"},
 	{Name: "egreedy", Doc: "epsilon-greedy: a random move with probability epsilon, else the best successor by the heuristic", Options: []spec.Option{
 		{Name: "epsilon", Kind: spec.Float, Default: "0.1", FloatMin: 0, FloatMax: 1, Doc: "probability of a random move"}}},
 }
@@ -126,6 +127,8 @@ func buildMCTS(v spec.Values, canonical string) (engines.Engine, error) {
 	case "egreedy":
 		cfg.Playout.Epsilon, cfg.Playout.Heuristic = pv.Float("epsilon"), h
 		needs = append(needs, "playout=egreedy")
+	case "ipp":
+		cfg.Playout.Kind, cfg.Playout.Name = policy.Game, pname
 	}
 	lname, lv := v.Component("leaf")
 	if lname == "cutoff" || lname == "threshold" {
@@ -162,23 +165,28 @@ func buildMCTS(v spec.Values, canonical string) (engines.Engine, error) {
 	if len(needs) == 0 && h != "" {
 		return nil, fmt.Errorf("heuristic=%s is used by nothing: it serves playout=egreedy, leaf=cutoff|threshold|heuristic, alpha and bias", h)
 	}
-	return &gameChecked{Engine: New(cfg, canonical), heuristic: h, spec: canonical}, nil
+	return &gameChecked{Engine: New(cfg, canonical), heuristic: h, playout: cfg.Playout.Name, spec: canonical}, nil
 }
 
-// gameChecked is an engine whose heuristic must exist for the game.
+// gameChecked is an engine whose knowledge must exist for the game: its
+// heuristic and the game's playout it runs.
 type gameChecked struct {
 	*Engine
-	heuristic string
-	spec      string
+	heuristic, playout string
+	spec               string
 }
 
 // CheckGame implements engines.GameChecker.
 func (e *gameChecked) CheckGame(g games.Game) error {
-	if e.heuristic == "" {
-		return nil
+	if e.heuristic != "" {
+		if _, err := knowledge.NewHeuristic(g, e.heuristic); err != nil {
+			return fmt.Errorf("engine %q, option heuristic: %w", e.spec, err)
+		}
 	}
-	if _, err := knowledge.NewHeuristic(g, e.heuristic); err != nil {
-		return fmt.Errorf("engine %q, option heuristic: %w", e.spec, err)
+	if e.playout != "" {
+		if _, err := knowledge.NewPlayout(g, e.playout); err != nil {
+			return fmt.Errorf("engine %q, option playout: %w", e.spec, err)
+		}
 	}
 	return nil
 }

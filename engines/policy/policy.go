@@ -22,7 +22,10 @@
 // Where several moves win, one is drawn uniformly. States visited count every
 // position generated, the minimax's and epsilon-greedy's included.
 //
-// Every policy but the uniform one stops early once the search's stop
+// Game playouts are the game's own, from the knowledge registry (the
+// informed Breakthrough playout "ipp" of Lanctot et al. 2014).
+//
+// Every policy but the uniform one and the games' own stops early once the search's stop
 // signal is set (MR, epsilon-greedy and nested playouts look at it at every
 // step; a uniform playout is short and runs to its end), and records the moves it plays
 // into a Trace when asked (for AMAF and for policies that learn from
@@ -51,10 +54,13 @@ const (
 	MR       Kind = "mr"
 	Nested   Kind = "nested"
 	EGreedy  Kind = "egreedy"
+	// Game is a playout the game provides (package knowledge), named by
+	// Config.Name: the informed Breakthrough playout "ipp", for one.
+	Game Kind = "game"
 )
 
 // Kinds lists the policies, for options and messages.
-var Kinds = []string{string(Random), string(Decisive), string(MR), string(Nested), string(EGreedy)}
+var Kinds = []string{string(Random), string(Decisive), string(MR), string(Nested), string(EGreedy), string(Game)}
 
 // Config selects a policy and its parameters.
 type Config struct {
@@ -68,6 +74,8 @@ type Config struct {
 	// the name of the game's heuristic (package knowledge) it follows.
 	Epsilon   float64
 	Heuristic string
+	// Name is the game's playout that Game runs (knowledge.NewPlayout).
+	Name string
 }
 
 // Policy plays positions to the end. It keeps buffers, so each goroutine
@@ -119,6 +127,12 @@ func New(cfg Config, s games.State) (Policy, error) {
 		}
 		return &egreedy{eps: cfg.Epsilon, h: h, child: s.Clone(), buf: make([]games.Move, 0, s.Game().MaxMoves()),
 			best: make([]games.Move, 0, s.Game().MaxMoves())}, nil
+	case Game:
+		p, err := knowledge.NewPlayout(s.Game(), cfg.Name)
+		if err != nil {
+			return nil, err
+		}
+		return known{p}, nil
 	}
 	return nil, fmt.Errorf("unknown playout policy %q: valid ones are %v", cfg.Kind, Kinds)
 }
@@ -162,6 +176,16 @@ func (p *nested) Run(s games.State, r *rng.Rand, _ int, stop *engines.Stop, trac
 		}
 	}
 	return length, p.sv.States - before
+}
+
+// known is a playout the game provides. Such playouts are a game's fast
+// loops and, like the uniform one, run to their end (or limit) without
+// looking at the stop signal; every move is one state.
+type known struct{ p knowledge.Playout }
+
+func (k known) Run(s games.State, r *rng.Rand, limit int, _ *engines.Stop, trace *Trace) (int, int64) {
+	n := k.p.Run(s, r, limit, trace)
+	return n, int64(n)
 }
 
 // shallow is MR(k) or, with wins2 off and k = 2, Decisive.

@@ -141,9 +141,6 @@ func Heuristics(g games.Game) []Entry { return heuristics.list(g.Name()) }
 // every game, by name.
 func Classifiers(g games.Game) []Entry { return classifiers.list(g.Name()) }
 
-// All lists every registered heuristic and classifier, for help screens.
-func All() (hs, cs []Entry) { return heuristics.list(""), classifiers.list("") }
-
 func sortEntries(es []Entry) {
 	sort.Slice(es, func(i, j int) bool {
 		if es[i].Name != es[j].Name {

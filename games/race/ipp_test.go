@@ -1,0 +1,165 @@
+package race_test
+
+import (
+	"testing"
+
+	"mcarena/games"
+	"mcarena/games/knowledge"
+	"mcarena/games/rng"
+)
+
+// plainIPP restates the informed playout's rule on the game's interface and
+// a plain board (rows of cells read from Board), for one move: it returns
+// the move the rule draws from r.
+func plainIPP(s games.State, r *rng.Rand) games.Move {
+	b := s.Board()
+	rows, cols := b.Rows, b.Cols
+	me, foe := byte('w'), byte('b')
+	dir, goal := 1, rows-1 // White moves up, towards the last rank
+	if s.ToMove() == games.Second {
+		me, foe, dir, goal = 'b', 'w', -1, 0
+	}
+	at := func(r, f int) byte {
+		if r < 0 || r >= rows || f < 0 || f >= cols {
+			return 0
+		}
+		return b.Cells[r*cols+f].Piece
+	}
+	foes := 0
+	for _, c := range b.Cells {
+		if c.Piece == foe {
+			foes++
+		}
+	}
+	// threat: a foe piece one rank from its goal (my home rank side) that
+	// can step onto it, on board cells after a move from (fr,ff) to (tr,tf)
+	threat := func(fr, ff, tr, tf int) bool {
+		cell := func(r, f int) byte {
+			switch {
+			case r == tr && f == tf:
+				return me
+			case r == fr && f == ff:
+				return 0
+			}
+			return at(r, f)
+		}
+		foeGoal := rows - 1 - goal
+		r := foeGoal + dir // the foe's last rank before its goal
+		for f := range cols {
+			if cell(r, f) != foe {
+				continue
+			}
+			if cell(foeGoal, f) == 0 {
+				return true
+			}
+			for _, df := range []int{-1, 1} {
+				if f+df >= 0 && f+df < cols && cell(foeGoal, f+df) != foe {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	var decisive, stops, undefended, other []games.Move
+	for _, m := range s.Legal(nil) {
+		from, to := s.MoveCells(m)
+		fr, ff, tr, tf := from/cols, from%cols, to/cols, to%cols
+		capture := at(tr, tf) == foe
+		if tr == goal || (capture && foes == 1) {
+			decisive = append(decisive, m)
+		}
+		if !threat(-1, -1, -1, -1) || threat(fr, ff, tr, tf) {
+		} else {
+			stops = append(stops, m)
+		}
+		// defended: a foe piece one rank further on, a file aside, could
+		// take back on the target
+		if capture && at(tr+dir, tf-1) != foe && at(tr+dir, tf+1) != foe {
+			undefended = append(undefended, m)
+		} else {
+			other = append(other, m)
+		}
+	}
+	switch {
+	case len(decisive) > 0:
+		return decisive[r.Intn(len(decisive))]
+	case len(stops) > 0:
+		return stops[r.Intn(len(stops))]
+	}
+	j := r.Intn(4*len(undefended) + len(other))
+	if j < 4*len(undefended) {
+		return undefended[j/4]
+	}
+	return other[j-4*len(undefended)]
+}
+
+// The informed playout draws, move by move and draw by draw, what its rule
+// restated on a plain board draws, over random games on 5x5 and 8x8.
+func TestIPPFollowsItsRule(t *testing.T) {
+	for _, spec := range []string{"breakthrough", "breakthrough:size=8x8", "breakthrough:size=6x7,home=1"} {
+		g := mustGame(t, spec)
+		p, err := knowledge.NewPlayout(g, "ipp")
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves := 0
+		for seed := range uint64(60) {
+			r := rng.New(seed + 1)
+			s := g.NewState()
+			for !s.Terminal() {
+				ref, want := r, s.Clone()
+				if n := p.Run(s, &r, 1, nil); n != 1 {
+					t.Fatalf("%s: played %d moves, want 1", want, n)
+				}
+				want.Play(plainIPP(want, &ref))
+				if s.String() != want.String() || r != ref {
+					t.Fatalf("%s from %s: ipp reached %s, the rule %s", spec, want, s, want)
+				}
+				moves++
+			}
+		}
+		t.Logf("%s: %d moves", spec, moves)
+	}
+}
+
+// A recorded informed playout replays to the same end, and a playout with
+// a limit stops there.
+func TestIPPRecordsAndStops(t *testing.T) {
+	g := mustGame(t, "breakthrough:size=8x8")
+	p, _ := knowledge.NewPlayout(g, "ipp")
+	r := rng.New(9)
+	s := g.NewState()
+	var tr games.Trace
+	n := p.Run(s, &r, games.NoLimit, &tr)
+	if n != len(tr.Moves) || !s.Terminal() {
+		t.Fatalf("%d moves, %d recorded, terminal %v", n, len(tr.Moves), s.Terminal())
+	}
+	replay := g.NewState()
+	for i, m := range tr.Moves {
+		if replay.ToMove() != tr.Movers[i] {
+			t.Fatalf("move %d: mover %d recorded, %d to move", i, tr.Movers[i], replay.ToMove())
+		}
+		replay.Play(m)
+	}
+	if replay.String() != s.String() || replay.Hash() != s.Hash() {
+		t.Fatalf("replay reached %s, the playout %s", replay, s)
+	}
+	c := g.NewState()
+	if n := p.Run(c, &r, 5, nil); n != 5 || c.Terminal() {
+		t.Fatalf("limit 5: played %d", n)
+	}
+}
+
+func BenchmarkIPP(b *testing.B) {
+	g := mustGame(b, "breakthrough:size=8x8")
+	p, _ := knowledge.NewPlayout(g, "ipp")
+	start := g.NewState()
+	s := start.Clone()
+	r := rng.New(1)
+	var states int
+	for b.Loop() {
+		s.CopyFrom(start)
+		states += p.Run(s, &r, games.NoLimit, nil)
+	}
+	b.ReportMetric(float64(states)/b.Elapsed().Seconds(), "states/s")
+}
