@@ -2,6 +2,7 @@ package mcts
 
 import (
 	"fmt"
+	"math"
 
 	"mcarena/engines"
 	"mcarena/engines/policy"
@@ -150,4 +151,58 @@ func (p *heuristicPrior) Priors(s games.State, moves []games.Move, out []ChildPr
 		out[i].Value, out[i].Bias = v, v
 	}
 	return int64(len(moves))
+}
+
+// MovePriorPrior returns the expansion hook of node priors (Gelly and Silver
+// 2007): each child starts with visits virtual visits, floor(rate*visits) of
+// them wins, rate the game's move prior named name (package knowledge) for
+// the move into it. Combine it with HeuristicPrior through Priors.
+func MovePriorPrior(name string, visits int32) func(games.State) (Prior, error) {
+	return func(s games.State) (Prior, error) {
+		mp, err := knowledge.NewMovePrior(s.Game(), name)
+		if err != nil {
+			return nil, err
+		}
+		return &movePrior{mp: mp, n: visits}, nil
+	}
+}
+
+type movePrior struct {
+	mp knowledge.MovePrior
+	n  int32
+}
+
+func (p *movePrior) Priors(s games.State, moves []games.Move, out []ChildPrior) int64 {
+	for i, m := range moves {
+		out[i].Visits = p.n
+		out[i].Wins = math.Floor(p.mp.Prior(s, m) * float64(p.n))
+	}
+	return 0
+}
+
+// Priors returns the expansion hook that runs each of hooks in turn on the
+// same children, so that each fills its own fields of ChildPrior (node
+// priors their visits and wins, a heuristic its value and bias).
+func Priors(hooks ...func(games.State) (Prior, error)) func(games.State) (Prior, error) {
+	return func(s games.State) (Prior, error) {
+		var all multiPrior
+		for _, h := range hooks {
+			p, err := h(s)
+			if err != nil {
+				return nil, err
+			}
+			all = append(all, p)
+		}
+		return all, nil
+	}
+}
+
+type multiPrior []Prior
+
+func (ps multiPrior) Priors(s games.State, moves []games.Move, out []ChildPrior) int64 {
+	var states int64
+	for _, p := range ps {
+		states += p.Priors(s, moves, out)
+	}
+	return states
 }

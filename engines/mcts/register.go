@@ -71,6 +71,9 @@ var MCTSOptions = []spec.Option{
 	{Name: "alpha", Kind: spec.Float, Default: "0", FloatMin: 0, FloatMax: 1, Doc: "implicit minimax: weight of the heuristic minimax value in selection (needs heuristic)"},
 	{Name: "estimator", Kind: spec.Choice, Default: "im", Choices: []string{"im", "cb", "pb"}, Doc: "what alpha blends in: im the implicit minimax value, cb the static value of the child (constant bias), pb the minimax value over visits+1 (progressive bias)"},
 	{Name: "bias", Kind: spec.Float, Default: "0", FloatMin: 0, FloatMax: 100, Doc: "progressive bias: weight of the heuristic value of a child, fading as 1/(visits+1) (needs heuristic)"},
+	{Name: "np", Kind: spec.Int, Default: "0", Min: 0, Max: 100000, Doc: "node priors: virtual visits each new child gets, with wins by the game's move prior (needs prior); 0 off"},
+	{Name: "prior", Kind: spec.Word, Default: "", Doc: "the game's move prior for np (mcarena games lists them)"},
+	{Name: "maxbackprop", Kind: spec.Int, Default: "0", Min: 0, Max: 1000000000, Doc: "maximum backpropagation: a node visited at least T times adds its best child's mean instead of the playout's result; 0 off"},
 	{Name: "rave", Kind: spec.Float, Default: "0", FloatMin: 0, FloatMax: 1e6, Doc: "RAVE constant R: blend the mean with the AMAF mean by R/(R+visits); 0 off"},
 }
 
@@ -150,8 +153,20 @@ func buildMCTS(v spec.Values, canonical string) (engines.Engine, error) {
 	if cfg.Estimator != ImplicitMinimax && cfg.Alpha == 0 {
 		return nil, fmt.Errorf("estimator=%s weighs nothing without alpha > 0", v.String("estimator"))
 	}
+	var hooks []func(games.State) (Prior, error)
+	np, mp := v.Int("np"), v.String("prior")
+	switch {
+	case np > 0 && mp == "":
+		return nil, errors.New("np needs prior=NAME, one of the game's move priors (mcarena games lists them)")
+	case np == 0 && mp != "":
+		return nil, fmt.Errorf("prior=%s is used by nothing: it serves np=N", mp)
+	case np > 0:
+		hooks = append(hooks, MovePriorPrior(mp, int32(np)))
+		cfg.PriorVisitsInParent = true
+	}
+	cfg.MaxBackprop = int32(v.Int("maxbackprop"))
 	if cfg.Alpha > 0 || cfg.Bias > 0 {
-		cfg.Prior = HeuristicPrior(h)
+		hooks = append(hooks, HeuristicPrior(h))
 		if cfg.Alpha > 0 {
 			needs = append(needs, "alpha")
 		}
@@ -159,21 +174,27 @@ func buildMCTS(v spec.Values, canonical string) (engines.Engine, error) {
 			needs = append(needs, "bias")
 		}
 	}
+	switch len(hooks) {
+	case 1:
+		cfg.Prior = hooks[0]
+	case 2:
+		cfg.Prior = Priors(hooks...)
+	}
 	if len(needs) > 0 && h == "" {
 		return nil, fmt.Errorf("%s needs heuristic=NAME, one of the game's heuristics (mcarena games lists them)", needs[0])
 	}
 	if len(needs) == 0 && h != "" {
 		return nil, fmt.Errorf("heuristic=%s is used by nothing: it serves playout=egreedy, leaf=cutoff|threshold|heuristic, alpha and bias", h)
 	}
-	return &gameChecked{Engine: New(cfg, canonical), heuristic: h, playout: cfg.Playout.Name, spec: canonical}, nil
+	return &gameChecked{Engine: New(cfg, canonical), heuristic: h, playout: cfg.Playout.Name, movePrior: mp, spec: canonical}, nil
 }
 
 // gameChecked is an engine whose knowledge must exist for the game: its
 // heuristic and the game's playout it runs.
 type gameChecked struct {
 	*Engine
-	heuristic, playout string
-	spec               string
+	heuristic, playout, movePrior string
+	spec                          string
 }
 
 // CheckGame implements engines.GameChecker.
@@ -186,6 +207,11 @@ func (e *gameChecked) CheckGame(g games.Game) error {
 	if e.playout != "" {
 		if _, err := knowledge.NewPlayout(g, e.playout); err != nil {
 			return fmt.Errorf("engine %q, option playout: %w", e.spec, err)
+		}
+	}
+	if e.movePrior != "" {
+		if _, err := knowledge.NewMovePrior(g, e.movePrior); err != nil {
+			return fmt.Errorf("engine %q, option prior: %w", e.spec, err)
 		}
 	}
 	return nil

@@ -374,3 +374,84 @@ func TestEstimatorsDiffer(t *testing.T) {
 		t.Error("estimator=cb without alpha accepted")
 	}
 }
+
+// Node priors (np) start every new child with N virtual visits, of which
+// floor(rate*N) are wins by the game's move prior, and count them in the
+// parent's visits of the exploration term.
+func TestNodePriorsSeedChildren(t *testing.T) {
+	s := mustPos(t, "breakthrough:size=8x8", "")
+	mp, err := knowledge.NewMovePrior(s.Game(), "safety")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := mustEngine(t, "mcts:np=10,prior=safety").(*gameChecked).Engine
+	if _, err := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: 1}, Seed: 1}); err != nil {
+		t.Fatal(err)
+	}
+	sr := e.free[0]
+	root := sr.pool.at(sr.rootIdx)
+	var virtual int32
+	for j := range int32(root.nChild) {
+		ch := sr.pool.at(root.first + j)
+		prior := math.Floor(mp.Prior(s, ch.move) * 10)
+		wantVisits, wantWins := int32(10), prior
+		if int16(j) < root.nExp { // the child the iteration went through
+			wantVisits++
+			wantWins += ch.wins - prior // its one result, whatever it was
+		}
+		if ch.visits != wantVisits || ch.wins != wantWins || ch.wins-prior < 0 || ch.wins-prior > 1 {
+			t.Errorf("%s: visits %d wins %v, want %d and %v", s.MoveString(ch.move), ch.visits, ch.wins, wantVisits, wantWins)
+		}
+		virtual += 10
+	}
+	if got := *sr.virt.at(sr.rootIdx); got != virtual {
+		t.Errorf("root's children's virtual visits %d, want %d", got, virtual)
+	}
+	for _, bad := range []string{"mcts:np=10", "mcts:prior=safety"} {
+		if _, err := engines.New(bad); err == nil {
+			t.Errorf("%s accepted", bad)
+		}
+	}
+	if err := mustEngine(t, "mcts:np=10,prior=safety").(engines.GameChecker).CheckGame(mustPos(t, "nogo", "").Game()); err == nil {
+		t.Error("np with safety accepted on NoGo")
+	}
+}
+
+// Maximum backpropagation: a node visited at least T times adds its best
+// child's mean instead of the iteration's result. With T = 1 the root's
+// mean after a search is the running mean of those samples, which a
+// search without the rule does not match; with T beyond the budget the
+// search is the plain one.
+func TestMaxBackprop(t *testing.T) {
+	s := mustPos(t, "breakthrough", "")
+	req := engines.Request{Position: s, Budget: engines.Budget{Iterations: 2000}, Seed: 4}
+	plain, _ := mustEngine(t, "mcts").Search(context.Background(), req)
+	high, _ := mustEngine(t, "mcts:maxbackprop=1000000").Search(context.Background(), req)
+	low, _ := mustEngine(t, "mcts:maxbackprop=10").Search(context.Background(), req)
+	if fmt.Sprint(plain.Stats.Moves) != fmt.Sprint(high.Stats.Moves) {
+		t.Error("a threshold beyond the budget changed the search")
+	}
+	if fmt.Sprint(plain.Stats.Moves) == fmt.Sprint(low.Stats.Moves) {
+		t.Error("maxbackprop=10 left the search unchanged")
+	}
+	// The rule itself, on one node: the sample is the best child's mean
+	// from the node's mover's view.
+	e := New(Config{C: 0.7, MaxNodes: 1 << 12}, "test")
+	if _, err := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: 200}, Seed: 1}); err != nil {
+		t.Fatal(err)
+	}
+	sr := e.free[0]
+	root := sr.pool.at(sr.rootIdx)
+	best := 0.0
+	for j := range int32(root.nChild) {
+		ch := sr.pool.at(root.first + j)
+		m := 0.5
+		if ch.visits > 0 {
+			m = ch.wins / float64(ch.visits)
+		}
+		best = max(best, m)
+	}
+	if got := sr.bestChildMean(root); math.Abs(got-(1-best)) > 1e-15 {
+		t.Errorf("root sample %v, want 1 - %v", got, best)
+	}
+}

@@ -41,6 +41,20 @@ type Config struct {
 	// Bias is the progressive-bias coefficient: a child's score gains
 	// Bias * prior bias / (visits + 1). It needs a Prior.
 	Bias float64
+	// MaxBackprop is the threshold T of maximum backpropagation (0: off):
+	// a node whose visits before an iteration's update are at least T,
+	// and that has children, adds its best child's mean, from its own
+	// mover's view, as that iteration's result instead of the leaf value
+	// (the rule of the implicit-minimax paper's Table III, as its
+	// co-authors' framework applies it); the leaf value still goes on to
+	// the nodes above, each applying the rule for itself.
+	MaxBackprop int32
+	// PriorVisitsInParent counts the virtual visits that a Prior gives a
+	// node's children in the node's visits N of the exploration term
+	// C*sqrt(ln N / n), as the implicit-minimax paper's framework counts a
+	// parent's visits by its children's (the node's own mean is
+	// unchanged).
+	PriorVisitsInParent bool
 	// Rave is the RAVE constant R (0: off): the mean is blended with the
 	// child's AMAF mean by beta = R/(R + visits), and selection looks at
 	// every child, tried or not (see the package comment).
@@ -104,6 +118,9 @@ type search struct {
 	// bias its progressive-bias term.
 	minimax side[float64]
 	bias    side[float64]
+	// virt holds the virtual visits of each node's children, with
+	// PriorVisitsInParent.
+	virt side[int32]
 	// amaf holds each node's all-moves-as-first statistics when RAVE is
 	// on; seen marks, per player and move, the moves of the iteration's
 	// game from the current depth on (stamped, so it is never cleared).
@@ -257,6 +274,7 @@ func (e *Engine) newSearch(s games.State) (*search, error) {
 		if e.cfg.Bias != 0 {
 			sr.bias.on = true
 		}
+		sr.virt.on = e.cfg.PriorVisitsInParent
 	}
 	if e.cfg.Rave > 0 {
 		sr.amaf.on = true
@@ -271,7 +289,7 @@ func (e *Engine) newSearch(s games.State) (*search, error) {
 		}
 	}
 	sr.selectChild = sr.selectUCB
-	if sr.minimax.on || sr.bias.on || sr.amaf.on {
+	if sr.minimax.on || sr.bias.on || sr.amaf.on || sr.virt.on {
 		sr.selectChild = sr.selectGeneral
 	}
 	return sr, nil
@@ -300,6 +318,9 @@ func (cfg Config) nodeCost() int64 {
 	if cfg.Rave != 0 {
 		b += 16
 	}
+	if cfg.PriorVisitsInParent {
+		b += 4
+	}
 	return b
 }
 
@@ -309,6 +330,7 @@ func (sr *search) grow() {
 	sr.minimax.grow(n)
 	sr.bias.grow(n)
 	sr.amaf.grow(n)
+	sr.virt.grow(n)
 }
 
 // side is a per-node table that only some features need, chunked like the

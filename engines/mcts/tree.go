@@ -275,7 +275,7 @@ func (sr *search) reserve(cur int32, st games.State) bool {
 		}
 	}
 	if sr.prior != nil {
-		sr.applyPriors(st, first, moves)
+		sr.applyPriors(st, cur, first, moves)
 	}
 	n := sr.pool.at(cur)
 	n.first, n.nChild = first, int16(len(moves))
@@ -283,12 +283,14 @@ func (sr *search) reserve(cur int32, st games.State) bool {
 }
 
 // applyPriors asks the Prior for the children's priors and stores them.
-func (sr *search) applyPriors(st games.State, first int32, moves []games.Move) {
+func (sr *search) applyPriors(st games.State, parent, first int32, moves []games.Move) {
 	out := sr.priors[:len(moves)]
 	clear(out)
 	sr.states += sr.prior.Priors(st, moves, out)
 	children := sr.pool.run(first, len(moves))
+	var virtual int32
 	for i, p := range out {
+		virtual += p.Visits
 		ch := &children[i]
 		if p.Visits > 0 {
 			ch.visits, ch.wins = p.Visits, p.Wins
@@ -302,6 +304,9 @@ func (sr *search) applyPriors(st games.State, first int32, moves []games.Move) {
 		if sr.bias.on {
 			*sr.bias.at(first + int32(i)) = p.Bias
 		}
+	}
+	if sr.virt.on {
+		*sr.virt.at(parent) = virtual
 	}
 }
 
@@ -335,7 +340,11 @@ func (sr *search) selectUCB(cur int32) int32 {
 // (try first) where they have none, with the exploration term of one visit.
 func (sr *search) selectGeneral(cur int32) int32 {
 	n := sr.pool.at(cur)
-	k := float64(ucbScale(sr.cfg.C, n.visits))
+	visits := n.visits
+	if sr.virt.on {
+		visits += *sr.virt.at(cur)
+	}
+	k := float64(ucbScale(sr.cfg.C, visits))
 	alpha, bias, rave := sr.cfg.Alpha, sr.cfg.Bias, sr.cfg.Rave
 	best, bestScore := n.first, math.Inf(-1)
 	children := sr.pool.run(n.first, int(n.nChild))
@@ -399,8 +408,12 @@ func (sr *search) backup(value float64) {
 		if n.mover == games.Second {
 			v = -v
 		}
+		r := (v + 1) / 2
+		if t := sr.cfg.MaxBackprop; t > 0 && n.visits >= t && n.first >= 0 {
+			r = sr.bestChildMean(n)
+		}
 		n.visits++
-		n.wins += (v + 1) / 2
+		n.wins += r
 		st := sr.pool.stat(idx)
 		st.mean = float32(n.wins / float64(n.visits))
 		st.rs = float32(1 / math.Sqrt(float64(n.visits)))
@@ -420,6 +433,34 @@ func (sr *search) backup(value float64) {
 			}
 		}
 	}
+}
+
+// bestChildMean is maximum backpropagation's sample for node n: the best
+// mean among its children, for the player to move at n, seen from n's
+// mover. A child not visited counts as 1/2 (a mean of 0 on the [-1, 1]
+// scale), a proven win 1 and a proven loss 0.
+func (sr *search) bestChildMean(n *node) float64 {
+	best := 0.0
+	children := sr.pool.run(n.first, int(n.nChild))
+	for i := range children {
+		ch := &children[i]
+		m := 0.5
+		switch {
+		case ch.proof == engines.ProvenWin:
+			m = 1
+		case ch.proof == engines.ProvenLoss:
+			m = 0
+		case ch.visits > 0:
+			m = ch.wins / float64(ch.visits)
+		}
+		best = max(best, m)
+	}
+	// A tried child's mover is the player to move at n; with none tried
+	// (a full pool), turns are taken to alternate.
+	if n.nExp > 0 && children[0].mover == n.mover {
+		return best
+	}
+	return 1 - best
 }
 
 // minimaxUpdate sets a node's implicit minimax value, for its mover, from

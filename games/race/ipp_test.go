@@ -163,3 +163,76 @@ func BenchmarkIPP(b *testing.B) {
 	}
 	b.ReportMetric(float64(states)/b.Elapsed().Seconds(), "states/s")
 }
+
+// plainSafety restates the safety prior on a plain board.
+func plainSafety(s games.State, m games.Move) float64 {
+	b := s.Board()
+	rows, cols := b.Rows, b.Cols
+	me, foe, dir := byte('w'), byte('b'), 1
+	if s.ToMove() == games.Second {
+		me, foe, dir = 'b', 'w', -1
+	}
+	from, to := s.MoveCells(m)
+	cells := make([]byte, len(b.Cells))
+	for i, c := range b.Cells {
+		cells[i] = c.Piece
+	}
+	capture := cells[to] == foe
+	cells[from], cells[to] = 0, me
+	at := func(r, f int) byte {
+		if r < 0 || r >= rows || f < 0 || f >= cols {
+			return 0
+		}
+		return cells[r*cols+f]
+	}
+	tr, tf := to/cols, to%cols
+	attackers, defenders := 0, 0
+	for _, df := range []int{-1, 1} {
+		if at(tr+dir, tf+df) == foe {
+			attackers++
+		}
+		if at(tr-dir, tf+df) == me {
+			defenders++
+		}
+	}
+	if attackers > defenders {
+		if capture {
+			return 0.6
+		}
+		return 0.3
+	}
+	dist := rows - 1 - tr
+	if dir < 0 {
+		dist = tr
+	}
+	return map[int]float64{0: 1, 1: 1, 2: 0.95, 3: 0.85, 4: 0.75, 5: 0.6}[dist] + map[bool]float64{true: 0.3}[dist > 5]
+}
+
+// The safety prior agrees with its rule restated on a plain board for every
+// legal move of the positions of random games.
+func TestSafetyPriorFollowsItsRule(t *testing.T) {
+	for _, spec := range []string{"breakthrough:size=8x8", "breakthrough"} {
+		g := mustGame(t, spec)
+		p, err := knowledge.NewMovePrior(g, "safety")
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rng.New(2)
+		seen := map[float64]int{}
+		for range 40 {
+			s := g.NewState()
+			for !s.Terminal() {
+				moves := s.Legal(nil)
+				for _, m := range moves {
+					got, want := p.Prior(s, m), plainSafety(s, m)
+					if got != want {
+						t.Fatalf("%s %s: prior %v, the rule %v", s, s.MoveString(m), got, want)
+					}
+					seen[got]++
+				}
+				s.Play(moves[r.Intn(len(moves))])
+			}
+		}
+		t.Logf("%s: %v", spec, seen)
+	}
+}
