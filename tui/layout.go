@@ -58,13 +58,24 @@ func (s *scroller) span() string {
 func cutLines(lines []string, width int) []string {
 	out := make([]string, len(lines))
 	for i, l := range lines {
-		out[i] = ansi.Truncate(l, max(width, 1), "…")
+		out[i] = cut(l, width)
 	}
 	return out
 }
 
-// cut cuts one line to width cells, with an ellipsis where it cuts.
-func cut(s string, width int) string { return ansi.Truncate(s, max(width, 1), "…") }
+// cut cuts one line to width cells, with an ellipsis where it cuts text;
+// trailing spaces are dropped without one (lipgloss's wrapping can leave
+// a space beyond the width it wraps at).
+func cut(s string, width int) string {
+	width = max(width, 1)
+	if ansi.StringWidth(s) <= width {
+		return s
+	}
+	if ansi.StringWidth(strings.TrimRight(ansi.Strip(s), " ")) <= width {
+		return ansi.Truncate(s, width, "")
+	}
+	return ansi.Truncate(s, width, "…")
+}
 
 // fitBox makes text exactly width cells wide and at most height lines high:
 // lines are cut (never wrapped) and the lines beyond height dropped from the
