@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -18,7 +19,9 @@ import (
 // engine answer, tries an illegal move and reads its reason, saves the game,
 // loads it back from the file browser, opens the NMCS stepper on the loaded
 // position and steps once, comes back to the game and to the browser with
-// esc, resumes the last game from the menu, and quits.
+// esc, resumes the last game from the menu, shrinks the terminal to 80x24
+// and to 60x20 and reads the play screen whole at each size, and quits from
+// the menu with q.
 // It needs tmux (.ci/run installs it) and is skipped without it.
 func TestTerminalEndToEnd(t *testing.T) {
 	if _, err := exec.LookPath("tmux"); err != nil {
@@ -95,13 +98,56 @@ func TestTerminalEndToEnd(t *testing.T) {
 	waitFor("White (human) to move")
 	send("Escape") // the game returns to the list it was loaded from
 	waitFor("autosave-breakthrough-")
-	send("Escape", "Down", "Enter") // Resume last game
+	send("Escape") // alone: an escape followed by a key is read as alt+key
+	waitFor("Resume last game")
+	send("Up", "Enter") // from Load game up to Resume last game
 	waitFor("loaded 2 moves")
-	send("C-c")
+	// Smaller terminals: the title, the board, both panes and the status
+	// line stay on screen, down to the least size.
+	for _, size := range [][2]string{{"80", "24"}, {"60", "20"}} {
+		tmux("resize-window", "-t", session, "-x", size[0], "-y", size[1])
+		wants := []string{"breakthrough", " 5  b  b  b  b  b", "Moves", "Engine", "move: ", "PAUSED", "clock White"}
+		deadline := time.Now().Add(10 * time.Second)
+		for {
+			// The screen of the new size: the title first and every part
+			// on it (tmux shows the top lines of a screen too tall).
+			s := screen()
+			ok := strings.HasPrefix(s, wants[0]) && strings.Count(strings.TrimRight(s, "\n"), "\n") < atoi(t, size[1])
+			for _, want := range wants {
+				ok = ok && strings.Contains(s, want)
+			}
+			if ok {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("at %sx%s the screen never showed the title first and %q:\n%s", size[0], size[1], wants[1:], s)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	send("Escape") // the resumed game is in its autosave: no question
+	waitFor("Resume last game")
+	send("q")
+	deadline := time.Now().Add(10 * time.Second)
+	for exec.Command("tmux", "has-session", "-t", session).Run() == nil {
+		if time.Now().After(deadline) {
+			t.Fatalf("q on the menu did not quit:\n%s", screen())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 	saves, _ := filepath.Glob(filepath.Join(work, "saves", "breakthrough-*.pgn"))
 	if len(saves) != 1 {
 		t.Fatalf("saves: %v", saves)
 	}
+}
+
+func atoi(t *testing.T, s string) int {
+	t.Helper()
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
 }
 
 // The terminal UI's configuration is the --config file, else config.toml

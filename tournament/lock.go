@@ -37,6 +37,12 @@ func Lock(path string) (*FileLock, error) {
 	return lockFile(path, path+".lock")
 }
 
+// Busy reports, without taking the lock, whether another process (or
+// another run in this one) holds the lock of results file path: a
+// *LockedError naming the holder if so, else nil. A screen uses it to warn
+// before it would start a second runner.
+func Busy(path string) error { return busy(path, path+".lock") }
+
 // holderText describes this process for a refused runner's message.
 func holderText() string {
 	host, _ := os.Hostname()

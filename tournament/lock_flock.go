@@ -50,3 +50,21 @@ func (l *FileLock) Unlock() error {
 	os.Remove(l.path)
 	return l.f.Close()
 }
+
+// busy tries a shared flock on lockPath, which fails while a runner holds
+// its exclusive one, and lets it go at once. A missing lock file is no lock.
+func busy(path, lockPath string) error {
+	f, err := os.Open(lockPath)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_SH|syscall.LOCK_NB); err != nil {
+		if !errors.Is(err, syscall.EWOULDBLOCK) {
+			return nil
+		}
+		b, _ := io.ReadAll(io.LimitReader(f, 4096))
+		return &LockedError{Path: path, Holder: strings.TrimSpace(string(b))}
+	}
+	return nil // closing the file lets the shared lock go
+}

@@ -98,3 +98,32 @@ func TestLockHolder(t *testing.T) {
 	fmt.Println("locked")
 	time.Sleep(time.Minute)
 }
+
+// Busy names the holder of a results file's lock without taking it, and
+// finds no holder before the lock is taken or after it is let go.
+func TestBusy(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	if err := Busy(path); err != nil {
+		t.Fatalf("no lock file: got %v, want nil", err)
+	}
+	lock, err := Lock(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var locked *LockedError
+	if err := Busy(path); !errors.As(err, &locked) || !strings.Contains(locked.Holder, fmt.Sprintf("process %d", os.Getpid())) {
+		t.Fatalf("held: got %v, want a *LockedError naming this process", err)
+	}
+	if err := Busy(path); err == nil {
+		t.Fatal("a second look let the lock go")
+	}
+	lock.Unlock()
+	if err := Busy(path); err != nil {
+		t.Fatalf("after Unlock: got %v, want nil", err)
+	}
+	again, err := Lock(path)
+	if err != nil {
+		t.Fatalf("Busy kept the lock: %v", err)
+	}
+	again.Unlock()
+}

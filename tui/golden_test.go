@@ -2,12 +2,16 @@ package tui
 
 import (
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"mcarena/config"
+	"mcarena/tournament"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden screens in testdata")
@@ -38,24 +42,104 @@ func golden(t *testing.T, name, got string) {
 	}
 }
 
-// Screens at 100x30 with the ASCII colour profile (set in tui_test.go).
+// goldenSizes are the terminal sizes of the golden screens.
+var goldenSizes = [][2]int{{80, 24}, {100, 30}, {200, 60}}
+
+// Screens at 80x24, 100x30 and 200x60 with the ASCII colour profile (set
+// in tui_test.go): testdata/NAME-WxH.golden.
 func TestGoldenScreens(t *testing.T) {
-	sized := func() Model { return send(t, New(nil), tea.WindowSizeMsg{Width: 100, Height: 30}) }
-	golden(t, "menu", sized().View())
+	saves, results := SavesDir, ResultsDir
+	defer func() { SavesDir, ResultsDir = saves, results }()
+	for _, size := range goldenSizes {
+		w, h := size[0], size[1]
+		suffix := fmt.Sprintf("-%dx%d", w, h)
+		sized := func(m Model) Model { return send(t, m, tea.WindowSizeMsg{Width: w, Height: h}) }
 
-	m, _ := start(t, "breakthrough")
-	m = keys(t, m, "a2-a3", "enter", "e4-e3", "enter", "d2xe3", "enter", "b5-b4")
-	golden(t, "play", m.View())
+		SavesDir, ResultsDir = "saves", "results" // named on screen, never written here
+		golden(t, "menu"+suffix, sized(New(nil)).View())
+		golden(t, "presets"+suffix, pickerScreen(t, sized).View())
+		golden(t, "preset-run"+suffix, runScreenWith(t, sized).View())
+		SavesDir = t.TempDir()
 
-	m, _ = start(t, "kalah")
-	m = keys(t, m, "c1", "enter", "f1", "enter")
-	golden(t, "kalah", m.View())
+		m, p := start(t, "breakthrough")
+		m = keys(t, m, "a2-a3", "enter", "e4-e3", "enter", "d2xe3", "enter", "b5-b4")
+		withStats(t, p)
+		golden(t, "play"+suffix, sized(m).View())
 
+		m, p = start(t, "kalah")
+		m = keys(t, m, "c1", "enter", "f1", "enter")
+		withStats(t, p)
+		golden(t, "kalah"+suffix, sized(m).View())
+
+		m = sized(New(nil))
+		m = keys(t, openItem(t, m, itemStepper), "ctrl+u", "tictactoe", "tab", "ctrl+u", "1x1/1o1/xo1 x", "tab", "ctrl+u", "nmcs:level=1,discount")
+		next, cmd := m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+		m = drain(t, next.(Model), cmd, 10)
+		golden(t, "stepper"+suffix, m.View())
+	}
 	golden(t, "too-small", send(t, New(nil), tea.WindowSizeMsg{Width: 50, Height: 12}).View())
+}
 
-	m = sized()
-	m = keys(t, openItem(t, m, itemStepper), "ctrl+u", "tictactoe", "tab", "ctrl+u", "1x1/1o1/xo1 x", "tab", "ctrl+u", "nmcs:level=1,discount")
-	next, cmd := m.Update(tea.KeyMsg{Type: tea.KeyEnter})
-	m = drain(t, next.(Model), cmd, 10)
-	golden(t, "stepper", m.View())
+const goldenConfig = `
+[engines.nmcd1]
+family = "nmcs"
+level = 1
+discount = true
+[engines.nmc1]
+family = "nmcs"
+level = 1
+[engines.uct]
+family = "uct"
+[presets.table3]
+description = "discounted NMCS against plain NMCS"
+games = ["breakthrough", "knightthrough", "domineering", "nogo"]
+pairs = [["nmcd1", "nmc1"], ["uct", "nmc1"]]
+count = 20
+paper = [[[61.2, 58.0, 55.4, 70.1]], [[80, 81, 82, 83]]]
+[presets.analysis]
+kind = "analysis"
+description = "how often the level-1 policy finds the win"
+game = "tictactoe"
+position = "1x1/1o1/xo1 x"
+engines = ["nmcd1", "nmc1"]
+move = "a3"
+runs = 100
+`
+
+// pickerScreen is the preset picker with one preset marked done and the
+// other partly run.
+func pickerScreen(t *testing.T, sized func(Model) Model) Model {
+	t.Helper()
+	cfg, err := config.Parse("c.toml", []byte(goldenConfig))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := sized(New(cfg))
+	m = openItem(t, m, itemPresets)
+	p := m.current.(*presetPicker)
+	p.marks = map[string]string{"table3": "88/160 games", "analysis": "done"}
+	return m
+}
+
+// runScreenWith is a run of the table3 preset part way, with made-up games
+// of fixed lengths: not started, so nothing runs and nothing is written.
+func runScreenWith(t *testing.T, sized func(Model) Model) Model {
+	t.Helper()
+	cfg, err := config.Parse("c.toml", []byte(goldenConfig))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr, _ := cfg.Preset("table3")
+	m := sized(New(cfg))
+	r := newRunScreen(cfg, pr, tournament.Options{Workers: 2})
+	for i, mt := range tournament.Matches(pr) {
+		for g := range 2 + 3*i {
+			r.recs = append(r.recs, tournament.Record{Preset: pr.Name, Match: mt.Key(pr), Index: g, Game: mt.Game,
+				Names: mt.Names, Winner: (g + i) % 3 % 2, FirstSeat: g % 2, Seconds: float64(1 + i)})
+		}
+	}
+	r.progress = tournament.Progress{Done: len(r.recs), Total: 8 * 20}
+	m.stack = append(m.stack, r)
+	m.current = r
+	return m
 }

@@ -16,6 +16,7 @@ type keyMap struct {
 	Quit, LeaveMenu       key.Binding
 	Undo, Redo, Flip      key.Binding
 	Next, Prev            key.Binding
+	NextField, PrevField  key.Binding // tab and shift+tab only, beside a list
 	Stop, Pause, Hint     key.Binding
 	Faster, Slower        key.Binding
 	Save, Stepper         key.Binding
@@ -43,6 +44,8 @@ func defaultKeys() keyMap {
 		Flip:      key.NewBinding(key.WithKeys("ctrl+f"), key.WithHelp("ctrl+f", "flip board")),
 		Next:      key.NewBinding(key.WithKeys("tab", "down"), key.WithHelp("tab/↓", "next field")),
 		Prev:      key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab/↑", "previous field")),
+		NextField: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next field")),
+		PrevField: key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous field")),
 		Stop:      key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "engine: move now")),
 		Pause:     key.NewBinding(key.WithKeys("ctrl+p"), key.WithHelp("ctrl+p", "pause engines")),
 		Hint:      key.NewBinding(key.WithKeys("ctrl+t"), key.WithHelp("ctrl+t", "hint")),

@@ -143,10 +143,10 @@ func TestEveryKeyInHelp(t *testing.T) {
 	want := map[string][]string{
 		"Menu":             {"↑/k", "↓/j", "enter", "click", "q/esc", "ctrl+c", "?/f1"},
 		"Play":             {"enter", "←↑↓→", "click", "ctrl+z", "ctrl+y", "ctrl+f", "ctrl+w", "ctrl+n", "ctrl+s", "ctrl+p", "ctrl+t", "ctrl+→", "ctrl+←", "esc", "y", "n", "?/f1", "ctrl+c"},
-		"Load game":        {"↑/k", "↓/j", "enter", "esc", "?/f1", "ctrl+c"},
-		"NMCS stepper":     {"←", "→", "↑/k", "↓/j", "enter", "esc", "?/f1", "ctrl+c"},
-		"Run a preset":     {"↑/k", "↓/j", "enter", "esc", "?/f1", "ctrl+c"},
-		"A preset running": {"esc", "?/f1", "ctrl+c"},
+		"Load game":        {"↑/k", "↓/j", "pgup", "pgdn", "enter", "esc", "?/f1", "ctrl+c"},
+		"NMCS stepper":     {"←", "→", "↑/k", "↓/j", "pgup", "pgdn", "enter", "esc", "?/f1", "ctrl+c"},
+		"Run a preset":     {"↑/k", "↓/j", "pgup", "pgdn", "tab", "shift+tab", "enter", "esc", "?/f1", "ctrl+c"},
+		"A preset running": {"↑/k", "↓/j", "pgup", "pgdn", "esc", "?/f1", "ctrl+c"},
 		"New game, NMCS stepper and preset forms": {"enter", "tab/↓", "shift+tab/↑", "esc", "?/f1", "ctrl+c"},
 	}
 	for _, s := range screenKeys(e) {

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -112,7 +113,7 @@ func (m *menu) choose(ctx *env) (screen, tea.Cmd) {
 	case itemHelp:
 		return newHelpScreen(), nil
 	case itemPresets:
-		return newPresetPicker(ctx), nil
+		return newPresetPicker(ctx)
 	case itemStepper:
 		return newStepperSetup("breakthrough", ""), nil
 	case itemQuit:
@@ -198,11 +199,26 @@ func (h *helpScreen) view(e *env) string {
 		"Run a preset: the experiments of config.toml, with progress and results beside the paper's.",
 		"NMCS stepper: walk a nested Monte Carlo playout step by step and look inside any successor.",
 		"esc returns to the screen you came from; ? or F1 shows the keys of the screen you are on.",
+		"The status line above the keys: on the play screen whether engines run or are PAUSED, the pace of",
+		"  engine games, each side's clock (its time to move) and what the search has used of its budget and",
+		"  has left; in the stepper what is computing; on a preset run whether it runs, the results file it",
+		"  writes, games played and left, time taken, ETA, workers and budget scale; in long lists the rows",
+		"  shown (pgup and pgdn page through them).",
 	}
 	for _, s := range screenKeys(e) {
 		text = append(text, "", e.styles.Title.Render(s.name), e.help.FullHelpView(s.keys.full))
 	}
-	h.vp.Width, h.vp.Height = e.width, max(e.height-4, 3)
+	h.vp.Width, h.vp.Height = e.width, max(e.bodyHeight-2, 3)
 	h.vp.SetContent(e.styles.Wrap(e.width).Render(strings.Join(text, "\n")))
 	return e.styles.Title.Render("Help") + "\n\n" + h.vp.View()
+}
+
+// statusLine says where saves and results go.
+func (m *menu) statusLine(e *env) string {
+	return statusParts("saves in "+SavesDir+"/", "results in "+ResultsDir+"/")
+}
+
+// statusLine says how far down the help is.
+func (h *helpScreen) statusLine(e *env) string {
+	return statusParts("every key of every screen", fmt.Sprintf("%.0f%%", 100*h.vp.ScrollPercent()))
 }

@@ -82,3 +82,8 @@ func (s *setup) view(e *env) string {
 	}
 	return b.String()
 }
+
+// statusLine says where games are kept.
+func (s *setup) statusLine(e *env) string {
+	return "games are autosaved in " + SavesDir + "/ from their first move"
+}

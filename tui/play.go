@@ -55,6 +55,15 @@ type play struct {
 	// ctrl+w; leaving it then asks first (confirming).
 	unsaved    bool
 	confirming bool
+
+	// clocks is the time each side has been to move, counted while engines
+	// are not paused; turnFrom is when the side to move started counting
+	// (zero when the clock is stopped).
+	clocks   [2]time.Duration
+	turnFrom time.Time
+
+	history scroller // the move list
+	boardAt [2]int   // where the last view drew the board (x, y), for clicks
 }
 
 // watchDelays are the speeds of engine-versus-engine watching.
@@ -66,8 +75,9 @@ func newPlay(g games.Game, start games.State, seats [2]player) *play {
 	in.Placeholder = "type a move, or pick cells with the arrows and enter"
 	in.Focus()
 	r := rng.New(uint64(time.Now().UnixNano()))
-	return &play{g: g, start: start.Clone(), state: start.Clone(), seats: seats, input: in, from: -1,
-		buf: make([]games.Move, 0, g.MaxMoves()), delay: watchDelays[1], seed: r.Uint64(), autosaving: true}
+	return &play{turnFrom: clock(), g: g, start: start.Clone(), state: start.Clone(), seats: seats, input: in, from: -1,
+		buf: make([]games.Move, 0, g.MaxMoves()), delay: watchDelays[1], seed: r.Uint64(), autosaving: true,
+		boardAt: [2]int{0, boardTop}}
 }
 
 func (p *play) keys(e *env) keyHelp {
@@ -159,7 +169,9 @@ func (p *play) key(e *env, k tea.KeyMsg) (screen, tea.Cmd) {
 		}
 		return p, nil
 	case matches(k, e.keys.Pause):
+		p.stopClock()
 		p.paused = !p.paused
+		p.startClock()
 		if p.paused {
 			p.stopSearch()
 			p.setStatus("engines paused (ctrl+p resumes)", false)
@@ -215,8 +227,8 @@ func (p *play) confirmLeave(e *env, k tea.KeyMsg) (screen, tea.Cmd) {
 	return p, nil
 }
 
-// boardTop is the screen line where the play screen draws the board: after
-// the title and a blank line.
+// boardTop is the screen line where the play screen draws the board when
+// there is room: after the title and a blank line.
 const boardTop = 2
 
 // click picks the cell under a left click, as enter does on the cursor.
@@ -224,7 +236,7 @@ func (p *play) click(e *env, m tea.MouseMsg) tea.Cmd {
 	if m.Action != tea.MouseActionPress || m.Button != tea.MouseButtonLeft {
 		return nil
 	}
-	cell := cellAt(p.state.Board(), p.flip, m.X, m.Y-boardTop)
+	cell := cellAt(p.state.Board(), p.flip, m.X-p.boardAt[0], m.Y-p.boardAt[1])
 	if cell < 0 {
 		return nil
 	}
@@ -326,12 +338,14 @@ func (p *play) searchDone(e *env, d searchDone) tea.Cmd {
 	}
 	if d.err != nil {
 		p.setStatus(p.statsBy+": "+d.err.Error(), true)
+		p.stopClock()
 		p.paused = true
 		return nil
 	}
 	name := cur.root.MoveString(d.res.Move)
 	if _, err := p.state.ParseMove(name); err != nil {
 		p.setStatus(fmt.Sprintf("%s played an illegal move %s: %v", p.statsBy, name, err), true)
+		p.stopClock()
 		p.paused = true
 		return nil
 	}
@@ -468,19 +482,48 @@ func (p *play) playText(text string) {
 
 func (p *play) playMove(m games.Move) {
 	p.stopHint() // a hint is for the position before the move
+	p.stopClock()
 	p.names = append(p.names, p.state.MoveString(m))
 	p.moves = append(p.moves, m)
 	p.redo = p.redo[:0]
 	p.state.Play(m)
+	p.startClock()
 	p.setStatus("", false)
 	p.unsaved = true
 	p.autosave()
+}
+
+// startClock starts the clock of the side to move, unless the game is over
+// or engines are paused.
+func (p *play) startClock() {
+	if !p.paused && !p.state.Terminal() {
+		p.turnFrom = clock()
+	}
+}
+
+// stopClock adds the time since the side to move started to its clock.
+func (p *play) stopClock() {
+	if !p.turnFrom.IsZero() {
+		p.clocks[p.state.ToMove()] += clock().Sub(p.turnFrom)
+		p.turnFrom = time.Time{}
+	}
+}
+
+// clockOf returns side i's clock now.
+func (p *play) clockOf(i games.Player) time.Duration {
+	d := p.clocks[i]
+	if !p.turnFrom.IsZero() && p.state.ToMove() == i {
+		d += clock().Sub(p.turnFrom)
+	}
+	return d
 }
 
 // undo takes back moves until a human is to move (one move when both or
 // neither side is human), abandoning any search.
 func (p *play) undo() {
 	p.stopSearch()
+	p.stopClock()
+	defer p.startClock()
 	if len(p.moves) == 0 {
 		p.setStatus("nothing to undo", true)
 		return
@@ -502,6 +545,8 @@ func (p *play) undo() {
 
 func (p *play) redoMove() {
 	p.stopSearch()
+	p.stopClock()
+	defer p.startClock()
 	if len(p.redo) == 0 {
 		p.setStatus("nothing to redo", true)
 		return
@@ -541,55 +586,127 @@ func (p *play) lastCells() [2]int {
 	return [2]int{a, b}
 }
 
+// Play screen layout. With room beside the board, the move list goes under
+// the board and the engine pane fills the column to its right; in a narrow
+// terminal both panes go under the board, side by side. Pane widths depend
+// only on the terminal and the game, never on what the panes hold, so that
+// nothing moves from one move to the next.
+const (
+	minEnginePane = 40 // the engine pane's least width (with its frame) beside the board
+	maxEnginePane = 100
+	gap           = 2 // columns between the board column and the engine pane
+)
+
+// movesWidth is the move list's width inside its frame: a ply number, the
+// longest player name and a move.
+func (p *play) movesWidth() int {
+	names := p.g.PlayerNames()
+	return max(5+1+max(len(names[0]), len(names[1]))+1+8, 20)
+}
+
 func (p *play) view(e *env) string {
 	st := e.styles
+	w, h := e.width, e.bodyHeight
 	names := p.g.PlayerNames()
 	board := renderBoard(e, p.state.Board(), boardMarks{last: p.lastCells(), cursor: p.cursor, from: p.from, flip: p.flip})
+	boardW, boardH := lipgloss.Width(board), lipgloss.Height(board)
 	var turn string
+	banner := p.state.Terminal()
 	switch {
-	case p.state.Terminal():
-		turn = st.Banner.Render("Game over: " + resultText(p.g, p.state))
+	case banner:
+		turn = "Game over: " + resultText(p.g, p.state)
 	case p.cur != nil:
 		turn = fmt.Sprintf("%s (%s) is thinking...", names[p.state.ToMove()], p.seats[p.state.ToMove()].text)
 	default:
 		turn = fmt.Sprintf("%s (%s) to move", names[p.state.ToMove()], p.seats[p.state.ToMove()].text)
 	}
-	title := st.Title.Render(p.g.Spec()) + "  " + st.Subtle.Render(fmt.Sprintf("%s: %s  %s: %s", names[0], p.seats[0].text, names[1], p.seats[1].text))
-	left := lipgloss.JoinVertical(lipgloss.Left, title, "", board, "", turn)
-	// The statistics pane takes the width left beside the board, its lines
-	// cut to fit rather than cut off by the terminal.
-	statsWidth := e.width - lipgloss.Width(left) - 3 - st.Pane.GetHorizontalFrameSize()
-	right := lipgloss.JoinVertical(lipgloss.Left, st.Pane.Render(p.moveList(e)), st.Pane.Render(fitLines(p.statsView(e), statsWidth)))
-	body := lipgloss.JoinHorizontal(lipgloss.Top, left, "   ", right)
-	status := ""
-	if p.confirming {
-		status = st.Error.Width(e.width).Render("Leave this game? It is not saved to a file (its autosave stays: Resume last game in the menu). y: leave · ctrl+w: save and leave · n or esc: stay")
-	} else if p.status != "" {
-		if p.isErr {
-			status = st.Error.Render(p.status)
+	title := cut(st.Title.Render(p.g.Spec())+"  "+st.Subtle.Render(fmt.Sprintf("%s: %s  %s: %s", names[0], p.seats[0].text, names[1], p.seats[1].text)), w)
+
+	// Under the panes: the prompt, then the message (wrapped) or, when
+	// there is none, the position.
+	p.input.Width = max(w-lipgloss.Width(p.input.Prompt)-1, 1)
+	var msg string
+	switch {
+	case p.confirming:
+		msg = st.Error.Width(w).Render("Leave this game? It is not saved to a file (its autosave stays: Resume last game in the menu). y: leave · ctrl+w: save and leave · n or esc: stay")
+	case p.status != "" && p.isErr:
+		msg = st.Error.Width(w).Render(p.status)
+	case p.status != "":
+		msg = st.Status.Width(w).Render(p.status)
+	default:
+		msg = cut(st.Subtle.Render("position: "+p.state.String()), w)
+	}
+	bottom := lipgloss.JoinVertical(lipgloss.Left, cut(p.input.View(), w), msg)
+	mainH := h - 1 - lipgloss.Height(bottom) // below the title, above the prompt
+
+	frame := st.Pane.GetHorizontalFrameSize()
+	movesW := p.movesWidth() + frame
+	colW := max(boardW, movesW)
+	engineW := min(w-colW-gap, maxEnginePane)
+	top := 1 // a blank line between the title and the board, when there is room
+	var main string
+	if engineW >= minEnginePane {
+		if banner {
+			turn = st.Banner.Width(colW).Render(turn)
 		} else {
-			status = st.Status.Render(p.status)
+			turn = st.Wrap(colW).Render(turn)
+		}
+		left := []string{"", board, turn} // the blank line under the title
+		if movesH := mainH - top - boardH - lipgloss.Height(turn); movesH >= 3 {
+			left = append(left, p.pane(e, "Moves", p.moveLines(e, colW-frame, movesH-2), colW, movesH))
+		}
+		engine := p.pane(e, "Engine", p.statsLines(e, engineW-frame, mainH-2), engineW, mainH)
+		main = lipgloss.JoinHorizontal(lipgloss.Top, st.Wrap(colW).Render(lipgloss.JoinVertical(lipgloss.Left, left...)), strings.Repeat(" ", gap), engine)
+	} else {
+		if banner {
+			turn = st.Banner.Render(cut(turn, w-st.Banner.GetHorizontalFrameSize()))
+		} else {
+			turn = cut(turn, w)
+		}
+		panesH := mainH - top - boardH - 1
+		if panesH < 5 {
+			top = 0 // the blank line goes first
+			panesH++
+		}
+		rows := []string{board, turn}
+		if panesH >= 3 {
+			engineW = w - movesW - 1
+			moves := p.pane(e, "Moves", p.moveLines(e, movesW-frame, panesH-2), movesW, panesH)
+			engine := p.pane(e, "Engine", p.statsLines(e, engineW-frame, panesH-2), engineW, panesH)
+			rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, moves, " ", engine))
+		}
+		main = lipgloss.JoinVertical(lipgloss.Left, rows...)
+		if top == 1 {
+			main = "\n" + main
 		}
 	}
-	return lipgloss.JoinVertical(lipgloss.Left, body, "", p.input.View(), status, st.Subtle.Render("position: "+p.state.String()))
+	p.boardAt = [2]int{0, 1 + top}
+	return lipgloss.JoinVertical(lipgloss.Left, title, padLines(fitBox(main, w, mainH), mainH), bottom)
 }
 
-// moveList shows the last moves that fit, numbered by ply.
-func (p *play) moveList(e *env) string {
+// pane draws lines in a frame of the given outer size, a title on top.
+func (p *play) pane(e *env, title string, lines []string, width, height int) string {
+	st := e.styles
+	inW, inH := width-st.Pane.GetHorizontalFrameSize(), height-st.Pane.GetVerticalFrameSize()
+	text := append([]string{st.Title.Render(title)}, lines...)
+	return st.Pane.Width(width - 2).Height(inH).Render(fitBox(strings.Join(text, "\n"), inW, inH))
+}
+
+// moveLines is the move list, numbered by ply, in a window of height lines
+// (less its title) that follows the last move.
+func (p *play) moveLines(e *env, width, height int) []string {
 	names := p.g.PlayerNames()
-	lines := []string{e.styles.Title.Render("Moves")}
-	first := max(0, len(p.names)-max(e.height/2-8, 4))
+	if len(p.moves) == 0 {
+		return []string{e.styles.Subtle.Render("none yet")}
+	}
+	lines := make([]string, 0, len(p.moves))
 	who := p.start.Clone()
+	nameW := max(len(names[0]), len(names[1]))
 	for i, m := range p.moves {
-		if i >= first {
-			lines = append(lines, fmt.Sprintf("%3d. %-10s %s", i+1, names[who.ToMove()], p.names[i]))
-		}
+		lines = append(lines, fmt.Sprintf("%4d. %-*s %s", i+1, nameW, names[who.ToMove()], p.names[i]))
 		who.Play(m)
 	}
-	if len(p.moves) == 0 {
-		lines = append(lines, e.styles.Subtle.Render("none yet"))
-	}
-	return strings.Join(lines, "\n")
+	return strings.Split(p.history.render(lines, len(lines)-1, width, height-1), "\n")
 }
 
 // resultText says who won a finished game, with the score where it means more.
@@ -614,4 +731,57 @@ func resultText(g games.Game, s games.State) string {
 // game's history.
 func (p *play) request(b engines.Budget, seed uint64) engines.Request {
 	return engines.Request{Position: p.state, Start: p.start, History: p.moves, Budget: b, Seed: seed}
+}
+
+// statusLine says whether engines run or are paused, the pace of engine
+// games, each side's clock, and what the search on the board has used of
+// its budget and has left.
+func (p *play) statusLine(e *env) string {
+	names := p.g.PlayerNames()
+	engines := !p.seats[0].human() || !p.seats[1].human()
+	state := ""
+	switch {
+	case p.state.Terminal():
+		state = "game over"
+	case p.paused:
+		state = "PAUSED (ctrl+p resumes)"
+	case engines:
+		state = "engines running"
+	}
+	pace := ""
+	if !p.seats[0].human() && !p.seats[1].human() {
+		pace = "pace " + p.delay.String()
+	}
+	clocks := fmt.Sprintf("clock %s %s  %s %s", names[0], clockText(p.clockOf(games.First)), names[1], clockText(p.clockOf(games.Second)))
+	budget := ""
+	for _, sr := range []*search{p.cur, p.hintOn} {
+		if sr != nil {
+			who := p.statsBy
+			budget = who + ": " + budgetText(sr.budget, clock().Sub(sr.began), p.stats)
+		}
+	}
+	return statusParts(state, pace, clocks, budget)
+}
+
+// clockText writes a clock as minutes and seconds (hours when it has them).
+func clockText(d time.Duration) string {
+	s := int(d / time.Second)
+	if s >= 3600 {
+		return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
+	}
+	return fmt.Sprintf("%d:%02d", s/60, s%60)
+}
+
+// budgetText says how much of a search's budget it has used and how much
+// is left: time, or the iterations or states it counts.
+func budgetText(b engines.Budget, elapsed time.Duration, st engines.Stats) string {
+	switch {
+	case b.Iterations > 0:
+		return fmt.Sprintf("%s of %s iterations used, %s left", humanCount(float64(st.Iterations)), humanCount(float64(b.Iterations)), humanCount(float64(max(b.Iterations-st.Iterations, 0))))
+	case b.States > 0:
+		return fmt.Sprintf("%s of %s states used, %s left", humanCount(float64(st.States)), humanCount(float64(b.States)), humanCount(float64(max(b.States-st.States, 0))))
+	case b.Time > 0:
+		return fmt.Sprintf("%.1fs of %s used, %.1fs left", elapsed.Seconds(), b.Time, max(b.Time-elapsed, 0).Seconds())
+	}
+	return fmt.Sprintf("%.1fs, no budget", elapsed.Seconds())
 }

@@ -60,6 +60,8 @@ func parsePlayer(cfg *config.Config, text string, g games.Game) (player, error) 
 type search struct {
 	id     int
 	root   games.State
+	began  time.Time // when it started, for the budget used
+	budget engines.Budget
 	cancel context.CancelFunc
 	done   chan searchDone
 
@@ -89,7 +91,7 @@ const statsEvery = 100 * time.Millisecond
 func startSearch(id int, e engines.Engine, req engines.Request) (*search, tea.Cmd) {
 	ctx, cancel := context.WithCancel(context.Background())
 	s := req.Position
-	sr := &search{id: id, root: s.Clone(), cancel: cancel, done: make(chan searchDone, 1)}
+	sr := &search{id: id, root: s.Clone(), began: clock(), budget: req.Budget, cancel: cancel, done: make(chan searchDone, 1)}
 	req.Position = s.Clone()
 	if req.Start != nil {
 		req.Start = req.Start.Clone()

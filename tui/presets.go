@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -14,6 +15,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/progress"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 
 	"mcarena/config"
 	"mcarena/tournament"
@@ -23,29 +25,83 @@ import (
 // as mcarena run's.
 var ResultsDir = "results"
 
-// presetPicker lists the presets of the configuration with a field for
-// scaling a run down.
+// presetPicker lists the presets of the configuration, each marked when its
+// results file is finished, partly run or held by another process, with
+// fields for scaling a run down and for the number of workers.
 type presetPicker struct {
 	names  []string
 	cursor int
-	form   form
+	form   form // games per match, budget scale, workers
 	err    string
+	list   scroller
+	marks  map[string]string
+	scanID int
 }
 
-func newPresetPicker(e *env) *presetPicker {
-	p := &presetPicker{form: newForm(field{"games per match (empty: the preset's)", ""})}
-	if e.cfg != nil {
-		p.names = e.cfg.PresetNames()
+// presetMarks is what the picker found in the presets' results files.
+type presetMarks struct {
+	id    int
+	marks map[string]string
+}
+
+var scanIDs int
+
+func newPresetPicker(e *env) (*presetPicker, tea.Cmd) {
+	p := &presetPicker{form: newForm(field{"games per match", ""}, field{"budget scale", ""}, field{"workers", ""}), marks: map[string]string{}}
+	p.form.inputs[0].Placeholder = "the preset's"
+	p.form.inputs[1].Placeholder = "1 (the preset's budgets)"
+	p.form.inputs[2].Placeholder = "one per core"
+	if e.cfg == nil {
+		return p, nil
 	}
-	return p
+	p.names = e.cfg.PresetNames()
+	scanIDs++
+	p.scanID = scanIDs
+	return p, scanPresets(e.cfg, p.names, p.scanID)
+}
+
+// scanPresets reads every preset's results file in the background and
+// marks the preset: done, partly run, or running in another process.
+func scanPresets(cfg *config.Config, names []string, id int) tea.Cmd {
+	return func() tea.Msg {
+		marks := map[string]string{}
+		for _, n := range names {
+			pr, _ := cfg.Preset(n)
+			marks[n] = presetMark(pr, filepath.Join(ResultsDir, n+".jsonl"))
+		}
+		return presetMarks{id, marks}
+	}
+}
+
+// presetMark says how far the results file at path holds preset p's games
+// (at the preset's count per match), or that another process holds it.
+func presetMark(p *config.Preset, path string) string {
+	if err := tournament.Busy(path); err != nil {
+		return "running elsewhere"
+	}
+	recs, _, _, err := tournament.ReadResults(path)
+	if err != nil || len(recs) == 0 {
+		return ""
+	}
+	done, total := 0, len(unitKeys(p))*p.Count
+	for _, t := range tallyUnits(p, recs, p.Count) {
+		done += t.done
+	}
+	switch {
+	case done >= total:
+		return "done"
+	case done > 0:
+		return fmt.Sprintf("%d/%d games", done, total)
+	}
+	return ""
 }
 
 func (p *presetPicker) keys(e *env) keyHelp {
 	k := e.keys
 	up, down, sel := as(k.ListUp, "previous preset"), as(k.ListDown, "next preset"), as(k.Select, "run it")
 	return keyHelp{
-		short: []key.Binding{up, down, sel, k.Back, k.Help},
-		full:  [][]key.Binding{{up, down, sel}, {k.Back, k.Help, k.Quit}},
+		short: []key.Binding{up, down, k.NextField, sel, k.Back, k.Help},
+		full:  [][]key.Binding{{up, down, k.PageUp, k.PageDown, sel}, {k.NextField, k.PrevField}, {k.Back, k.Help, k.Quit}},
 	}
 }
 
@@ -55,87 +111,172 @@ func (r *runScreen) keys(e *env) keyHelp {
 	if !r.finished {
 		back = as(k.Back, "stop the run (it resumes next time)")
 	}
-	return keyHelp{short: []key.Binding{back, k.Help}, full: [][]key.Binding{{back, k.Help, k.Quit}}}
+	up, down := as(k.ListUp, "previous match"), as(k.ListDown, "next match")
+	return keyHelp{short: []key.Binding{up, down, back, k.Help}, full: [][]key.Binding{{up, down, k.PageUp, k.PageDown}, {back, k.Help, k.Quit}}}
 }
 
 func (p *presetPicker) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
-	if k, ok := msg.(tea.KeyMsg); ok {
+	switch msg := msg.(type) {
+	case presetMarks:
+		if msg.id == p.scanID {
+			p.marks = msg.marks
+		}
+		return p, nil
+	case tea.KeyMsg:
 		switch {
-		case matches(k, e.keys.Back):
+		case matches(msg, e.keys.Back):
 			return goBack(), nil
-		case matches(k, e.keys.ListUp):
-			if p.cursor > 0 {
-				p.cursor--
-			}
+		case matches(msg, e.keys.ListUp):
+			p.cursor = max(p.cursor-1, 0)
 			return p, nil
-		case matches(k, e.keys.ListDown):
-			if p.cursor < len(p.names)-1 {
-				p.cursor++
-			}
+		case matches(msg, e.keys.ListDown):
+			p.cursor = max(min(p.cursor+1, len(p.names)-1), 0)
 			return p, nil
-		case matches(k, e.keys.Select):
-			if len(p.names) == 0 {
-				return p, nil
-			}
-			count := 0
-			if v := strings.TrimSpace(p.form.value(0)); v != "" {
-				n, err := strconv.Atoi(v)
-				if err != nil || n < 1 || n > config.MaxCount {
-					p.err = fmt.Sprintf("games per match %q: want a whole number in 1..%d", v, config.MaxCount)
-					return p, nil
-				}
-				count = n
-			}
-			pr, _ := e.cfg.Preset(p.names[p.cursor])
-			r := newRunScreen(e.cfg, pr, count)
-			return r, r.start()
+		case matches(msg, e.keys.PageUp):
+			p.cursor = max(p.cursor-max(p.list.rows, 1), 0)
+			return p, nil
+		case matches(msg, e.keys.PageDown):
+			p.cursor = max(min(p.cursor+max(p.list.rows, 1), len(p.names)-1), 0)
+			return p, nil
+		case matches(msg, e.keys.NextField):
+			p.form.move(1)
+			return p, nil
+		case matches(msg, e.keys.PrevField):
+			p.form.move(-1)
+			return p, nil
+		case matches(msg, e.keys.Select):
+			return p.start(e)
 		}
 	}
 	return p, p.form.update(msg)
 }
 
-func (p *presetPicker) view(e *env) string {
-	var b strings.Builder
-	b.WriteString(e.styles.Title.Render("Run a preset") + "\n\n")
+// start reads the fields and runs the preset under the cursor, unless
+// another process holds its results file: then it warns and runs nothing.
+func (p *presetPicker) start(e *env) (screen, tea.Cmd) {
 	if len(p.names) == 0 {
-		b.WriteString(e.styles.Subtle.Render("no config.toml with presets here") + "\n")
+		return p, nil
 	}
+	var opt tournament.Options
+	if v := strings.TrimSpace(p.form.value(0)); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > config.MaxCount {
+			p.err = fmt.Sprintf("games per match %q: want a whole number in 1..%d", v, config.MaxCount)
+			return p, nil
+		}
+		opt.Count = n
+	}
+	if v := strings.TrimSpace(p.form.value(1)); v != "" {
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil || !(f > 0 && f <= 1000) {
+			p.err = fmt.Sprintf("budget scale %q: want a factor above 0 and at most 1000, like 0.1", v)
+			return p, nil
+		}
+		opt.Scale = f
+	}
+	if v := strings.TrimSpace(p.form.value(2)); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > tournament.MaxWorkers {
+			p.err = fmt.Sprintf("workers %q: want a whole number in 1..%d", v, tournament.MaxWorkers)
+			return p, nil
+		}
+		opt.Workers = n
+	}
+	name := p.names[p.cursor]
+	if err := tournament.Busy(filepath.Join(ResultsDir, name+".jsonl")); err != nil {
+		p.err = "not started: " + err.Error()
+		p.marks[name] = "running elsewhere"
+		return p, nil
+	}
+	p.err = ""
+	pr, _ := e.cfg.Preset(name)
+	r := newRunScreen(e.cfg, pr, opt)
+	return r, r.start()
+}
+
+// reveal marks the presets again when a run closes: it may have finished
+// one.
+func (p *presetPicker) reveal(e *env) tea.Cmd {
+	if e.cfg == nil {
+		return nil
+	}
+	scanIDs++
+	p.scanID = scanIDs
+	return scanPresets(e.cfg, p.names, p.scanID)
+}
+
+func (p *presetPicker) view(e *env) string {
+	st := e.styles
+	w := e.width
+	head := st.Title.Render("Run a preset") + "\n"
+	var tail strings.Builder
+	tail.WriteString("\n" + p.form.view())
+	if p.err != "" {
+		tail.WriteString(st.Error.Width(w).Render(p.err) + "\n")
+	}
+	tail.WriteString("\n" + st.Subtle.Width(w).Render("enter runs it (results in "+ResultsDir+"/, resumed if the file exists); esc stops a run, which resumes next time"))
+	if len(p.names) == 0 {
+		return head + "\n" + st.Subtle.Render("no config.toml with presets here") + "\n" + tail.String()
+	}
+	nameW, markW := 0, 0
+	for _, n := range p.names {
+		nameW, markW = max(nameW, len(n)), max(markW, len(p.marks[n]))
+	}
+	lines := make([]string, len(p.names))
 	for i, n := range p.names {
 		pr, _ := e.cfg.Preset(n)
-		line := fmt.Sprintf("%-10s %s", n, e.styles.Subtle.Render(pr.Description))
+		mark := fmt.Sprintf("%-*s", markW, p.marks[n])
+		switch p.marks[n] {
+		case "done":
+			mark = st.Title.Render(mark)
+		case "running elsewhere":
+			mark = st.Error.Render(mark)
+		case "":
+		default:
+			mark = st.Status.Render(mark)
+		}
+		line := fmt.Sprintf("%-*s  %s  %s", nameW, n, mark, st.Subtle.Render(pr.Description))
 		if i == p.cursor {
-			b.WriteString(e.styles.MenuSelected.Render("> ") + line + "\n")
+			lines[i] = st.MenuSelected.Render("> ") + line
 		} else {
-			b.WriteString("  " + line + "\n")
+			lines[i] = "  " + line
 		}
 	}
-	b.WriteString("\n" + p.form.view())
-	if p.err != "" {
-		b.WriteString(e.styles.Error.Render(p.err) + "\n")
-	}
-	b.WriteString("\n" + e.styles.Subtle.Render("enter runs it (results in "+ResultsDir+"/, resumed if the file exists); esc stops a run, which resumes next time") + "\n")
-	return b.String()
+	height := e.bodyHeight - 2 - lipgloss.Height(tail.String())
+	return head + "\n" + p.list.render(lines, p.cursor, w, height) + "\n" + tail.String()
+}
+
+// statusLine says where results go and the run the fields ask for.
+func (p *presetPicker) statusLine(e *env) string {
+	return statusParts(p.list.span(), "results in "+ResultsDir+"/")
 }
 
 // runScreen runs a preset in the background and shows its progress and
-// results as they come.
+// results as they come: an overall bar, then a row per match (per engine
+// for an analysis preset) with its games, its win rate and interval, the
+// paper's figure and its own ETA.
 type runScreen struct {
 	cfg    *config.Config
 	p      *config.Preset
-	count  int
+	opt    tournament.Options
+	count  int // games per match (runs per engine) of this run
 	path   string
 	cancel context.CancelFunc
 	done   chan error
+	began  time.Time
 
 	mu       sync.Mutex
-	recs     []tournament.Record
+	recs     []tournament.Record // the run's games: those in the file, then this run's
 	progress tournament.Progress
 	note     string
 
 	finished bool
+	ended    time.Time
 	err      error
 	bar      progress.Model
 	id       int
+	cursor   int // the selected match
+	table    scroller
 }
 
 // runTick asks the screen to redraw a running preset.
@@ -149,12 +290,38 @@ type runDone struct {
 
 var runIDs int
 
-func newRunScreen(cfg *config.Config, p *config.Preset, count int) *runScreen {
+func newRunScreen(cfg *config.Config, p *config.Preset, opt tournament.Options) *runScreen {
 	// The file mcarena run uses: a game's seed depends only on its match
 	// and number, so runs of different lengths extend one another.
 	runIDs++
-	return &runScreen{cfg: cfg, p: p, count: count, path: filepath.Join(ResultsDir, p.Name+".jsonl"),
+	count := opt.Count
+	if count == 0 {
+		count = p.Count
+	}
+	return &runScreen{cfg: cfg, p: p, opt: opt, count: count, path: filepath.Join(ResultsDir, p.Name+".jsonl"),
 		bar: progress.New(progress.WithDefaultGradient()), id: runIDs}
+}
+
+// load reads the games the results file holds already, so that a resumed
+// run shows its counts at once, before its first new game ends.
+func (r *runScreen) load() {
+	recs, _, _, err := tournament.ReadResults(r.path)
+	if err != nil {
+		return
+	}
+	units := map[string]bool{}
+	for _, k := range unitKeys(r.p) {
+		units[k] = true
+	}
+	r.recs = r.recs[:0]
+	for _, rec := range recs {
+		if rec.Preset == r.p.Name && rec.Index < r.count && units[rec.Match] {
+			r.recs = append(r.recs, rec)
+		}
+	}
+	r.recs, _ = tournament.Unique(r.recs)
+	n := len(r.recs)
+	r.progress = tournament.Progress{Done: n, Total: len(units) * r.count, Resumed: n}
 }
 
 func (r *runScreen) start() tea.Cmd {
@@ -162,9 +329,7 @@ func (r *runScreen) start() tea.Cmd {
 		r.finished, r.err = true, err
 		return nil
 	}
-	if recs, _, _, err := tournament.ReadResults(r.path); err == nil {
-		r.recs = recs
-	}
+	r.load()
 	plan, err := tournament.NewPlan(r.cfg, r.p)
 	if err != nil {
 		r.finished, r.err = true, err
@@ -173,8 +338,9 @@ func (r *runScreen) start() tea.Cmd {
 	ctx, cancel := context.WithCancel(context.Background())
 	r.cancel = cancel
 	r.done = make(chan error, 1)
+	r.began = time.Now()
 	go func() {
-		_, err := tournament.Run(ctx, plan, r.path, tournament.Options{Count: r.count}, func(pr tournament.Progress) {
+		_, err := tournament.Run(ctx, plan, r.path, r.opt, func(pr tournament.Progress) {
 			r.mu.Lock()
 			defer r.mu.Unlock()
 			if pr.Total == 0 {
@@ -212,91 +378,329 @@ func (r *runScreen) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 		return r, r.tick()
 	case runDone:
 		if msg.id == r.id {
-			r.finished, r.err = true, msg.err
+			r.finished, r.err, r.ended = true, msg.err, time.Now()
 		}
 		return r, nil
 	case tea.KeyMsg:
-		if matches(msg, e.keys.Back) {
+		units := len(unitKeys(r.p))
+		switch {
+		case matches(msg, e.keys.Back):
 			if !r.finished {
 				r.cancel() // games in progress are dropped; the next run resumes
-				r.finished, r.err = true, context.Canceled
+				r.finished, r.err, r.ended = true, context.Canceled, time.Now()
 				return r, nil
 			}
 			return goBack(), nil
+		case matches(msg, e.keys.ListUp):
+			r.cursor = max(r.cursor-1, 0)
+		case matches(msg, e.keys.ListDown):
+			r.cursor = max(min(r.cursor+1, units-1), 0)
+		case matches(msg, e.keys.PageUp):
+			r.cursor = max(r.cursor-max(r.table.rows, 1), 0)
+		case matches(msg, e.keys.PageDown):
+			r.cursor = max(min(r.cursor+max(r.table.rows, 1), units-1), 0)
 		}
 	}
 	return r, nil
 }
 
+// workers is the number of games the run plays at once.
+func (r *runScreen) workers() int {
+	if r.opt.Workers > 0 {
+		return r.opt.Workers
+	}
+	return runtime.NumCPU()
+}
+
+// unitKeys returns the match keys of preset p's matches, or of its
+// engines for an analysis preset, in the schedule's order.
+func unitKeys(p *config.Preset) []string {
+	var keys []string
+	if p.Kind == config.Analysis {
+		for _, n := range p.Engines {
+			keys = append(keys, "analysis|"+n)
+		}
+		return keys
+	}
+	for _, m := range tournament.Matches(p) {
+		keys = append(keys, m.Key(p))
+	}
+	return keys
+}
+
+// tally is what a match has played: its distinct games and their seconds.
+type tally struct {
+	done    int
+	seconds float64
+}
+
+// tallyUnits counts the distinct games of preset p in recs, per match (or
+// analysis engine), among the first count of each.
+func tallyUnits(p *config.Preset, recs []tournament.Record, count int) map[string]tally {
+	out := map[string]tally{}
+	seen := map[string]bool{}
+	for _, r := range recs {
+		k := r.Match + "\x00" + strconv.Itoa(r.Index)
+		if r.Preset != p.Name || r.Index >= count || seen[k] {
+			continue
+		}
+		seen[k] = true
+		t := out[r.Match]
+		t.done++
+		t.seconds += r.Seconds
+		out[r.Match] = t
+	}
+	return out
+}
+
+// matchETA estimates the time a match's games left take, from that match's
+// own games: those left times its mean game time, shared over the workers.
+// ok is false when the match has no game yet to time.
+func matchETA(t tally, count, workers int) (time.Duration, bool) {
+	left := count - t.done
+	if left <= 0 {
+		return 0, true
+	}
+	if t.done == 0 {
+		return 0, false
+	}
+	return time.Duration(float64(left) * t.seconds / float64(t.done) / float64(max(workers, 1)) * float64(time.Second)), true
+}
+
+// runETA adds up the matches' ETAs; unknown says some match has no game to
+// time yet, so that the sum is a lower bound.
+func runETA(keys []string, tallies map[string]tally, count, workers int) (eta time.Duration, unknown bool) {
+	for _, k := range keys {
+		d, ok := matchETA(tallies[k], count, workers)
+		eta += d
+		unknown = unknown || !ok
+	}
+	return eta, unknown
+}
+
+// etaText writes an ETA rounded for reading.
+func etaText(d time.Duration, ok bool) string {
+	switch {
+	case !ok:
+		return "-"
+	case d == 0:
+		return "done"
+	case d < time.Hour:
+		return d.Round(time.Second).String()
+	}
+	return d.Round(time.Minute).String()
+}
+
+// snapshot copies what the runner goroutine shares.
+func (r *runScreen) snapshot() (tournament.Progress, []tournament.Record, string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.progress, append([]tournament.Record(nil), r.recs...), r.note
+}
+
+// state says whether the run goes on, and how it ended.
+func (r *runScreen) state() string {
+	switch {
+	case !r.finished:
+		return "running"
+	case errors.Is(r.err, context.Canceled):
+		return "stopped"
+	case r.err != nil:
+		return "failed"
+	}
+	return "done"
+}
+
+// statusLine says whether the run goes on, the file it writes, the games
+// played and left, the time taken and the time to go.
+func (r *runScreen) statusLine(e *env) string {
+	pr, recs, _ := r.snapshot()
+	keys := unitKeys(r.p)
+	elapsed := ""
+	if !r.began.IsZero() {
+		end := time.Now()
+		if r.finished {
+			end = r.ended
+		}
+		elapsed = "elapsed " + end.Sub(r.began).Round(time.Second).String()
+	}
+	eta := ""
+	if !r.finished {
+		d, unknown := runETA(keys, tallyUnits(r.p, recs, r.count), r.count, r.workers())
+		eta = "eta " + etaText(d, !unknown || d > 0)
+		if unknown && d > 0 {
+			eta += "+"
+		}
+	}
+	scale := ""
+	if r.opt.Scale != 0 && r.opt.Scale != 1 {
+		scale = fmt.Sprintf("budgets x%g", r.opt.Scale)
+	}
+	verb := "writing "
+	if r.finished {
+		verb = "results in "
+	}
+	return statusParts(r.state(), r.table.span(), verb+r.path, fmt.Sprintf("%d/%d games, %d left", pr.Done, pr.Total, pr.Total-pr.Done),
+		elapsed, eta, fmt.Sprintf("%d workers", r.workers()), scale)
+}
+
 func (r *runScreen) view(e *env) string {
 	s := e.styles
-	r.mu.Lock()
-	pr, recs, note := r.progress, append([]tournament.Record(nil), r.recs...), r.note
-	r.mu.Unlock()
-	var b strings.Builder
-	b.WriteString(s.Title.Render("Preset "+r.p.Name) + "  " + s.Subtle.Render(r.p.Description) + "\n")
-	b.WriteString(s.Subtle.Render("results: "+r.path) + "\n\n")
+	w := e.width
+	pr, recs, note := r.snapshot()
+	keys := unitKeys(r.p)
+	tallies := tallyUnits(r.p, recs, r.count)
+	var top []string
+	top = append(top, cut(s.Title.Render("Preset "+r.p.Name)+"  "+s.Subtle.Render(r.p.Description), w),
+		cut(s.Subtle.Render("results: "+r.path), w), "")
 	if note != "" {
-		b.WriteString(s.Status.Render(note) + "\n")
+		top = append(top, s.Status.Width(w).Render(note))
 	}
-	r.bar.Width = max(20, min(e.width-30, 80))
 	frac := 0.0
 	if pr.Total > 0 {
 		frac = float64(pr.Done) / float64(pr.Total)
 	}
-	eta := "-"
-	if n := pr.Done - pr.Resumed; n > 0 && !r.finished {
-		eta = (time.Duration(float64(pr.Elapsed) / float64(n) * float64(pr.Total-pr.Done))).Round(time.Second).String()
+	eta, unknown := runETA(keys, tallies, r.count, r.workers())
+	etaStr := etaText(eta, !unknown || eta > 0)
+	if unknown && eta > 0 {
+		etaStr += "+"
 	}
-	b.WriteString(fmt.Sprintf("overall %s %d/%d  eta %s\n", r.bar.ViewAs(frac), pr.Done, pr.Total, eta))
+	if r.finished {
+		etaStr = "-"
+	}
+	rest := fmt.Sprintf(" %d/%d  eta %s", pr.Done, pr.Total, etaStr)
+	r.bar.Width = max(10, min(w-len("overall ")-len(rest)-1, 60))
+	top = append(top, cut("overall "+r.bar.ViewAs(frac)+rest, w))
 	switch {
 	case r.finished && errors.Is(r.err, context.Canceled):
-		b.WriteString(s.Status.Render("stopped: run it again to resume where it stopped (esc: menu)") + "\n")
+		top = append(top, s.Status.Width(w).Render("stopped: run it again to resume where it stopped (esc: back)"))
 	case r.finished && r.err != nil:
-		b.WriteString(s.Error.Render("failed: "+r.err.Error()) + "\n")
+		top = append(top, s.Error.Width(w).Render("failed: "+r.err.Error()))
 	case r.finished:
-		b.WriteString(s.Banner.Render("done") + "\n")
+		top = append(top, s.Banner.Render("done"))
 	}
-	b.WriteString("\n")
+	top = append(top, "")
+	head := strings.Join(top, "\n")
+	rows, header, detail := r.rows(e, recs, tallies, keys)
+	height := e.bodyHeight - lipgloss.Height(head) - 2 // the table's header and the detail line
+	table := r.table.render(rows, r.cursor, w, max(height, 1))
+	if span := r.table.span(); span != "" && lipgloss.Width(header)+len(span)+2 <= w {
+		header += "  " + span
+	}
+	return head + "\n" + s.Subtle.Render(cut(header, w)) + "\n" + table + "\n" + cut(detail, w)
+}
+
+// rows renders a row per match (per engine for an analysis preset) fitted
+// to the terminal: its games, its win rate (an analysis engine's frequency
+// of the preset's move) with the 95% interval, the paper's figure, flagged
+// with ! when outside the interval, and its ETA. The label (game, engines,
+// budget) is cut to what is left, and a bar per match shows when there is
+// room; detail names the selected match in full.
+func (r *runScreen) rows(e *env, recs []tournament.Record, tallies map[string]tally, keys []string) (rows []string, header, detail string) {
+	s := e.styles
+	w := e.width
+	type row struct {
+		label        string
+		rate, paper  string
+		eta, details string
+	}
+	out := make([]row, len(keys))
 	if r.p.Kind == config.Analysis {
-		var t strings.Builder
-		tournament.WriteAnalysisReport(&t, tournament.SummariseAnalysis(r.p, recs), tournament.Text)
-		b.WriteString(t.String())
-		return b.String()
-	}
-	// One bar per match, and the live results table.
-	count := r.count
-	if count == 0 {
-		count = r.p.Count
-	}
-	byMatch := map[string]tournament.MatchSummary{}
-	for _, sm := range tournament.Summarise(recs, nil) {
-		byMatch[sm.Match] = sm
-	}
-	rows := max(3, e.height-16)
-	bar := progress.New(progress.WithSolidFill("#5A56E0"), progress.WithoutPercentage())
-	bar.Width = 20
-	matches := tournament.Matches(r.p)
-	for i, m := range matches {
-		if i == rows {
-			b.WriteString(s.Subtle.Render(fmt.Sprintf("... %d more matches", len(matches)-rows)) + "\n")
-			break
+		byEngine := map[string]tournament.AnalysisSummary{}
+		for _, a := range tournament.SummariseAnalysis(r.p, recs) {
+			byEngine[a.Engine] = a
 		}
-		sm := byMatch[m.Key(r.p)]
-		done := sm.Games + sm.Errors
-		line := fmt.Sprintf("%-22s %-14s %-14s %-6s %s %3d/%d", m.Game, m.Names[0], m.Names[1], r.p.Budgets[m.Budget].Text,
-			bar.ViewAs(float64(done)/float64(count)), done, count)
-		if sm.Games > 0 {
-			line += fmt.Sprintf("  %5.1f%% [%4.1f-%4.1f]", 100*sm.Score, 100*sm.Low, 100*sm.High)
-			if m.Paper >= 0 {
-				flag := " "
-				if tournament.Outside(m.Paper, sm.Low, sm.High) {
-					flag = "!"
-				}
-				line += fmt.Sprintf("  paper %5.1f%s", m.Paper, flag)
+		for i, name := range r.p.Engines {
+			a := byEngine[name]
+			rw := row{label: name, paper: "-"}
+			if a.Runs > 0 {
+				rw.rate = fmt.Sprintf("%5.1f%% [%4.1f-%5.1f]", 100*float64(a.Chosen)/float64(a.Runs), 100*a.Low, 100*a.High)
+				rw.details = fmt.Sprintf("states %.1fk ±%.1fk", a.MeanStates/1000, a.CI95/1000)
 			}
+			if i < len(r.p.PaperFrequency) && r.p.PaperFrequency[i] >= 0 {
+				rw.paper = fmt.Sprintf("%5.1f", r.p.PaperFrequency[i])
+				if a.Runs > 0 && tournament.Outside(r.p.PaperFrequency[i], a.Low, a.High) {
+					rw.paper += "!"
+				}
+			}
+			if i < len(r.p.PaperStates) && r.p.PaperStates[i] >= 0 {
+				rw.details = strings.TrimSpace(rw.details + fmt.Sprintf("  paper %.0fk", r.p.PaperStates[i]))
+			}
+			out[i] = rw
 		}
-		b.WriteString(line + "\n")
+		header = "engine (move " + r.p.Move + ")"
+	} else {
+		byMatch := map[string]tournament.MatchSummary{}
+		for _, sm := range tournament.Summarise(recs, nil) {
+			byMatch[sm.Match] = sm
+		}
+		ms := tournament.Matches(r.p)
+		var gw, n0, n1 int
+		for _, m := range ms {
+			gw, n0, n1 = max(gw, len(m.Game)), max(n0, len(m.Names[0])), max(n1, len(m.Names[1]))
+		}
+		for i, m := range ms {
+			sm := byMatch[keys[i]]
+			rw := row{label: fmt.Sprintf("%-*s %-*s v %-*s %s", gw, m.Game, n0, m.Names[0], n1, m.Names[1], r.p.Budgets[m.Budget].Text), paper: "-"}
+			if sm.Games > 0 {
+				rw.rate = fmt.Sprintf("%5.1f%% [%4.1f-%5.1f]", 100*sm.Score, 100*sm.Low, 100*sm.High)
+				rw.details = fmt.Sprintf("%s: wins %d, draws %d, losses %d", m.Names[0], sm.Wins, sm.Draws, sm.Losses)
+				if sm.Errors > 0 {
+					rw.details += fmt.Sprintf(", %d failed", sm.Errors)
+				}
+			}
+			if m.Paper >= 0 {
+				rw.paper = fmt.Sprintf("%5.1f", m.Paper)
+				if sm.Games > 0 && tournament.Outside(m.Paper, sm.Low, sm.High) {
+					rw.paper += "!"
+				}
+			}
+			out[i] = rw
+		}
+		header = "match"
 	}
-	return b.String()
+	cntW := max(len(fmt.Sprintf("%d/%d", r.count, r.count)), len("games"))
+	const rateW, paperW, etaW = 20, 6, 7
+	right := 1 + cntW + 1 + rateW + 1 + paperW + 1 + etaW
+	avail := max(w-right, 8)
+	labelW := len(header)
+	for _, rw := range out {
+		labelW = max(labelW, lipgloss.Width(rw.label))
+	}
+	if labelW > avail {
+		// Cut, the label loses its padding so that the engines show.
+		for i := range out {
+			out[i].label = strings.Join(strings.Fields(out[i].label), " ")
+		}
+		labelW = avail
+	}
+	barW := 0
+	if room := avail - labelW - 1; room >= 10 {
+		barW = min(20, room)
+	}
+	bar := progress.New(progress.WithSolidFill("#5A56E0"), progress.WithoutPercentage())
+	bar.Width = barW
+	rateHead := "win % [95%]"
+	if r.p.Kind == config.Analysis {
+		rateHead = "chosen % [95%]"
+	}
+	header = fmt.Sprintf("%-*s", labelW+barW+min(barW, 1), cut(header, labelW)) + fmt.Sprintf(" %*s %-*s %*s %*s", cntW, "games", rateW, rateHead, paperW, "paper", etaW, "eta")
+	rows = make([]string, len(out))
+	for i, rw := range out {
+		t := tallies[keys[i]]
+		d, ok := matchETA(t, r.count, r.workers())
+		line := fmt.Sprintf("%-*s", labelW, cut(rw.label, labelW))
+		if barW > 0 {
+			line += " " + bar.ViewAs(float64(t.done)/float64(max(r.count, 1)))
+		}
+		line += fmt.Sprintf(" %*s %-*s %*s %*s", cntW, fmt.Sprintf("%d/%d", t.done, r.count), rateW, rw.rate, paperW, rw.paper, etaW, etaText(d, ok))
+		if i == r.cursor {
+			line = s.CellCursor.Render(line)
+		}
+		rows[i] = line
+	}
+	if r.cursor < len(out) {
+		detail = s.Subtle.Render(strings.TrimSpace(out[r.cursor].label + "  " + out[r.cursor].details))
+	}
+	return rows, header, detail
 }

@@ -67,9 +67,9 @@ func TestRunScreenCountsGamesOnce(t *testing.T) {
 	}
 }
 
-// A run on a results file another runner holds is refused at once, with the
-// file and the holder named.
-func TestRunScreenRefusesLockedFile(t *testing.T) {
+// A preset whose results file another process holds is not run a second
+// time: the picker warns, naming the file and the holder, and stays.
+func TestPresetHeldElsewhereWarns(t *testing.T) {
 	ResultsDir = t.TempDir()
 	cfg, err := config.Parse("c.toml", []byte(presetConfig))
 	if err != nil {
@@ -85,9 +85,15 @@ func TestRunScreenRefusesLockedFile(t *testing.T) {
 		again.Unlock()
 		t.Skip("this system has no file locks")
 	}
-	m, r := runPreset(t, cfg, "")
-	if r.err == nil || !strings.Contains(m.View(), "is in use by process") {
-		t.Fatalf("got error %v, view\n%s\nwant the lock refused", r.err, m.View())
+	m := send(t, New(cfg), tea.WindowSizeMsg{Width: 80, Height: 24})
+	m = openItem(t, m, itemPresets)
+	next, cmd := m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	m = drain(t, next.(Model), cmd, 10)
+	if _, ok := m.current.(*presetPicker); !ok {
+		t.Fatalf("got screen %T, want the picker still", m.current)
+	}
+	if v := strings.Join(strings.Fields(m.View()), " "); !strings.Contains(v, "not started:") || !strings.Contains(v, "is in use by process") || !strings.Contains(v, "running elsewhere") {
+		t.Fatalf("got view\n%s\nwant the warning and the mark", v)
 	}
 	if _, err := os.Stat(path); !os.IsNotExist(err) {
 		t.Fatalf("the refused run wrote the file: %v", err)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 
 	"mcarena/games"
 	"mcarena/games/pgn"
@@ -168,6 +169,7 @@ type browser struct {
 	files  []string
 	cursor int
 	err    string
+	list   scroller
 }
 
 func newBrowser() *browser {
@@ -197,7 +199,7 @@ func (b *browser) keys(e *env) keyHelp {
 	sel := as(k.Select, "load")
 	return keyHelp{
 		short: []key.Binding{k.ListUp, k.ListDown, sel, k.Back, k.Help},
-		full:  [][]key.Binding{{k.ListUp, k.ListDown, sel}, {k.Back, k.Help, k.Quit}},
+		full:  [][]key.Binding{{k.ListUp, k.ListDown, k.PageUp, k.PageDown, sel}, {k.Back, k.Help, k.Quit}},
 	}
 }
 
@@ -213,6 +215,10 @@ func (b *browser) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 		b.cursor--
 	case matches(k, e.keys.ListDown) && b.cursor < len(b.files)-1:
 		b.cursor++
+	case matches(k, e.keys.PageUp):
+		b.cursor = max(b.cursor-max(b.list.rows, 1), 0)
+	case matches(k, e.keys.PageDown):
+		b.cursor = max(min(b.cursor+max(b.list.rows, 1), len(b.files)-1), 0)
 	case matches(k, e.keys.Select) && len(b.files) > 0:
 		p, err := loadGame(e, filepath.Join(SavesDir, b.files[b.cursor]))
 		if err != nil {
@@ -251,6 +257,8 @@ func loadedPlay(e *env, r *pgn.Record) *play {
 	p.autosaving = true
 	p.unsaved = false
 	p.paused = !p.state.Terminal() && (!seats[0].human() || !seats[1].human())
+	p.clocks, p.turnFrom = [2]time.Duration{}, time.Time{} // replaying took no one's time
+	p.startClock()
 	status := fmt.Sprintf("loaded %d moves", len(r.Moves))
 	if p.paused {
 		status += "; engines paused (ctrl+p resumes)"
@@ -284,19 +292,31 @@ func loadPlayer(e *env, g games.Game, text, spec string) (player, error) {
 
 func (b *browser) view(e *env) string {
 	var s strings.Builder
-	s.WriteString(e.styles.Title.Render("Load game") + "  " + e.styles.Subtle.Render(SavesDir+"/") + "\n\n")
+	s.WriteString(cut(e.styles.Title.Render("Load game")+"  "+e.styles.Subtle.Render(SavesDir+"/"), e.width) + "\n\n")
+	errText, errH := "", 0
+	if b.err != "" {
+		errText = "\n" + e.styles.Error.Width(e.width).Render(b.err)
+		errH = lipgloss.Height(errText)
+	}
 	if len(b.files) == 0 {
 		s.WriteString(e.styles.Subtle.Render("no saved games yet (ctrl+w saves the game on screen)") + "\n")
 	}
+	lines := make([]string, len(b.files))
 	for i, f := range b.files {
 		if i == b.cursor {
-			s.WriteString(e.styles.MenuSelected.Render("> "+f) + "\n")
+			lines[i] = e.styles.MenuSelected.Render("> " + f)
 		} else {
-			s.WriteString(e.styles.MenuItem.Render(f) + "\n")
+			lines[i] = e.styles.MenuItem.Render(f)
 		}
 	}
-	if b.err != "" {
-		s.WriteString("\n" + e.styles.Error.Render(b.err) + "\n")
+	if len(lines) > 0 {
+		s.WriteString(b.list.render(lines, b.cursor, e.width, e.bodyHeight-2-errH))
 	}
+	s.WriteString(errText)
 	return s.String()
+}
+
+// statusLine says how many saves there are, where, and which are shown.
+func (b *browser) statusLine(e *env) string {
+	return statusParts(b.list.span(), fmt.Sprintf("%d saves in %s/", len(b.files), SavesDir))
 }

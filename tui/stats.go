@@ -12,45 +12,80 @@ import (
 	"mcarena/games"
 )
 
-// statsRows is how many root moves the statistics pane lists.
-const statsRows = 8
-
-// statsView renders the latest engine statistics: the search's counters,
-// its principal variation and its most visited root moves (for NMCS, every
-// evaluated successor with its outcome, discounted value, playout length and
-// pruning rule).
+// statsView renders the latest engine statistics with room for all of them.
 func (p *play) statsView(e *env) string {
+	return strings.Join(append([]string{e.styles.Title.Render("Engine")}, p.statsLines(e, 200, 40)...), "\n")
+}
+
+// statsLines renders the latest engine statistics in width cells and height
+// lines: the search's counters, its principal variation and its most
+// visited root moves (for NMCS, every evaluated successor with its outcome,
+// discounted value, playout length and pruning rule), as many as fit. When
+// lines are short, the trend, whose view the values are from and the
+// engine's figures go first, and the table keeps at least three moves.
+func (p *play) statsLines(e *env, width, height int) []string {
 	st := e.styles
-	lines := []string{st.Title.Render("Engine")}
 	if p.statsFor == nil || (p.stats.Iterations == 0 && len(p.stats.Moves) == 0) {
 		if p.cur != nil {
-			lines = append(lines, st.Subtle.Render(p.statsBy+": thinking..."))
-		} else {
-			lines = append(lines, st.Subtle.Render("no search yet"))
+			return []string{st.Subtle.Render(p.statsBy + ": thinking...")}
 		}
-		return strings.Join(lines, "\n")
+		return []string{st.Subtle.Render("no search yet")}
 	}
 	s := p.stats
 	state := "last search"
 	if p.cur != nil {
 		state = "thinking"
 	}
-	lines = append(lines, fmt.Sprintf("%s (%s)", p.statsBy, state),
-		fmt.Sprintf("iterations %d  states %d  %s/s  %.1fs", s.Iterations, s.States, humanCount(s.StatesPerSecond()), s.Elapsed.Seconds()))
-	if f := figuresLine(s); f != "" {
-		lines = append(lines, f)
-	}
-	lines = append(lines, "PV "+pvText(p.statsFor, s.PV, 8))
-	if len(p.trend) > 1 {
-		lines = append(lines, "trend "+sparkline(p.trend, 24)+st.Subtle.Render(" value of the chosen move"))
-	}
+	head := []string{fmt.Sprintf("%s (%s)", p.statsBy, state),
+		fmt.Sprintf("iterations %d  states %d  %s/s  %.1fs", s.Iterations, s.States, humanCount(s.StatesPerSecond()), s.Elapsed.Seconds()),
+		"PV " + pvText(p.statsFor, s.PV, 8)}
+	warn := ""
 	if w := cutShort(s); w != "" {
-		lines = append(lines, st.Error.Render(w))
+		warn = st.Error.Render(w)
 	}
+	// Lines kept only when there is room, the figures first, the trend last.
+	figures, view, trend := figuresLine(s), "", ""
 	if v := viewLine(s, p.statsFor); v != "" {
-		lines = append(lines, st.Subtle.Render(v))
+		view = st.Subtle.Render(v)
 	}
-	return strings.Join(append(lines, movesTable(s, p.statsFor, statsRows, st)...), "\n")
+	if len(p.trend) > 1 {
+		trend = "trend " + sparkline(p.trend, 24) + st.Subtle.Render(" value of the chosen move")
+	}
+	avail := height - 1 - len(head) // less the pane's title
+	if warn != "" {
+		avail--
+	}
+	least := 1 + min(3, len(s.Moves)) // the table's header and three moves
+	if len(s.Moves) > 3 {
+		least++ // and how many more
+	}
+	room := func(line string) bool {
+		if line == "" || avail-1 < least {
+			return false
+		}
+		avail--
+		return true
+	}
+	keepFigures, keepView, keepTrend := room(figures), room(view), room(trend)
+	lines := head[:2:2]
+	if keepFigures {
+		lines = append(lines, figures)
+	}
+	lines = append(lines, head[2])
+	if keepTrend {
+		lines = append(lines, trend)
+	}
+	if warn != "" {
+		lines = append(lines, warn)
+	}
+	if keepView {
+		lines = append(lines, view)
+	}
+	rows := len(s.Moves)
+	if avail-1 < rows {
+		rows = max(avail-2, 1) // a line says how many more
+	}
+	return cutLines(append(lines, movesTable(s, p.statsFor, rows, st)...), width)
 }
 
 // fitLines cuts each line of text to width cells (with an ellipsis), and

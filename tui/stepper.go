@@ -115,6 +115,8 @@ type stepper struct {
 	stack []*level
 	err   string
 
+	table scroller // the successors of the step on screen
+
 	busy   bool
 	reqID  int // id of the computation that counts
 	cancel context.CancelFunc
@@ -228,6 +230,12 @@ func (st *stepper) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 			if step, ok := l.tr.Step(l.step); ok && l.cursor < len(step.Successors)-1 {
 				l.cursor++
 			}
+		case matches(msg, e.keys.PageUp):
+			l.cursor = max(l.cursor-max(st.table.rows, 1), 0)
+		case matches(msg, e.keys.PageDown):
+			if step, ok := l.tr.Step(l.step); ok {
+				l.cursor = max(min(l.cursor+max(st.table.rows, 1), len(step.Successors)-1), 0)
+			}
 		case matches(msg, e.keys.Select):
 			step, ok := l.tr.Step(l.step)
 			if !ok || l.cursor >= len(step.Successors) {
@@ -260,7 +268,7 @@ func (st *stepper) keys(e *env) keyHelp {
 			key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "select")),
 			sel, back, k.Help,
 		},
-		full: [][]key.Binding{{left, right}, {up, down, sel}, {back, k.Help, k.Quit}},
+		full: [][]key.Binding{{left, right}, {up, down, k.PageUp, k.PageDown, sel}, {back, k.Help, k.Quit}},
 	}
 }
 
@@ -275,8 +283,20 @@ func (st *stepper) progress(l *level) string {
 	return text + " (esc stops)"
 }
 
+// Successor table formats: the full one, and a compact one for a table
+// beside the board in a narrow terminal.
+const (
+	fullRow    = "%3d  %-8s %+7.4f  %+7d  %10.4f  %6d  %7d"
+	fullHead   = "  #  move      value  outcome  discounted  length   states  note"
+	fullWidth  = 75
+	smallRow   = "%3d %-6s %+6.3f %+2d %6.3f %4d %6s"
+	smallHead  = "  # move    value  o   disc  len states note"
+	smallWidth = 48
+)
+
 func (st *stepper) view(e *env) string {
 	s := e.styles
+	w, h := e.width, e.bodyHeight
 	l := st.top()
 	var crumbs []string
 	for i, lv := range st.stack {
@@ -287,10 +307,10 @@ func (st *stepper) view(e *env) string {
 		}
 		crumbs = append(crumbs, name)
 	}
-	title := s.Title.Render("NMCS stepper") + "  " + s.Subtle.Render(st.g.Spec()+"  "+st.spec)
-	head := strings.Join(crumbs, " > ")
+	title := cut(s.Title.Render("NMCS stepper")+"  "+s.Subtle.Render(st.g.Spec()+"  "+st.spec), w)
+	head := s.Wrap(w).Render(strings.Join(crumbs, " > "))
 	if st.busy {
-		return lipgloss.JoinVertical(lipgloss.Left, title, head, "", s.Status.Render(st.progress(l)))
+		return lipgloss.JoinVertical(lipgloss.Left, title, head, "", s.Status.Width(w).Render(st.progress(l)))
 	}
 	step, ok := l.tr.Step(l.step)
 	if !ok {
@@ -301,47 +321,122 @@ func (st *stepper) view(e *env) string {
 	if c.HasBound {
 		info += fmt.Sprintf("; POD bound %.4f for %s", c.Bound, st.g.PlayerNames()[c.Owner])
 	}
+	info = s.Wrap(w).Render(info)
 	board := renderBoard(e, step.State.Board(), boardMarks{last: [2]int{-1, -1}, cursor: -1, from: -1})
-	var table []string
-	switch {
-	case step.End && step.Pruned:
-		table = append(table, s.Status.Render("POD cut the playout here: it returns the bound"))
-	case step.End:
-		table = append(table, s.Banner.Render("the playout ends: "+resultText(st.g, step.State)))
-	case len(step.Successors) == 0:
-		table = append(table, fmt.Sprintf("level 0: a random move, %s", step.State.MoveString(step.Chosen)))
-	default:
-		table = append(table, s.Subtle.Render("  #  move      value  outcome  discounted  length   states  note"))
-		for i, sc := range step.Successors {
-			note := ""
-			switch {
-			case sc.CutByCOW:
-				note = "cut by COW"
-			case sc.Pruned:
-				note = "cut by POD"
-			}
-			if i == step.Best {
-				note = strings.TrimSpace("chosen " + note)
-			}
-			row := fmt.Sprintf("%3d  %-8s", i+1, step.State.MoveString(sc.Move))
-			if !sc.CutByCOW {
-				row += fmt.Sprintf(" %+7.4f  %+7d  %10.4f  %6d  %7d", sc.Value, sc.Outcome, sc.Discounted, sc.Length, sc.States)
-			} else {
-				row += strings.Repeat(" ", 46)
-			}
-			row += "  " + note
-			switch {
-			case i == l.cursor:
-				row = s.CellCursor.Render(row)
-			case i == step.Best:
-				row = s.Title.Render(row)
-			}
-			table = append(table, row)
+	boardW, boardH := lipgloss.Width(board), lipgloss.Height(board)
+	errLine := ""
+	if st.err != "" {
+		errLine = s.Error.Width(w).Render(st.err)
+	}
+	top := []string{title, head, info, ""}
+	avail := h - lipgloss.Height(lipgloss.JoinVertical(lipgloss.Left, top...))
+	if errLine != "" {
+		avail -= lipgloss.Height(errLine)
+	}
+	// The table goes beside the board when it fits there, in full or in
+	// its compact form, else under it at the terminal's width.
+	tableW, beside := w-boardW-3, true
+	if tableW < smallWidth {
+		tableW, beside = w, false
+	}
+	tableH := avail
+	if !beside {
+		tableH = avail - boardH
+		if tableH < 4 {
+			top = top[:3] // the blank line goes first
+			tableH++
 		}
 	}
-	parts := []string{title, head, info, "", lipgloss.JoinHorizontal(lipgloss.Top, board, "   ", strings.Join(table, "\n"))}
-	if st.err != "" {
-		parts = append(parts, s.Error.Render(st.err))
+	table := st.tableView(e, l, step, tableW, tableH)
+	var body string
+	if beside {
+		body = lipgloss.JoinHorizontal(lipgloss.Top, board, "   ", table)
+	} else {
+		body = lipgloss.JoinVertical(lipgloss.Left, board, table)
+	}
+	parts := append(top, body)
+	if errLine != "" {
+		parts = append(parts, errLine)
 	}
 	return lipgloss.JoinVertical(lipgloss.Left, parts...)
+}
+
+// tableView renders a step's successors in width cells and height lines, a
+// window that keeps the selected one in view.
+func (st *stepper) tableView(e *env, l *level, step nmcs.Step, width, height int) string {
+	s := e.styles
+	switch {
+	case step.End && step.Pruned:
+		return s.Status.Width(width).Render("POD cut the playout here: it returns the bound")
+	case step.End:
+		return s.Banner.Render(cut("the playout ends: "+resultText(st.g, step.State), width-2))
+	case len(step.Successors) == 0:
+		return fmt.Sprintf("level 0: a random move, %s", step.State.MoveString(step.Chosen))
+	}
+	full := width >= fullWidth
+	header := smallHead
+	if full {
+		header = fullHead
+	}
+	rows := make([]string, 0, len(step.Successors))
+	for i, sc := range step.Successors {
+		note := ""
+		switch {
+		case sc.CutByCOW && full:
+			note = "cut by COW"
+		case sc.Pruned && full:
+			note = "cut by POD"
+		case sc.CutByCOW:
+			note = "COW"
+		case sc.Pruned:
+			note = "POD"
+		}
+		if i == step.Best {
+			note = strings.TrimSpace("chosen " + note)
+		}
+		var row string
+		switch {
+		case sc.CutByCOW && full:
+			row = fmt.Sprintf("%3d  %-8s", i+1, step.State.MoveString(sc.Move)) + strings.Repeat(" ", 46)
+		case sc.CutByCOW:
+			row = fmt.Sprintf("%3d %-6s", i+1, step.State.MoveString(sc.Move)) + strings.Repeat(" ", 31)
+		case full:
+			row = fmt.Sprintf(fullRow, i+1, step.State.MoveString(sc.Move), sc.Value, sc.Outcome, sc.Discounted, sc.Length, sc.States)
+		default:
+			row = fmt.Sprintf(smallRow, i+1, step.State.MoveString(sc.Move), sc.Value, sc.Outcome, sc.Discounted, sc.Length, humanCount(float64(sc.States)))
+		}
+		row = cut(row+"  "+note, width)
+		switch {
+		case i == l.cursor:
+			row = s.CellCursor.Render(row)
+		case i == step.Best:
+			row = s.Title.Render(row)
+		}
+		rows = append(rows, row)
+	}
+	body := st.table.render(rows, l.cursor, width, max(height-1, 1))
+	if span := st.table.span(); span != "" && len(header)+len(span)+2 <= width {
+		header += "  " + span
+	}
+	return lipgloss.JoinVertical(lipgloss.Left, s.Subtle.Render(cut(header, width)), body)
+}
+
+// statusLine says what the stepper computes, or where it stands.
+func (st *stepper) statusLine(e *env) string {
+	if len(st.stack) == 0 {
+		return ""
+	}
+	l := st.top()
+	if st.busy {
+		return st.progress(l)
+	}
+	c := l.tr.Call()
+	where := fmt.Sprintf("step %d, %d steps computed", l.step+1, l.tr.Steps())
+	depth := fmt.Sprintf("level %d of %d", len(st.stack), st.cfg.Level+1)
+	return statusParts("idle", st.table.span(), where, fmt.Sprintf("NMC(%d) playout", c.Level), depth, fmt.Sprintf("%s states so far", humanCount(float64(l.tr.States()))))
+}
+
+// statusLine says that nothing runs until enter.
+func (s *stepperSetup) statusLine(e *env) string {
+	return "nothing computing: enter starts the first step"
 }

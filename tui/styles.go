@@ -10,6 +10,8 @@ import (
 // Styles holds every style of the interface; views use nothing else.
 type Styles struct {
 	Title, Subtle, Error, Status, Banner lipgloss.Style
+	// StatusBar is the status line every screen has above its key help.
+	StatusBar                            lipgloss.Style
 	MenuItem, MenuSelected               lipgloss.Style
 	Cell, CellLast, CellCursor, CellFrom lipgloss.Style
 	Piece                                [2]lipgloss.Style
@@ -53,6 +55,7 @@ func newStyles(r *lipgloss.Renderer, colour bool) Styles {
 		Error:        r.NewStyle().Foreground(c("1", "9")),
 		Status:       r.NewStyle().Foreground(c("130", "11")),
 		Banner:       r.NewStyle().Bold(true).Reverse(true).Padding(0, 1),
+		StatusBar:    r.NewStyle().Foreground(c("236", "252")).Background(c("254", "236")),
 		MenuItem:     r.NewStyle().PaddingLeft(2),
 		MenuSelected: r.NewStyle().PaddingLeft(0).Bold(true).Foreground(accent),
 		Cell:         r.NewStyle(),

@@ -8,6 +8,7 @@ package tui
 import (
 	"path/filepath"
 	"strconv"
+	"time"
 
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
@@ -36,9 +37,12 @@ type env struct {
 	cfg           *config.Config // may be nil
 	where         Where
 	width, height int
-	styles        Styles
-	keys          keyMap
-	help          help.Model
+	// bodyHeight is how many lines a screen's view may take: the terminal's
+	// height less the status line and the key help under it.
+	bodyHeight int
+	styles     Styles
+	keys       keyMap
+	help       help.Model
 }
 
 // screen is one component of the interface. Its update returns the screen
@@ -85,7 +89,7 @@ type Model struct {
 // New returns the root model, opening on the main menu. cfg, which may be
 // nil, names the engines players can choose.
 func New(cfg *config.Config) Model {
-	ctx := &env{cfg: cfg, styles: DefaultStyles(), keys: defaultKeys(), help: help.New(), width: 80, height: 24}
+	ctx := &env{cfg: cfg, styles: DefaultStyles(), keys: defaultKeys(), help: help.New(), width: 80, height: 24, bodyHeight: 22}
 	first := newMenu()
 	return Model{ctx: ctx, stack: []screen{first}, current: first}
 }
@@ -139,6 +143,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		m.ctx.width, m.ctx.height = msg.Width, msg.Height
 		m.ctx.help.Width = msg.Width
+		m.ctx.bodyHeight = max(msg.Height-2, 1) // until View measures the key help
 	case tea.KeyMsg:
 		switch {
 		case matches(msg, m.ctx.keys.Quit):
@@ -167,22 +172,36 @@ func (m Model) keys() keyHelp {
 	return keyHelp{short: []key.Binding{k.Back, k.Help}, full: [][]key.Binding{{k.Back, k.Help, k.Quit}}}
 }
 
-// View implements tea.Model.
+// View implements tea.Model. The screen on top draws its view in the
+// lines left by its status line and the key help below it; the whole is cut
+// to the terminal, from the bottom and the right, so that nothing scrolls
+// the top of a screen away.
 func (m Model) View() string {
 	ctx := m.ctx
 	if ctx.width < minWidth || ctx.height < minHeight {
 		return ctx.styles.Error.Width(max(ctx.width, 1)).Render("The terminal is too small: mcarena needs at least " +
 			itoa(minWidth) + "x" + itoa(minHeight) + ", this one is " + itoa(ctx.width) + "x" + itoa(ctx.height) + ".")
 	}
-	body := m.current.view(ctx)
+	var footer string
+	ctx.help.Width = ctx.width
 	if m.showHelp {
 		ctx.help.ShowAll = true
-		body = lipgloss.JoinVertical(lipgloss.Left, body, "", ctx.styles.Pane.Render(ctx.help.View(m.keys())+"\n"+ctx.styles.Subtle.Render("? or esc closes this help")))
+		pane := ctx.styles.Pane
+		ctx.help.Width = ctx.width - pane.GetHorizontalFrameSize()
+		footer = pane.Render(ctx.help.View(m.keys()) + "\n" + ctx.styles.Subtle.Render("? or esc closes this help"))
 	} else {
 		ctx.help.ShowAll = false
-		body = lipgloss.JoinVertical(lipgloss.Left, body, "", ctx.help.View(m.keys()))
+		footer = ctx.help.View(m.keys())
 	}
-	return body
+	footer = fitBox(footer, ctx.width, ctx.height-2)
+	ctx.bodyHeight = max(ctx.height-lipgloss.Height(footer)-1, 1)
+	body := padLines(fitBox(m.current.view(ctx), ctx.width, ctx.bodyHeight), ctx.bodyHeight)
+	status := "" // after the view, which may scroll a list the status line tells of
+	if s, ok := m.current.(statuser); ok {
+		status = s.statusLine(ctx)
+	}
+	status = ctx.styles.StatusBar.Width(ctx.width).Render(cut(status, ctx.width-ctx.styles.StatusBar.GetHorizontalFrameSize()))
+	return body + "\n" + status + "\n" + footer
 }
 
 // Run starts the interface on the terminal and blocks until the user quits.
@@ -201,6 +220,9 @@ func Run(cfg *config.Config, where Where) error {
 	_, err := tea.NewProgram(m, tea.WithAltScreen(), tea.WithMouseCellMotion()).Run()
 	return err
 }
+
+// clock tells the time for the players' clocks; tests fix it.
+var clock = time.Now
 
 // quitMsg ends the program.
 type quitMsg struct{}

@@ -1,0 +1,113 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/viewport"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// scroller shows a window of a list too long for the screen in a viewport.
+// The window moves only when the cursor would leave it, so that the cursor
+// is always on screen and the rows do not jump while it moves inside.
+type scroller struct {
+	vp          viewport.Model
+	total, rows int // the list's length and the window's, at the last render
+}
+
+// render returns height lines (fewer when the list is shorter) of lines,
+// each cut to width, with the line cursor inside them (a cursor below 0
+// keeps the window where it is).
+func (s *scroller) render(lines []string, cursor, width, height int) string {
+	height = max(height, 1)
+	s.total, s.rows = len(lines), height
+	s.vp.Width, s.vp.Height = max(width, 1), height
+	if len(lines) <= height {
+		s.vp.SetYOffset(0)
+		return strings.Join(cutLines(lines, width), "\n")
+	}
+	s.vp.SetContent(strings.Join(lines, "\n"))
+	if cursor >= 0 {
+		switch {
+		case cursor < s.vp.YOffset:
+			s.vp.SetYOffset(cursor)
+		case cursor >= s.vp.YOffset+height:
+			s.vp.SetYOffset(cursor - height + 1)
+		default:
+			s.vp.SetYOffset(s.vp.YOffset) // clamps a window left beyond a list that shrank
+		}
+	}
+	return s.vp.View()
+}
+
+// scrolls reports whether the last render showed only part of the list.
+func (s *scroller) scrolls() bool { return s.total > s.rows }
+
+// span says which lines the last render showed, such as "12-30 of 58", or
+// "" when it showed all of them.
+func (s *scroller) span() string {
+	if !s.scrolls() {
+		return ""
+	}
+	first := s.vp.YOffset + 1
+	return fmt.Sprintf("%d-%d of %d", first, min(s.vp.YOffset+s.rows, s.total), s.total)
+}
+
+// cutLines cuts each line to width cells, with an ellipsis where it cuts.
+func cutLines(lines []string, width int) []string {
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = cut(l, width)
+	}
+	return out
+}
+
+// cut cuts one line to width cells, with an ellipsis where it cuts text;
+// trailing spaces are dropped without one (lipgloss's wrapping can leave
+// a space beyond the width it wraps at).
+func cut(s string, width int) string {
+	width = max(width, 1)
+	if ansi.StringWidth(s) <= width {
+		return s
+	}
+	if ansi.StringWidth(strings.TrimRight(ansi.Strip(s), " ")) <= width {
+		return ansi.Truncate(s, width, "")
+	}
+	return ansi.Truncate(s, width, "…")
+}
+
+// fitBox makes text exactly width cells wide and at most height lines high:
+// lines are cut (never wrapped) and the lines beyond height dropped from the
+// bottom, so that the top of a screen is always on it.
+func fitBox(text string, width, height int) string {
+	lines := strings.Split(text, "\n")
+	if len(lines) > height {
+		lines = lines[:max(height, 0)]
+	}
+	return strings.Join(cutLines(lines, width), "\n")
+}
+
+// padLines adds empty lines to text until it is height lines high.
+func padLines(text string, height int) string {
+	n := strings.Count(text, "\n") + 1
+	if n >= height {
+		return text
+	}
+	return text + strings.Repeat("\n", height-n)
+}
+
+// statuser is a screen with a status line: what runs, what it costs and
+// where it writes. The root draws it above the key help on every screen.
+type statuser interface{ statusLine(e *env) string }
+
+// statusParts joins the non-empty parts of a status line.
+func statusParts(parts ...string) string {
+	var out []string
+	for _, p := range parts {
+		if p != "" {
+			out = append(out, p)
+		}
+	}
+	return strings.Join(out, " · ")
+}
