@@ -11,7 +11,7 @@ import (
 // An accepted budget sets at most one limit, within its range, and reads
 // back from its own text.
 func FuzzParseBudget(f *testing.F) {
-	for _, s := range []string{"", "320ms", "1h30m", "iterations=5000", "states=1", "states=-1", "NaN", "1e3s", "iterations=+7"} {
+	for _, s := range []string{"", "320ms", "1h30m", "iterations=5000", "states=1", "states=-1", "NaN", "1e3s", "iterations=+7", "paper=10ms", "paper=-1s"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
@@ -27,6 +27,12 @@ func FuzzParseBudget(f *testing.F) {
 			set++
 			if b.Time < 0 || b.Time > MaxBudgetTime {
 				t.Fatalf("time %v out of range", b.Time)
+			}
+		}
+		if b.PaperTime != 0 {
+			set++
+			if b.PaperTime < 0 || b.PaperTime > MaxBudgetTime {
+				t.Fatalf("paper time %v out of range", b.PaperTime)
 			}
 		}
 		for _, n := range []int64{b.Iterations, b.States} {

@@ -77,10 +77,14 @@ type Preset struct {
 }
 
 // Budget is a per-move budget as written in a preset: "" (the engine's own
-// default), a duration such as "320ms", "iterations=N" or "states=N".
+// default), a duration such as "320ms", "iterations=N", "states=N", or
+// "paper=T": the states the NMCS paper's machine visits in time T on the
+// game (Budget.For), the same work on any machine.
 type Budget struct {
 	Text string
 	engines.Budget
+	// PaperTime is T of a paper=T budget.
+	PaperTime time.Duration
 }
 
 // Limits of what a preset or a command line may ask for. MaxCount bounds the
@@ -94,11 +98,18 @@ const (
 )
 
 // ParseBudget reads a budget's text: "", a duration in (0, 24h],
-// iterations=N or states=N with N in 1..10^12.
+// iterations=N or states=N with N in 1..10^12, or paper=T with T a duration
+// in (0, 24h].
 func ParseBudget(text string) (Budget, error) {
 	b := Budget{Text: text}
 	switch {
 	case text == "":
+	case strings.HasPrefix(text, "paper="):
+		d, err := parsePaperBudget(text)
+		if err != nil {
+			return b, err
+		}
+		b.PaperTime = d
 	case strings.HasPrefix(text, "iterations="), strings.HasPrefix(text, "states="):
 		k, v, _ := strings.Cut(text, "=")
 		n, err := strconv.ParseInt(v, 10, 64)
@@ -228,11 +239,14 @@ func parsePreset(path string, lines lineIndex, name string, v any, cfg *Config) 
 			return nil, errAt("budgets", "%v", err)
 		}
 		for _, old := range p.Budgets {
-			if old.Budget == b.Budget {
+			if old.Budget == b.Budget && old.PaperTime == b.PaperTime {
 				return nil, errAt("budgets", "budgets %q and %q are the same: list each budget once", old.Text, text)
 			}
 		}
 		p.Budgets = append(p.Budgets, b)
+	}
+	if err := checkPaperGames(p.Budgets, p.Games); err != nil {
+		return nil, errAt("budgets", "%v", err)
 	}
 	if c, ok := t["count"]; ok {
 		n, ok := c.(int64)

@@ -29,6 +29,8 @@ func TestPresetErrors(t *testing.T) {
 			`x.toml:11: presets.p.budgets: budget "-1s": want a duration above 0 and at most 24h0m0s`},
 		{"negative iterations", "[presets.p]\ngames = [\"nogo\"]\npairs = [[\"a\", \"b\"]]\nbudgets = [\"iterations=-5\"]\n",
 			`x.toml:11: presets.p.budgets: budget "iterations=-5": iterations needs a whole number in 1..1000000000000`},
+		{"paper budget on a board the paper did not time", "[presets.p]\ngames = [\"nogo\", \"breakthrough:size=8x8\"]\npairs = [[\"a\", \"b\"]]\nbudgets = [\"paper=10ms\"]\n",
+			`x.toml:11: presets.p.budgets: budget "paper=10ms" is time on the NMCS paper's machine, whose speed (Table 3) is known for atarigo, breakthrough, breakthrough:misere, domineering, domineering:misere, knightthrough, knightthrough:misere, nogo, nogo:misere; not for "breakthrough:size=8x8"`},
 		{"count too large", "[presets.p]\ngames = [\"nogo\"]\npairs = [[\"a\", \"b\"]]\ncount = 10000001\n",
 			"x.toml:11: presets.p.count: want a whole number of games per match in 1..10000000"},
 		{"paper nan", "[presets.p]\ngames = [\"nogo\"]\npairs = [[\"a\", \"b\"]]\npaper = [[[nan]]]\n",
@@ -80,6 +82,9 @@ func TestParseBudget(t *testing.T) {
 		{"iterations=0", "in 1..1000000000000"},
 		{"states=1000000000001", "in 1..1000000000000"},
 		{"iterations=x", "in 1..1000000000000"},
+		{"paper=10ms", ""},
+		{"paper=0s", "paper= needs a duration above 0"},
+		{"paper=", "paper= needs a duration above 0"},
 	}
 	for _, tt := range tests {
 		_, err := ParseBudget(tt.text)
@@ -115,4 +120,44 @@ func TestPresetProtocol(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A paper=T budget is T of the NMCS paper's machine: T times the game's
+// speed in its Table 3, whatever reading of the rules or move order.
+func TestPaperBudget(t *testing.T) {
+	b, err := ParseBudget("paper=10ms")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		game   string
+		states int64
+	}{
+		{"breakthrough", 4110}, // the issue's example
+		{"breakthrough:misere", 4090},
+		{"knightthrough", 2640},
+		{"nogo:misere", 6480},
+		{"atarigo", 2800},
+		{"domineering:order=colmajor", 5500},
+		{"breakthrough:order=rowmajor,misere", 4090},
+	} {
+		if got := b.For(tt.game); got.States != tt.states || got.Time != 0 || got.Iterations != 0 {
+			t.Errorf("paper=10ms on %s: %+v, want %d states", tt.game, got, tt.states)
+		}
+	}
+	if got := mustBudget(t, "320ms").For("nogo"); got.Time.Milliseconds() != 320 {
+		t.Errorf("a time budget changed: %+v", got)
+	}
+	if _, ok := PaperSpeed("nogo:size=7"); ok {
+		t.Error("a paper speed for NoGo 7x7")
+	}
+}
+
+func mustBudget(t *testing.T, text string) Budget {
+	t.Helper()
+	b, err := ParseBudget(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

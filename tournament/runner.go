@@ -330,7 +330,7 @@ func playJob(ctx context.Context, p *config.Preset, j Job, w *worker, scaled boo
 	}
 	seats := [2]engines.Engine{pair[j.FirstSeat], pair[1-j.FirstSeat]}
 	from, random := games.Start(g, j.StartSeed)
-	played, ok := PlayFrom(ctx, from, seats, scaleBudget(p.Budgets[j.Match.Budget].Budget, scale), j.Seed)
+	played, ok := PlayFrom(ctx, from, seats, scaleBudget(p.Budgets[j.Match.Budget].For(j.Match.Game), scale), j.Seed)
 	if !ok {
 		return Record{}, false, nil
 	}

@@ -50,8 +50,13 @@ func parsePlayer(cfg *config.Config, text string, g games.Game) (player, error) 
 		if b, err = config.ParseBudget(f[1]); err != nil {
 			return player{}, err
 		}
+		if b.PaperTime > 0 {
+			if _, ok := config.PaperSpeed(g.Spec()); !ok {
+				return player{}, fmt.Errorf("budget %q: the NMCS paper gives no speed for %s", f[1], g.Spec())
+			}
+		}
 	}
-	return player{text: strings.Join(f, " "), engine: e, budget: b.Budget}, nil
+	return player{text: strings.Join(f, " "), engine: e, budget: b.For(g.Spec())}, nil
 }
 
 // search is an engine thinking in a background goroutine. Its reports are
