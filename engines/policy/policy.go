@@ -17,7 +17,9 @@
 //
 // Epsilon-greedy (Lanctot et al. 2014, "ege"): at every step, with
 // probability epsilon a uniformly random move; otherwise the move whose
-// successor a heuristic values best for the mover, ties drawn uniformly.
+// successor a heuristic values best for the mover, ties drawn uniformly. A
+// heuristic that scores moves without playing them (knowledge.Scorer) is
+// asked so; the choices are the same.
 //
 // Where several moves win, one is drawn uniformly. States visited count every
 // position generated, the minimax's and epsilon-greedy's included.
@@ -125,7 +127,8 @@ func New(cfg Config, s games.State) (Policy, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &egreedy{eps: cfg.Epsilon, h: h, child: s.Clone(), buf: make([]games.Move, 0, s.Game().MaxMoves()),
+		sc, _ := h.(knowledge.Scorer)
+		return &egreedy{eps: cfg.Epsilon, h: h, sc: sc, child: s.Clone(), buf: make([]games.Move, 0, s.Game().MaxMoves()),
 			best: make([]games.Move, 0, s.Game().MaxMoves())}, nil
 	case Game:
 		p, err := knowledge.NewPlayout(s.Game(), cfg.Name)
@@ -288,6 +291,7 @@ func (p *shallow) value(s games.State, depth int, pl games.Player) int {
 type egreedy struct {
 	eps   float64
 	h     knowledge.Heuristic
+	sc    knowledge.Scorer // h's own scores of moves, when it has them
 	child games.State
 	buf   []games.Move
 	best  []games.Move
@@ -309,10 +313,15 @@ func (p *egreedy) Run(s games.State, r *rng.Rand, limit int, stop *engines.Stop,
 			bestValue := math.Inf(-1)
 			p.best = p.best[:0]
 			for _, c := range moves {
-				p.child.CopyFrom(s)
-				p.child.Play(c)
 				states++
-				v := p.h.Value(p.child)
+				var v float64
+				if p.sc != nil {
+					v = p.sc.ScoreAfter(s, c)
+				} else {
+					p.child.CopyFrom(s)
+					p.child.Play(c)
+					v = p.h.Value(p.child)
+				}
 				if mover == games.Second {
 					v = -v
 				}

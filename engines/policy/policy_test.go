@@ -222,3 +222,45 @@ func TestNestedTrace(t *testing.T) {
 		}
 	}
 }
+
+func init() {
+	// The Breakthrough heuristics without their move scores, so that the
+	// epsilon-greedy policy plays each move to value it.
+	for _, name := range []string{"efms", "eflh"} {
+		knowledge.RegisterHeuristic("breakthrough", name+"-valueonly-test", "test: "+name+" without ScoreAfter",
+			func(g games.Game) (knowledge.Heuristic, error) {
+				h, err := knowledge.NewHeuristic(g, name)
+				return valueOnly{h}, err
+			})
+	}
+}
+
+type valueOnly struct{ h knowledge.Heuristic }
+
+func (v valueOnly) Value(s games.State) float64 { return v.h.Value(s) }
+
+// Epsilon-greedy playouts that score moves with the heuristic's ScoreAfter
+// play the same games, draw for draw, as those that play each move and ask
+// Value.
+func TestEGreedyScoresAsValues(t *testing.T) {
+	for _, tc := range []struct{ spec, h string }{
+		{"breakthrough:size=8x8", "efms"}, {"breakthrough:size=8x8", "eflh"}, {"breakthrough", "efms"}, {"breakthrough:size=6x7,home=1", "efms"},
+	} {
+		start := pos(t, tc.spec, "")
+		fast := mustPolicy(t, Config{Kind: EGreedy, Epsilon: 0.1, Heuristic: tc.h}, start)
+		slow := mustPolicy(t, Config{Kind: EGreedy, Epsilon: 0.1, Heuristic: tc.h + "-valueonly-test"}, start)
+		if _, ok := fast.(*egreedy).h.(knowledge.Scorer); !ok {
+			t.Fatalf("%s has no ScoreAfter", tc.h)
+		}
+		for seed := range uint64(30) {
+			a, b := start.Clone(), start.Clone()
+			ra, rb := rng.New(seed), rng.New(seed)
+			var ta, tb Trace
+			na, sa := fast.Run(a, &ra, games.NoLimit, nil, &ta)
+			nb, sb := slow.Run(b, &rb, games.NoLimit, nil, &tb)
+			if na != nb || sa != sb || a.String() != b.String() || ra != rb {
+				t.Fatalf("%s %s seed %d: scored playout %d moves to %s, valued one %d moves to %s", tc.spec, tc.h, seed, na, a, nb, b)
+			}
+		}
+	}
+}

@@ -29,6 +29,16 @@ type Heuristic interface {
 	Value(s games.State) float64
 }
 
+// Scorer is a Heuristic that also scores the position after a legal move
+// without playing it, for greedy choices: ScoreAfter(s, m) orders the moves
+// of s exactly as Value orders the positions after them (higher for higher,
+// equal for equal), from the first player's view, a finished game at +Inf
+// or -Inf. It is the heuristic before its squashing (tanh), read from the
+// bitboards, so a greedy step costs a fraction of playing each move.
+type Scorer interface {
+	ScoreAfter(s games.State, m games.Move) float64
+}
+
 // Classifier tells whether a legal move of a position belongs to a class
 // (captures, decisive moves...). It may keep buffers: each search makes its
 // own with the registered constructor.

@@ -16,7 +16,7 @@ func init() {
 			if g.(*Game).v.Misere {
 				return nil, errors.New("efms rewards advancing, which loses in misère play")
 			}
-			return efMS{}, nil
+			return &efMS{}, nil
 		})
 	knowledge.RegisterHeuristic("breakthrough", "eflh",
 		"efLH of the implicit-minimax paper (Lorentz and Horey 2013): a piece-square table summed over each side's pieces, the difference passed through tanh(d/100); 8x8 only; a finished game scores its outcome",
@@ -39,21 +39,76 @@ func init() {
 // efMS is Schadd's simple Breakthrough evaluation as the implicit-minimax
 // paper uses it (the constants as its co-authors implemented them): White's
 // view.
-type efMS struct{}
+type efMS struct{ ends endCheck }
 
-func (efMS) Value(gs games.State) float64 {
+func (*efMS) Value(gs games.State) float64 {
 	s := gs.(*State)
 	if s.Terminal() {
 		return float64(s.Outcome())
 	}
-	cols := s.g.v.Cols
+	return math.Tanh(efMSScore(s.g, s.BB) / 60)
+}
+
+// efMSScore is efMS before tanh: the clamped difference.
+func efMSScore(g *Game, bb [2]uint64) float64 {
+	cols := g.v.Cols
 	// Progress: the rank of each side's most advanced piece, counted from
 	// its own home rank.
-	pw := (63 - bits.LeadingZeros64(s.BB[0])) / cols
-	pb := s.g.v.Rows - 1 - bits.TrailingZeros64(s.BB[1])/cols
+	pw := (63 - bits.LeadingZeros64(bb[0])) / cols
+	pb := g.v.Rows - 1 - bits.TrailingZeros64(bb[1])/cols
 	// Each product rounded on its own, so no machine fuses it with the add.
-	d := float64(10*float64(bits.OnesCount64(s.BB[0])-bits.OnesCount64(s.BB[1]))) + float64(2.5*float64(pw-pb))
-	return math.Tanh(max(-100, min(100, d)) / 60)
+	d := float64(10*float64(bits.OnesCount64(bb[0])-bits.OnesCount64(bb[1]))) + float64(2.5*float64(pw-pb))
+	return max(-100, min(100, d))
+}
+
+// ScoreAfter implements knowledge.Scorer: the clamped difference after m,
+// or an infinity when m ends the game.
+func (e *efMS) ScoreAfter(gs games.State, m games.Move) float64 {
+	s := gs.(*State)
+	bb, end := e.ends.after(s, m)
+	if end != 0 {
+		return end
+	}
+	return efMSScore(s.g, bb)
+}
+
+// endCheck finds the pieces after a move and whether the move ends the
+// game. It keeps the opponent's mobility in the last position it was asked
+// about, since a greedy step asks about every move of one position: a move
+// takes at most 2k of the opponent's moves (k steps each of a captured piece
+// and onto the target), so an opponent with more cannot be left stuck.
+type endCheck struct {
+	bb    [2]uint64
+	side  games.Player
+	mob   int
+	known bool
+}
+
+// after returns the pieces after m, legal in s, and +Inf or -Inf (the first
+// player's view) when m ends the game: it reaches the far rank, or leaves
+// the opponent no move (and so no piece). Misère play, where the ends
+// score the other way, has no heuristic to ask.
+func (c *endCheck) after(s *State, m games.Move) (bb [2]uint64, end float64) {
+	from, to := s.MoveCells(m)
+	p, q := s.Side, s.Side^1
+	tb := uint64(1) << uint(to&63)
+	bb = s.BB
+	bb[p&1] ^= uint64(1)<<uint(from&63) | tb
+	bb[q&1] &^= tb
+	win := tb&s.g.goal[p&1] != 0
+	if !win {
+		if !c.known || c.bb != s.BB || c.side != p {
+			c.bb, c.side, c.mob, c.known = s.BB, p, s.g.mobility(s.BB, q), true
+		}
+		win = c.mob <= 2*s.g.k && s.g.mobility(bb, q) == 0
+	}
+	if win {
+		if p == games.First {
+			return bb, math.Inf(1)
+		}
+		return bb, math.Inf(-1)
+	}
+	return bb, 0
 }
 
 // capture classifies moves whose target holds an enemy piece.
@@ -88,6 +143,7 @@ var lhTable = [8][8]float64{
 // of each value: cheaper than keeping the sums up to date in every move of
 // every playout, which would tax the searches that do not evaluate.
 type efLH struct {
+	ends   endCheck
 	values []float64
 	masks  [2][]uint64 // masks[p][i]: the cells where player p's piece is worth values[i]
 }
@@ -123,10 +179,26 @@ func (e *efLH) Value(gs games.State) float64 {
 	if s.Terminal() {
 		return float64(s.Outcome())
 	}
+	return math.Tanh(e.score(s.BB) / 100)
+}
+
+// score is efLH before tanh: White's table sum minus Black's.
+func (e *efLH) score(bb [2]uint64) float64 {
 	var d float64
 	for i, v := range e.values {
-		n := bits.OnesCount64(s.BB[0]&e.masks[0][i]) - bits.OnesCount64(s.BB[1]&e.masks[1][i])
+		n := bits.OnesCount64(bb[0]&e.masks[0][i]) - bits.OnesCount64(bb[1]&e.masks[1][i])
 		d += float64(v * float64(n))
 	}
-	return math.Tanh(d / 100)
+	return d
+}
+
+// ScoreAfter implements knowledge.Scorer: the difference of table sums
+// after m, or an infinity when m ends the game.
+func (e *efLH) ScoreAfter(gs games.State, m games.Move) float64 {
+	s := gs.(*State)
+	bb, end := e.ends.after(s, m)
+	if end != 0 {
+		return end
+	}
+	return e.score(bb)
 }
