@@ -385,8 +385,18 @@ func TestNodePriorsSeedChildren(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := mustEngine(t, "mcts:np=10,prior=safety").(*gameChecked).Engine
-	if _, err := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: 1}, Seed: 1}); err != nil {
+	res, err := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: 1}, Seed: 1})
+	if err != nil {
 		t.Fatal(err)
+	}
+	col := res.Stats.Column("prior")
+	if col < 0 {
+		t.Fatal("no prior column")
+	}
+	for _, ms := range res.Stats.Moves {
+		if got, want := ms.Cells[col], 2*math.Floor(mp.Prior(s, ms.Move)*10)/10-1; math.Abs(got-want) > 1e-6 {
+			t.Errorf("%s: prior column %v, want %v", s.MoveString(ms.Move), got, want)
+		}
 	}
 	sr := e.free[0]
 	root := sr.pool.at(sr.rootIdx)

@@ -118,9 +118,11 @@ type search struct {
 	// bias its progressive-bias term.
 	minimax side[float64]
 	bias    side[float64]
-	// virt holds the virtual visits of each node's children, with
-	// PriorVisitsInParent.
-	virt side[int32]
+	// virt holds the virtual visits of each node's children, and prior
+	// each node's prior value (2*wins/visits - 1 of its virtual results),
+	// with PriorVisitsInParent.
+	virt       side[int32]
+	priorValue side[float32]
 	// amaf holds each node's all-moves-as-first statistics when RAVE is
 	// on; seen marks, per player and move, the moves of the iteration's
 	// game from the current depth on (stamped, so it is never cleared).
@@ -275,6 +277,7 @@ func (e *Engine) newSearch(s games.State) (*search, error) {
 			sr.bias.on = true
 		}
 		sr.virt.on = e.cfg.PriorVisitsInParent
+		sr.priorValue.on = e.cfg.PriorVisitsInParent
 	}
 	if e.cfg.Rave > 0 {
 		sr.amaf.on = true
@@ -319,7 +322,7 @@ func (cfg Config) nodeCost() int64 {
 		b += 16
 	}
 	if cfg.PriorVisitsInParent {
-		b += 4
+		b += 8
 	}
 	return b
 }
@@ -331,6 +334,7 @@ func (sr *search) grow() {
 	sr.bias.grow(n)
 	sr.amaf.grow(n)
 	sr.virt.grow(n)
+	sr.priorValue.grow(n)
 }
 
 // side is a per-node table that only some features need, chunked like the

@@ -20,6 +20,8 @@ var (
 		Doc: "iterations counted in the move's AMAF value"}
 	minimaxColumn = engines.Column{Key: "minimax", Title: "minimax", Kind: engines.Value, View: engines.MoverView,
 		Doc: "implicit minimax value: the heuristic backed up by max over the move's subtree"}
+	priorColumn = engines.Column{Key: "prior", Title: "prior", Kind: engines.Value, View: engines.MoverView,
+		Doc: "the game's move prior of the move as a value, 2*wins/visits - 1 of the virtual results it started with"}
 	staticColumn = engines.Column{Key: "static", Title: "static", Kind: engines.Value, View: engines.MoverView,
 		Doc: "the heuristic's value of the position after the move, which estimator=cb blends in"}
 )
@@ -37,6 +39,9 @@ func (sr *search) columns() []engines.Column {
 			} else {
 				sr.cols = append(sr.cols, minimaxColumn)
 			}
+		}
+		if sr.priorValue.on {
+			sr.cols = append(sr.cols, priorColumn)
 		}
 	}
 	return sr.cols
@@ -78,6 +83,10 @@ func (sr *search) stats(it int64, elapsed time.Duration, done bool) engines.Stat
 		}
 		if sr.minimax.on {
 			c[j] = *sr.minimax.at(root.first + int32(i))
+			j++
+		}
+		if sr.priorValue.on {
+			c[j] = float64(*sr.priorValue.at(root.first + int32(i)))
 		}
 		st.Moves = append(st.Moves, engines.MoveStats{Move: ch.move, Proven: ch.proof, Cells: c})
 	}

@@ -140,6 +140,8 @@ func (sr *search) swapSlots(a, b int32) {
 	sr.minimax.swap(a, b)
 	sr.bias.swap(a, b)
 	sr.amaf.swap(a, b)
+	sr.virt.swap(a, b)
+	sr.priorValue.swap(a, b)
 }
 
 // completeTrace puts the moves from the root through the tree before the
@@ -303,6 +305,13 @@ func (sr *search) applyPriors(st games.State, parent, first int32, moves []games
 		}
 		if sr.bias.on {
 			*sr.bias.at(first + int32(i)) = p.Bias
+		}
+		if sr.priorValue.on {
+			v := float32(math.NaN())
+			if p.Visits > 0 {
+				v = float32(2*p.Wins/float64(p.Visits) - 1)
+			}
+			*sr.priorValue.at(first + int32(i)) = v
 		}
 	}
 	if sr.virt.on {
