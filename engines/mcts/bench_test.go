@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"mcarena/engines"
+	"mcarena/games/gametest"
+	"mcarena/games/rng"
 )
 
 // threadCPU returns the CPU time of the calling OS thread (Linux), the
@@ -52,4 +54,44 @@ func BenchmarkUCT8x8(b *testing.B) {
 	b.ReportMetric(float64(it)/cpu.Seconds(), "it/cpu-s")
 	b.ReportMetric(float64(states)/cpu.Seconds(), "states/cpu-s")
 	b.ReportMetric(float64(it)/b.Elapsed().Seconds(), "it/s")
+}
+
+// BenchmarkLOAPlayouts is simulations (iterations) per second of MCTS on a
+// LOA position 30 plies into a seeded random game, 100 iterations a
+// search, by playout and leaf, per CPU-second of the searching thread (a
+// loaded machine stretches wall time) and per wall-second: uniform playouts against the alpha-beta
+// playouts of MC-LOA with the substitute evaluation mia-sub, played out,
+// stopped by the evaluation's threshold, or cut off after a few plies.
+//
+//	go test -run '^$' -bench LOAPlayouts -benchtime 3x ./engines/mcts
+func BenchmarkLOAPlayouts(b *testing.B) {
+	r := rng.New(8)
+	s := gametest.RandomPlies(mustPos(b, "loa", ""), &r, 30)
+	for _, spec := range []string{
+		"mcts",
+		"mcts:playout=ab,heuristic=mia-sub",
+		"mcts:playout=ab,leaf=threshold(x=0.6),heuristic=mia-sub",
+		"mcts:playout=ab,leaf=cutoff(plies=4),heuristic=mia-sub",
+	} {
+		b.Run(spec, func(b *testing.B) {
+			e := mustEngine(b, spec)
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			var it int64
+			var cpu time.Duration
+			seed := uint64(0)
+			for b.Loop() {
+				seed++
+				c0 := threadCPU()
+				res, err := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: 100}, Seed: seed})
+				cpu += threadCPU() - c0
+				if err != nil {
+					b.Fatal(err)
+				}
+				it += res.Stats.Iterations
+			}
+			b.ReportMetric(float64(it)/cpu.Seconds(), "sims/cpu-s")
+			b.ReportMetric(float64(it)/b.Elapsed().Seconds(), "sims/s")
+		})
+	}
 }

@@ -60,7 +60,8 @@
 //     whole game, the tree's moves then the playout's, with the outcome.
 //
 // Components of the mcts family: playouts random, decisive, mr(depth),
-// nested(level, discount, cow, pod) and egreedy(epsilon); leaves playout,
+// nested(level, discount, cow, pod), egreedy(epsilon) and ab(depth,
+// epsilon) (MC-LOA's alpha-beta playouts, package policy); leaves playout,
 // cutoff(plies) (fet k), threshold(x, every) (det x) and heuristic; alpha
 // (implicit minimax, Lanctot et al. 2014; estimator=im|cb|pb) and bias
 // (progressive bias) take

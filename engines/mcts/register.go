@@ -3,6 +3,7 @@ package mcts
 import (
 	"errors"
 	"fmt"
+	"strconv"
 
 	"mcarena/engines"
 	"mcarena/engines/nmcs"
@@ -48,6 +49,9 @@ var Playouts = []spec.ComponentDecl{
 	{Name: "ipp", Doc: "the informed Breakthrough playout of the implicit-minimax paper: decisive, then anti-decisive moves, else captures of undefended pieces four times as likely (the game's playout ipp, mcarena games lists it)"},
 	{Name: "egreedy", Doc: "epsilon-greedy: a random move with probability epsilon, else the best successor by the heuristic", Options: []spec.Option{
 		{Name: "epsilon", Kind: spec.Float, Default: "0.1", FloatMin: 0, FloatMax: 1, Doc: "probability of a random move"}}},
+	{Name: "ab", Doc: "alpha-beta playouts (MC-LOA's): a depth-d alpha-beta search by the heuristic at every step, else a random move with probability epsilon", Options: []spec.Option{
+		{Name: "depth", Kind: spec.Int, Default: "2", Min: 1, Max: policy.MaxABDepth, Doc: "search depth in plies"},
+		{Name: "epsilon", Kind: spec.Float, Default: strconv.FormatFloat(policy.DefaultABEpsilon, 'g', -1, 64), FloatMin: 0, FloatMax: 1, Doc: "probability of a random move"}}},
 }
 
 // Leaves are the leaf-evaluation components of the mcts family.
@@ -67,7 +71,7 @@ var MCTSOptions = []spec.Option{
 	cOption, solverOption, nodesOption, reuseOption,
 	{Name: "playout", Kind: spec.Component, Default: "random", Components: Playouts, Doc: "playout policy"},
 	{Name: "leaf", Kind: spec.Component, Default: "playout", Components: Leaves, Doc: "leaf evaluation"},
-	{Name: "heuristic", Kind: spec.Word, Default: "", Doc: "the game's heuristic (mcarena games lists them) for egreedy, cutoff, threshold, heuristic, alpha and bias"},
+	{Name: "heuristic", Kind: spec.Word, Default: "", Doc: "the game's heuristic (mcarena games lists them) for egreedy, ab, cutoff, threshold, heuristic, alpha and bias"},
 	{Name: "alpha", Kind: spec.Float, Default: "0", FloatMin: 0, FloatMax: 1, Doc: "implicit minimax: weight of the heuristic minimax value in selection (needs heuristic)"},
 	{Name: "estimator", Kind: spec.Choice, Default: "im", Choices: []string{"im", "cb", "pb"}, Doc: "what alpha blends in: im the implicit minimax value, cb the static value of the child (constant bias), pb the minimax value over visits+1 (progressive bias)"},
 	{Name: "bias", Kind: spec.Float, Default: "0", FloatMin: 0, FloatMax: 100, Doc: "progressive bias: weight of the heuristic value of a child, fading as 1/(visits+1) (needs heuristic)"},
@@ -130,13 +134,16 @@ func buildMCTS(v spec.Values, canonical string) (engines.Engine, error) {
 	case "egreedy":
 		cfg.Playout.Epsilon, cfg.Playout.Heuristic = pv.Float("epsilon"), h
 		needs = append(needs, "playout=egreedy")
+	case "ab":
+		cfg.Playout.Depth, cfg.Playout.Epsilon, cfg.Playout.Heuristic = pv.Int("depth"), pv.Float("epsilon"), h
+		needs = append(needs, "playout=ab")
 	case "ipp":
 		cfg.Playout.Kind, cfg.Playout.Name = policy.Game, pname
 	}
 	lname, lv := v.Component("leaf")
 	if lname == "cutoff" || lname == "threshold" {
 		if !policy.Limited(cfg.Playout.Kind) {
-			return nil, fmt.Errorf("leaf=%s stops playouts early, which playout=%s cannot: use random, decisive, mr or egreedy", lname, pname)
+			return nil, fmt.Errorf("leaf=%s stops playouts early, which playout=%s cannot: use random, decisive, mr, egreedy or ab", lname, pname)
 		}
 	}
 	switch lname {
@@ -184,7 +191,7 @@ func buildMCTS(v spec.Values, canonical string) (engines.Engine, error) {
 		return nil, fmt.Errorf("%s needs heuristic=NAME, one of the game's heuristics (mcarena games lists them)", needs[0])
 	}
 	if len(needs) == 0 && h != "" {
-		return nil, fmt.Errorf("heuristic=%s is used by nothing: it serves playout=egreedy, leaf=cutoff|threshold|heuristic, alpha and bias", h)
+		return nil, fmt.Errorf("heuristic=%s is used by nothing: it serves playout=egreedy|ab, leaf=cutoff|threshold|heuristic, alpha and bias", h)
 	}
 	return &gameChecked{Engine: New(cfg, canonical), heuristic: h, playout: cfg.Playout.Name, movePrior: mp, spec: canonical}, nil
 }

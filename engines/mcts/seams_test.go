@@ -191,6 +191,7 @@ func TestComponentsFindTheWin(t *testing.T) {
 		"mcts:bias=1,heuristic=fixed-test", "mcts:playout=egreedy,heuristic=fixed-test",
 		"mcts:leaf=cutoff(plies=2),heuristic=fixed-test", "mcts:leaf=threshold(x=0.2),heuristic=fixed-test",
 		"mcts:leaf=heuristic,heuristic=fixed-test,rave=10,alpha=0.2,bias=0.5",
+		"mcts:playout=ab(depth=2,epsilon=0),heuristic=fixed-test",
 	} {
 		res, err := mustEngine(t, spec).Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: 3000}, Seed: 4})
 		if err != nil {
@@ -463,5 +464,32 @@ func TestMaxBackprop(t *testing.T) {
 	}
 	if got := sr.bestChildMean(root); math.Abs(got-(1-best)) > 1e-15 {
 		t.Errorf("root sample %v, want 1 - %v", got, best)
+	}
+}
+
+// The ab playout needs a heuristic, and one the game has: refused when the
+// spec is read, and when the engine is paired with a game, naming the game
+// and what it has.
+func TestABPlayoutNeedsTheGamesHeuristic(t *testing.T) {
+	for _, tc := range []struct{ spec, game, want string }{
+		{"mcts:playout=ab(depth=2)", "", `engine "mcts:playout=ab(depth=2)": playout=ab needs heuristic=NAME, one of the game's heuristics (mcarena games lists them)`},
+		{"mcts:playout=ab(depth=5),heuristic=mia-sub", "", `engine "mcts": playout "ab": option "depth": 5 is out of range (want depth=1..4)`},
+		{"mcts:playout=ab(depth=2),heuristic=mia-sub", "breakthrough",
+			`engine "mcts:playout=ab,heuristic=mia-sub", option heuristic: game "breakthrough" has no heuristic "mia-sub": its heuristics are eflh, efms, outcome`},
+		{"mcts:playout=ab(depth=3,epsilon=0),heuristic=efms", "loa",
+			`engine "mcts:playout=ab(depth=3,epsilon=0),heuristic=efms", option heuristic: game "loa" has no heuristic "efms": its heuristics are mia-sub, outcome`},
+		{"mcts:playout=ab,leaf=threshold(x=0.6),heuristic=mia-sub", "loa", ""},
+	} {
+		e, err := engines.New(tc.spec)
+		if err == nil && tc.game != "" {
+			err = engines.CheckGame(e, mustPos(t, tc.game, "").Game())
+		}
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tc.want {
+			t.Errorf("%s on %q: got %q, want %q", tc.spec, tc.game, got, tc.want)
+		}
 	}
 }

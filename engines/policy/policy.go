@@ -21,6 +21,18 @@
 // heuristic that scores moves without playing them (knowledge.Scorer) is
 // asked so; the choices are the same.
 //
+// Alpha-beta (kind "ab"; Winands and Björnsson 2011, the "alpha-beta-based
+// play-outs" of MC-LOA): at every step, with probability epsilon a
+// uniformly random move (DefaultABEpsilon, mcarena's choice); otherwise a
+// depth-d negamax alpha-beta search (d = 1 to MaxABDepth, 2 in MC-LOA) with
+// the heuristic at its leaves, and the move of the best value, ties drawn
+// uniformly. A finished game in the search scores its outcome beyond any
+// heuristic value (2 less a hundredth a ply for a win), so a win in reach
+// is taken and a loss in reach avoided. Captures are searched first where
+// the game has a "capture" classifier, for the cut-offs they bring. It is
+// generic: any game with a heuristic; MC-LOA's own playouts search with
+// MIA's evaluation, which mcarena replaces by LOA's mia-sub.
+//
 // Where several moves win, one is drawn uniformly. States visited count every
 // position generated, the minimax's and epsilon-greedy's included.
 //
@@ -28,7 +40,7 @@
 // informed Breakthrough playout "ipp" of Lanctot et al. 2014).
 //
 // Every policy but the uniform one and the games' own stops early once the search's stop
-// signal is set (MR, epsilon-greedy and nested playouts look at it at every
+// signal is set (MR, epsilon-greedy, alpha-beta and nested playouts look at it at every
 // step; a uniform playout is short and runs to its end), and records the moves it plays
 // into a Trace when asked (for AMAF and for policies that learn from
 // playouts). A recorded uniform playout is the game's own RecordPlayout: the
@@ -56,24 +68,29 @@ const (
 	MR       Kind = "mr"
 	Nested   Kind = "nested"
 	EGreedy  Kind = "egreedy"
+	// AB is the alpha-beta playout: a Depth-ply search by the heuristic at
+	// every step, a random move with probability Epsilon.
+	AB Kind = "ab"
 	// Game is a playout the game provides (package knowledge), named by
 	// Config.Name: the informed Breakthrough playout "ipp", for one.
 	Game Kind = "game"
 )
 
 // Kinds lists the policies, for options and messages.
-var Kinds = []string{string(Random), string(Decisive), string(MR), string(Nested), string(EGreedy), string(Game)}
+var Kinds = []string{string(Random), string(Decisive), string(MR), string(Nested), string(EGreedy), string(AB), string(Game)}
 
 // Config selects a policy and its parameters.
 type Config struct {
 	Kind Kind
-	// Depth is MR's minimax depth (1 to 3).
+	// Depth is MR's minimax depth (1 to 3) and AB's search depth (1 to
+	// MaxABDepth).
 	Depth int
 	// Nested is the NMC configuration of Nested playouts; its Level is the
 	// nesting n of each playout, NMC(n).
 	Nested nmcs.Config
-	// Epsilon is EGreedy's probability of a random move, and Heuristic
-	// the name of the game's heuristic (package knowledge) it follows.
+	// Epsilon is EGreedy's and AB's probability of a random move, and
+	// Heuristic the name of the game's heuristic (package knowledge) they
+	// follow.
 	Epsilon   float64
 	Heuristic string
 	// Name is the game's playout that Game runs (knowledge.NewPlayout).
@@ -130,6 +147,8 @@ func New(cfg Config, s games.State) (Policy, error) {
 		sc, _ := h.(knowledge.Scorer)
 		return &egreedy{eps: cfg.Epsilon, h: h, sc: sc, child: s.Clone(), buf: make([]games.Move, 0, s.Game().MaxMoves()),
 			best: make([]games.Move, 0, s.Game().MaxMoves())}, nil
+	case AB:
+		return newAlphaBeta(cfg, s)
 	case Game:
 		p, err := knowledge.NewPlayout(s.Game(), cfg.Name)
 		if err != nil {

@@ -1,0 +1,178 @@
+package policy
+
+import (
+	"fmt"
+	"math"
+
+	"mcarena/engines"
+	"mcarena/games"
+	"mcarena/games/knowledge"
+	"mcarena/games/rng"
+)
+
+// DefaultABEpsilon is the default probability of a random move of the ab
+// policy: mcarena's choice, since Winands and Björnsson (2011) add variety
+// to their alpha-beta playouts in ways the implicit-minimax paper does not
+// state; a little randomness keeps playouts from the same leaf apart.
+const DefaultABEpsilon = 0.05
+
+// MaxABDepth is the deepest search the ab policy runs at a step.
+const MaxABDepth = 4
+
+// newAlphaBeta builds the ab policy for positions like s.
+func newAlphaBeta(cfg Config, s games.State) (Policy, error) {
+	if cfg.Depth < 1 || cfg.Depth > MaxABDepth {
+		return nil, fmt.Errorf("ab depth %d: want 1..%d", cfg.Depth, MaxABDepth)
+	}
+	if cfg.Epsilon < 0 || cfg.Epsilon > 1 {
+		return nil, fmt.Errorf("epsilon %g: want 0..1", cfg.Epsilon)
+	}
+	g := s.Game()
+	h, err := knowledge.NewHeuristic(g, cfg.Heuristic)
+	if err != nil {
+		return nil, err
+	}
+	p := &alphaBeta{depth: cfg.Depth, eps: cfg.Epsilon, h: h, best: make([]games.Move, 0, g.MaxMoves())}
+	if c, err := knowledge.NewClassifier(g, "capture"); err == nil {
+		p.capture = c
+	}
+	p.states, p.moves = make([]games.State, cfg.Depth), make([][]games.Move, cfg.Depth)
+	for i := range p.states {
+		p.states[i] = s.Clone()
+		p.moves[i] = make([]games.Move, 0, g.MaxMoves())
+	}
+	return p, nil
+}
+
+// alphaBeta is the ab policy: a shallow alpha-beta search at every step.
+// states[i] is the scratch position of the children of a node i plies
+// below the step's position, moves[i] that node's move list.
+type alphaBeta struct {
+	depth   int
+	eps     float64
+	h       knowledge.Heuristic
+	capture knowledge.Classifier // nil when the game has no capture classifier
+	states  []games.State
+	moves   [][]games.Move
+	best    []games.Move
+	count   int64
+}
+
+// Run implements Policy.
+func (p *alphaBeta) Run(s games.State, r *rng.Rand, limit int, stop *engines.Stop, trace *Trace) (int, int64) {
+	p.count = 0
+	n := 0
+	for n < limit && !stop.Stopped() {
+		moves := s.Legal(p.moves[0])
+		if len(moves) == 0 {
+			break
+		}
+		mover := s.ToMove()
+		var m games.Move
+		if p.eps > 0 && r.Float64() < p.eps {
+			m = moves[r.Intn(len(moves))]
+		} else {
+			m = p.choose(s, moves, r)
+		}
+		if trace != nil {
+			trace.Add(m, mover)
+		}
+		s.Play(m)
+		p.count++
+		n++
+	}
+	return n, p.count
+}
+
+// choose returns a move of s whose depth-limited value is best for the
+// player to move, drawn uniformly among the ties. Each root move is
+// searched with a window just below the best value so far, so a tie is
+// valued exactly while a worse move is cut off as soon as it is known to
+// be worse.
+func (p *alphaBeta) choose(s games.State, moves []games.Move, r *rng.Rand) games.Move {
+	p.order(s, moves)
+	mover := s.ToMove()
+	child := p.states[0]
+	best := math.Inf(-1)
+	p.best = p.best[:0]
+	for _, m := range moves {
+		child.CopyFrom(s)
+		child.Play(m)
+		p.count++
+		v := p.childValue(child, mover, 1, math.Nextafter(best, math.Inf(-1)), math.Inf(1))
+		switch {
+		case v > best:
+			best, p.best = v, append(p.best[:0], m)
+		case v == best:
+			p.best = append(p.best, m)
+		}
+	}
+	return p.best[r.Intn(len(p.best))]
+}
+
+// childValue is the value for mover of c, a child ply plies below the
+// step's position, within the window (alpha, beta) of mover's view: a
+// negamax step that negates only when the turn passes, since turns need
+// not alternate.
+func (p *alphaBeta) childValue(c games.State, mover games.Player, ply int, alpha, beta float64) float64 {
+	if c.ToMove() == mover {
+		return p.search(c, ply, alpha, beta)
+	}
+	return -p.search(c, ply, -beta, -alpha)
+}
+
+// search is a fail-soft alpha-beta value of s for its player to move. A
+// finished game scores its outcome beyond any heuristic value, 2 less a
+// hundredth a ply for a win (so a sooner win is preferred and a loss put
+// off), and the heuristic values the positions depth plies below the step.
+func (p *alphaBeta) search(s games.State, ply int, alpha, beta float64) float64 {
+	if s.Terminal() {
+		return float64(s.Outcome().Value(s.ToMove())) * (2 - 0.01*float64(ply))
+	}
+	var moves []games.Move
+	if ply < p.depth {
+		moves = s.Legal(p.moves[ply])
+	}
+	if len(moves) == 0 {
+		v := p.h.Value(s)
+		if s.ToMove() == games.Second {
+			v = -v
+		}
+		return v
+	}
+	p.order(s, moves)
+	mover := s.ToMove()
+	child := p.states[ply]
+	best := math.Inf(-1)
+	for _, m := range moves {
+		child.CopyFrom(s)
+		child.Play(m)
+		p.count++
+		v := p.childValue(child, mover, ply+1, alpha, beta)
+		if v > best {
+			best = v
+			if v > alpha {
+				alpha = v
+				if alpha >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best
+}
+
+// order puts the captures of s first, when the game classifies them: they
+// most often refute a move, which cuts the search short.
+func (p *alphaBeta) order(s games.State, moves []games.Move) {
+	if p.capture == nil {
+		return
+	}
+	j := 0
+	for i, m := range moves {
+		if p.capture.Is(s, m) {
+			moves[i], moves[j] = moves[j], moves[i]
+			j++
+		}
+	}
+}

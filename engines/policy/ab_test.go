@@ -1,0 +1,158 @@
+package policy
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"mcarena/engines"
+	"mcarena/games"
+	"mcarena/games/gametest"
+	"mcarena/games/knowledge"
+	"mcarena/games/rng"
+)
+
+// Black's g4-e4 joins d4 and d5 and wins; no other move does. With depth 1
+// and no random moves, ab plays it every time, and so does depth 2.
+func TestABPlaysTheMoveThatConnects(t *testing.T) {
+	start := pos(t, "loa", "w7/8/8/3b4/3b2b1/8/8/w6w b")
+	decisive, err := knowledge.NewClassifier(start.Game(), "decisive")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wins []string
+	for _, m := range start.Legal(nil) {
+		if decisive.Is(start, m) {
+			wins = append(wins, start.MoveString(m))
+		}
+	}
+	if !slices.Equal(wins, []string{"g4-e4"}) || len(start.Legal(nil)) < 10 {
+		t.Fatalf("winning moves %v of %d, want only g4-e4", wins, len(start.Legal(nil)))
+	}
+	for _, depth := range []int{1, 2} {
+		p := mustPolicy(t, Config{Kind: AB, Depth: depth, Epsilon: 0, Heuristic: "mia-sub"}, start)
+		r := rng.New(1)
+		for range 50 {
+			s := start.Clone()
+			n, _ := p.Run(s, &r, games.NoLimit, nil, nil)
+			if n != 1 || s.Outcome() != games.FirstWins {
+				t.Fatalf("depth %d: %d moves to %q", depth, n, s.String())
+			}
+		}
+	}
+}
+
+// From positions of random games, ab plays only legal moves, each recorded
+// with its mover, and the trace replays to where the playout ended; it
+// stops at the ply limit. Breakthrough's efMS shows the policy is generic.
+func TestABPlaysLegalMovesAndTracesReplay(t *testing.T) {
+	for _, tc := range []struct {
+		game, heuristic string
+		depths          []int
+	}{
+		{"loa", "mia-sub", []int{1, 2}},
+		{"breakthrough:size=8x8", "efms", []int{1, 2}},
+		{"kalah:houses=4,seeds=3", "stores", []int{1, 2, 3}}, // extra turns: the mover repeats
+	} {
+		g := gametest.MustGame(t, tc.game)
+		for _, depth := range tc.depths {
+			p := mustPolicy(t, Config{Kind: AB, Depth: depth, Epsilon: 0.2, Heuristic: tc.heuristic}, g.NewState())
+			r := rng.New(uint64(depth))
+			var tr Trace
+			for i := range 8 {
+				start := gametest.RandomPlies(g.NewState(), &r, r.Intn(40))
+				limit := games.NoLimit
+				if i%2 == 0 {
+					limit = 5
+				}
+				s := start.Clone()
+				tr.Reset()
+				n, states := p.Run(s, &r, limit, nil, &tr)
+				if n != len(tr.Moves) || states < int64(n) || n > limit || (n < limit && !s.Terminal()) {
+					t.Fatalf("%s depth %d: %d moves, %d recorded, %d states, limit %d, ended %v", tc.game, depth, n, len(tr.Moves), states, limit, s.Terminal())
+				}
+				replay := start.Clone()
+				for j, m := range tr.Moves {
+					if !slices.Contains(replay.Legal(nil), m) || tr.Movers[j] != replay.ToMove() {
+						t.Fatalf("%s depth %d: move %d %d by player %d is not legal in %q", tc.game, depth, j, m, tr.Movers[j], replay.String())
+					}
+					replay.Play(m)
+				}
+				if replay.Hash() != s.Hash() || replay.String() != s.String() {
+					t.Fatalf("%s depth %d: the trace replays to %q, the playout ended at %q", tc.game, depth, replay.String(), s.String())
+				}
+			}
+		}
+	}
+}
+
+// A stop signal already set stops ab before its first move.
+func TestABLooksAtTheStopSignal(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	stop := engines.NewStop(ctx, 0)
+	s := pos(t, "loa", "")
+	p := mustPolicy(t, Config{Kind: AB, Depth: 2, Epsilon: 0.05, Heuristic: "mia-sub"}, s)
+	r := rng.New(2)
+	if n, _ := p.Run(s, &r, games.NoLimit, stop, nil); n != 0 {
+		t.Errorf("played %d moves after the stop", n)
+	}
+}
+
+// After a first playout has grown the trace, playouts allocate nothing.
+func TestABAllocatesNothing(t *testing.T) {
+	start := gametest.RandomPlies(pos(t, "loa", ""), new(rng.New(3)), 20)
+	p := mustPolicy(t, Config{Kind: AB, Depth: 2, Epsilon: 0.05, Heuristic: "mia-sub"}, start)
+	r := rng.New(4)
+	var tr Trace
+	s := start.Clone()
+	p.Run(s, &r, games.NoLimit, nil, &tr)
+	if a := testing.AllocsPerRun(5, func() {
+		s.CopyFrom(start)
+		tr.Reset()
+		p.Run(s, &r, 30, nil, &tr)
+	}); a != 0 {
+		t.Errorf("%v allocations per playout", a)
+	}
+}
+
+func TestABConfigErrors(t *testing.T) {
+	s := pos(t, "loa", "")
+	for _, tc := range []struct {
+		cfg  Config
+		want string
+	}{
+		{Config{Kind: AB, Depth: 0, Heuristic: "mia-sub"}, "ab depth 0: want 1..4"},
+		{Config{Kind: AB, Depth: 2, Epsilon: 1.5, Heuristic: "mia-sub"}, "epsilon 1.5: want 0..1"},
+		{Config{Kind: AB, Depth: 2, Heuristic: "efms"}, `game "loa" has no heuristic "efms": its heuristics are mia-sub, outcome`},
+	} {
+		if _, err := New(tc.cfg, s); err == nil || err.Error() != tc.want {
+			t.Errorf("%+v: got %v, want %q", tc.cfg, err, tc.want)
+		}
+	}
+}
+
+// BenchmarkABStep is one step of ab(depth=2) with mia-sub from LOA
+// positions 20 to 60 plies into random games (ns/op a step).
+func BenchmarkABStep(b *testing.B) {
+	g := gametest.MustGame(b, "loa")
+	r := rng.New(5)
+	var starts []games.State
+	for len(starts) < 32 {
+		if s := gametest.RandomPlies(g.NewState(), &r, 20+r.Intn(41)); !s.Terminal() {
+			starts = append(starts, s)
+		}
+	}
+	p := mustPolicy(b, Config{Kind: AB, Depth: 2, Epsilon: 0, Heuristic: "mia-sub"}, starts[0])
+	s := starts[0].Clone()
+	var states int64
+	i := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		s.CopyFrom(starts[i&31])
+		_, n := p.Run(s, &r, 1, nil, nil)
+		states += n
+		i++
+	}
+	b.ReportMetric(float64(states)/float64(b.N), "states/step")
+}

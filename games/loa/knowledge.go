@@ -1,0 +1,229 @@
+package loa
+
+import (
+	"math"
+	"math/bits"
+
+	"mcarena/games"
+	"mcarena/games/knowledge"
+)
+
+func init() {
+	knowledge.RegisterHeuristic("loa", "mia-sub",
+		"a substitute for MIA's evaluation (MC-LOA's, not public): concentration, centralisation, connectedness by quads (Euler number) and weighted mobility, own minus opponent, through tanh(d/2); a finished game scores its outcome",
+		func(games.Game) (knowledge.Heuristic, error) { return miaSub{DefaultWeights()}, nil })
+	knowledge.RegisterClassifier("loa", "capture", "the move lands on an enemy piece",
+		func(games.Game) (knowledge.Classifier, error) { return capture{}, nil })
+}
+
+// Weights are the weights of mia-sub's features and the scale of its tanh:
+// the value is tanh((Conc*conc + Centre*centre + Groups*groups +
+// Mobility*mobility)/Scale), each feature Black's figure less White's in
+// the sense that favours Black (see Features).
+type Weights struct {
+	Conc, Centre, Groups, Mobility, Scale float64
+}
+
+// DefaultWeights returns mia-sub's weights, chosen as the package comment
+// describes.
+func DefaultWeights() Weights {
+	return Weights{Conc: 1, Centre: 1, Groups: 0.25, Mobility: 0.05, Scale: 2}
+}
+
+// Features are mia-sub's features of one side.
+type Features struct {
+	// Conc is the concentration: the sum of Chebyshev distances of the
+	// side's pieces to their centre of mass (rounded to a cell, halves
+	// up) less the least sum n pieces can have (0 for one piece, then 1
+	// for each of the next eight, 2 for each of the next sixteen), over n.
+	// 0 is as concentrated as n pieces can be; smaller is better.
+	Conc float64
+	// Centre is the centralisation: the mean ring of the side's pieces, 0
+	// on the edge to 3 on the four central cells; larger is better.
+	Centre float64
+	// Groups estimates the groups beyond the first: the 8-connected Euler
+	// number (groups less holes, from counts of 2x2 windows, Gray 1971)
+	// less one, at least 0; smaller is better, 0 for a connected side
+	// without holes.
+	Groups float64
+	// Mobility is the side's moves as if it were to move, each worth 1,
+	// half that when it lands on the edge, twice that when it captures;
+	// larger is better.
+	Mobility float64
+}
+
+// FeaturesOf returns mia-sub's features of player p in s, a LOA position.
+func FeaturesOf(s games.State, p games.Player) Features {
+	st := s.(*State)
+	own, opp := st.BB[p&1], st.BB[(p^1)&1]
+	return Features{
+		Conc:     concentration(own),
+		Centre:   centralisation(own),
+		Groups:   float64(max(euler(own), 1) - 1),
+		Mobility: float64(mobility(own, opp)) / 2,
+	}
+}
+
+// miaSub is the substitute evaluation.
+type miaSub struct{ w Weights }
+
+// NewMiaSub returns mia-sub with other weights, for experiments with them.
+func NewMiaSub(w Weights) knowledge.Heuristic { return miaSub{w} }
+
+// Value implements knowledge.Heuristic.
+func (e miaSub) Value(gs games.State) float64 {
+	s := gs.(*State)
+	if s.Terminal() {
+		return float64(s.Outcome())
+	}
+	b, w := s.BB[0], s.BB[1]
+	d := e.w.Conc*(concentration(w)-concentration(b)) +
+		e.w.Centre*(centralisation(b)-centralisation(w)) +
+		e.w.Groups*float64(max(euler(w), 1)-max(euler(b), 1)) +
+		e.w.Mobility*float64(mobility(b, w)-mobility(w, b))/2
+	return math.Tanh(d / e.w.Scale)
+}
+
+// capture classifies moves that land on an enemy piece.
+type capture struct{}
+
+// Is implements knowledge.Classifier.
+func (capture) Is(gs games.State, m games.Move) bool {
+	s := gs.(*State)
+	if m == Pass {
+		return false
+	}
+	_, to := s.MoveCells(m)
+	return s.BB[s.Side^1]&(1<<uint(to&63)) != 0
+}
+
+var (
+	// filesFrom[k] holds files k to h, ranksFrom[k] ranks k+1 to 8, so that
+	// the sum of the files of b is the sum over k of b's cells in
+	// filesFrom[k].
+	filesFrom, ranksFrom [8]uint64
+	// box[c][k] holds the cells within Chebyshev distance k of c.
+	box [64][8]uint64
+	// inner[k] holds the cells of ring k or more (ring 0 the edge).
+	inner [4]uint64
+	// leastSum[n] is the least sum of distances to one cell of n pieces.
+	leastSum [maxPieces + 1]int
+)
+
+const (
+	rank1 = 0xff
+	rank8 = rank1 << 56
+	edges = rank1 | rank8 | fileA | fileH
+)
+
+func init() {
+	for c := range 64 {
+		f, r := c%8, c/8
+		for k := range 8 {
+			if f >= k {
+				filesFrom[k] |= 1 << uint(c)
+			}
+			if r >= k {
+				ranksFrom[k] |= 1 << uint(c)
+			}
+		}
+		for k := range 4 {
+			if min(f, 7-f, r, 7-r) >= k {
+				inner[k] |= 1 << uint(c)
+			}
+		}
+		for o := range 64 {
+			k := max(abs(o%8-f), abs(o/8-r))
+			for j := k; j < 8; j++ {
+				box[c][j] |= 1 << uint(o)
+			}
+		}
+	}
+	// One piece at distance 0, eight at distance 1, sixteen at distance 2.
+	for n := 2; n <= maxPieces; n++ {
+		leastSum[n] = leastSum[n-1] + 1
+		if n > 9 {
+			leastSum[n]++
+		}
+	}
+}
+
+// concentration is Features.Conc of the pieces b.
+func concentration(b uint64) float64 {
+	n := bits.OnesCount64(b)
+	if n == 0 {
+		return 0
+	}
+	sf, sr := 0, 0
+	for k := 1; k < 8; k++ {
+		sf += bits.OnesCount64(b & filesFrom[k])
+		sr += bits.OnesCount64(b & ranksFrom[k])
+	}
+	cf, cr := (2*sf+n)/(2*n), (2*sr+n)/(2*n)
+	bx := &box[(cr*8+cf)&63]
+	sum := 0
+	for k := range 7 {
+		sum += bits.OnesCount64(b &^ bx[k])
+	}
+	return float64(sum-leastSum[n]) / float64(n)
+}
+
+// centralisation is Features.Centre of the pieces b.
+func centralisation(b uint64) float64 {
+	n := bits.OnesCount64(b)
+	if n == 0 {
+		return 0
+	}
+	rings := bits.OnesCount64(b&inner[1]) + bits.OnesCount64(b&inner[2]) + bits.OnesCount64(b&inner[3])
+	return float64(rings) / float64(n)
+}
+
+// euler is the 8-connected Euler number of the pieces b: (Q1 - Q3 -
+// 2*QD)/4 over the 81 2x2 windows that touch the board, Q1 and Q3 the
+// windows holding one and three pieces, QD those holding two diagonally
+// opposite. The 49 windows inside the board are bitboards anchored at
+// their lower-left cell; the 32 that hang over an edge hold at most two
+// cells side by side, so they only ever hold one piece, where a line along
+// the edge changes between piece and empty.
+func euler(b uint64) int {
+	const anchors = ^uint64(fileH | rank8)
+	a := b & anchors
+	e := b >> 1 & anchors
+	n := b >> 8 & anchors
+	ne := b >> 9 & anchors
+	odd := a ^ e ^ n ^ ne
+	two := a&e | n&ne | (a|e)&(n|ne)
+	q1 := bits.OnesCount64(odd &^ two)
+	q3 := bits.OnesCount64(odd & two)
+	qd := bits.OnesCount64(a&ne&^e&^n | e&n&^a&^ne)
+	r1, r8 := b&rank1, b>>56
+	q1 += bits.OnesCount64(r1^r1<<1) + bits.OnesCount64(r8^r8<<1)
+	fa, fh := b&fileA, b>>7&fileA
+	q1 += bits.OnesCount64((fa^fa>>8)&fileA&^rank8) + bits.OnesCount64((fh^fh>>8)&fileA&^rank8)
+	return (q1 - q3 - 2*qd) / 4
+}
+
+// mobility is twice Features.Mobility of own against opp: half-moves, 2 a
+// move, 1 onto the edge, doubled for a capture. It is genInto's loop,
+// weighing each candidate instead of writing it. It is most of the cost of
+// a value (an unrolled loop over the directions measured no faster).
+func mobility(own, opp uint64) int {
+	occ := own | opp
+	n := 0
+	for b := own; b != 0; b &= b - 1 {
+		from := bits.TrailingZeros64(b) & 63
+		var count [4]int
+		for a := range 4 {
+			count[a] = bits.OnesCount64(occ & lines[from][a])
+		}
+		for d := range 8 {
+			k := count[d&3]
+			to := (from + k*int(delta[d])) & 63
+			tb := uint64(1) << uint(to)
+			bad := uint64((int64(reach[from][d])-int64(k))>>63) | own&tb | opp&(rays[from][d]^rays[to][d]^tb)
+			legal := int(1 ^ (bad|-bad)>>63)
+			n += legal * (2 >> (edges >> uint(to) & 1) << (opp >> uint(to) & 1))
+		}
+	}
+	return n
+}
