@@ -143,3 +143,24 @@ func runScreenWith(t *testing.T, sized func(Model) Model) Model {
 	m.current = r
 	return m
 }
+
+// The board view's test positions on the play screen at 80x24 and 100x30:
+// hex boards of base 4, 5 and 10 (a stone played, the cursor moved) and
+// chess (the start, and a check with the promotion chooser open).
+func TestGoldenBoards(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {100, 30}, {60, 20}} {
+		w, h := size[0], size[1]
+		suffix := fmt.Sprintf("-%dx%d", w, h)
+		for _, f := range []*fixture{hexBase4(), hexBase5(), hexBase10()} {
+			m, _ := startFixture(t, f, w, h)
+			m = keys(t, m, "right", "right", "up", "enter", "up")
+			golden(t, fmt.Sprintf("hex%d%s", f.board.Rows, suffix), m.View())
+		}
+		m, _ := startFixture(t, chessStart(), w, h)
+		golden(t, "chess"+suffix, keys(t, m, "e4", "enter").View())
+		m, p := startFixture(t, chessPromotion(), w, h)
+		m = keys(t, m, "Rh8+", "enter")
+		p.cursor = sq("e7")
+		golden(t, "chess-promotion"+suffix, keys(t, m, "enter", "up", "enter", "right").View())
+	}
+}

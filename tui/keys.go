@@ -10,6 +10,7 @@ import (
 // through matches.
 type keyMap struct {
 	Up, Down, Left, Right key.Binding
+	UpRight, DownLeft     key.Binding // a hex board's other two directions
 	ListUp, ListDown      key.Binding // also k and j, in lists without text
 	PageUp, PageDown      key.Binding
 	Select, Click, Back   key.Binding
@@ -30,6 +31,8 @@ func defaultKeys() keyMap {
 		Down:      key.NewBinding(key.WithKeys("down"), key.WithHelp("↓", "down")),
 		Left:      key.NewBinding(key.WithKeys("left"), key.WithHelp("←", "left")),
 		Right:     key.NewBinding(key.WithKeys("right"), key.WithHelp("→", "right")),
+		UpRight:   key.NewBinding(key.WithKeys("shift+up"), key.WithHelp("shift+↑", "hex ↗")),
+		DownLeft:  key.NewBinding(key.WithKeys("shift+down"), key.WithHelp("shift+↓", "hex ↙")),
 		ListUp:    key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
 		ListDown:  key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
 		PageUp:    key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
