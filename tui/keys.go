@@ -23,6 +23,10 @@ type keyMap struct {
 	Save, Stepper         key.Binding
 	Help                  key.Binding
 	Yes, No               key.Binding
+	Home, End             key.Binding
+	Review, Results       key.Binding
+	CopyPosition, CopyPV  key.Binding
+	CopyGame              key.Binding
 }
 
 func defaultKeys() keyMap {
@@ -59,6 +63,14 @@ func defaultKeys() keyMap {
 		Help:      key.NewBinding(key.WithKeys("?", "f1"), key.WithHelp("?/f1", "help")),
 		Yes:       key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "yes")),
 		No:        key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "no")),
+		Home:      key.NewBinding(key.WithKeys("home"), key.WithHelp("home", "start")),
+		End:       key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "end")),
+		Review:    key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "review the moves")),
+		Results:   key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "review results files")),
+
+		CopyPosition: key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "copy the position")),
+		CopyPV:       key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "copy the PV")),
+		CopyGame:     key.NewBinding(key.WithKeys("g"), key.WithHelp("g", "copy the game (PGN)")),
 	}
 }
 

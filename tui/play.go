@@ -103,7 +103,7 @@ func (p *play) keys(e *env) keyHelp {
 		full: [][]key.Binding{
 			{sel, cursor, as(k.Click, "pick a cell")},
 			{k.UpRight, k.DownLeft, key.NewBinding(key.WithKeys("left", "right"), key.WithHelp("←/→", "promotion (asked)"))},
-			{k.Undo, k.Redo, k.Flip, k.Save, k.Stepper},
+			{k.Undo, k.Redo, k.Flip, k.Save, k.Stepper, k.Review},
 			{k.Stop, k.Pause, k.Hint, k.Faster, k.Slower},
 			{back, k.Help, k.Quit},
 			{as(k.Yes, "leave (when asked)"), as(k.Save, "save and leave (when asked)"), as(k.No, "stay (when asked)")},
@@ -197,6 +197,9 @@ func (p *play) key(e *env, k tea.KeyMsg) (screen, tea.Cmd) {
 	case matches(k, e.keys.Save):
 		p.save()
 		return p, nil
+	case matches(k, e.keys.Review):
+		p.stopSearch() // reveal starts it again
+		return p.reviewOf(), nil
 	case matches(k, e.keys.Stepper):
 		p.stopSearch() // reveal starts it again
 		return newStepperSetup(p.g.Spec(), p.state.String()), nil
