@@ -68,9 +68,9 @@ func defaultKeys() keyMap {
 		Review:    key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "review the moves")),
 		Results:   key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "review results files")),
 
-		CopyPosition: key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "copy the position")),
-		CopyPV:       key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "copy the PV")),
-		CopyGame:     key.NewBinding(key.WithKeys("g"), key.WithHelp("g", "copy the game (PGN)")),
+		CopyPosition: key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "copy position")),
+		CopyPV:       key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "copy PV")),
+		CopyGame:     key.NewBinding(key.WithKeys("g"), key.WithHelp("g", "copy game (PGN)")),
 	}
 }
 

@@ -131,7 +131,7 @@ func (b *resultsBrowser) view(e *env) string {
 			lines[i] = st.MenuItem.Render(f)
 		}
 	}
-	return head + b.list.render(lines, b.cursor, e.width, e.bodyHeight-2-lipgloss.Height(tail)) + tail
+	return head + b.list.render(lines, b.cursor, e.width, e.bodyHeight-2-tailHeight(tail)) + tail
 }
 
 func (b *resultsBrowser) statusLine(e *env) string {
@@ -229,7 +229,15 @@ func (g *gameList) view(e *env) string {
 			lines[i] = st.MenuItem.Render(gameRow(r))
 		}
 	}
-	return head + g.list.render(lines, g.cursor, e.width, e.bodyHeight-2-lipgloss.Height(tail)) + tail
+	return head + g.list.render(lines, g.cursor, e.width, e.bodyHeight-2-tailHeight(tail)) + tail
+}
+
+// tailHeight is the height of the text under a list: none for "".
+func tailHeight(tail string) int {
+	if tail == "" {
+		return 0
+	}
+	return lipgloss.Height(tail)
 }
 
 func (g *gameList) statusLine(e *env) string {

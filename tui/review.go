@@ -163,7 +163,7 @@ func (r *review) position() games.State {
 	return s
 }
 
-// CopiedDir is where copies are written, beside the saves.
+// copiedDir is where copies are written, beside the saves.
 func copiedDir() string { return filepath.Join(SavesDir, "copied") }
 
 // copyOut writes text to the file name in copiedDir and, where the terminal
