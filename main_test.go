@@ -17,7 +17,8 @@ import (
 // one directory with --config naming a file in another: the menu names that
 // file, and the saves go beside it. It opens a new game against an engine, plays a move by typed notation, sees the
 // engine answer, tries an illegal move and reads its reason, saves the game,
-// loads it back from the file browser, opens the NMCS stepper on the loaded
+// loads it back from the file browser, reviews it a move back and copies
+// that position, opens the NMCS stepper on the loaded
 // position and steps once, comes back to the game and to the browser with
 // esc, resumes the last game from the menu, shrinks the terminal to 80x24
 // and to 60x20 and reads the play screen whole at each size, and quits from
@@ -87,6 +88,14 @@ func TestTerminalEndToEnd(t *testing.T) {
 	send("Down", "Down", "Enter")
 	waitFor("autosave-breakthrough-")
 	send("Enter")
+	waitFor("loaded 2 moves")
+	send("C-r") // review the moves without undoing them
+	waitFor("ply 2 of 2")
+	send("Up")
+	waitFor("ply 1 of 2")
+	send("p")
+	waitFor("copied the position to " + filepath.Join(work, "saves", "copied", "position.txt"))
+	send("Escape")
 	waitFor("loaded 2 moves")
 	send("C-n")
 	waitFor("position: ")

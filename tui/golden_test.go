@@ -11,6 +11,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"mcarena/config"
+	"mcarena/games"
 	"mcarena/tournament"
 )
 
@@ -142,4 +143,61 @@ func runScreenWith(t *testing.T, sized func(Model) Model) Model {
 	m.stack = append(m.stack, r)
 	m.current = r
 	return m
+}
+
+// The board view's test positions on the play screen at 80x24 and 100x30:
+// hex boards of base 4, 5 and 10 (a stone played, the cursor moved) and
+// chess (the start, and a check with the promotion chooser open).
+func TestGoldenBoards(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {100, 30}, {60, 20}} {
+		w, h := size[0], size[1]
+		suffix := fmt.Sprintf("-%dx%d", w, h)
+		for _, f := range []*fixture{hexBase4(), hexBase5(), hexBase10()} {
+			m, _ := startFixture(t, f, w, h)
+			m = keys(t, m, "right", "right", "up", "enter", "up")
+			golden(t, fmt.Sprintf("hex%d%s", f.board.Rows, suffix), m.View())
+		}
+		m, _ := startFixture(t, chessStart(), w, h)
+		golden(t, "chess"+suffix, keys(t, m, "e4", "enter").View())
+		m, p := startFixture(t, chessPromotion(), w, h)
+		m = keys(t, m, "Rh8+", "enter")
+		p.cursor = sq("e7")
+		golden(t, "chess-promotion"+suffix, keys(t, m, "enter", "up", "enter", "right").View())
+	}
+}
+
+// The review of a Breakthrough game from a results file, at its twelfth
+// ply of twenty, at 80x24, 100x30 and 60x20.
+func TestGoldenReview(t *testing.T) {
+	g, err := games.New("breakthrough")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := g.NewState()
+	rec := tournament.Record{Preset: "demo", Match: "breakthrough/uct-nmc1", Index: 3, Game: "breakthrough",
+		Names: [2]string{"uct", "nmc1"}, FirstSeat: 1, Seed: 42, Result: "0-1", Winner: 0, Seconds: 4.2}
+	for i := range 20 {
+		legal := s.Legal(nil)
+		m := legal[(7*i+3)%len(legal)]
+		rec.Moves = append(rec.Moves, tournament.MoveSummary{Move: s.MoveString(m), States: int64(20000 + 1500*i), Iterations: int64(500 + 37*i), Millis: float64(180 + 11*i)})
+		s.Play(m)
+		if s.Terminal() {
+			break
+		}
+	}
+	rec.Plies = len(rec.Moves)
+	saves := SavesDir
+	defer func() { SavesDir = saves }()
+	SavesDir = "saves" // named on screen, never written here
+	for _, size := range [][2]int{{80, 24}, {100, 30}, {60, 20}} {
+		r, err := recordReview(rec, "results/demo.jsonl")
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.to(12)
+		m := send(t, New(nil), tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+		m.stack = append(m.stack, r)
+		m.current = r
+		golden(t, fmt.Sprintf("review-%dx%d", size[0], size[1]), m.View())
+	}
 }

@@ -10,6 +10,7 @@ import (
 // through matches.
 type keyMap struct {
 	Up, Down, Left, Right key.Binding
+	UpRight, DownLeft     key.Binding // a hex board's other two directions
 	ListUp, ListDown      key.Binding // also k and j, in lists without text
 	PageUp, PageDown      key.Binding
 	Select, Click, Back   key.Binding
@@ -22,6 +23,10 @@ type keyMap struct {
 	Save, Stepper         key.Binding
 	Help                  key.Binding
 	Yes, No               key.Binding
+	Home, End             key.Binding
+	Review, Results       key.Binding
+	CopyPosition, CopyPV  key.Binding
+	CopyGame              key.Binding
 }
 
 func defaultKeys() keyMap {
@@ -30,6 +35,8 @@ func defaultKeys() keyMap {
 		Down:      key.NewBinding(key.WithKeys("down"), key.WithHelp("↓", "down")),
 		Left:      key.NewBinding(key.WithKeys("left"), key.WithHelp("←", "left")),
 		Right:     key.NewBinding(key.WithKeys("right"), key.WithHelp("→", "right")),
+		UpRight:   key.NewBinding(key.WithKeys("shift+up"), key.WithHelp("shift+↑", "hex ↗")),
+		DownLeft:  key.NewBinding(key.WithKeys("shift+down"), key.WithHelp("shift+↓", "hex ↙")),
 		ListUp:    key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
 		ListDown:  key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
 		PageUp:    key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
@@ -56,6 +63,14 @@ func defaultKeys() keyMap {
 		Help:      key.NewBinding(key.WithKeys("?", "f1"), key.WithHelp("?/f1", "help")),
 		Yes:       key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "yes")),
 		No:        key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "no")),
+		Home:      key.NewBinding(key.WithKeys("home"), key.WithHelp("home", "start")),
+		End:       key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "end")),
+		Review:    key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "review the moves")),
+		Results:   key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "review results files")),
+
+		CopyPosition: key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "copy position")),
+		CopyPV:       key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "copy PV")),
+		CopyGame:     key.NewBinding(key.WithKeys("g"), key.WithHelp("g", "copy game (PGN)")),
 	}
 }
 

@@ -22,12 +22,13 @@ const (
 	itemLoad    = "Load game"
 	itemStepper = "NMCS stepper"
 	itemPresets = "Run a preset"
+	itemResults = "Review results"
 	itemHelp    = "Help"
 	itemQuit    = "Quit"
 )
 
 func newMenu() *menu {
-	return &menu{items: []string{itemNewGame, itemResume, itemLoad, itemPresets, itemStepper, itemHelp, itemQuit}}
+	return &menu{items: []string{itemNewGame, itemResume, itemLoad, itemPresets, itemResults, itemStepper, itemHelp, itemQuit}}
 }
 
 // configLine says which configuration is loaded, or where none was found,
@@ -114,6 +115,8 @@ func (m *menu) choose(ctx *env) (screen, tea.Cmd) {
 		return newHelpScreen(), nil
 	case itemPresets:
 		return newPresetPicker(ctx)
+	case itemResults:
+		return newResultsBrowser(""), nil
 	case itemStepper:
 		return newStepperSetup("breakthrough", ""), nil
 	case itemQuit:
@@ -187,6 +190,8 @@ func screenKeys(e *env) []struct {
 		{"NMCS stepper", (&stepper{}).keys(e)},
 		{"Run a preset", (&presetPicker{}).keys(e)},
 		{"A preset running", (&runScreen{}).keys(e)},
+		{"Review results: the files, then a file's games", (&resultsBrowser{}).keys(e)},
+		{"Review (ctrl+r in a game, or a game of a results file)", (&review{}).keys(e)},
 	}
 }
 
@@ -198,6 +203,10 @@ func (h *helpScreen) view(e *env) string {
 		"  move, undo and redo; the last ten games are kept. Load game: every save, autosaves too.",
 		"Run a preset: the experiments of config.toml, with progress and results beside the paper's.",
 		"NMCS stepper: walk a nested Monte Carlo playout step by step and look inside any successor.",
+		"Review results: a results file's games, each reviewed move by move with its search's states,",
+		"  iterations and time. ctrl+r in a game reviews it without undoing anything. In a review p, v",
+		"  and g copy the position, the PV and the game (PGN) to " + copiedDir() + "/ and, where the",
+		"  terminal allows, to its clipboard (OSC 52).",
 		"esc returns to the screen you came from; ? or F1 shows the keys of the screen you are on.",
 		"The status line above the keys: on the play screen whether engines run or are PAUSED, the pace of",
 		"  engine games, each side's clock (its time to move) and what the search has used of its budget and",

@@ -33,8 +33,12 @@ type play struct {
 	isErr  bool
 	cursor int
 	from   int // first cell of a two-cell move being picked, or -1
-	flip   bool
-	buf    []games.Move
+	// choices are the moves that join the two cells picked, when there
+	// are several (a pawn's promotions), and choice the one chosen.
+	choices []games.Move
+	choice  int
+	flip    bool
+	buf     []games.Move
 
 	// Engines.
 	searchID int     // id of the search that counts; older reports are dropped
@@ -86,14 +90,20 @@ func (p *play) keys(e *env) keyHelp {
 	if p.confirming {
 		return keyHelp{short: []key.Binding{leave, saveLeave, stay, as(k.Back, "stay")}, full: [][]key.Binding{{leave, saveLeave, stay, as(k.Back, "stay")}}}
 	}
+	if p.choosing() {
+		ch := key.NewBinding(key.WithKeys("left", "right"), key.WithHelp("←/→", "choose a move"))
+		play, cancel := as(k.Select, "play it"), as(k.Back, "cancel")
+		return keyHelp{short: []key.Binding{ch, play, cancel, k.Help}, full: [][]key.Binding{{ch, play, cancel}, {k.Help, k.Quit}}}
+	}
 	sel := as(k.Select, "play the move / pick a cell")
 	back := as(k.Back, "cancel a pick / leave")
-	cursor := key.NewBinding(key.WithKeys("up", "down", "left", "right"), key.WithHelp("←↑↓→", "cursor (prompt empty)"))
+	cursor := key.NewBinding(key.WithKeys("up", "down", "left", "right"), key.WithHelp("←↑↓→", "cursor (hex: ↑↖ ↓↘)"))
 	return keyHelp{
 		short: []key.Binding{as(k.Select, "play"), k.Undo, k.Redo, k.Hint, k.Save, as(k.Back, "leave"), k.Help},
 		full: [][]key.Binding{
 			{sel, cursor, as(k.Click, "pick a cell")},
-			{k.Undo, k.Redo, k.Flip, k.Save, k.Stepper},
+			{k.UpRight, k.DownLeft, key.NewBinding(key.WithKeys("left", "right"), key.WithHelp("←/→", "promotion (asked)"))},
+			{k.Undo, k.Redo, k.Flip, k.Save, k.Stepper, k.Review},
 			{k.Stop, k.Pause, k.Hint, k.Faster, k.Slower},
 			{back, k.Help, k.Quit},
 			{as(k.Yes, "leave (when asked)"), as(k.Save, "save and leave (when asked)"), as(k.No, "stay (when asked)")},
@@ -140,6 +150,9 @@ func (p *play) key(e *env, k tea.KeyMsg) (screen, tea.Cmd) {
 	if p.confirming {
 		return p.confirmLeave(e, k)
 	}
+	if p.choosing() {
+		return p, p.choose(e, k)
+	}
 	empty := p.input.Value() == ""
 	switch {
 	case matches(k, e.keys.Back):
@@ -184,6 +197,9 @@ func (p *play) key(e *env, k tea.KeyMsg) (screen, tea.Cmd) {
 	case matches(k, e.keys.Save):
 		p.save()
 		return p, nil
+	case matches(k, e.keys.Review):
+		p.stopSearch() // reveal starts it again
+		return p.reviewOf(), nil
 	case matches(k, e.keys.Stepper):
 		p.stopSearch() // reveal starts it again
 		return newStepperSetup(p.g.Spec(), p.state.String()), nil
@@ -201,9 +217,9 @@ func (p *play) key(e *env, k tea.KeyMsg) (screen, tea.Cmd) {
 			p.pick(p.cursor)
 		}
 		return p, p.next(e)
-	case empty && (matches(k, e.keys.Up) || matches(k, e.keys.Down) ||
-		matches(k, e.keys.Left) || matches(k, e.keys.Right)):
-		p.moveCursor(e, k)
+	}
+	if d, ok := cursorKey(e, k); ok && empty {
+		p.moveCursor(e, d)
 		return p, nil
 	}
 	var cmd tea.Cmd
@@ -236,8 +252,8 @@ func (p *play) click(e *env, m tea.MouseMsg) tea.Cmd {
 	if m.Action != tea.MouseActionPress || m.Button != tea.MouseButtonLeft {
 		return nil
 	}
-	cell := cellAt(p.state.Board(), p.flip, m.X-p.boardAt[0], m.Y-p.boardAt[1])
-	if cell < 0 {
+	cell := p.boardView(e).cellAt(m.X-p.boardAt[0], m.Y-p.boardAt[1])
+	if cell < 0 || p.choosing() {
 		return nil
 	}
 	p.cursor = cell
@@ -412,40 +428,81 @@ func (p *play) changeSpeed(faster bool) {
 	p.setStatus(fmt.Sprintf("pause between engine moves: %v", p.delay), false)
 }
 
+// boardView lays out the board on screen, for drawing and for clicks.
+func (p *play) boardView(e *env) *boardView {
+	return newBoardView(e.styles, p.state.Board(), p.flip, e.width, p.g.PlayerNames())
+}
+
+// cursorKey returns the direction of a cursor key, if k is one: the arrows,
+// and on a hex board shift+↑ and shift+↓ for the other two of its six.
+func cursorKey(e *env, k tea.KeyMsg) (direction, bool) {
+	for d, b := range []key.Binding{e.keys.Up, e.keys.Down, e.keys.Left, e.keys.Right, e.keys.UpRight, e.keys.DownLeft} {
+		if matches(k, b) {
+			return direction(d), true
+		}
+	}
+	return 0, false
+}
+
 // moveCursor moves the board cursor on screen, whatever the flip.
-func (p *play) moveCursor(e *env, k tea.KeyMsg) {
-	b := p.state.Board()
-	cols, rows := b.Cols, b.Rows
-	r, f := p.cursor/cols, p.cursor%cols
-	dr, df := 0, 0
+func (p *play) moveCursor(e *env, d direction) {
+	p.cursor = p.boardView(e).step(p.cursor, d)
+}
+
+// choosing reports whether the player is choosing among the moves that
+// join the same two cells (a promotion).
+func (p *play) choosing() bool { return len(p.choices) > 0 }
+
+// choose answers the chooser: ←/→ pick a move, enter plays it, esc
+// cancels.
+func (p *play) choose(e *env, k tea.KeyMsg) tea.Cmd {
 	switch {
-	case matches(k, e.keys.Up):
-		dr = 1
-	case matches(k, e.keys.Down):
-		dr = -1
 	case matches(k, e.keys.Left):
-		df = -1
+		p.choice = (p.choice + len(p.choices) - 1) % len(p.choices)
 	case matches(k, e.keys.Right):
-		df = 1
+		p.choice = (p.choice + 1) % len(p.choices)
+	case matches(k, e.keys.Select):
+		m := p.choices[p.choice]
+		p.choices = nil
+		p.playMove(m)
+		return p.next(e)
+	case matches(k, e.keys.Back):
+		p.choices = nil
+		p.setStatus("", false)
 	}
-	if p.flip && b.Kind != games.Pits {
-		dr, df = -dr, -df
+	return nil
+}
+
+// chooserText lists the moves to choose from, the chosen one in brackets,
+// with the chessman each promotes to on a chess board.
+func (p *play) chooserText(e *env) string {
+	b := p.state.Board()
+	parts := make([]string, len(p.choices))
+	for i, m := range p.choices {
+		name := p.state.MoveString(m)
+		if b.Kind == games.Chess && !e.styles.ASCII {
+			if last := name[len(name)-1]; strings.IndexByte("QRBN", last) >= 0 {
+				name += " " + pieceGlyph(b, games.Cell{Piece: last}, false)
+			}
+		}
+		if i == p.choice {
+			name = "[" + name + "]"
+		}
+		parts[i] = name
 	}
-	r = min(max(r+dr, 0), rows-1)
-	f = min(max(f+df, 0), cols-1)
-	p.cursor = r*cols + f
+	return "choose the move: " + strings.Join(parts, "  ")
 }
 
 // pick selects a cell: it plays the one-cell move there, or starts or
-// finishes a two-cell move.
+// finishes a two-cell move; where several moves join the two cells (a
+// pawn's promotions), it opens a chooser.
 func (p *play) pick(cell int) {
-	var one, starts []games.Move
+	var one, starts, both []games.Move
 	for _, m := range p.state.Legal(p.buf) {
 		from, to := p.state.MoveCells(m)
 		if p.from >= 0 && ((from == p.from && to == cell) || (from == cell && to == p.from)) {
-			p.from = -1
-			p.playMove(m)
-			return
+			both = append(both, m)
+			continue
 		}
 		if from == cell {
 			if to < 0 {
@@ -456,6 +513,12 @@ func (p *play) pick(cell int) {
 		}
 	}
 	switch {
+	case len(both) == 1:
+		p.from = -1
+		p.playMove(both[0])
+	case len(both) > 1:
+		p.from = -1
+		p.choices, p.choice = append([]games.Move(nil), both...), 0
 	case len(one) == 1:
 		p.from = -1
 		p.playMove(one[0])
@@ -468,7 +531,7 @@ func (p *play) pick(cell int) {
 	}
 }
 
-func cellName(b games.Board, i int) string { return games.CellName(i, b.Cols) }
+func cellName(b games.Board, i int) string { return b.Name(i) }
 
 func (p *play) playText(text string) {
 	m, err := p.state.ParseMove(strings.TrimSpace(text))
@@ -574,16 +637,62 @@ func (p *play) replay() {
 func (p *play) setStatus(s string, isErr bool) { p.status, p.isErr = s, isErr }
 
 // lastCells returns the cells of the last move, for highlighting.
-func (p *play) lastCells() [2]int {
-	if len(p.moves) == 0 {
+func (p *play) lastCells() [2]int { return lastCells(p.start, p.moves) }
+
+// lastCells returns the cells of the last of moves played from start.
+func lastCells(start games.State, moves []games.Move) [2]int {
+	if len(moves) == 0 {
 		return [2]int{-1, -1}
 	}
-	prev := p.start.Clone()
-	for _, m := range p.moves[:len(p.moves)-1] {
+	prev := start.Clone()
+	for _, m := range moves[:len(moves)-1] {
 		prev.Play(m)
 	}
-	a, b := prev.MoveCells(p.moves[len(p.moves)-1])
+	a, b := prev.MoveCells(moves[len(moves)-1])
 	return [2]int{a, b}
+}
+
+// posNotes is what a position adds to whose turn it is: an extra move
+// (the side that moved moves again), a king in check, the cursor's cell on
+// a hex board.
+type posNotes struct {
+	extra, check bool
+	cursor       string
+}
+
+// turn says that who is to move, with the notes.
+func (n posNotes) turn(who string) string {
+	text := who + " to move"
+	if n.check {
+		text = who + " in check"
+	}
+	if n.extra {
+		text += ": extra move"
+	}
+	if n.cursor != "" {
+		text += " · cursor " + n.cursor
+	}
+	return text
+}
+
+// positionNotes returns the notes of the position s after moves from
+// start, drawn as bv with the cursor on cursor.
+func positionNotes(start games.State, moves []games.Move, s games.State, bv *boardView, cursor int) posNotes {
+	var n posNotes
+	if k := len(moves); k > 0 && !s.Terminal() {
+		prev := start.Clone()
+		for _, m := range moves[:k-1] {
+			prev.Play(m)
+		}
+		n.extra = prev.ToMove() == s.ToMove()
+	}
+	for _, c := range bv.b.Cells {
+		n.check = n.check || c.Mark&games.Check != 0
+	}
+	if bv.b.Kind == games.HexGrid && cursor >= 0 && cursor < len(bv.b.Cells) {
+		n.cursor = bv.b.Name(cursor)
+	}
+	return n
 }
 
 // Play screen layout. With room beside the board, the move list goes under
@@ -608,7 +717,8 @@ func (p *play) view(e *env) string {
 	st := e.styles
 	w, h := e.width, e.bodyHeight
 	names := p.g.PlayerNames()
-	board := renderBoard(e, p.state.Board(), boardMarks{last: p.lastCells(), cursor: p.cursor, from: p.from, flip: p.flip})
+	bv := p.boardView(e)
+	board := bv.render(e, boardMarks{last: p.lastCells(), cursor: p.cursor, from: p.from, flip: p.flip})
 	boardW, boardH := lipgloss.Width(board), lipgloss.Height(board)
 	var turn string
 	banner := p.state.Terminal()
@@ -618,7 +728,8 @@ func (p *play) view(e *env) string {
 	case p.cur != nil:
 		turn = fmt.Sprintf("%s (%s) is thinking...", names[p.state.ToMove()], p.seats[p.state.ToMove()].text)
 	default:
-		turn = fmt.Sprintf("%s (%s) to move", names[p.state.ToMove()], p.seats[p.state.ToMove()].text)
+		who := fmt.Sprintf("%s (%s)", names[p.state.ToMove()], p.seats[p.state.ToMove()].text)
+		turn = positionNotes(p.start, p.moves, p.state, bv, p.cursor).turn(who)
 	}
 	title := cut(st.Title.Render(p.g.Spec())+"  "+st.Subtle.Render(fmt.Sprintf("%s: %s  %s: %s", names[0], p.seats[0].text, names[1], p.seats[1].text)), w)
 
@@ -626,18 +737,42 @@ func (p *play) view(e *env) string {
 	// there is none, the position.
 	p.input.Width = max(w-lipgloss.Width(p.input.Prompt)-1, 1)
 	var msg string
+	turnBelow := false
 	switch {
+	case p.choosing():
+		msg = st.Status.Width(w).Render(p.chooserText(e))
 	case p.confirming:
 		msg = st.Error.Width(w).Render("Leave this game? It is not saved to a file (its autosave stays: Resume last game in the menu). y: leave · ctrl+w: save and leave · n or esc: stay")
 	case p.status != "" && p.isErr:
 		msg = st.Error.Width(w).Render(p.status)
 	case p.status != "":
 		msg = st.Status.Width(w).Render(p.status)
+	case boardH+1 > h-3:
+		// A board as tall as the screen (a hex board of base 10): whose
+		// turn it is goes here, in place of the position.
+		turnBelow = true
+		if banner {
+			msg = st.Banner.Render(cut(turn, w-st.Banner.GetHorizontalFrameSize()))
+		} else {
+			msg = cut(turn, w)
+		}
 	default:
 		msg = cut(st.Subtle.Render("position: "+p.state.String()), w)
 	}
 	bottom := lipgloss.JoinVertical(lipgloss.Left, cut(p.input.View(), w), msg)
 	mainH := h - 1 - lipgloss.Height(bottom) // below the title, above the prompt
+	// A board taller than the room shows the window of its lines around
+	// the cursor; clicks map through the same offset.
+	boardOff := 0
+	if boardH > mainH && mainH > 0 {
+		y := 0
+		if p.cursor >= 0 && p.cursor < len(bv.cells) {
+			y = bv.cells[p.cursor].y
+		}
+		boardOff = min(max(y-mainH/2, 0), boardH-mainH)
+		board = strings.Join(strings.Split(board, "\n")[boardOff:boardOff+mainH], "\n")
+		boardH = mainH
+	}
 
 	frame := st.Pane.GetHorizontalFrameSize()
 	movesW := p.movesWidth() + frame
@@ -669,6 +804,9 @@ func (p *play) view(e *env) string {
 			panesH++
 		}
 		rows := []string{board, turn}
+		if turnBelow {
+			rows = rows[:1]
+		}
 		if panesH >= 3 {
 			engineW = w - movesW - 1
 			moves := p.pane(e, "Moves", p.moveLines(e, movesW-frame, panesH-2), movesW, panesH)
@@ -680,7 +818,7 @@ func (p *play) view(e *env) string {
 			main = "\n" + main
 		}
 	}
-	p.boardAt = [2]int{0, 1 + top}
+	p.boardAt = [2]int{0, 1 + top - boardOff}
 	return lipgloss.JoinVertical(lipgloss.Left, title, padLines(fitBox(main, w, mainH), mainH), bottom)
 }
 

@@ -100,8 +100,8 @@ func (p *presetPicker) keys(e *env) keyHelp {
 	k := e.keys
 	up, down, sel := as(k.ListUp, "previous preset"), as(k.ListDown, "next preset"), as(k.Select, "run it")
 	return keyHelp{
-		short: []key.Binding{up, down, k.NextField, sel, k.Back, k.Help},
-		full:  [][]key.Binding{{up, down, k.PageUp, k.PageDown, sel}, {k.NextField, k.PrevField}, {k.Back, k.Help, k.Quit}},
+		short: []key.Binding{up, down, k.NextField, sel, k.Results, k.Back, k.Help},
+		full:  [][]key.Binding{{up, down, k.PageUp, k.PageDown, sel}, {k.NextField, k.PrevField, k.Results}, {k.Back, k.Help, k.Quit}},
 	}
 }
 
@@ -146,6 +146,12 @@ func (p *presetPicker) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 			return p, nil
 		case matches(msg, e.keys.Select):
 			return p.start(e)
+		case matches(msg, e.keys.Results):
+			prefer := ""
+			if p.cursor < len(p.names) {
+				prefer = p.names[p.cursor]
+			}
+			return newResultsBrowser(prefer), nil
 		}
 	}
 	return p, p.form.update(msg)

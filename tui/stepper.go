@@ -322,7 +322,7 @@ func (st *stepper) view(e *env) string {
 		info += fmt.Sprintf("; POD bound %.4f for %s", c.Bound, st.g.PlayerNames()[c.Owner])
 	}
 	info = s.Wrap(w).Render(info)
-	board := renderBoard(e, step.State.Board(), boardMarks{last: [2]int{-1, -1}, cursor: -1, from: -1})
+	board := renderBoard(e, step.State.Board(), st.g.PlayerNames(), boardMarks{last: [2]int{-1, -1}, cursor: -1, from: -1})
 	boardW, boardH := lipgloss.Width(board), lipgloss.Height(board)
 	errLine := ""
 	if st.err != "" {

@@ -14,10 +14,15 @@ type Styles struct {
 	StatusBar                            lipgloss.Style
 	MenuItem, MenuSelected               lipgloss.Style
 	Cell, CellLast, CellCursor, CellFrom lipgloss.Style
-	Piece                                [2]lipgloss.Style
-	Label                                lipgloss.Style
-	Pane                                 lipgloss.Style
-	Plain                                lipgloss.Style
+	// CellAlarm marks a king in check and a captured group.
+	CellAlarm lipgloss.Style
+	Piece     [2]lipgloss.Style
+	Label     lipgloss.Style
+	Pane      lipgloss.Style
+	Plain     lipgloss.Style
+	// ASCII draws boards with ASCII only: chessmen and stones as letters,
+	// dominoes with brackets (MCARENA_ASCII set, or the Linux console).
+	ASCII bool
 }
 
 // Wrap returns a style that wraps text at width.
@@ -35,7 +40,19 @@ func DefaultStyles() Styles {
 			lipgloss.SetColorProfile(termenv.ANSI)
 		}
 	}
-	return newStyles(lipgloss.DefaultRenderer(), !noColor)
+	st := newStyles(lipgloss.DefaultRenderer(), !noColor)
+	st.ASCII = asciiOnly(os.Getenv)
+	return st
+}
+
+// asciiOnly reports whether the terminal should get ASCII boards: when
+// MCARENA_ASCII is set (to anything but 0), or on the Linux console, whose
+// font lacks chessmen.
+func asciiOnly(getenv func(string) string) bool {
+	if v := getenv("MCARENA_ASCII"); v != "" {
+		return v != "0"
+	}
+	return getenv("TERM") == "linux"
 }
 
 // newStyles returns the styles rendered by r, with colours or without.
@@ -62,6 +79,7 @@ func newStyles(r *lipgloss.Renderer, colour bool) Styles {
 		CellLast:     r.NewStyle().Underline(true).Background(c("254", "237")),
 		CellCursor:   r.NewStyle().Reverse(true),
 		CellFrom:     r.NewStyle().Bold(true).Underline(true).Background(c("151", "22")),
+		CellAlarm:    r.NewStyle().Bold(true).Background(c("224", "52")),
 		Piece: [2]lipgloss.Style{
 			r.NewStyle().Bold(true).Foreground(c("236", "15")),
 			r.NewStyle().Bold(true).Foreground(c("1", "9")),

@@ -43,6 +43,9 @@ type env struct {
 	styles     Styles
 	keys       keyMap
 	help       help.Model
+	// clipboard sends copied text to the terminal's clipboard, where it
+	// can, and reports whether it did.
+	clipboard func(text string) bool
 }
 
 // screen is one component of the interface. Its update returns the screen
@@ -89,7 +92,7 @@ type Model struct {
 // New returns the root model, opening on the main menu. cfg, which may be
 // nil, names the engines players can choose.
 func New(cfg *config.Config) Model {
-	ctx := &env{cfg: cfg, styles: DefaultStyles(), keys: defaultKeys(), help: help.New(), width: 80, height: 24, bodyHeight: 22}
+	ctx := &env{cfg: cfg, styles: DefaultStyles(), keys: defaultKeys(), help: help.New(), width: 80, height: 24, bodyHeight: 22, clipboard: osc52}
 	first := newMenu()
 	return Model{ctx: ctx, stack: []screen{first}, current: first}
 }

@@ -1,6 +1,7 @@
 package atarigo
 
 import (
+	"strings"
 	"testing"
 
 	"mcarena/games"
@@ -98,3 +99,33 @@ func TestSolvedTiny(t *testing.T) {
 func BenchmarkPlayout(b *testing.B) { gametest.BenchmarkPlayout(b, New(5, false)) }
 
 func BenchmarkRecordPlayout(b *testing.B) { gametest.BenchmarkRecordPlayout(b, New(5, false)) }
+
+// The captured group stays on the board at the end, marked; no other
+// stone is.
+func TestBoardMarksCapturedGroup(t *testing.T) {
+	s, err := New(5, false).ParsePosition("5/5/b4/wb3/w4 b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := s.ParseMove("b1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Play(m)
+	if !s.Terminal() {
+		t.Fatal("the capture did not end the game")
+	}
+	b := s.Board()
+	if !b.Stones {
+		t.Error("AtariGo's board is not drawn with stones")
+	}
+	var marked []string
+	for i, c := range b.Cells {
+		if c.Mark&games.Captured != 0 {
+			marked = append(marked, b.Name(i))
+		}
+	}
+	if got := strings.Join(marked, " "); got != "a1 a2" {
+		t.Fatalf("captured cells %q, want a1 a2", got)
+	}
+}

@@ -280,7 +280,24 @@ func (s *State) ParseMove(text string) (games.Move, error) {
 // String implements games.State.
 func (s *State) String() string { return s.Text(&s.g.geo, "vh") }
 
-// Board implements games.State.
+// Board implements games.State. The two cells of each domino are joined
+// (games.Join), so that a view draws dominoes side by side as separate
+// pieces: a run of 'v' cells in a file splits into dominoes from its lower
+// end, a run of 'h' cells in a rank from its left end (see the position
+// text).
 func (s *State) Board() games.Board {
-	return s.SquareBoard(&s.g.geo, "vh")
+	b := s.SquareBoard(&s.g.geo, "vh")
+	for r := range b.Rows {
+		for f := range b.Cols {
+			i := r*b.Cols + f
+			c := &b.Cells[i]
+			if c.Piece == 'v' && c.Join == 0 && r+1 < b.Rows && b.Cells[i+b.Cols].Piece == 'v' {
+				c.Join, b.Cells[i+b.Cols].Join = games.JoinUp, games.JoinDown
+			}
+			if c.Piece == 'h' && c.Join == 0 && f+1 < b.Cols && b.Cells[i+1].Piece == 'h' {
+				c.Join, b.Cells[i+1].Join = games.JoinRight, games.JoinLeft
+			}
+		}
+	}
+	return b
 }

@@ -146,3 +146,22 @@ func TestBadPositions(t *testing.T) {
 func BenchmarkPlayout(b *testing.B) { gametest.BenchmarkPlayout(b, New(5, 5, false)) }
 
 func BenchmarkRecordPlayout(b *testing.B) { gametest.BenchmarkRecordPlayout(b, New(5, 5, false)) }
+
+// Adjacent dominoes of one kind stay separate pieces: each cell joins only
+// the other cell of its own domino.
+func TestBoardJoinsDominoes(t *testing.T) {
+	s, err := New(4, 4, false).ParsePosition("v3/vhh1/vhh1/v3 v")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := s.Board()
+	want := map[string]games.Join{
+		"a1": games.JoinUp, "a2": games.JoinDown, "a3": games.JoinUp, "a4": games.JoinDown,
+		"b2": games.JoinRight, "c2": games.JoinLeft, "b3": games.JoinRight, "c3": games.JoinLeft,
+	}
+	for i, c := range b.Cells {
+		if c.Join != want[b.Name(i)] {
+			t.Errorf("%s joins %b, want %b", b.Name(i), c.Join, want[b.Name(i)])
+		}
+	}
+}

@@ -267,7 +267,23 @@ func (p *Position) ParseCell(text string) (int, error) {
 	return c, nil
 }
 
-// Board describes the position for drawing.
+// Board describes the position for drawing: stones, and a group without
+// a liberty (AtariGo's last capture, left on the board) marked captured.
 func (p *Position) Board() games.Board {
-	return p.Pieces.SquareBoard(&p.B.Geo, "bw")
+	b := p.Pieces.SquareBoard(&p.B.Geo, "bw")
+	b.Stones = true
+	g := &p.B.Geo
+	empty := p.Empty()
+	for pl := range 2 {
+		for rest := p.BB[pl]; rest != 0; {
+			grp := g.Flood(rest&-rest, p.BB[pl])
+			if g.Dilate(grp)&empty == 0 {
+				for c := grp; c != 0; c &= c - 1 {
+					b.Cells[Trailing(c)].Mark |= games.Captured
+				}
+			}
+			rest &^= grp
+		}
+	}
+	return b
 }

@@ -1,0 +1,245 @@
+package tui
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"mcarena/tournament"
+)
+
+// resultsBrowser lists the results files in ResultsDir, newest first; enter
+// lists the games of the one chosen.
+type resultsBrowser struct {
+	files  []string
+	cursor int
+	err    string
+	list   scroller
+}
+
+// newResultsBrowser lists the results files, the cursor on prefer's file
+// when there is one (the preset chosen on the preset screen).
+func newResultsBrowser(prefer string) *resultsBrowser {
+	b := &resultsBrowser{}
+	b.files, b.err = readResultsFiles()
+	for i, f := range b.files {
+		if f == prefer+".jsonl" {
+			b.cursor = i
+		}
+	}
+	return b
+}
+
+// readResultsFiles returns the names of the results files, newest first.
+func readResultsFiles() ([]string, string) {
+	entries, err := os.ReadDir(ResultsDir)
+	if os.IsNotExist(err) {
+		return nil, ""
+	}
+	if err != nil {
+		return nil, err.Error()
+	}
+	type file struct {
+		name string
+		mod  int64
+	}
+	var fs []file
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".jsonl") {
+			continue
+		}
+		if info, err := e.Info(); err == nil {
+			fs = append(fs, file{e.Name(), info.ModTime().UnixNano()})
+		}
+	}
+	sort.SliceStable(fs, func(i, j int) bool { return fs[i].mod > fs[j].mod })
+	names := make([]string, len(fs))
+	for i, f := range fs {
+		names[i] = f.name
+	}
+	return names, ""
+}
+
+func (b *resultsBrowser) keys(e *env) keyHelp {
+	k := e.keys
+	sel := as(k.Select, "list its games")
+	return keyHelp{
+		short: []key.Binding{k.ListUp, k.ListDown, sel, k.Back, k.Help},
+		full:  [][]key.Binding{{k.ListUp, k.ListDown, k.PageUp, k.PageDown, sel}, {k.Back, k.Help, k.Quit}},
+	}
+}
+
+func (b *resultsBrowser) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
+	k, ok := msg.(tea.KeyMsg)
+	if !ok {
+		return b, nil
+	}
+	switch {
+	case matches(k, e.keys.Back):
+		return goBack(), nil
+	case matches(k, e.keys.Select) && len(b.files) > 0:
+		path := filepath.Join(ResultsDir, b.files[b.cursor])
+		g, err := newGameList(path)
+		if err != nil {
+			b.err = err.Error()
+			return b, nil
+		}
+		b.err = ""
+		return g, nil
+	default:
+		b.cursor = listKey(e, k, b.cursor, len(b.files), b.list.rows)
+	}
+	return b, nil
+}
+
+// listKey moves a list cursor by ↑/↓, pgup and pgdn.
+func listKey(e *env, k tea.KeyMsg, cursor, n, page int) int {
+	switch {
+	case matches(k, e.keys.ListUp):
+		cursor--
+	case matches(k, e.keys.ListDown):
+		cursor++
+	case matches(k, e.keys.PageUp):
+		cursor -= max(page, 1)
+	case matches(k, e.keys.PageDown):
+		cursor += max(page, 1)
+	}
+	return max(min(cursor, n-1), 0)
+}
+
+func (b *resultsBrowser) view(e *env) string {
+	st := e.styles
+	head := cut(st.Title.Render("Review results")+"  "+st.Subtle.Render(ResultsDir+"/"), e.width) + "\n\n"
+	tail := ""
+	if b.err != "" {
+		tail = "\n" + st.Error.Width(e.width).Render(b.err)
+	}
+	if len(b.files) == 0 {
+		return head + st.Subtle.Width(e.width).Render("no results files yet: a preset run (Run a preset) writes one") + tail
+	}
+	lines := make([]string, len(b.files))
+	for i, f := range b.files {
+		if i == b.cursor {
+			lines[i] = st.MenuSelected.Render("> " + f)
+		} else {
+			lines[i] = st.MenuItem.Render(f)
+		}
+	}
+	return head + b.list.render(lines, b.cursor, e.width, e.bodyHeight-2-tailHeight(tail)) + tail
+}
+
+func (b *resultsBrowser) statusLine(e *env) string {
+	return statusParts(b.list.span(), fmt.Sprintf("%d results files in %s/", len(b.files), ResultsDir))
+}
+
+// gameList lists the games of a results file (not the searches of an
+// analysis preset); enter reviews the one chosen.
+type gameList struct {
+	path   string
+	recs   []tournament.Record
+	cursor int
+	err    string
+	note   string // a damaged last line, left out
+	list   scroller
+}
+
+func newGameList(path string) (*gameList, error) {
+	recs, _, tail, err := tournament.ReadResults(path)
+	if err != nil {
+		return nil, err
+	}
+	g := &gameList{path: path}
+	for _, r := range recs {
+		if r.Kind == "" {
+			g.recs = append(g.recs, r)
+		}
+	}
+	if tail != nil {
+		g.note = fmt.Sprintf("line %d is damaged (a run cut short?) and left out: %s", tail.Line, tail.Msg)
+	}
+	return g, nil
+}
+
+func (g *gameList) keys(e *env) keyHelp {
+	k := e.keys
+	sel := as(k.Select, "review it")
+	return keyHelp{
+		short: []key.Binding{k.ListUp, k.ListDown, sel, k.Back, k.Help},
+		full:  [][]key.Binding{{k.ListUp, k.ListDown, k.PageUp, k.PageDown, sel}, {k.Back, k.Help, k.Quit}},
+	}
+}
+
+func (g *gameList) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
+	k, ok := msg.(tea.KeyMsg)
+	if !ok {
+		return g, nil
+	}
+	switch {
+	case matches(k, e.keys.Back):
+		return goBack(), nil
+	case matches(k, e.keys.Select) && len(g.recs) > 0:
+		r, err := recordReview(g.recs[g.cursor], g.path)
+		if err != nil {
+			g.err = fmt.Sprintf("cannot review line %d: %v", g.recs[g.cursor].Line, err)
+			return g, nil
+		}
+		g.err = ""
+		return r, nil
+	default:
+		g.cursor = listKey(e, k, g.cursor, len(g.recs), g.list.rows)
+	}
+	return g, nil
+}
+
+// gameRow is one game of the list: its match and index, who moved first,
+// the result, its length and time.
+func gameRow(r tournament.Record) string {
+	first, second := r.Names[r.FirstSeat], r.Names[1-r.FirstSeat]
+	res := r.Result
+	if r.Error != "" {
+		res = "error"
+	}
+	return fmt.Sprintf("%-24s %4d  %s vs %s  %s  %d plies  %.1fs", r.Match, r.Index, first, second, res, r.Plies, r.Seconds)
+}
+
+func (g *gameList) view(e *env) string {
+	st := e.styles
+	head := cut(st.Title.Render("Games")+"  "+st.Subtle.Render(g.path), e.width) + "\n\n"
+	var tail string
+	if g.note != "" {
+		tail += "\n" + st.Status.Width(e.width).Render(g.note)
+	}
+	if g.err != "" {
+		tail += "\n" + st.Error.Width(e.width).Render(g.err)
+	}
+	if len(g.recs) == 0 {
+		return head + st.Subtle.Render("no games in this file") + tail
+	}
+	lines := make([]string, len(g.recs))
+	for i, r := range g.recs {
+		if i == g.cursor {
+			lines[i] = st.MenuSelected.Render("> " + gameRow(r))
+		} else {
+			lines[i] = st.MenuItem.Render(gameRow(r))
+		}
+	}
+	return head + g.list.render(lines, g.cursor, e.width, e.bodyHeight-2-tailHeight(tail)) + tail
+}
+
+// tailHeight is the height of the text under a list: none for "".
+func tailHeight(tail string) int {
+	if tail == "" {
+		return 0
+	}
+	return lipgloss.Height(tail)
+}
+
+func (g *gameList) statusLine(e *env) string {
+	return statusParts(g.list.span(), fmt.Sprintf("%d games", len(g.recs)))
+}
