@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -257,6 +258,8 @@ func TestPresetAt80x24(t *testing.T) {
 }
 
 // A resumed run shows the games the file holds at once, not 0/0.
+var zeroCount = regexp.MustCompile(`(^|[^0-9/])0/0([^0-9]|$)`)
+
 func TestResumedRunShowsCounts(t *testing.T) {
 	ResultsDir = t.TempDir()
 	cfg, err := config.Parse("c.toml", []byte(presetConfig))
@@ -274,7 +277,8 @@ func TestResumedRunShowsCounts(t *testing.T) {
 	r := m.current.(*runScreen)
 	pr, _, _ := r.snapshot()
 	v := m.View()
-	if pr.Total != 8 || pr.Done < 4 || strings.Contains(v, "0/0") || !strings.Contains(v, "/8") {
+	// "0/0" as a count, not inside the temporary directory's name.
+	if pr.Total != 8 || pr.Done < 4 || zeroCount.MatchString(v) || !strings.Contains(v, "/8") {
 		t.Fatalf("progress %+v before the first new game, view:\n%s", pr, v)
 	}
 	m = drain(t, m, cmd, 200)
