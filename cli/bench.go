@@ -96,6 +96,9 @@ func runBench(args []string, stdout io.Writer) error {
 	searchSpec := fs.String("search", "", "measure searches of this engine instead of playouts: first search against later ones, peak memory against the tree's")
 	iterations := fs.Int64("iterations", 1000000, "--search: iterations a search")
 	searches := fs.Int("searches", 4, "--search: searches to run")
+	position := fs.String("position", "", "--search: search this position (the game's text) instead of the start")
+	moves := fs.String("moves", "", "--search: play these moves first (space-separated), from the position")
+	configPath := fs.String("config", "", "--search: configuration file whose named engines ENGINE may name (default: config.toml if present)")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
@@ -104,7 +107,8 @@ func runBench(args []string, stdout io.Writer) error {
 		return usagef("unexpected argument %q (usage: mcarena %s)", pos[0], benchUsage)
 	}
 	if *searchSpec != "" {
-		return runSearchBench(stdout, *searchSpec, *list, *iterations, *searches, *asJSON)
+		return runSearchBench(stdout, searchBenchArgs{spec: *searchSpec, game: *list, position: *position, moves: *moves,
+			config: *configPath, iterations: *iterations, searches: *searches, json: *asJSON})
 	}
 	if *dur <= 0 {
 		return usagef("--time must be positive")

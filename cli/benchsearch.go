@@ -23,6 +23,7 @@ import (
 type SearchBench struct {
 	Engine          string    `json:"engine"`
 	Game            string    `json:"game"`
+	Position        string    `json:"position"`
 	Iterations      int64     `json:"iterations"`
 	PerSecond       []float64 `json:"iterations_per_second"` // one per search, the first first
 	CPUTime         bool      `json:"per_cpu_second"`        // PerSecond counts the thread's CPU time, not wall time
@@ -32,12 +33,11 @@ type SearchBench struct {
 	RSSOverTreeSize float64   `json:"rss_over_tree"`
 }
 
-// benchSearch runs searches of eng on g's start position, each of
-// iterations, and measures them. It is meant for a fresh process: the
-// first search's cost includes the memory it takes from the system.
-func benchSearch(eng engines.Engine, g games.Game, iterations int64, searches int) (SearchBench, error) {
-	s := g.NewState()
-	rep := SearchBench{Engine: eng.Spec(), Game: g.Spec(), Iterations: iterations}
+// benchSearch runs searches of eng from s (after history, from start),
+// each of iterations, and measures them. It is meant for a fresh process:
+// the first search's cost includes the memory it takes from the system.
+func benchSearch(eng engines.Engine, g games.Game, start, s games.State, history []games.Move, iterations int64, searches int) (SearchBench, error) {
+	rep := SearchBench{Engine: eng.Spec(), Game: g.Spec(), Position: s.String(), Iterations: iterations}
 	// Speeds are per CPU-second of the searching thread where the system
 	// tells it, so that other processes do not move them.
 	runtime.LockOSThread()
@@ -45,7 +45,8 @@ func benchSearch(eng engines.Engine, g games.Game, iterations int64, searches in
 	_, rep.CPUTime = threadCPU()
 	for i := range searches {
 		c0, _ := threadCPU()
-		res, err := eng.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: iterations}, Seed: uint64(i + 1)})
+		res, err := eng.Search(context.Background(), engines.Request{Position: s, Start: start, History: history,
+			Budget: engines.Budget{Iterations: iterations}, Seed: uint64(i + 1)})
 		if err != nil {
 			return rep, err
 		}
@@ -92,7 +93,7 @@ func peakRSS() float64 {
 }
 
 func writeSearchBench(w io.Writer, r SearchBench) {
-	fmt.Fprintf(w, "%s on %s, %d iterations a search\n", r.Engine, r.Game, r.Iterations)
+	fmt.Fprintf(w, "%s on %s (%s), %d iterations a search\n", r.Engine, r.Game, r.Position, r.Iterations)
 	unit := "iterations/s (wall time)"
 	if r.CPUTime {
 		unit = "iterations per CPU-second"
@@ -104,29 +105,34 @@ func writeSearchBench(w io.Writer, r SearchBench) {
 	fmt.Fprintf(w, "tree %.1f MiB, peak RSS %.1f MiB (%.2fx the tree)\n", r.TreeMiB, r.PeakRSSMiB, r.RSSOverTreeSize)
 }
 
-func runSearchBench(stdout io.Writer, spec, game string, iterations int64, searches int, asJSON bool) error {
-	if iterations < 1 || searches < 1 {
+// searchBenchArgs are the flags of 'mcarena bench --search'.
+type searchBenchArgs struct {
+	spec, game, position, moves, config string
+	iterations                          int64
+	searches                            int
+	json                                bool
+}
+
+func runSearchBench(stdout io.Writer, a searchBenchArgs) error {
+	if a.iterations < 1 || a.searches < 1 {
 		return usagef("--iterations and --searches must be at least 1")
 	}
-	if game == "" {
-		game = "breakthrough:size=8x8"
+	if a.game == "" {
+		a.game = "breakthrough:size=8x8"
 	}
-	g, err := newGame(game)
+	g, start, s, history, err := readPosition(a.game, a.position, a.moves)
 	if err != nil {
 		return err
 	}
-	eng, err := engines.New(spec)
-	if err != nil {
-		return usageError{err.Error()}
-	}
-	if err := engines.CheckGame(eng, g); err != nil {
-		return usageError{err.Error()}
-	}
-	rep, err := benchSearch(eng, g, iterations, searches)
+	eng, err := engineFor(a.config, a.spec, g)
 	if err != nil {
 		return err
 	}
-	if asJSON {
+	rep, err := benchSearch(eng, g, start, s, history, a.iterations, a.searches)
+	if err != nil {
+		return err
+	}
+	if a.json {
 		return json.NewEncoder(stdout).Encode(rep)
 	}
 	writeSearchBench(stdout, rep)
