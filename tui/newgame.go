@@ -2,6 +2,7 @@ package tui
 
 import (
 	"strings"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -53,7 +54,10 @@ func (s *setup) start(e *env) (screen, tea.Cmd) {
 			return s, nil
 		}
 	}
-	p := newPlay(g, g.NewState(), seats)
+	// A game whose options make its start random (kalah:start=random) deals
+	// one; the save keeps it as the game's Position.
+	start, _ := games.Start(g, uint64(time.Now().UnixNano()))
+	p := newPlay(g, start, seats)
 	return swapTo(p), p.next(e)
 }
 

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"mcarena/games/pgn"
 	"os"
 	"path/filepath"
 	"strings"
@@ -440,5 +441,36 @@ func TestMouseClicks(t *testing.T) {
 	click(100, 1)
 	if len(p.names) != 1 {
 		t.Fatalf("a click outside the board played %v", p.names)
+	}
+}
+
+// The New game form deals a random start where the game's options ask for
+// one (Kalah's start=random): stores empty, every seed in a house, and a
+// start that differs from the standard one; a save keeps it.
+func TestNewGameDealsRandomKalahStart(t *testing.T) {
+	SavesDir = t.TempDir()
+	_, p := start(t, "kalah:start=random")
+	std := p.g.NewState().String()
+	if p.start.String() == std || p.state.String() != p.start.String() {
+		t.Fatalf("start %q, the standard %q", p.start, std)
+	}
+	b := p.state.Board()
+	total := 0
+	for _, c := range b.Cells {
+		total += c.Count
+	}
+	if total != 48 {
+		t.Fatalf("%d seeds on the board %q", total, p.start)
+	}
+	path := filepath.Join(t.TempDir(), "k.pgn")
+	if err := pgn.Save(path, p.record()); err != nil {
+		t.Fatal(err)
+	}
+	r, err := pgn.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Start.String() != p.start.String() {
+		t.Fatalf("the save starts at %q, the game at %q", r.Start, p.start)
 	}
 }
