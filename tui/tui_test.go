@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"mcarena/games/pgn"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,6 +8,7 @@ import (
 	"time"
 
 	"mcarena/config"
+	"mcarena/games/pgn"
 	"mcarena/tournament"
 
 	tea "github.com/charmbracelet/bubbletea"
