@@ -64,7 +64,7 @@
 // rings, look at the six neighbours of the new stone c in circular order: the
 // player's own ones fall into arcs (runs of consecutive neighbours, which
 // touch one another). Before the move there was no ring, so a ring after it
-// passes through c, and (see ring in state.go for the argument):
+// passes through c, and (State.link gives the argument):
 //
 //   - a ring surrounds a cell not of the player exactly when two different
 //     arcs around c belonged to the same group before the move (the loop
