@@ -56,15 +56,15 @@
 //
 // Hash: Zobrist keys per stone and cell and one for the side to move.
 //
-// Win detection is incremental and exact, O(1) per move. Each State keeps a
-// union-find forest over the stones (parent links, group sizes at the roots
-// and, per root, a mask of the corners and sides its group touches), so it is
-// copied with the position. A move joins the stone to the groups of its
+// Win detection is incremental and exact, a few steps per move. Each State
+// keeps a union-find forest over the stones (parent links, group sizes at the
+// roots and, per root, a mask of the corners and sides its group touches), so
+// it is copied with the position. A move joins the stone to the groups of its
 // neighbours; the new group's masks give bridges and forks at once. For
 // rings, look at the six neighbours of the new stone c in circular order: the
 // player's own ones fall into arcs (runs of consecutive neighbours, which
 // touch one another). Before the move there was no ring, so a ring after it
-// passes through c, and (State.link gives the argument):
+// passes through c, and (the comment on link, in state.go, proves it):
 //
 //   - a ring surrounds a cell not of the player exactly when two different
 //     arcs around c belonged to the same group before the move (the loop
