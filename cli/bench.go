@@ -43,6 +43,8 @@ var benchCases = []benchCase{
 	{spec: "breakthrough:size=8x8", target: 15e6},
 	{spec: "kalah"},
 	{spec: "loa"},
+	{spec: "havannah"},
+	{spec: "havannah:base=10"},
 }
 
 // BenchResult is the measured playout speed of one game.

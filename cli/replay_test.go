@@ -38,6 +38,29 @@ ended at  ply 0
 reason    no move
 position  6wb/6ww/8/8/8/8/ww6/bw6 b
 `},
+		{[]string{"replay", "havannah:base=4,swap", "d4", "swap", "a1", "a2", "a3", "b1", "a4"}, `ply 1     White d4
+ply 2     Black swap
+ply 3     White a1
+ply 4     Black a2
+ply 5     White a3
+ply 6     Black b1
+ply 7     White a4
+result    *
+to move   Black
+position  wbww/b..../....../...b.../....../...../.... b
+`},
+		{[]string{"replay", "havannah:base=4", "a1", "g7", "a2", "g6", "a3", "g5", "a4"}, `ply 1     White a1
+ply 2     Black g7
+ply 3     White a2
+ply 4     Black g6
+ply 5     White a3
+ply 6     Black g5
+ply 7     White a4
+result    1-0
+ended at  ply 7
+reason    bridge
+position  wwww/...../....../......./....../...../.bbb b
+`},
 	}
 	for _, tt := range tests {
 		code, out, errs := run(tt.args...)

@@ -6,6 +6,7 @@ import (
 	_ "mcarena/games/atarigo"
 	_ "mcarena/games/breakthrough"
 	_ "mcarena/games/domineering"
+	_ "mcarena/games/havannah"
 	_ "mcarena/games/kalah"
 	_ "mcarena/games/knightthrough"
 	_ "mcarena/games/loa"

@@ -13,7 +13,7 @@ import (
 )
 
 func TestRegistered(t *testing.T) {
-	want := "atarigo breakthrough domineering kalah knightthrough loa nogo tictactoe"
+	want := "atarigo breakthrough domineering havannah kalah knightthrough loa nogo tictactoe"
 	if got := strings.Join(games.Names(), " "); got != want {
 		t.Fatalf("games %q, want %q", got, want)
 	}
@@ -35,6 +35,7 @@ func TestEndReasons(t *testing.T) {
 		{"kalah", []string{"store count"}},
 		{"loa", []string{"connection", "simultaneous connection"}},
 		{"loa:maxplies=100", []string{"connection", "ply limit"}},
+		{"havannah", []string{"bridge", "bridge, fork", "fork", "full board", "ring", "ring, bridge", "ring, bridge, fork", "ring, fork"}},
 	}
 	for _, tt := range tests {
 		g, err := games.New(tt.spec)
@@ -75,6 +76,8 @@ func TestEndReasonPositions(t *testing.T) {
 		{"loa:nomove=lose", "6wb/6ww/8/8/8/8/ww6/bw6 b", "no move"},
 		{"loa", "ww6/8/8/8/8/8/8/bb6 w", "simultaneous connection"},
 		{"loa:maxplies=10", "w6w/8/8/8/8/8/8/b1b5 b 10", "ply limit"},
+		{"havannah:base=4", "wbbb/bwwww/bwbbwb/bwwbbbw/wwbwwb/wbwbw/bwbw b", "full board"},
+		{"havannah:base=4", "wwww/b.b.b/....../......./....../...../.... b", "bridge"},
 	}
 	for _, tt := range tests {
 		g, err := games.New(tt.spec)
@@ -113,6 +116,9 @@ func TestSpecs(t *testing.T) {
 		{"loa", "loa"},
 		{"loa:simultaneous=mover,nomove=pass,maxplies=1000", "loa"},
 		{"loa:maxplies=300,nomove=LOSE,simultaneous=draw", "loa:simultaneous=draw,nomove=lose,maxplies=300"},
+		{"havannah", "havannah"},
+		{"havannah:base=5,swap=false", "havannah"},
+		{"havannah:swap,base=10", "havannah:base=10,swap"},
 	}
 	for _, tt := range tests {
 		g, err := games.New(tt.spec)
@@ -134,7 +140,7 @@ func TestSpecErrors(t *testing.T) {
 	tests := []struct {
 		spec, want string
 	}{
-		{"chess", `unknown game "chess": valid games are atarigo, breakthrough, domineering, kalah, knightthrough, loa, nogo, tictactoe`},
+		{"chess", `unknown game "chess": valid games are atarigo, breakthrough, domineering, havannah, kalah, knightthrough, loa, nogo, tictactoe`},
 		{"breakthrough:colour=red", `game "breakthrough": unknown option "colour": valid options are size=RxC (5..8 each), home=1..3, misere, order=native|rowmajor|colmajor|rowmajor-reversed|colmajor-reversed`},
 		{"breakthrough:size=9x9", `game "breakthrough": option "size": 9x9 is out of range (want size=RxC (5..8 each))`},
 		{"breakthrough:size=big", `game "breakthrough": option "size": "big" is not a size like 5x5 (want size=RxC (5..8 each))`},
@@ -147,6 +153,7 @@ func TestSpecErrors(t *testing.T) {
 		{"tictactoe:size=4", `game "tictactoe": unknown option "size": valid options are none`},
 		{"loa:simultaneous=both", `game "loa": option "simultaneous": "both" is not one of mover, draw`},
 		{"loa:maxplies=0", `game "loa": option "maxplies": 0 is out of range (want maxplies=1..1000000)`},
+		{"havannah:base=11", `game "havannah": option "base": 11 is out of range (want base=4..10)`},
 		{"breakthrough:size=5x5,home=3", `game "breakthrough:size=5x5,home=3": 3 home rows do not fit a board of 5 ranks (at most 2)`},
 	}
 	for _, tt := range tests {
@@ -161,7 +168,7 @@ func TestSpecErrors(t *testing.T) {
 var allSpecs = []string{
 	"tictactoe", "breakthrough", "breakthrough:size=8x8", "knightthrough:size=6x7,misere",
 	"domineering:size=4x6", "nogo", "atarigo:crosscut", "kalah", "kalah:houses=3,seeds=2",
-	"loa", "loa:nomove=lose,maxplies=40",
+	"loa", "loa:nomove=lose,maxplies=40", "havannah:base=4", "havannah:swap",
 }
 
 func FuzzSpec(f *testing.F) {

@@ -1,0 +1,5 @@
+//go:build !race
+
+package havannah_test
+
+const raceDetector = false
