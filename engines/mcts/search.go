@@ -129,11 +129,11 @@ type search struct {
 	amaf  side[amafStat]
 	seen  [2][]uint32
 	stamp uint32
-	// selectChild is the selection rule: plain UCB1 when no extra term is
-	// on, else the general score.
-	selectChild func(cur int32) int32
-	stop        *engines.Stop
-	cols        []engines.Column // the declared columns, built once
+	// general says selection uses selectGeneral (an extra term is on),
+	// else the plain UCB1 loop selectUCB.
+	general bool
+	stop    *engines.Stop
+	cols    []engines.Column // the declared columns, built once
 	// learner is the playout policy that learns from finished playouts,
 	// if any; trace then records each iteration's moves, the tree's
 	// first, for it.
@@ -291,10 +291,7 @@ func (e *Engine) newSearch(s games.State) (*search, error) {
 			sr.learner, sr.trace = l, &policy.Trace{}
 		}
 	}
-	sr.selectChild = sr.selectUCB
-	if sr.minimax.on || sr.bias.on || sr.amaf.on || sr.virt.on {
-		sr.selectChild = sr.selectGeneral
-	}
+	sr.general = sr.minimax.on || sr.bias.on || sr.amaf.on || sr.virt.on
 	return sr, nil
 }
 

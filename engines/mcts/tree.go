@@ -50,20 +50,25 @@ func (sr *search) iterate() bool {
 			break // the pool is full: sample from here
 		}
 		n = sr.pool.at(cur)
-		mover := st.ToMove()
 		if n.nExp < n.nChild && !sr.amaf.on {
 			// Expand the next child slot: one new node per iteration.
 			c := n.first + int32(n.nExp)
 			n.nExp++
 			expandedAt = cur
-			st.Play(sr.pool.at(c).move)
+			cn := sr.pool.at(c)
+			cn.mover = st.ToMove()
+			st.Play(cn.move)
 			sr.states++
-			sr.pool.at(c).mover = mover
 			sr.path = append(sr.path, c)
 			cur = c
 			break
 		}
-		c := sr.selectChild(cur)
+		var c int32
+		if sr.general {
+			c = sr.selectGeneral(cur)
+		} else {
+			c = sr.selectUCB(cur)
+		}
 		if next := n.first + int32(n.nExp); c >= next {
 			// RAVE picked a child not tried yet: it takes the next slot
 			// and becomes this iteration's new node.
@@ -71,7 +76,7 @@ func (sr *search) iterate() bool {
 			c = next
 			n.nExp++
 			expandedAt = cur
-			sr.pool.at(c).mover = mover
+			sr.pool.at(c).mover = st.ToMove()
 			st.Play(sr.pool.at(c).move)
 			sr.states++
 			sr.path = append(sr.path, c)
