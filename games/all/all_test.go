@@ -32,6 +32,7 @@ func TestEndReasons(t *testing.T) {
 		{"domineering", []string{"no move"}},
 		{"nogo", []string{"no move"}},
 		{"atarigo", []string{"capture", "no move"}},
+		{"knightthrough:capture=diagonal", []string{"far row"}}, // stuck with pieces: no game in 20,000 (2 with home=1)
 		{"kalah", []string{"store count"}},
 		{"loa", []string{"connection", "simultaneous connection"}},
 		{"loa:maxplies=100", []string{"connection", "ply limit"}},
@@ -72,6 +73,8 @@ func TestEndReasonPositions(t *testing.T) {
 	}{
 		{"breakthrough", "5/5/5/5/w4 b", "no pieces"},
 		{"breakthrough", "5/5/5/5/w4 w", ""},
+		{"breakthrough:stuck=draw", "5/5/5/5/w4 b", "no pieces"},
+		{"knightthrough:capture=diagonal", "5/5/1b3/2b2/w4 w", "no move"},
 		{"loa:nomove=lose", "6wb/6ww/8/8/8/8/ww6/bw6 b", "no move"},
 		{"loa", "ww6/8/8/8/8/8/8/bb6 w", "simultaneous connection"},
 		{"loa:maxplies=10", "w6w/8/8/8/8/8/8/b1b5 b 10", "ply limit"},
@@ -107,6 +110,10 @@ func TestSpecs(t *testing.T) {
 		{"nogo:misere", "nogo:misere"},
 		{"atarigo:crosscut", "atarigo:crosscut"},
 		{"atarigo:size=6,crosscut", "atarigo:size=6,crosscut"},
+		{"breakthrough:stuck=loss", "breakthrough"},
+		{"breakthrough:stuck=draw,misere", "breakthrough:misere,stuck=draw"},
+		{"knightthrough:capture=leap,stuck=loss", "knightthrough"},
+		{"knightthrough:stuck=draw,capture=diagonal,size=8x8", "knightthrough:size=8x8,capture=diagonal,stuck=draw"},
 		{"kalah:houses=4,seeds=3,empty_capture", "kalah:houses=4,seeds=3,empty_capture"},
 		{" kalah : seeds=4 ", "kalah"},
 		{"tictactoe", "tictactoe"},
@@ -135,7 +142,7 @@ func TestSpecErrors(t *testing.T) {
 		spec, want string
 	}{
 		{"chess", `unknown game "chess": valid games are atarigo, breakthrough, domineering, kalah, knightthrough, loa, nogo, tictactoe`},
-		{"breakthrough:colour=red", `game "breakthrough": unknown option "colour": valid options are size=RxC (5..8 each), home=1..3, misere, order=native|rowmajor|colmajor|rowmajor-reversed|colmajor-reversed`},
+		{"breakthrough:colour=red", `game "breakthrough": unknown option "colour": valid options are size=RxC (5..8 each), home=1..3, misere, stuck=loss|draw, order=native|rowmajor|colmajor|rowmajor-reversed|colmajor-reversed`},
 		{"breakthrough:size=9x9", `game "breakthrough": option "size": 9x9 is out of range (want size=RxC (5..8 each))`},
 		{"breakthrough:size=big", `game "breakthrough": option "size": "big" is not a size like 5x5 (want size=RxC (5..8 each))`},
 		{"breakthrough:size", `game "breakthrough": option "size" needs a value: size=RxC (5..8 each)`},
@@ -146,6 +153,8 @@ func TestSpecErrors(t *testing.T) {
 		{"kalah:seeds=x", `game "kalah": option "seeds": "x" is not a whole number (want seeds=1..12)`},
 		{"tictactoe:size=4", `game "tictactoe": unknown option "size": valid options are none`},
 		{"loa:simultaneous=both", `game "loa": option "simultaneous": "both" is not one of mover, draw`},
+		{"knightthrough:capture=straight", `game "knightthrough": option "capture": "straight" is not one of leap, diagonal`},
+		{"breakthrough:capture=diagonal", `game "breakthrough": unknown option "capture": valid options are size=RxC (5..8 each), home=1..3, misere, stuck=loss|draw, order=native|rowmajor|colmajor|rowmajor-reversed|colmajor-reversed`},
 		{"loa:maxplies=0", `game "loa": option "maxplies": 0 is out of range (want maxplies=1..1000000)`},
 		{"breakthrough:size=5x5,home=3", `game "breakthrough:size=5x5,home=3": 3 home rows do not fit a board of 5 ranks (at most 2)`},
 	}
@@ -162,6 +171,7 @@ var allSpecs = []string{
 	"tictactoe", "breakthrough", "breakthrough:size=8x8", "knightthrough:size=6x7,misere",
 	"domineering:size=4x6", "nogo", "atarigo:crosscut", "kalah", "kalah:houses=3,seeds=2",
 	"loa", "loa:nomove=lose,maxplies=40",
+	"knightthrough:capture=diagonal,stuck=draw", "breakthrough:stuck=draw",
 }
 
 func FuzzSpec(f *testing.F) {
