@@ -98,3 +98,7 @@ func TestSolvedTiny(t *testing.T) {
 func BenchmarkPlayout(b *testing.B) { gametest.BenchmarkPlayout(b, New(5, false)) }
 
 func BenchmarkRecordPlayout(b *testing.B) { gametest.BenchmarkRecordPlayout(b, New(5, false)) }
+
+func BenchmarkPlayoutSuicideLoses(b *testing.B) {
+	gametest.BenchmarkPlayout(b, NewVariant(Variant{Size: 5, SuicideLoses: true}))
+}
