@@ -198,7 +198,8 @@ func TestAgainstReference(t *testing.T) {
 
 // Perft from the start and from positions of random games (every third ply)
 // equals the reference's. The reference checks every figure up to 400,000
-// (3x3 to the end of every game); the 5x5 depth 5 runs only without -short.
+// (3x3 to the end of every game), up to 20,000 under -short; the 5x5 depth 5
+// runs only without -short.
 func TestPerft(t *testing.T) {
 	tests := []struct {
 		spec string
@@ -209,6 +210,10 @@ func TestPerft(t *testing.T) {
 		{"atarigo:size=3", []uint64{1, 9, 72, 504, 2928, 13952, 48000, 114912, 118656, 43776}},
 		{"atarigo:size=3,suicide=loses", []uint64{1, 9, 72, 504, 2976, 14160, 51072, 123984, 160704, 43776}},
 		{"atarigo:crosscut,suicide=loses", []uint64{1, 21, 420, 7980, 142056}},
+	}
+	refMax := uint64(400000)
+	if testing.Short() {
+		refMax = 20000
 	}
 	for _, tt := range tests {
 		t.Run(tt.spec, func(t *testing.T) {
@@ -221,7 +226,7 @@ func TestPerft(t *testing.T) {
 				if got != w {
 					t.Errorf("perft(%d) = %d, want %d", d, got, w)
 				}
-				if w <= 400000 {
+				if w <= refMax {
 					if r := newRef(g, g.NewState()).perft(d); r != got {
 						t.Errorf("perft(%d) = %d, reference %d", d, got, r)
 					}
