@@ -32,6 +32,8 @@ func TestEndReasons(t *testing.T) {
 		{"domineering", []string{"no move"}},
 		{"nogo", []string{"no move"}},
 		{"atarigo", []string{"capture", "no move"}},
+		{"atarigo:suicide=loses", []string{"capture", "suicide"}},
+		{"knightthrough:capture=diagonal", []string{"far row"}}, // stuck with pieces: no game in 20,000 (2 with home=1)
 		{"kalah", []string{"store count"}},
 		{"loa", []string{"connection", "simultaneous connection"}},
 		{"loa:maxplies=100", []string{"connection", "ply limit"}},
@@ -73,6 +75,9 @@ func TestEndReasonPositions(t *testing.T) {
 	}{
 		{"breakthrough", "5/5/5/5/w4 b", "no pieces"},
 		{"breakthrough", "5/5/5/5/w4 w", ""},
+		{"breakthrough:stuck=draw", "5/5/5/5/w4 b", "no pieces"},
+		{"knightthrough:capture=diagonal", "5/5/1b3/2b2/w4 w", "no move"},
+		{"atarigo:suicide=loses", "5/5/5/w4/bw3 w", "suicide"},
 		{"loa:nomove=lose", "6wb/6ww/8/8/8/8/ww6/bw6 b", "no move"},
 		{"loa", "ww6/8/8/8/8/8/8/bb6 w", "simultaneous connection"},
 		{"loa:maxplies=10", "w6w/8/8/8/8/8/8/b1b5 b 10", "ply limit"},
@@ -110,6 +115,12 @@ func TestSpecs(t *testing.T) {
 		{"nogo:misere", "nogo:misere"},
 		{"atarigo:crosscut", "atarigo:crosscut"},
 		{"atarigo:size=6,crosscut", "atarigo:size=6,crosscut"},
+		{"atarigo:suicide=illegal", "atarigo"},
+		{"atarigo:suicide=loses,crosscut", "atarigo:crosscut,suicide=loses"},
+		{"breakthrough:stuck=loss", "breakthrough"},
+		{"breakthrough:stuck=draw,misere", "breakthrough:misere,stuck=draw"},
+		{"knightthrough:capture=leap,stuck=loss", "knightthrough"},
+		{"knightthrough:stuck=draw,capture=diagonal,size=8x8", "knightthrough:size=8x8,capture=diagonal,stuck=draw"},
 		{"kalah:houses=4,seeds=3,empty_capture", "kalah:houses=4,seeds=3,empty_capture"},
 		{" kalah : seeds=4 ", "kalah"},
 		{"tictactoe", "tictactoe"},
@@ -141,7 +152,7 @@ func TestSpecErrors(t *testing.T) {
 		spec, want string
 	}{
 		{"chess", `unknown game "chess": valid games are atarigo, breakthrough, domineering, havannah, kalah, knightthrough, loa, nogo, tictactoe`},
-		{"breakthrough:colour=red", `game "breakthrough": unknown option "colour": valid options are size=RxC (5..8 each), home=1..3, misere, order=native|rowmajor|colmajor|rowmajor-reversed|colmajor-reversed`},
+		{"breakthrough:colour=red", `game "breakthrough": unknown option "colour": valid options are size=RxC (5..8 each), home=1..3, misere, stuck=loss|draw, order=native|rowmajor|colmajor|rowmajor-reversed|colmajor-reversed`},
 		{"breakthrough:size=9x9", `game "breakthrough": option "size": 9x9 is out of range (want size=RxC (5..8 each))`},
 		{"breakthrough:size=big", `game "breakthrough": option "size": "big" is not a size like 5x5 (want size=RxC (5..8 each))`},
 		{"breakthrough:size", `game "breakthrough": option "size" needs a value: size=RxC (5..8 each)`},
@@ -152,6 +163,9 @@ func TestSpecErrors(t *testing.T) {
 		{"kalah:seeds=x", `game "kalah": option "seeds": "x" is not a whole number (want seeds=1..12)`},
 		{"tictactoe:size=4", `game "tictactoe": unknown option "size": valid options are none`},
 		{"loa:simultaneous=both", `game "loa": option "simultaneous": "both" is not one of mover, draw`},
+		{"knightthrough:capture=straight", `game "knightthrough": option "capture": "straight" is not one of leap, diagonal`},
+		{"breakthrough:capture=diagonal", `game "breakthrough": unknown option "capture": valid options are size=RxC (5..8 each), home=1..3, misere, stuck=loss|draw, order=native|rowmajor|colmajor|rowmajor-reversed|colmajor-reversed`},
+		{"atarigo:suicide=legal", `game "atarigo": option "suicide": "legal" is not one of illegal, loses`},
 		{"loa:maxplies=0", `game "loa": option "maxplies": 0 is out of range (want maxplies=1..1000000)`},
 		{"havannah:base=11", `game "havannah": option "base": 11 is out of range (want base=4..10)`},
 		{"breakthrough:size=5x5,home=3", `game "breakthrough:size=5x5,home=3": 3 home rows do not fit a board of 5 ranks (at most 2)`},
@@ -169,6 +183,7 @@ var allSpecs = []string{
 	"tictactoe", "breakthrough", "breakthrough:size=8x8", "knightthrough:size=6x7,misere",
 	"domineering:size=4x6", "nogo", "atarigo:crosscut", "kalah", "kalah:houses=3,seeds=2",
 	"loa", "loa:nomove=lose,maxplies=40", "havannah:base=4", "havannah:swap",
+	"knightthrough:capture=diagonal,stuck=draw", "atarigo:suicide=loses", "breakthrough:stuck=draw",
 }
 
 func FuzzSpec(f *testing.F) {

@@ -3,8 +3,19 @@
 // Rules: an N x N board (default 5x5, sizes 2 to 8), empty at the start or, with
 // the crosscut option, with the central crosscut; Black moves first; players
 // alternate placing a stone on an empty point. The first player to capture (to
-// leave an enemy group without liberties) wins at once. Suicide is illegal
-// unless the move captures. The player to move with no legal move loses.
+// leave an enemy group without liberties) wins at once. A suicide is a move
+// that leaves the mover's own group without liberties; the suicide option
+// says what it does:
+//
+//   - suicide=illegal (the default): a suicide is illegal unless the move
+//     captures. The player to move with no legal move loses.
+//   - suicide=loses (the rule of the public General Game Playing sheets, as
+//     this option models it): every empty point is a legal move. A move that captures wins at once, even
+//     if it leaves the mover's own group without liberties too (a suicide
+//     that captures counts as a capture). A suicide that captures nothing
+//     loses at once for the player who made it. A player to move always has
+//     a move: the move that fills the board's last empty point leaves a group
+//     without liberties, so it captures or is suicide, and the game ends.
 //
 // Crosscut: two black and two white stones on the diagonals of the central 2x2
 // square, whose lower-left cell is (k, k) with k = (N-1)/2 rounded down: Black
@@ -14,15 +25,22 @@
 // Board, moves, notation and position text are those of package stone. A
 // captured group stays on the board (the game is over), so a position records
 // its result: the side to move has a group without liberties exactly when the
-// game ended by capture, and the side not to move won. Positions where only the
-// side not to move has such a group are refused.
+// game ended by capture, and the side not to move won. When only the side not
+// to move has such a group, that side made a suicide: under suicide=loses the
+// game ended and the side to move won; under suicide=illegal such a position
+// is refused.
 //
-// Playout draws each move with stone.Position.SampleLegal, uniform over legal
-// moves.
+// Playout draws each move uniformly over legal moves: with
+// stone.Position.SampleLegal under suicide=illegal, and as
+// grid.Select(empty, r.Intn(number of empty points)) under suicide=loses,
+// where every empty point is legal (the draws stonetest.ReferencePlayout
+// makes when its first candidate is always legal).
 package atarigo
 
 import (
 	"fmt"
+	"math/bits"
+	"strconv"
 
 	"mcarena/games"
 	"mcarena/games/grid"
@@ -33,22 +51,37 @@ import (
 func init() {
 	games.Register(games.Entry{
 		Name: "atarigo",
-		Doc:  "AtariGo: the first capture wins; suicide is illegal unless it captures",
+		Doc:  "AtariGo: the first capture wins; suicide is illegal unless it captures (or, with suicide=loses, loses)",
 		Options: []games.Option{
 			{Name: "size", Kind: games.Int, Default: "5", Min: 2, Max: 8, Doc: "board side N (N x N)"},
 			{Name: "crosscut", Kind: games.Bool, Default: "false", Doc: "start from the central crosscut"},
+			{Name: "suicide", Kind: games.Choice, Default: "illegal", Choices: []string{"illegal", "loses"},
+				Doc: "a suicide that captures nothing is illegal, or legal and loses at once (GGP sheets); a capture always wins"},
 			grid.OrderOption,
 		},
 		Build: func(o games.Options) (games.Game, error) {
-			return NewOrdered(o.Int("size"), o.Bool("crosscut"), o.String("order")), nil
+			return NewVariant(Variant{Size: o.Int("size"), Crosscut: o.Bool("crosscut"),
+				SuicideLoses: o.String("suicide") == "loses", Order: o.String("order")}), nil
 		},
 	})
+}
+
+// Variant is an AtariGo board, start, suicide rule and order of Legal.
+type Variant struct {
+	Size     int
+	Crosscut bool
+	// SuicideLoses makes every empty point legal and a suicide that captures
+	// nothing lose (suicide=loses).
+	SuicideLoses bool
+	// Order is the grid.OrderOption value ("" is native).
+	Order string
 }
 
 // Game is AtariGo on one board size and start.
 type Game struct {
 	stone.Meta
-	crosscut bool
+	crosscut     bool
+	suicideLoses bool
 }
 
 // New returns AtariGo on an n x n board.
@@ -57,11 +90,17 @@ func New(n int, crosscut bool) *Game { return NewOrdered(n, crosscut, "native") 
 // NewOrdered returns the game whose Legal lists moves in the order named by a
 // grid.OrderOption value.
 func NewOrdered(n int, crosscut bool, order string) *Game {
-	flag := ""
-	if crosscut {
-		flag = "crosscut"
+	return NewVariant(Variant{Size: n, Crosscut: crosscut, Order: order})
+}
+
+// NewVariant returns AtariGo with every option.
+func NewVariant(v Variant) *Game {
+	suicide := "illegal"
+	if v.SuicideLoses {
+		suicide = "loses"
 	}
-	return &Game{Meta: stone.NewMeta("atarigo", n, flag, order), crosscut: crosscut}
+	values := map[string]string{"crosscut": strconv.FormatBool(v.Crosscut), "suicide": suicide}
+	return &Game{Meta: stone.NewMeta("atarigo", v.Size, v.Order, values), crosscut: v.Crosscut, suicideLoses: v.SuicideLoses}
 }
 
 // NewState implements games.Game.
@@ -88,7 +127,10 @@ func (g *Game) ParsePosition(text string) (games.State, error) {
 	s := &State{Position: p, g: g}
 	s.captured = p.DeadGroup(p.Side)
 	if !s.captured && p.DeadGroup(p.Side^1) {
-		return nil, fmt.Errorf("position %q: %s has a group without liberties, which only a capture by %s can leave", text, g.PlayerNames()[p.Side^1], g.PlayerNames()[p.Side])
+		if !g.suicideLoses {
+			return nil, fmt.Errorf("position %q: %s has a group without liberties, which only a capture by %s can leave", text, g.PlayerNames()[p.Side^1], g.PlayerNames()[p.Side])
+		}
+		s.suicide = true
 	}
 	return s, nil
 }
@@ -99,12 +141,20 @@ type State struct {
 	g *Game
 	// captured is set when the last move captured: the game is over.
 	captured bool
+	// suicide is set when the last move was a suicide that captured
+	// nothing (suicide=loses only): the game is over.
+	suicide bool
 }
 
 // Game implements games.State.
 func (s *State) Game() games.Game { return s.g }
 
-func (s *State) legal(c int) bool { return s.Position.Legal(c, stone.NoSuicide) }
+// over reports whether the last move ended the game.
+func (s *State) over() bool { return s.captured || s.suicide }
+
+func (s *State) legal(c int) bool {
+	return s.g.suicideLoses || s.Position.Legal(c, stone.NoSuicide)
+}
 
 func (s *State) hasLegal() bool {
 	if s.KnownNoMoves() {
@@ -119,13 +169,16 @@ func (s *State) hasLegal() bool {
 }
 
 // Terminal implements games.State.
-func (s *State) Terminal() bool { return s.captured || !s.hasLegal() }
+func (s *State) Terminal() bool { return s.over() || !s.hasLegal() }
 
-// Outcome implements games.State: whether by capture or by lack of moves, the
-// side to move has lost.
+// Outcome implements games.State: after a suicide the side to move has won;
+// whether by capture or by lack of moves, it has lost.
 func (s *State) Outcome() games.Outcome {
 	if !s.Terminal() {
 		return games.Draw
+	}
+	if s.suicide {
+		return games.WinFor(s.Side)
 	}
 	return games.WinFor(s.Side ^ 1)
 }
@@ -133,11 +186,13 @@ func (s *State) Outcome() games.Outcome {
 // Score implements games.State.
 func (s *State) Score() int { return int(s.Outcome()) }
 
-// EndReason implements games.Reasoner: "capture" or "no move".
+// EndReason implements games.Reasoner: "capture", "suicide" or "no move".
 func (s *State) EndReason() string {
 	switch {
 	case s.captured:
 		return "capture"
+	case s.suicide:
+		return "suicide"
 	case !s.hasLegal():
 		return "no move"
 	}
@@ -147,7 +202,7 @@ func (s *State) EndReason() string {
 // Legal implements games.State: legal cells in ascending order.
 func (s *State) Legal(buf []games.Move) []games.Move {
 	buf = buf[:0]
-	if s.captured {
+	if s.over() {
 		return buf
 	}
 	for e := s.Empty(); e != 0; e &= e - 1 {
@@ -165,6 +220,9 @@ func (s *State) Legal(buf []games.Move) []games.Move {
 // Play implements games.State.
 func (s *State) Play(m games.Move) {
 	s.captured = s.Captures(int(m))
+	if s.g.suicideLoses && !s.captured {
+		s.suicide = s.Suicide(int(m))
+	}
 	s.Place(int(m))
 }
 
@@ -178,12 +236,34 @@ func (s *State) RecordPlayout(r *rng.Rand, limit int, t *games.Trace) int {
 
 // playout is the loop of Playout and RecordPlayout; t may be nil.
 func (s *State) playout(r *rng.Rand, limit int, t *games.Trace) int {
+	if s.g.suicideLoses {
+		return s.playoutAny(r, limit, t)
+	}
 	n := 0
 	for n < limit && !s.captured {
 		c := s.SampleLegal(r, stone.NoSuicide)
 		if c < 0 {
 			break
 		}
+		if t != nil {
+			t.Add(games.Move(c), s.Side)
+		}
+		s.Play(games.Move(c))
+		n++
+	}
+	return n
+}
+
+// playoutAny is playout under suicide=loses, where every empty point is
+// legal: the move is the r.Intn(count)-th empty point.
+func (s *State) playoutAny(r *rng.Rand, limit int, t *games.Trace) int {
+	n := 0
+	for n < limit && !s.over() {
+		e := s.Empty()
+		if e == 0 {
+			break
+		}
+		c := grid.Select(e, r.Intn(bits.OnesCount64(e)))
 		if t != nil {
 			t.Add(games.Move(c), s.Side)
 		}
@@ -201,7 +281,7 @@ func (s *State) CopyFrom(src games.State) { *s = *src.(*State) }
 
 // ParseMove implements games.State.
 func (s *State) ParseMove(text string) (games.Move, error) {
-	if s.captured {
+	if s.over() {
 		return games.NoMove, fmt.Errorf("%s: the game is over", text)
 	}
 	c, err := s.ParseCell(text)

@@ -129,3 +129,7 @@ func TestBoardMarksCapturedGroup(t *testing.T) {
 		t.Fatalf("captured cells %q, want a1 a2", got)
 	}
 }
+
+func BenchmarkPlayoutSuicideLoses(b *testing.B) {
+	gametest.BenchmarkPlayout(b, NewVariant(Variant{Size: 5, SuicideLoses: true}))
+}

@@ -17,6 +17,7 @@ package nogo
 
 import (
 	"fmt"
+	"strconv"
 
 	"mcarena/games"
 	"mcarena/games/grid"
@@ -51,11 +52,7 @@ func New(n int, misere bool) *Game { return NewOrdered(n, misere, "native") }
 // NewOrdered returns the game whose Legal lists moves in the order named by a
 // grid.OrderOption value.
 func NewOrdered(n int, misere bool, order string) *Game {
-	flag := ""
-	if misere {
-		flag = "misere"
-	}
-	return &Game{Meta: stone.NewMeta("nogo", n, flag, order), misere: misere}
+	return &Game{Meta: stone.NewMeta("nogo", n, order, map[string]string{"misere": strconv.FormatBool(misere)}), misere: misere}
 }
 
 // NewState implements games.Game.

@@ -15,7 +15,7 @@ import (
 func init() {
 	for _, name := range []string{"breakthrough", "knightthrough"} {
 		knowledge.RegisterClassifier(name, "decisive",
-			"the move wins at once: it reaches the far rank or leaves the opponent no move (in misère play no move does); the generic decisive read from bitboards",
+			"the move wins at once: it reaches the far rank or leaves the opponent no move (under stuck=draw only reaching the far rank wins; in misère play no move does); the generic decisive read from bitboards",
 			func(g games.Game) (knowledge.Classifier, error) { return &decisive{}, nil })
 		knowledge.RegisterClassifier(name, "undefended_capture",
 			"the move takes an enemy piece that no other enemy piece could take back",
@@ -46,11 +46,7 @@ func (g *Game) reach(bb [2]uint64, side games.Player, i int) uint64 {
 func (g *Game) threatens(bb [2]uint64, side games.Player) bool {
 	own, opp := bb[side&1], bb[(side^1)&1]
 	for i := range g.k {
-		t := g.reach(bb, side, i) & g.goal[side&1] &^ own
-		if !g.steps[i].captures {
-			t &^= opp
-		}
-		if t != 0 {
+		if g.steps[i].onto(g.reach(bb, side, i)&g.goal[side&1], own, opp) != 0 {
 			return true
 		}
 	}
@@ -79,10 +75,12 @@ func (undefendedCapture) Is(gs games.State, m games.Move) bool {
 }
 
 // decisive classifies the moves that win at once. A move that does not
-// reach the far rank wins only if it leaves the opponent no move; a move
-// removes at most 2k of the opponent's moves (k steps each of the captured
-// piece and onto the target), so that is looked at only where the opponent
-// has at most 2k, counted once a position.
+// reach the far rank wins only if it leaves the opponent no move (and not
+// under stuck=draw, where that draws); a move removes at most 2k of the
+// opponent's moves (the k steps of the captured piece, and the steps onto
+// the target, which was empty, or onto the source, which held a piece: one
+// per step), so that is looked at only where the opponent has at most 2k,
+// counted once a position.
 type decisive struct {
 	bb       [2]uint64
 	side     games.Player
@@ -102,6 +100,9 @@ func (d *decisive) Is(gs games.State, m games.Move) bool {
 	if tb&s.g.goal[s.Side&1] != 0 {
 		return true
 	}
+	if s.g.v.StuckDraws {
+		return false
+	}
 	q := s.Side ^ 1
 	if !d.known || d.bb != s.BB || d.side != s.Side {
 		d.bb, d.side, d.mobility, d.known = s.BB, s.Side, s.g.mobility(s.BB, q), true
@@ -120,11 +121,7 @@ func (g *Game) mobility(bb [2]uint64, side games.Player) int {
 	own, opp := bb[side&1], bb[(side^1)&1]
 	n := 0
 	for i := range g.k {
-		t := g.reach(bb, side, i) &^ own
-		if !g.steps[i].captures {
-			t &^= opp
-		}
-		n += bits.OnesCount64(t)
+		n += bits.OnesCount64(g.steps[i].onto(g.reach(bb, side, i), own, opp))
 	}
 	return n
 }

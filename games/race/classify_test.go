@@ -30,7 +30,7 @@ func (r *ref) undefended(m string) bool {
 				continue
 			}
 			for _, st := range r.steps {
-				if st.Captures && rank+dir*st.Ranks == tr && file+st.Files == tf {
+				if st.enemy && rank+dir*st.ranks == tr && file+st.files == tf {
 					return false
 				}
 			}
@@ -76,7 +76,6 @@ func (r *ref) antidecisive(m string) bool {
 func TestClassifiersAgreeWithReference(t *testing.T) {
 	for _, spec := range specs {
 		g := mustGame(t, spec).(*race.Game)
-		rules := rulesOf(g.Name())
 		und, err := knowledge.NewClassifier(g, "undefended_capture")
 		if err != nil {
 			t.Fatal(err)
@@ -99,7 +98,7 @@ func TestClassifiersAgreeWithReference(t *testing.T) {
 			r := rng.New(seed)
 			s := g.NewState()
 			for !s.Terminal() {
-				rf := newRef(g, rules, s)
+				rf := newRef(g, s)
 				moves := s.Legal(nil)
 				for _, m := range moves {
 					text := s.MoveString(m)

@@ -14,8 +14,11 @@ func init() {
 	knowledge.RegisterPlayout("breakthrough", "ipp",
 		"the implicit-minimax paper's informed playout: a move that wins at once if there is one; else, when the opponent threatens to reach the far rank, a move that stops it; else captures of undefended pieces four times as likely as any other move",
 		func(g games.Game) (knowledge.Playout, error) {
-			if g.(*Game).v.Misere {
+			switch v := g.(*Game).v; {
+			case v.Misere:
 				return nil, errors.New("ipp plays to reach the far rank, which loses in misère play")
+			case v.StuckDraws:
+				return nil, errors.New("ipp plays taking the last piece as a win, which draws under stuck=draw")
 			}
 			return &ipp{undefended: 4, other: 1}, nil
 		})

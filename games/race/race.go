@@ -8,14 +8,19 @@
 // ranks and moves down; H is the home-rows option.
 //
 // Moves: a step is (ranks forward, files sideways) from the mover's view, with
-// files counted towards file a as negative for both players. The move of step
-// k from cell f is encoded f*K + k, where K is the number of steps. Legal lists
-// moves step by step, and within a step by ascending target cell; Playout
-// draws from the same order (Legal()[r.Intn(n)]).
+// files counted towards file a as negative for both players, and one of three
+// kinds: a step that may capture lands on an empty cell or an enemy piece,
+// which it takes; a quiet step lands only on an empty cell; a capturing-only
+// step (a pawn's capture) lands only on an enemy piece. The move of step k
+// from cell f is encoded f*K + k, where K is the number of steps (at most 6).
+// Legal lists moves step by step, and within a step by ascending target cell;
+// Playout draws from the same order (Legal()[r.Intn(n)]).
 //
-// End: a player who moves a piece onto the far rank wins at once; the player to
-// move with no legal move (in particular with no piece) loses. The misère
-// option swaps winner and loser.
+// End: a player who moves a piece onto the far rank wins at once. The player
+// to move with no legal move (in particular with no piece) loses, or with the
+// stuck=draw option the game is a draw (as the Knightthrough rule sheet of the
+// Dresden General Game Playing server ends it). The misère option swaps
+// winner and loser; a draw stays a draw.
 //
 // Notation: a move is "from-to" with cell names ("a2-b3"); "from x to" is read
 // too. Positions: ranks from the top separated by '/', 'w' and 'b' pieces,
@@ -40,18 +45,40 @@ type Step struct {
 	// Captures says whether the step may take an enemy piece on its target;
 	// a step that does not capture needs an empty target.
 	Captures bool
+	// OnlyCaptures says the step needs an enemy piece on its target, as a
+	// pawn's capture does; it implies Captures.
+	OnlyCaptures bool
+}
+
+// noun names a step in messages.
+func (st Step) noun() string {
+	switch {
+	case st.Files == 0:
+		return "straight step"
+	case st.Ranks == 1 && (st.Files == 1 || st.Files == -1):
+		return "diagonal step"
+	}
+	return "leap"
 }
 
 // Rules names a race game and its steps.
 type Rules struct {
 	Name  string
 	Steps []Step
+	// Values are the values of the game's own options that select these
+	// steps, by option name as a spec writes them ("capture": "diagonal");
+	// nil for steps that no option selects.
+	Values map[string]string
 }
 
-// Variant is the board size, the number of filled home rows and misère.
+// Variant is the board size, the number of filled home rows, misère and the
+// outcome of a player without moves.
 type Variant struct {
 	Rows, Cols, HomeRows int
 	Misere               bool
+	// StuckDraws makes a position where the player to move has no legal
+	// move a draw instead of a loss for that player (stuck=draw).
+	StuckDraws bool
 	// Order is the grid.OrderOption value: the order of Legal's moves
 	// ("" or "native": by step, then target cell).
 	Order string
@@ -64,19 +91,34 @@ type step struct {
 	shift    [2]uint   // left shift for White, right shift for Black
 	delta    [2]int    // target - source for White and Black
 	captures bool
+	only     bool // captures only
+	def      Step // as declared
 }
 
-const maxSteps = 4
+// onto returns, of the cells t the step reaches from the pieces own, those it
+// may land on given the enemy pieces opp.
+func (st *step) onto(t, own, opp uint64) uint64 {
+	switch {
+	case st.only:
+		return t & opp
+	case st.captures:
+		return t &^ own
+	}
+	return t &^ (own | opp)
+}
+
+const maxSteps = 6
 
 // fastStep is a step compiled for the playout loop, for one side: the targets
-// of pieces own are RotateLeft64(own&src, rot) less own pieces and, for a
-// step that does not capture (quiet all ones), less enemy pieces. A rotation
-// is a shift here, since src holds no piece whose target is off the board;
-// the target of a piece on cell f is (f+rot) mod 64. Unused steps have no
-// sources.
+// of pieces own are RotateLeft64(own&src, rot) less own pieces, for a step
+// that does not capture (quiet all ones) less enemy pieces, and for a step
+// that only captures (only all ones) less the cells without an enemy piece.
+// A rotation is a shift here, since src holds no piece whose target is off
+// the board; the target of a piece on cell f is (f+rot) mod 64. Unused steps
+// have no sources.
 type fastStep struct {
-	src, quiet uint64
-	rot        int
+	src, quiet, only uint64
+	rot              int
 }
 
 // Game is a race game on one board.
@@ -88,6 +130,7 @@ type Game struct {
 	steps    [maxSteps]step
 	fast     [2][maxSteps]fastStep // the steps of each side for Playout
 	k        int                   // number of steps
+	loop     int                   // Playout's loop: 3 (playout3), 4 (playout4), or 0 (playoutN)
 	goal     [2]uint64             // the rank each side must reach
 	order    grid.Order            // Legal's order when not native
 	keys     grid.Keys
@@ -128,15 +171,28 @@ func NewGame(rules Rules, v Variant, spec string) (*Game, error) {
 		}
 		w := st.Ranks*v.Cols + st.Files
 		b := st.Ranks*v.Cols - st.Files
-		g.steps[i] = step{src: [2]uint64{src, mirror}, shift: [2]uint{uint(w), uint(b)}, delta: [2]int{w, -b}, captures: st.Captures}
-		var quiet uint64
-		if !st.Captures {
+		g.steps[i] = step{src: [2]uint64{src, mirror}, shift: [2]uint{uint(w), uint(b)}, delta: [2]int{w, -b},
+			captures: st.Captures || st.OnlyCaptures, only: st.OnlyCaptures, def: st}
+		var quiet, only uint64
+		switch {
+		case st.OnlyCaptures:
+			only = ^uint64(0)
+		case !st.Captures:
 			quiet = ^uint64(0)
 		}
-		g.fast[0][i] = fastStep{src: src, quiet: quiet, rot: w & 63}
-		g.fast[1][i] = fastStep{src: mirror, quiet: quiet, rot: -b & 63}
+		g.fast[0][i] = fastStep{src: src, quiet: quiet, only: only, rot: w & 63}
+		g.fast[1][i] = fastStep{src: mirror, quiet: quiet, only: only, rot: -b & 63}
 	}
 	g.goal = [2]uint64{g.geo.Rank[v.Rows-1], g.geo.Rank[0]}
+	g.loop = 4
+	if g.k == 3 {
+		g.loop = 3
+	}
+	for _, st := range rules.Steps {
+		if st.OnlyCaptures || g.k > 4 {
+			g.loop = 0
+		}
+	}
 	g.order = grid.NewOrder(v.Order, v.Rows, v.Cols)
 	g.keys = grid.NewKeys(0xb7ea7a11)
 	for j := range v.HomeRows {
@@ -165,7 +221,7 @@ func (g *Game) MoveSpace() int { return g.k * g.geo.Cells }
 // nearer its goal.
 func (g *Game) MaxLength() int { return g.maxLen }
 
-// Variant returns the board size, home rows and misère flag.
+// Variant returns the board size, home rows, misère and stuck flags.
 func (g *Game) Variant() Variant { return g.v }
 
 // NewState implements games.Game.
@@ -235,10 +291,7 @@ func (s *State) targets(i int) uint64 {
 	} else {
 		t = (own & st.src[1]) >> (st.shift[1] & 63)
 	}
-	if st.captures {
-		return t &^ own
-	}
-	return t &^ (own | opp)
+	return st.onto(t, own, opp)
 }
 
 // Terminal implements games.State.
@@ -260,7 +313,10 @@ func (s *State) Outcome() games.Outcome {
 		return games.Draw
 	}
 	// The winner is the player who reached the goal, else the player not to
-	// move (who left the mover without moves).
+	// move (who left the mover without moves), unless that is a draw.
+	if s.g.v.StuckDraws && !s.reached() {
+		return games.Draw
+	}
 	o := games.WinFor(s.Side ^ 1)
 	if s.g.v.Misere {
 		o = -o
@@ -340,17 +396,22 @@ func (s *State) RecordPlayout(r *rng.Rand, limit int, t *games.Trace) int {
 	return s.playout(r, limit, t)
 }
 
-// playout is the loop of Playout and RecordPlayout; t may be nil. Both loops
+// playout is the loop of Playout and RecordPlayout; t may be nil. The loops
 // keep the position in locals, the mover's pieces in own: per step they count
 // the targets, draw j in [0, total) and take the j-th target in Legal's order
 // (step by step, ascending cells), and they update the hash once at the end.
 // Breakthrough's three steps have a loop of their own, without the general
-// loop's unused fourth step: 5-7% faster on Breakthrough 8x8.
+// loop's unused fourth step: 5-7% faster on Breakthrough 8x8. Steps that
+// only capture, and more than four steps, take playoutN, so that the two
+// tuned loops pay nothing for them.
 func (s *State) playout(r *rng.Rand, limit int, t *games.Trace) int {
-	if s.g.k == 3 {
+	switch s.g.loop {
+	case 3:
 		return s.playout3(r, limit, t)
+	case 4:
+		return s.playout4(r, limit, t)
 	}
-	return s.playout4(r, limit, t)
+	return s.playoutN(r, limit, t)
 }
 
 // playout4 is the playout loop of up to four steps (unused steps have no
@@ -461,6 +522,57 @@ func (s *State) playout3(r *rng.Rand, limit int, t *games.Trace) int {
 	return n
 }
 
+// playoutN is the playout loop of any steps, those that only capture
+// included: the same draws and moves as playout4, the step found by a scan.
+//
+//go:noinline
+func (s *State) playoutN(r *rng.Rand, limit int, t *games.Trace) int {
+	g := s.g
+	k := g.k
+	side := s.Side
+	own, opp := s.BB[side], s.BB[side^1]
+	n := 0
+	if opp&g.goal[side^1] != 0 {
+		return 0
+	}
+	var tg [maxSteps]uint64
+	for n < limit {
+		st := &g.fast[side&1]
+		total := 0
+		for i := range k {
+			f := &st[i]
+			tg[i] = bits.RotateLeft64(own&f.src, f.rot) &^ (own | opp&f.quiet | ^opp&f.only)
+			total += bits.OnesCount64(tg[i])
+		}
+		if total == 0 {
+			break
+		}
+		j := r.Intn(total)
+		i := 0
+		for c := bits.OnesCount64(tg[0]); j >= c; c = bits.OnesCount64(tg[i]) {
+			j -= c
+			i++
+		}
+		to := grid.Select(tg[i], j)
+		from := (to - st[i].rot) & 63
+		if t != nil {
+			t.Add(games.Move(from*k+i), side)
+		}
+		tb := uint64(1) << uint(to)
+		own ^= uint64(1)<<uint(from) | tb
+		opp &^= tb
+		n++
+		won := tb&g.goal[side&1] != 0
+		own, opp = opp, own
+		side ^= 1
+		if won {
+			break
+		}
+	}
+	s.finish(own, opp, side)
+	return n
+}
+
 // finish stores the position a playout loop reached, own the pieces of side
 // to move, and updates the hash by the cells that changed: Zobrist hashing is
 // a XOR over pieces, so that costs two or three keys a move in a short
@@ -534,7 +646,9 @@ func (s *State) ParseMove(text string) (games.Move, error) {
 		case s.BB[s.Side]&tb != 0:
 			return games.NoMove, fmt.Errorf("%s: %s holds a %s piece", text, b, name)
 		case !st.captures && s.BB[s.Side^1]&tb != 0:
-			return games.NoMove, fmt.Errorf("%s: a straight step cannot capture", text)
+			return games.NoMove, fmt.Errorf("%s: a %s cannot capture", text, st.def.noun())
+		case st.only && s.BB[s.Side^1]&tb == 0:
+			return games.NoMove, fmt.Errorf("%s: a %s only captures", text, st.def.noun())
 		}
 		return games.Move(from*s.g.k + i), nil
 	}

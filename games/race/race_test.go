@@ -8,9 +8,9 @@ import (
 	"testing"
 
 	"mcarena/games"
-	"mcarena/games/breakthrough"
+	_ "mcarena/games/breakthrough"
 	"mcarena/games/gametest"
-	"mcarena/games/knightthrough"
+	_ "mcarena/games/knightthrough"
 	"mcarena/games/knowledge"
 	"mcarena/games/race"
 	"mcarena/games/rng"
@@ -22,6 +22,11 @@ var specs = []string{
 	"breakthrough", "breakthrough:misere", "breakthrough:size=6x6", "breakthrough:size=8x8",
 	"breakthrough:size=5x8,home=1", "breakthrough:size=8x5,home=3", "breakthrough:size=7x6",
 	"knightthrough", "knightthrough:misere", "knightthrough:size=8x8", "knightthrough:size=6x5,home=1",
+	// The GGP rule options.
+	"breakthrough:stuck=draw", "breakthrough:size=6x6,misere,stuck=draw", "knightthrough:stuck=draw",
+	"knightthrough:capture=diagonal", "knightthrough:capture=diagonal,stuck=draw",
+	"knightthrough:capture=diagonal,misere", "knightthrough:size=8x8,capture=diagonal,stuck=draw",
+	"knightthrough:size=6x5,home=1,capture=diagonal,stuck=draw", "knightthrough:size=7x8,home=3,capture=diagonal",
 }
 
 func TestConformance(t *testing.T) {
@@ -33,17 +38,45 @@ func TestConformance(t *testing.T) {
 }
 
 // ref is a deliberately plain second implementation of the race rules on a 2D
-// array, written from the rules text, to check the bitboard code against.
+// array, written from the rules text (its own table of steps, not the
+// games' race.Rules), to check the bitboard code against.
 type ref struct {
 	rows, cols int
-	steps      []race.Step
+	steps      []refStep
+	misere     bool
+	stuckDraws bool
 	cell       [8][8]int8 // -1 empty, 0 white, 1 black; [rank][file]
 	side       int8
 }
 
-func newRef(g *race.Game, rules race.Rules, s games.State) *ref {
+// refStep is a move of one piece: ranks forward and files sideways, and
+// whether it may land on an empty cell and on an enemy piece.
+type refStep struct {
+	ranks, files int
+	empty, enemy bool
+}
+
+// refSteps restates each game's steps from the package comments.
+func refSteps(name, capture string) []refStep {
+	switch {
+	case name == "breakthrough": // straight to empty; diagonal to empty or capturing
+		return []refStep{{1, 0, true, false}, {1, -1, true, true}, {1, 1, true, true}}
+	case capture == "diagonal": // leaps to empty only; a pawn's captures
+		return []refStep{{1, -2, true, false}, {1, 2, true, false}, {2, -1, true, false}, {2, 1, true, false},
+			{1, -1, false, true}, {1, 1, false, true}}
+	}
+	// capture=leap: leaps to empty or capturing
+	return []refStep{{1, -2, true, true}, {1, 2, true, true}, {2, -1, true, true}, {2, 1, true, true}}
+}
+
+func newRef(g *race.Game, s games.State) *ref {
 	v := g.Variant()
-	r := &ref{rows: v.Rows, cols: v.Cols, steps: rules.Steps}
+	_, o, err := games.ParseSpec(g.Spec())
+	if err != nil {
+		panic(err)
+	}
+	r := &ref{rows: v.Rows, cols: v.Cols, steps: refSteps(g.Name(), o.String("capture")),
+		misere: o.Bool("misere"), stuckDraws: o.String("stuck") == "draw"}
 	b := s.Board()
 	for i, c := range b.Cells {
 		r.cell[i/v.Cols][i%v.Cols] = c.Owner
@@ -54,14 +87,21 @@ func newRef(g *race.Game, rules race.Rules, s games.State) *ref {
 
 func (r *ref) name(rank, file int) string { return fmt.Sprintf("%c%d", 'a'+file, rank+1) }
 
-func (r *ref) over() bool {
+// winner returns the player with a piece on its far rank, or -1.
+func (r *ref) winner() int8 {
 	for f := range r.cols {
-		if r.cell[r.rows-1][f] == 0 || r.cell[0][f] == 1 {
-			return true
+		if r.cell[r.rows-1][f] == 0 {
+			return 0
+		}
+		if r.cell[0][f] == 1 {
+			return 1
 		}
 	}
-	return false
+	return -1
 }
+
+// over reports whether a piece has reached its far rank.
+func (r *ref) over() bool { return r.winner() >= 0 }
 
 func (r *ref) moves() []string {
 	if r.over() {
@@ -78,12 +118,12 @@ func (r *ref) moves() []string {
 				continue
 			}
 			for _, st := range r.steps {
-				tr, tf := rank+dir*st.Ranks, file+st.Files
+				tr, tf := rank+dir*st.ranks, file+st.files
 				if tr < 0 || tr >= r.rows || tf < 0 || tf >= r.cols {
 					continue
 				}
-				t := r.cell[tr][tf]
-				if t == r.side || (t != -1 && !st.Captures) {
+				switch t := r.cell[tr][tf]; {
+				case t == r.side, t == -1 && !st.empty, t == 1-r.side && !st.enemy:
 					continue
 				}
 				out = append(out, r.name(rank, file)+"-"+r.name(tr, tf))
@@ -92,6 +132,27 @@ func (r *ref) moves() []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// outcome returns the result of a finished game: the player on its far
+// rank wins; else the player to move has no move and loses, or the game is
+// a draw under stuck=draw; misère swaps winner and loser.
+func (r *ref) outcome() games.Outcome {
+	w := r.winner()
+	if w < 0 {
+		if r.stuckDraws {
+			return games.Draw
+		}
+		w = 1 - r.side
+	}
+	o := games.FirstWins
+	if w == 1 {
+		o = games.SecondWins
+	}
+	if r.misere {
+		o = -o
+	}
+	return o
 }
 
 func (r *ref) play(m string) {
@@ -115,23 +176,16 @@ func (r *ref) perft(depth int) uint64 {
 	return n
 }
 
-func rulesOf(name string) race.Rules {
-	if name == "breakthrough" {
-		return breakthrough.Rules
-	}
-	return knightthrough.Rules
-}
-
-// Along many random games the bitboard move lists equal the reference's.
+// Along many random games the bitboard move lists equal the reference's, and
+// so do the outcomes.
 func TestAgainstReference(t *testing.T) {
 	for _, spec := range specs {
 		g := mustGame(t, spec).(*race.Game)
-		rules := rulesOf(g.Name())
 		for seed := uint64(1); seed <= 100; seed++ {
 			r := rng.New(seed)
 			s := g.NewState()
 			for {
-				rf := newRef(g, rules, s)
+				rf := newRef(g, s)
 				var got []string
 				moves := s.Legal(nil)
 				for _, m := range moves {
@@ -142,6 +196,9 @@ func TestAgainstReference(t *testing.T) {
 					t.Fatalf("%s %q: moves %v, reference %v", spec, s.String(), got, want)
 				}
 				if len(moves) == 0 {
+					if got, want := s.Outcome(), rf.outcome(); got != want {
+						t.Fatalf("%s %q: outcome %v, reference %v", spec, s.String(), got, want)
+					}
 					break
 				}
 				s.Play(moves[r.Intn(len(moves))])
@@ -163,6 +220,10 @@ func TestPerft(t *testing.T) {
 		{"breakthrough:size=8x8", []uint64{1, 22, 484, 11132, 256036, 6182818, 149264638}},
 		{"knightthrough", []uint64{1, 22, 470, 9622, 178820, 3167444, 51183240}},
 		{"knightthrough:size=8x8", []uint64{1, 40, 1600, 63520, 2521306, 99598454}},
+		{"knightthrough:capture=diagonal", []uint64{1, 14, 188, 2336, 28766, 336542, 3962990, 44607360}},
+		{"knightthrough:size=8x8,capture=diagonal", []uint64{1, 40, 1600, 63348, 2496056, 97268372}},
+		// stuck=draw changes outcomes only.
+		{"breakthrough:stuck=draw", []uint64{1, 13, 156, 1924, 23084, 289828, 3538840, 43719470}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.spec, func(t *testing.T) {
@@ -176,10 +237,105 @@ func TestPerft(t *testing.T) {
 					t.Errorf("perft(%d) = %d, want %d", d, got, w)
 				}
 				if d <= 4 {
-					if r := newRef(g, rulesOf(g.Name()), g.NewState()).perft(d); r != got {
+					if r := newRef(g, g.NewState()).perft(d); r != got {
 						t.Errorf("perft(%d) = %d, reference %d", d, got, r)
 					}
 				}
+			}
+		})
+	}
+}
+
+// Perft from positions of random games (every fourth ply) equals the
+// reference's, to depth 3 (2 on 8x8 and under -short).
+func TestPerftFromRandomPositions(t *testing.T) {
+	for _, spec := range specs {
+		t.Run(spec, func(t *testing.T) {
+			g := mustGame(t, spec).(*race.Game)
+			depth := 3
+			if testing.Short() || g.Variant().Rows*g.Variant().Cols > 48 {
+				depth = 2
+			}
+			r := rng.New(7)
+			checked := 0
+			for range 4 {
+				s := g.NewState()
+				for ply := 0; !s.Terminal(); ply++ {
+					if ply%4 == 0 {
+						if got, want := games.Perft(s, depth), newRef(g, s).perft(depth); got != want {
+							t.Fatalf("%q: perft(%d) = %d, reference %d", s.String(), depth, got, want)
+						}
+						checked++
+					}
+					moves := s.Legal(nil)
+					s.Play(moves[r.Intn(len(moves))])
+				}
+			}
+			if checked < 8 {
+				t.Fatalf("only %d positions checked", checked)
+			}
+		})
+	}
+}
+
+// capture=diagonal: knights leap only onto empty cells and capture only one
+// cell diagonally forward, as a chess pawn does.
+func TestCaptureDiagonal(t *testing.T) {
+	tests := []struct {
+		name, spec, pos string
+		want            []string // legal moves, sorted
+	}{
+		{"a leap lands only on an empty cell", "knightthrough:capture=diagonal", "5/5/1b3/5/w4 w", []string{"a1-c2"}},
+		{"a capture one cell diagonally forward", "knightthrough:capture=diagonal", "5/5/5/1b3/w4 w", []string{"a1-b2", "a1-b3", "a1-c2"}},
+		{"no diagonal step onto an empty cell", "knightthrough:capture=diagonal", "5/5/5/5/w4 w", []string{"a1-b3", "a1-c2"}},
+		{"no straight step or capture", "knightthrough:capture=diagonal", "5/5/5/b4/w4 w", []string{"a1-b3", "a1-c2"}},
+		{"own pieces block leaps and are not captured", "knightthrough:capture=diagonal", "5/5/1w3/1w3/w4 w", []string{"a1-c2", "b2-a4", "b2-c4", "b2-d3", "b3-a5", "b3-c5", "b3-d4"}},
+		{"black captures down the board", "knightthrough:capture=diagonal", "5/2b2/1w1w1/5/5 b", []string{"c4-a3", "c4-b2", "c4-b3", "c4-d2", "c4-d3", "c4-e3"}},
+		{"no capture off the last file", "knightthrough:capture=diagonal", "5/5/5/3b1/4w w", []string{"e1-c2", "e1-d2", "e1-d3"}},
+		{"leap: a leap captures and no diagonal capture", "knightthrough", "5/5/1b3/1b3/w4 w", []string{"a1-b3", "a1-c2"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := mustGame(t, tt.spec).ParsePosition(tt.pos)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, m := range s.Legal(nil) {
+				got = append(got, s.MoveString(m))
+			}
+			sort.Strings(got)
+			if !slices.Equal(got, tt.want) {
+				t.Fatalf("moves %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// stuck=draw: the player to move with no legal move, no piece included,
+// ends the game in a draw; reaching the far rank still wins.
+func TestStuckDraw(t *testing.T) {
+	tests := []struct {
+		name, spec, pos string
+		want            games.Outcome
+	}{
+		{"no piece draws", "breakthrough:stuck=draw", "b4/5/5/5/5 w", games.Draw},
+		{"no piece loses under stuck=loss", "breakthrough", "b4/5/5/5/5 w", games.SecondWins},
+		{"misère leaves a draw a draw", "breakthrough:misere,stuck=draw", "b4/5/5/5/5 w", games.Draw},
+		{"the far rank still wins", "breakthrough:stuck=draw", "w4/5/5/5/5 b", games.FirstWins},
+		{"misère far rank still loses", "knightthrough:misere,stuck=draw", "5/5/5/5/b4 w", games.FirstWins},
+		{"knights blocked with pieces left draw", "knightthrough:capture=diagonal,stuck=draw", "5/5/1b3/2b2/w4 w", games.Draw},
+		{"knights blocked with pieces left lose under stuck=loss", "knightthrough:capture=diagonal", "5/5/1b3/2b2/w4 w", games.SecondWins},
+		{"black blocked draws", "knightthrough:capture=diagonal,stuck=draw", "4b/2w2/3w1/5/5 b", games.Draw},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := mustGame(t, tt.spec).ParsePosition(tt.pos)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !s.Terminal() || len(s.Legal(nil)) != 0 || s.Outcome() != tt.want {
+				t.Fatalf("Terminal %v Outcome %v, want true %v", s.Terminal(), s.Outcome(), tt.want)
 			}
 		})
 	}
@@ -263,6 +419,17 @@ func TestParseMoveReasons(t *testing.T) {
 	if m, err := s.ParseMove("a1xb2"); err != nil || s.MoveString(m) != "a1-b2" {
 		t.Errorf("ParseMove(a1xb2) = %v, %v", m, err)
 	}
+	s, _ = mustGame(t, "knightthrough:capture=diagonal").ParsePosition("5/5/1b3/5/w4 w")
+	for in, want := range map[string]string{
+		"a1-b3": "a1-b3: a leap cannot capture",
+		"a1-b2": "a1-b2: a diagonal step only captures",
+		"a1-a2": "a1-a2: not a knightthrough step for White",
+	} {
+		_, err := s.ParseMove(in)
+		if err == nil || err.Error() != want {
+			t.Errorf("capture=diagonal: ParseMove(%q) error %v, want %q", in, err, want)
+		}
+	}
 }
 
 func TestBadPositions(t *testing.T) {
@@ -285,13 +452,13 @@ func TestBadPositions(t *testing.T) {
 }
 
 func BenchmarkPlayout(b *testing.B) {
-	for _, spec := range []string{"breakthrough", "breakthrough:size=8x8", "knightthrough"} {
+	for _, spec := range []string{"breakthrough", "breakthrough:size=8x8", "knightthrough", "knightthrough:capture=diagonal"} {
 		b.Run(spec, func(b *testing.B) { gametest.BenchmarkPlayout(b, mustGame(b, spec)) })
 	}
 }
 
 func BenchmarkRecordPlayout(b *testing.B) {
-	for _, spec := range []string{"breakthrough", "breakthrough:size=8x8", "knightthrough"} {
+	for _, spec := range []string{"breakthrough", "breakthrough:size=8x8", "knightthrough", "knightthrough:capture=diagonal"} {
 		b.Run(spec, func(b *testing.B) { gametest.BenchmarkRecordPlayout(b, mustGame(b, spec)) })
 	}
 }

@@ -2,38 +2,56 @@ package race
 
 import (
 	"fmt"
+	"maps"
 	"strconv"
 
 	"mcarena/games"
 	"mcarena/games/grid"
 )
 
-// Options are the registry options of every race game.
+// Options are the registry options of every race game. A game's own
+// options (see Entry) come after home.
 var Options = []games.Option{
 	{Name: "size", Kind: games.Size, Default: "5x5", Min: 5, Max: 8, Doc: "rows x columns"},
 	{Name: "home", Kind: games.Int, Default: "2", Min: 1, Max: 3, Doc: "filled home rows per side (at most (rows-1)/2)"},
 	{Name: "misere", Kind: games.Bool, Default: "false", Doc: "swap winner and loser"},
+	{Name: "stuck", Kind: games.Choice, Default: "loss", Choices: []string{"loss", "draw"}, Doc: "the player to move with no legal move (or no piece) loses, or the game is a draw (as the Dresden GGP Knightthrough sheet)"},
 	grid.OrderOption,
 }
 
-// Entry returns the registry entry of a race game.
-func Entry(rules Rules, doc string) games.Entry {
+// Entry returns the registry entry of a race game: the shared Options, the
+// game's own options extra (nil for none) after home, and rules, which picks
+// the steps from the option values.
+func Entry(name, doc string, extra []games.Option, rules func(games.Options) Rules) games.Entry {
+	opts := append([]games.Option{}, Options[:2]...)
+	opts = append(opts, extra...)
+	opts = append(opts, Options[2:]...)
 	return games.Entry{
-		Name:    rules.Name,
+		Name:    name,
 		Doc:     doc,
-		Options: Options,
+		Options: opts,
 		Build: func(o games.Options) (games.Game, error) {
 			r, c := o.Size("size")
-			v := Variant{Rows: r, Cols: c, HomeRows: o.Int("home"), Misere: o.Bool("misere"), Order: o.String("order")}
-			return NewGame(rules, v, games.CanonicalSpec(rules.Name, o))
+			v := Variant{Rows: r, Cols: c, HomeRows: o.Int("home"), Misere: o.Bool("misere"),
+				StuckDraws: o.String("stuck") == "draw", Order: o.String("order")}
+			return NewGame(rules(o), v, games.CanonicalSpec(name, o))
 		},
 	}
 }
 
+// New returns the race game of rules and v, with its canonical spec.
+func New(rules Rules, v Variant) (*Game, error) { return NewGame(rules, v, Spec(rules, v)) }
+
 // Spec returns the canonical registry spec of a race game variant.
-func Spec(name string, v Variant) string {
-	return games.Canonical(name, map[string]string{"size": fmt.Sprintf("%dx%d", v.Rows, v.Cols),
-		"home": strconv.Itoa(v.HomeRows), "misere": strconv.FormatBool(v.Misere), "order": orderName(v.Order)})
+func Spec(rules Rules, v Variant) string {
+	stuck := "loss"
+	if v.StuckDraws {
+		stuck = "draw"
+	}
+	values := map[string]string{"size": fmt.Sprintf("%dx%d", v.Rows, v.Cols),
+		"home": strconv.Itoa(v.HomeRows), "misere": strconv.FormatBool(v.Misere), "stuck": stuck, "order": orderName(v.Order)}
+	maps.Copy(values, rules.Values)
+	return games.Canonical(rules.Name, values)
 }
 
 func orderName(o string) string {

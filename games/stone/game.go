@@ -1,6 +1,7 @@
 package stone
 
 import (
+	"maps"
 	"strconv"
 
 	"mcarena/games"
@@ -18,16 +19,18 @@ type Meta struct {
 	order grid.Order
 }
 
-// NewMeta returns the metadata of game name on an n x n board; flag names a
-// boolean option that is set (or "" for none), order the value of the
-// grid.OrderOption. The registry makes the spec canonical.
-func NewMeta(name string, n int, flag, order string) Meta {
-	values := map[string]string{"size": strconv.Itoa(n), "order": order}
+// NewMeta returns the metadata of game name on an n x n board; order is the
+// value of the grid.OrderOption and values holds the game's other option
+// values by name, as a spec writes them ("misere": "true"). The registry
+// makes the spec canonical, without the options at their defaults.
+func NewMeta(name string, n int, order string, values map[string]string) Meta {
+	values = maps.Clone(values)
+	if values == nil {
+		values = map[string]string{}
+	}
+	values["size"], values["order"] = strconv.Itoa(n), order
 	if order == "" {
 		values["order"] = "native"
-	}
-	if flag != "" {
-		values[flag] = "true"
 	}
 	spec := games.Canonical(name, values)
 	return Meta{Board: NewBoard(n, n), name: name, spec: spec, order: grid.NewOrder(order, n, n)}
