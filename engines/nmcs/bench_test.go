@@ -98,3 +98,45 @@ func BenchmarkLevel1VsPlayout(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkChildPlayoutsVsStart measures, for each game, the ceiling that
+// the game's own playouts put on BenchmarkLevel1VsPlayout's ratio: the
+// states per second of one uniform playout after every successor of each
+// position of a random game (the work of a level-1 step, with no NMCS
+// bookkeeping) against those of playouts from the start. Where positions
+// deep in a game cost more a state (NoGo: more draws rejected as illegal
+// per move), no level-1 policy can reach the start's speed.
+func BenchmarkChildPlayoutsVsStart(b *testing.B) {
+	for _, spec := range []string{"breakthrough", "knightthrough", "domineering", "nogo", "atarigo"} {
+		b.Run(spec, func(b *testing.B) {
+			start := mustGame(b, spec).NewState()
+			s, c := start.Clone(), start.Clone()
+			r := rng.New(1)
+			var buf []games.Move
+			var childTime, startTime time.Duration
+			var childStates, startStates int64
+			for b.Loop() {
+				s.CopyFrom(start)
+				t0 := time.Now()
+				for !s.Terminal() {
+					buf = s.Legal(buf[:0])
+					for _, m := range buf {
+						c.CopyFrom(s)
+						c.Play(m)
+						childStates += 1 + int64(c.Playout(&r, games.NoLimit))
+					}
+					s.Play(buf[r.Intn(len(buf))])
+				}
+				childTime += time.Since(t0)
+				t0 = time.Now()
+				for range 16 {
+					c.CopyFrom(start)
+					startStates += int64(c.Playout(&r, games.NoLimit))
+				}
+				startTime += time.Since(t0)
+			}
+			child := float64(childStates) / childTime.Seconds()
+			b.ReportMetric(child/(float64(startStates)/startTime.Seconds()), "x-start")
+		})
+	}
+}
