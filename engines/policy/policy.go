@@ -67,7 +67,9 @@
 // counting one half. In a playout, with probability epsilon the default
 // policy moves; otherwise the legal move of the best ratio w/p is played,
 // ties drawn uniformly, among the moves whose n-gram has p >= threshold
-// (and p > 0: a ratio needs a visit); with n = 2 a move whose N-gram2 falls
+// (section 3.2 leaves out those "played fewer than T times"; section 4.3
+// says "more than T times", one count apart) and p > 0 (a ratio needs a
+// visit); with n = 2 a move whose N-gram2 falls
 // short is valued by its N-gram1 (the paper's section 4.3), and with
 // average by the mean of the two ratios when both qualify. When no legal
 // move qualifies, the default policy moves.
@@ -79,9 +81,11 @@
 // is uniform random or Decisive, by Learning.Fallback.
 //
 // What the tables learn from. The paper stores "each of the winner's moves
-// made during the play-out step"; Last-Good-Reply as Drake and Baier
-// introduced it, and N-grams in Tak et al., learn from the whole simulated
-// game. Learn.PlayoutOnly chooses: by default every move of the search's
+// made during the play-out step" and does not say which moves update the
+// N-grams; Last-Good-Reply in Go programs and N-grams in general game
+// playing are usually described as learning from the whole simulated game
+// (not confirmed here from Drake's, Baier and Drake's or Tak et al.'s
+// text). Learn.PlayoutOnly chooses: by default every move of the search's
 // game from its root (the tree's moves, then the playout's), each with the
 // moves before it as context, reaching back before the root into the game's
 // history; with PlayoutOnly the moves the playout played (the context of
@@ -98,25 +102,30 @@
 // request without a history is taken to continue). With Reset the LGR
 // tables are cleared before every search. The N-gram statistics are
 // multiplied by Gamma before every search after the first of a game: the
-// paper's decay "after every move played in the game", applied once per
-// turn of the engine; Gamma = 0 (the paper's best) clears them for each
-// turn, Gamma = 1 keeps them whole. Concurrent searches of one engine each
+// paper's decay "after every move played in the game", read as once per
+// turn of the engine, as its section 4.3 puts gamma = 0: "the N-gram tables
+// are completely reset for each turn" (the opponent's moves between two
+// searches add no further decay). Gamma = 0 (the paper's best) clears them
+// for each turn, Gamma = 1 keeps them whole. Concurrent searches of one engine each
 // have their own search object and tables, and an engine that plays both
 // seats of a game shares its tables between them (they are indexed by the
 // player who moves).
 //
-// Cost. A step generates the legal moves (the default policy needs them)
-// and scans them for a stored reply (a handful of comparisons against the
-// cost of generating them); an N-gram step reads one or two statistics per
-// legal move, contiguous in memory. Nothing allocates after the tables are
+// Cost. A step lists the legal moves when it must check a stored reply or
+// rank the N-grams (a scan of the list checks a reply; an N-gram step reads
+// one or two statistics per legal move, contiguous in memory); a uniform
+// fallback step that needs no list is the game's own playout step. In
+// NoGo, whose list costs liberty checks at every empty point, that makes
+// the learning playouts several times slower than uniform ones (README.md
+// gives the measured ratios). Nothing allocates after the tables are
 // made. Tables (S = MoveSpace(), two players): LGR-1 8S bytes, LGR-2 8S^2
 // more; N-gram1 32S^2 bytes, N-gram2 32S^3 more. Havannah of base 10 (271
 // cells): LGR-2 0.6 MB, N-gram1 2.3 MB, N-gram2 637 MB, which is refused
 // (MaxTableBytes); base 5 (61 cells) needs 7.3 MB for N-gram2.
 //
 // Every policy but the uniform one and the games' own stops early once the search's stop
-// signal is set (MR, epsilon-greedy, alpha-beta and nested playouts look at it at every
-// step; a uniform playout is short and runs to its end), and records the moves it plays
+// signal is set (MR, epsilon-greedy, alpha-beta, learning and nested playouts look at it
+// at every step; a uniform playout is short and runs to its end), and records the moves it plays
 // into a Trace when asked (for AMAF and for policies that learn from
 // playouts). A recorded uniform playout is the game's own RecordPlayout: the
 // same game, draw for draw, as the unrecorded one.
