@@ -57,11 +57,23 @@
 //
 //   - Learning playouts: a playout policy that implements policy.Learner
 //     (the hook of Last-Good-Reply and N-grams) is shown every iteration's
-//     whole game, the tree's moves then the playout's, with the outcome.
+//     whole game, the tree's moves then the playout's, with the outcome;
+//     the trace holds the tree's moves before the playout starts, so the
+//     playout replies to them. One that implements policy.SearchStarter is
+//     given each search's request before the first iteration: it keeps its
+//     tables across the searches of one game and clears them for another.
+//     The policy lives in the search object, which the engine keeps for its
+//     next search, so an engine searching one position at a time keeps one
+//     policy for a whole game (concurrent searches have one each).
 //
 // Components of the mcts family: playouts random, decisive, mr(depth),
-// nested(level, discount, cow, pod), egreedy(epsilon) and ab(depth,
-// epsilon) (MC-LOA's alpha-beta playouts, package policy); leaves playout,
+// nested(level, discount, cow, pod), egreedy(epsilon), ab(depth,
+// epsilon) (MC-LOA's alpha-beta playouts, package policy), and the
+// learning playouts of the Havannah paper, lgr(kind=lgr1|lgr2|lgrf1|lgrf2,
+// reset), ngram(n=1|2, epsilon, gamma, threshold, average) and
+// lgrngram(with the options of both), each also with learn=game|playout
+// (the moves the tables learn from) and fallback=random|decisive (the
+// policy of the moves the learning leaves open); leaves playout,
 // cutoff(plies) (fet k), threshold(x, every) (det x) and heuristic; alpha
 // (implicit minimax, Lanctot et al. 2014; estimator=im|cb|pb) and bias
 // (progressive bias) take

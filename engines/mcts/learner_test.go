@@ -2,6 +2,7 @@ package mcts
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"mcarena/engines"
@@ -111,6 +112,116 @@ func TestAMAFMatchesRecount(t *testing.T) {
 		}
 		if res.Stats.Column("amaf") < 0 {
 			t.Errorf("%s: no amaf column", spec)
+		}
+	}
+}
+
+// learningSpecs are the learning playouts, in each variant.
+var learningSpecs = []string{
+	"mcts:playout=lgr(kind=lgr1)", "mcts:playout=lgr(kind=lgr2)", "mcts:playout=lgr(kind=lgrf1)",
+	"mcts:playout=lgr(kind=lgrf2,reset,learn=playout)", "mcts:playout=lgr(fallback=decisive)",
+	"mcts:playout=ngram", "mcts:playout=ngram(n=2,average,threshold=2)", "mcts:playout=ngram(gamma=0.5,epsilon=0)",
+	"mcts:playout=lgrngram", "mcts:playout=lgrngram(kind=lgr1,n=2,fallback=decisive)",
+}
+
+// An MCTS with each learning playout finds TicTacToe's win in one, and
+// its win by a double threat.
+func TestLearningPlayoutsFindTheWin(t *testing.T) {
+	for _, tc := range []struct{ game, pos, want string }{
+		{"tictactoe", "xx1/oo1/3 x", "c3"},
+		{"tictactoe", "x1o/1o1/x2 x", "a2"},
+	} {
+		s := mustPos(t, tc.game, tc.pos)
+		for _, spec := range learningSpecs {
+			res, err := mustEngine(t, spec).Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: 2000}, Seed: 4})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := s.MoveString(res.Move); got != tc.want {
+				t.Errorf("%s at %s played %s, want %s", spec, tc.pos, got, tc.want)
+			}
+		}
+	}
+}
+
+// rootVisits returns the moves and visits of a search's root children.
+func rootVisits(res engines.Result) string {
+	out := ""
+	for i, m := range res.Stats.Moves {
+		out += fmt.Sprintf("%d:%v ", m.Move, res.Stats.Cell(i, "visits"))
+	}
+	return out
+}
+
+// An engine keeps its learning playout's tables from one search to the
+// next of a game (its search object, and so the policy, is reused): its
+// second search then differs from a fresh engine's of the same position
+// and seed, unless the tables were cleared (reset, gamma 0, another game).
+func TestLearnedTablesPersistAcrossSearches(t *testing.T) {
+	start := mustPos(t, "nogo:size=7", "")
+	at := func(moves ...string) engines.Request {
+		s := start.Clone()
+		var h []games.Move
+		for _, name := range moves {
+			m, err := s.ParseMove(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.Play(m)
+			h = append(h, m)
+		}
+		return engines.Request{Position: s, Start: start, History: h, Budget: engines.Budget{Iterations: 1500}, Seed: 9}
+	}
+	first, next, other := at("d4", "c3"), at("d4", "c3", "e5", "c5"), at("a1", "b2", "e5", "c5")
+	for _, tc := range []struct {
+		spec    string
+		then    engines.Request
+		persist bool
+	}{
+		{"mcts:playout=lgr(kind=lgrf2)", next, true},
+		{"mcts:playout=lgr(kind=lgrf2,reset)", next, false},
+		{"mcts:playout=lgr(kind=lgrf2)", other, false},
+		{"mcts:playout=ngram(gamma=1)", next, true},
+		{"mcts:playout=ngram(gamma=0.9)", next, true},
+		{"mcts:playout=ngram", next, false}, // gamma 0
+		{"mcts:playout=lgrngram", next, true},
+		{"mcts:playout=lgrngram(reset)", next, false},
+	} {
+		e := mustEngine(t, tc.spec)
+		ctx := context.Background()
+		if _, err := e.Search(ctx, first); err != nil {
+			t.Fatal(err)
+		}
+		second, err := e.Search(ctx, tc.then)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fresh, err := mustEngine(t, tc.spec).Search(ctx, tc.then)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if differ := rootVisits(second) != rootVisits(fresh); differ != tc.persist {
+			t.Errorf("%s, second search %v: differs from a fresh engine's %v, want %v", tc.spec, tc.then.History, differ, tc.persist)
+		}
+	}
+}
+
+// A learning playout needs whole games: cut-off leaves are refused, and
+// tables too large for the game are refused when the engine meets it.
+func TestLearningPlayoutErrors(t *testing.T) {
+	for _, spec := range []string{"mcts:playout=lgr,leaf=cutoff,heuristic=fixed-test", "mcts:playout=ngram(average)"} {
+		if _, err := engines.New(spec); err == nil {
+			t.Errorf("%s accepted", spec)
+		}
+	}
+	e := mustEngine(t, "mcts:playout=ngram(n=2)")
+	for _, tc := range []struct {
+		game string
+		ok   bool
+	}{{"nogo:size=7", true}, {"loa", false}} {
+		g := mustPos(t, tc.game, "").Game()
+		if err := e.(engines.GameChecker).CheckGame(g); (err == nil) != tc.ok {
+			t.Errorf("%s: %v", tc.game, err)
 		}
 	}
 }

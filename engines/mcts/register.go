@@ -49,9 +49,61 @@ var Playouts = []spec.ComponentDecl{
 	{Name: "ipp", Doc: "the informed Breakthrough playout of the implicit-minimax paper: decisive, then anti-decisive moves, else captures of undefended pieces four times as likely (the game's playout ipp, mcarena games lists it)"},
 	{Name: "egreedy", Doc: "epsilon-greedy: a random move with probability epsilon, else the best successor by the heuristic", Options: []spec.Option{
 		{Name: "epsilon", Kind: spec.Float, Default: "0.1", FloatMin: 0, FloatMax: 1, Doc: "probability of a random move"}}},
+	{Name: "lgr", Doc: "Last-Good-Reply (the Havannah paper's LGR): the winner's replies to the previous move (or two) stored after every playout and played when legal, else the fallback policy; tables kept across the searches of a game", Options: append([]spec.Option{
+		lgrKindOption(policy.LGRF1), lgrResetOption}, learnOptions...)},
+	{Name: "ngram", Doc: "N-grams (the Havannah paper's N-gram1 and N-gram2): the legal move of the best win ratio after the previous move (or two), else the fallback policy with probability epsilon", Options: append(ngramOptions(),
+		learnOptions...)},
+	{Name: "lgrngram", Doc: "the last good reply if it is legal, else an N-gram move with probability 1-epsilon, else the fallback policy (the Havannah paper's LGR with N-grams)", Options: append(append([]spec.Option{
+		lgrKindOption(policy.LGRF2), lgrResetOption}, ngramOptions()...), learnOptions...)},
 	{Name: "ab", Doc: "alpha-beta playouts (MC-LOA's): a depth-d alpha-beta search by the heuristic at every step, else a random move with probability epsilon", Options: []spec.Option{
 		{Name: "depth", Kind: spec.Int, Default: "2", Min: 1, Max: policy.MaxABDepth, Doc: "search depth in plies"},
 		{Name: "epsilon", Kind: spec.Float, Default: strconv.FormatFloat(policy.DefaultABEpsilon, 'g', -1, 64), FloatMin: 0, FloatMax: 1, Doc: "probability of a random move"}}},
+}
+
+// The options of the learning playouts (package policy, kinds lgr, ngram
+// and lgrngram).
+var (
+	lgrResetOption = spec.Option{Name: "reset", Kind: spec.Bool, Default: "false", Doc: "clear the reply tables before every search (they are kept across the searches of a game otherwise)"}
+	learnOptions   = []spec.Option{
+		{Name: "learn", Kind: spec.Choice, Default: "game", Choices: []string{"game", "playout"}, Doc: "the moves the tables learn from: the whole game of an iteration (tree and playout moves) or the playout's only"},
+		{Name: "fallback", Kind: spec.Choice, Default: "random", Choices: []string{"random", "decisive"}, Doc: "the policy of the moves the learning leaves open"},
+	}
+)
+
+func lgrKindOption(def policy.LGRKind) spec.Option {
+	return spec.Option{Name: "kind", Kind: spec.Choice, Default: def.String(), Choices: policy.LGRKinds,
+		Doc: "reply to the previous move (lgr1) or two moves falling back to one (lgr2); with forgetting of the loser's replies (lgrf1, lgrf2)"}
+}
+
+func ngramOptions() []spec.Option {
+	return []spec.Option{
+		{Name: "n", Kind: spec.Int, Default: "1", Min: 1, Max: 2, Doc: "context: the previous move (N-gram1) or two moves (N-gram2, falling back to N-gram1)"},
+		{Name: "epsilon", Kind: spec.Float, Default: strconv.FormatFloat(policy.DefaultNGramEpsilon, 'g', -1, 64), FloatMin: 0, FloatMax: 1, Doc: "probability of a fallback move instead of the N-gram move"},
+		{Name: "gamma", Kind: spec.Float, Default: "0", FloatMin: 0, FloatMax: 1, Doc: "decay: the statistics are multiplied by gamma before every search of a game but its first (0 clears them, 1 keeps them)"},
+		{Name: "threshold", Kind: spec.Int, Default: "0", Min: 0, Max: 1000000000, Doc: "visits an n-gram needs to be considered"},
+		{Name: "average", Kind: spec.Bool, Default: "false", Doc: "value a move by the mean of its N-gram1 and N-gram2 ratios (needs n=2)"},
+	}
+}
+
+// learning reads the options of a learning playout.
+func learning(kind string, pv spec.Values) (policy.Learning, error) {
+	var l policy.Learning
+	if kind == "lgr" || kind == "lgrngram" {
+		k, err := policy.ParseLGR(pv.String("kind"))
+		if err != nil {
+			return l, err
+		}
+		l.LGR, l.Reset = k, pv.Bool("reset")
+	}
+	if kind == "ngram" || kind == "lgrngram" {
+		l.N, l.Epsilon, l.Gamma, l.Threshold, l.Average = pv.Int("n"), pv.Float("epsilon"), pv.Float("gamma"), float64(pv.Int("threshold")), pv.Bool("average")
+		if l.Average && l.N != 2 {
+			return l, fmt.Errorf(`playout %q: average needs n=2 (it averages N-gram1 and N-gram2)`, kind)
+		}
+	}
+	l.PlayoutOnly = pv.String("learn") == "playout"
+	l.Fallback = policy.Kind(pv.String("fallback"))
+	return l, nil
 }
 
 // Leaves are the leaf-evaluation components of the mcts family.
@@ -139,8 +191,17 @@ func buildMCTS(v spec.Values, canonical string) (engines.Engine, error) {
 		needs = append(needs, "playout=ab")
 	case "ipp":
 		cfg.Playout.Kind, cfg.Playout.Name = policy.Game, pname
+	case "lgr", "ngram", "lgrngram":
+		l, err := learning(pname, pv)
+		if err != nil {
+			return nil, err
+		}
+		cfg.Playout.Learn = l
 	}
 	lname, lv := v.Component("leaf")
+	if lname != "playout" && policy.Learns(cfg.Playout.Kind) {
+		return nil, fmt.Errorf("playout=%s learns from finished games, which leaf=%s does not play: use leaf=playout", pname, lname)
+	}
 	if lname == "cutoff" || lname == "threshold" {
 		if !policy.Limited(cfg.Playout.Kind) {
 			return nil, fmt.Errorf("leaf=%s stops playouts early, which playout=%s cannot: use random, decisive, mr, egreedy or ab", lname, pname)
@@ -193,7 +254,7 @@ func buildMCTS(v spec.Values, canonical string) (engines.Engine, error) {
 	if len(needs) == 0 && h != "" {
 		return nil, fmt.Errorf("heuristic=%s is used by nothing: it serves playout=egreedy|ab, leaf=cutoff|threshold|heuristic, alpha and bias", h)
 	}
-	return &gameChecked{Engine: New(cfg, canonical), heuristic: h, playout: cfg.Playout.Name, movePrior: mp, spec: canonical}, nil
+	return &gameChecked{Engine: New(cfg, canonical), heuristic: h, playout: cfg.Playout.Name, movePrior: mp, learning: cfg.Playout, spec: canonical}, nil
 }
 
 // gameChecked is an engine whose knowledge must exist for the game: its
@@ -201,6 +262,7 @@ func buildMCTS(v spec.Values, canonical string) (engines.Engine, error) {
 type gameChecked struct {
 	*Engine
 	heuristic, playout, movePrior string
+	learning                      policy.Config // whose tables must fit the game
 	spec                          string
 }
 
@@ -215,6 +277,9 @@ func (e *gameChecked) CheckGame(g games.Game) error {
 		if _, err := knowledge.NewPlayout(g, e.playout); err != nil {
 			return fmt.Errorf("engine %q, option playout: %w", e.spec, err)
 		}
+	}
+	if err := policy.CheckTables(e.learning, g); err != nil {
+		return fmt.Errorf("engine %q: %w", e.spec, err)
 	}
 	if e.movePrior != "" {
 		if _, err := knowledge.NewMovePrior(g, e.movePrior); err != nil {

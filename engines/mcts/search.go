@@ -172,6 +172,9 @@ func (e *Engine) Search(ctx context.Context, req engines.Request) (engines.Resul
 		return engines.Result{Move: games.NoMove}, err
 	}
 	defer e.put(sr)
+	if st, ok := sr.learner.(policy.SearchStarter); ok {
+		st.StartSearch(req)
+	}
 	sr.stop = stop
 	sr.r.Seed(req.Seed)
 	if sr.rootIdx == 0 {

@@ -88,6 +88,9 @@ func (sr *search) iterate() bool {
 		sr.path = append(sr.path, c)
 		cur = c
 	}
+	if sr.trace != nil {
+		sr.traceTree()
+	}
 	leaf := sr.pool.at(cur)
 	var value float64 // first player's view
 	switch {
@@ -121,7 +124,6 @@ func (sr *search) iterate() bool {
 	}
 	sr.backup(value)
 	if sr.trace != nil {
-		sr.completeTrace()
 		if sr.amaf.on {
 			sr.amafUpdate(value)
 		}
@@ -149,21 +151,15 @@ func (sr *search) swapSlots(a, b int32) {
 	sr.priorValue.swap(a, b)
 }
 
-// completeTrace puts the moves from the root through the tree before the
-// playout's moves (recorded by the evaluator) in the trace, so that it
-// holds the iteration's game from the root.
-func (sr *search) completeTrace() {
+// traceTree records the moves from the root through the tree, before the
+// leaf evaluation appends the playout's, so that the trace holds the
+// iteration's game from the root and a learning playout sees the moves that
+// led to its first position.
+func (sr *search) traceTree() {
 	t := sr.trace
-	playout := len(t.Moves)
 	for _, idx := range sr.path[1:] {
 		n := sr.pool.at(idx)
 		t.Add(n.move, n.mover)
-	}
-	// Put the tree's moves first.
-	tree := len(t.Moves) - playout
-	if tree > 0 && playout > 0 {
-		rotate(t.Moves, tree)
-		rotate(t.Movers, tree)
 	}
 }
 
@@ -227,19 +223,6 @@ func (sr *search) observe(value float64) {
 	}
 	sr.learner.Observe(t, o)
 	t.Reset()
-}
-
-// rotate moves the last k elements of x to its front, in order.
-func rotate[T any](x []T, k int) {
-	reverse(x)
-	reverse(x[:k])
-	reverse(x[k:])
-}
-
-func reverse[T any](x []T) {
-	for i, j := 0, len(x)-1; i < j; i, j = i+1, j-1 {
-		x[i], x[j] = x[j], x[i]
-	}
 }
 
 // reserve gives node cur slots for all its children, in a random order,

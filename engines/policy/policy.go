@@ -39,9 +39,93 @@
 // Game playouts are the game's own, from the knowledge registry (the
 // informed Breakthrough playout "ipp" of Lanctot et al. 2014).
 //
+// The learning playouts of "Monte Carlo Tree Search for Havannah"
+// (Stankiewicz, Winands and Uiterwijk), its section 3.2 "Enhancing the
+// Play-out Step in MCTS", for any game whose moves are below its
+// MoveSpace(): Last-Good-Reply (kind "lgr"), N-grams ("ngram") and the two
+// combined ("lgrngram"). Each learns from the games the search shows it
+// (Learner) and keeps its tables from one search to the next
+// (SearchStarter).
+//
+// Last-Good-Reply (Drake 2009; Baier and Drake 2010). After every playout
+// each move of the winner is stored, in the winner's table, as the reply to
+// the move before it (LGR-1), and with LGR-2 also to the two moves before
+// it (LGR-2 keeps the LGR-1 table too). In a playout the stored reply to
+// the previous two moves (LGR-2) is played if it is legal, else the reply
+// to the previous move if it is legal, else the default policy. With
+// forgetting (LGRF-1, LGRF-2) every move of the loser that is its stored
+// reply to the moves before it is deleted from its tables, in both tables
+// for LGRF-2. The game is walked in order, so a later reply overwrites an
+// earlier one. A drawn game stores and forgets nothing: it has no winner.
+//
+// N-grams (Tak, Winands and Björnsson 2012, as the Havannah paper applies
+// them). Each player has statistics w/p of each move i played after move j
+// (N-gram1, the paper's name for "based on only the previous move", a
+// bigram in Shannon's counting) and, with n = 2, after the moves k, j
+// (N-gram2, "based on the previous two moves"): p counts the times the
+// player played it, w the times that game was won for the player, a draw
+// counting one half. In a playout, with probability epsilon the default
+// policy moves; otherwise the legal move of the best ratio w/p is played,
+// ties drawn uniformly, among the moves whose n-gram has p >= threshold
+// (section 3.2 leaves out those "played fewer than T times"; section 4.3
+// says "more than T times", one count apart) and p > 0 (a ratio needs a
+// visit); with n = 2 a move whose N-gram2 falls
+// short is valued by its N-gram1 (the paper's section 4.3), and with
+// average by the mean of the two ratios when both qualify. When no legal
+// move qualifies, the default policy moves.
+//
+// LGR with N-grams ("lgrngram", the paper's section 4.3 "N-grams Combined
+// With LGR"): the last good reply if there is a legal one, else an N-gram
+// move with probability 1-epsilon, else the default policy. The default
+// policy (the paper's "default simulation strategy", uniform random there)
+// is uniform random or Decisive, by Learning.Fallback.
+//
+// What the tables learn from. The paper stores "each of the winner's moves
+// made during the play-out step" and does not say which moves update the
+// N-grams; Last-Good-Reply in Go programs and N-grams in general game
+// playing are usually described as learning from the whole simulated game
+// (not confirmed here from Drake's, Baier and Drake's or Tak et al.'s
+// text). Learn.PlayoutOnly chooses: by default every move of the search's
+// game from its root (the tree's moves, then the playout's), each with the
+// moves before it as context, reaching back before the root into the game's
+// history; with PlayoutOnly the moves the playout played (the context of
+// the first may still be tree or history moves).
+//
+// When tables persist. A policy lives in one search object of an MCTS
+// engine, which the engine keeps for its next search; an engine that
+// searches one position at a time (a player in a game, a tournament seat)
+// so keeps one policy for all its searches. Its tables then carry from one
+// search to the next of the same game (the paper's "contents of the LGR
+// tables of the previous turn were used as the initial LGR tables"), and
+// are cleared when a search's request does not continue that game: another
+// start position, or a history that does not extend the last one (a
+// request without a history is taken to continue). With Reset the LGR
+// tables are cleared before every search. The N-gram statistics are
+// multiplied by Gamma before every search after the first of a game: the
+// paper's decay "after every move played in the game", read as once per
+// turn of the engine, as its section 4.3 puts gamma = 0: "the N-gram tables
+// are completely reset for each turn" (the opponent's moves between two
+// searches add no further decay). Gamma = 0 (the paper's best) clears them
+// for each turn, Gamma = 1 keeps them whole. Concurrent searches of one engine each
+// have their own search object and tables, and an engine that plays both
+// seats of a game shares its tables between them (they are indexed by the
+// player who moves).
+//
+// Cost. A step lists the legal moves when it must check a stored reply or
+// rank the N-grams (a scan of the list checks a reply; an N-gram step reads
+// one or two statistics per legal move, contiguous in memory); a uniform
+// fallback step that needs no list is the game's own playout step. In
+// NoGo, whose list costs liberty checks at every empty point, that makes
+// the learning playouts several times slower than uniform ones (README.md
+// gives the measured ratios). Nothing allocates after the tables are
+// made. Tables (S = MoveSpace(), two players): LGR-1 8S bytes, LGR-2 8S^2
+// more; N-gram1 32S^2 bytes, N-gram2 32S^3 more. Havannah of base 10 (271
+// cells): LGR-2 0.6 MB, N-gram1 2.3 MB, N-gram2 637 MB, which is refused
+// (MaxTableBytes); base 5 (61 cells) needs 7.3 MB for N-gram2.
+//
 // Every policy but the uniform one and the games' own stops early once the search's stop
-// signal is set (MR, epsilon-greedy, alpha-beta and nested playouts look at it at every
-// step; a uniform playout is short and runs to its end), and records the moves it plays
+// signal is set (MR, epsilon-greedy, alpha-beta, learning and nested playouts look at it
+// at every step; a uniform playout is short and runs to its end), and records the moves it plays
 // into a Trace when asked (for AMAF and for policies that learn from
 // playouts). A recorded uniform playout is the game's own RecordPlayout: the
 // same game, draw for draw, as the unrecorded one.
@@ -77,7 +161,8 @@ const (
 )
 
 // Kinds lists the policies, for options and messages.
-var Kinds = []string{string(Random), string(Decisive), string(MR), string(Nested), string(EGreedy), string(AB), string(Game)}
+var Kinds = []string{string(Random), string(Decisive), string(MR), string(Nested), string(EGreedy), string(AB), string(Game),
+	string(LGR), string(NGram), string(LGRNGram)}
 
 // Config selects a policy and its parameters.
 type Config struct {
@@ -95,6 +180,8 @@ type Config struct {
 	Heuristic string
 	// Name is the game's playout that Game runs (knowledge.NewPlayout).
 	Name string
+	// Learn configures the learning playouts LGR, NGram and LGRNGram.
+	Learn Learning
 }
 
 // Policy plays positions to the end. It keeps buffers, so each goroutine
@@ -149,6 +236,8 @@ func New(cfg Config, s games.State) (Policy, error) {
 			best: make([]games.Move, 0, s.Game().MaxMoves())}, nil
 	case AB:
 		return newAlphaBeta(cfg, s)
+	case LGR, NGram, LGRNGram:
+		return newLearner(cfg, s)
 	case Game:
 		p, err := knowledge.NewPlayout(s.Game(), cfg.Name)
 		if err != nil {
@@ -241,29 +330,7 @@ func (p *shallow) Run(s games.State, r *rng.Rand, limit int, stop *engines.Stop,
 			return n, p.count
 		}
 		mover := s.ToMove()
-		p.wins, p.safe = p.wins[:0], p.safe[:0]
-		child := p.states[p.k]
-		for _, m := range moves {
-			child.CopyFrom(s)
-			child.Play(m)
-			p.count++
-			v := p.value(child, p.k-1, mover)
-			switch {
-			case v == 1 && (p.wins2 || child.Terminal()):
-				p.wins = append(p.wins, m)
-			case v != -1:
-				p.safe = append(p.safe, m)
-			}
-		}
-		var m games.Move
-		switch {
-		case len(p.wins) > 0:
-			m = p.wins[r.Intn(len(p.wins))]
-		case len(p.safe) > 0:
-			m = p.safe[r.Intn(len(p.safe))]
-		default:
-			m = moves[r.Intn(len(moves))]
-		}
+		m := p.choose(s, moves, r)
 		if trace != nil {
 			trace.Add(m, mover)
 		}
@@ -272,6 +339,41 @@ func (p *shallow) Run(s games.State, r *rng.Rand, limit int, stop *engines.Stop,
 		n++
 	}
 	return n, p.count
+}
+
+// choose returns the move to play at s, whose legal moves are moves (not
+// in the policy's own buffers), counting the states it visits.
+func (p *shallow) choose(s games.State, moves []games.Move, r *rng.Rand) games.Move {
+	mover := s.ToMove()
+	p.wins, p.safe = p.wins[:0], p.safe[:0]
+	child := p.states[p.k]
+	for _, m := range moves {
+		child.CopyFrom(s)
+		child.Play(m)
+		p.count++
+		v := p.value(child, p.k-1, mover)
+		switch {
+		case v == 1 && (p.wins2 || child.Terminal()):
+			p.wins = append(p.wins, m)
+		case v != -1:
+			p.safe = append(p.safe, m)
+		}
+	}
+	switch {
+	case len(p.wins) > 0:
+		return p.wins[r.Intn(len(p.wins))]
+	case len(p.safe) > 0:
+		return p.safe[r.Intn(len(p.safe))]
+	}
+	return moves[r.Intn(len(moves))]
+}
+
+// pick implements picker: one step of the policy, the default of the
+// learning playouts.
+func (p *shallow) pick(s games.State, moves []games.Move, r *rng.Rand) (games.Move, int64) {
+	before := p.count
+	m := p.choose(s, moves, r)
+	return m, p.count - before
 }
 
 // value is a depth-limited minimax of s on terminal values, for player p:
