@@ -568,6 +568,9 @@ func (s *State) Legal(buf []games.Move) []games.Move {
 	if s.draw != drawNone {
 		return buf
 	}
+	if cap(buf) >= maxMoves { // generate in place
+		return buf[:s.gen((*[maxMoves]games.Move)(buf[:maxMoves]))]
+	}
 	var ml [maxMoves]games.Move
 	n := s.gen(&ml)
 	return append(buf, ml[:n]...)

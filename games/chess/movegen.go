@@ -107,13 +107,10 @@ func (p *pos) gen(ml *[maxMoves]games.Move) int {
 	ksq := bits.TrailingZeros64(p.bb[us][king]) & 63
 	checkers := p.attackers(ksq, occ, them)
 	n := 0
-	noKing := occ ^ 1<<ksq
-	for t := kingAttacks[ksq] &^ own; t != 0; t &= t - 1 {
-		to := bits.TrailingZeros64(t)
-		if !p.attacked(to, noKing, them) {
-			ml[n&255] = move(ksq, to)
-			n++
-		}
+	danger := p.attacks(them, occ^1<<ksq)
+	for t := kingAttacks[ksq] &^ own &^ danger; t != 0; t &= t - 1 {
+		ml[n&255] = move(ksq, bits.TrailingZeros64(t))
+		n++
 	}
 	if checkers&(checkers-1) != 0 {
 		return n
@@ -122,7 +119,7 @@ func (p *pos) gen(ml *[maxMoves]games.Move) int {
 	if checkers != 0 {
 		target = between[ksq][bits.TrailingZeros64(checkers)] | checkers
 	} else if p.castle != 0 {
-		n = p.genCastles(ml, n, us, occ)
+		n = p.genCastles(ml, n, us, occ, danger)
 	}
 	b := &p.bb[them]
 	var pinned uint64
@@ -192,28 +189,50 @@ func (p *pos) gen(ml *[maxMoves]games.Move) int {
 	return min(n, maxMoves)
 }
 
-func (p *pos) genCastles(ml *[maxMoves]games.Move, n, us int, occ uint64) int {
-	them := us ^ 1
+func (p *pos) genCastles(ml *[maxMoves]games.Move, n, us int, occ, danger uint64) int {
 	if us == White {
-		if p.castle&castleWK != 0 && occ&(1<<sqF1|1<<sqG1) == 0 && !p.attacked(sqF1, occ, them) && !p.attacked(sqG1, occ, them) {
+		if p.castle&castleWK != 0 && (occ|danger)&(1<<sqF1|1<<sqG1) == 0 {
 			ml[n&255] = move(sqE1, sqG1)
 			n++
 		}
-		if p.castle&castleWQ != 0 && occ&(1<<sqD1|1<<sqC1|1<<(sqA1+1)) == 0 && !p.attacked(sqD1, occ, them) && !p.attacked(sqC1, occ, them) {
+		if p.castle&castleWQ != 0 && occ&(1<<sqD1|1<<sqC1|1<<(sqA1+1)) == 0 && danger&(1<<sqD1|1<<sqC1) == 0 {
 			ml[n&255] = move(sqE1, sqC1)
 			n++
 		}
 		return n
 	}
-	if p.castle&castleBK != 0 && occ&(1<<sqF8|1<<sqG8) == 0 && !p.attacked(sqF8, occ, them) && !p.attacked(sqG8, occ, them) {
+	if p.castle&castleBK != 0 && (occ|danger)&(1<<sqF8|1<<sqG8) == 0 {
 		ml[n&255] = move(sqE8, sqG8)
 		n++
 	}
-	if p.castle&castleBQ != 0 && occ&(1<<sqD8|1<<sqC8|1<<(sqA8+1)) == 0 && !p.attacked(sqD8, occ, them) && !p.attacked(sqC8, occ, them) {
+	if p.castle&castleBQ != 0 && occ&(1<<sqD8|1<<sqC8|1<<(sqA8+1)) == 0 && danger&(1<<sqD8|1<<sqC8) == 0 {
 		ml[n&255] = move(sqE8, sqC8)
 		n++
 	}
 	return n
+}
+
+// attacks returns the squares the pieces of colour by attack on occupancy
+// occ (the side to move's king left out of it, so that the king cannot step
+// back along a slider's line).
+func (p *pos) attacks(by int, occ uint64) uint64 {
+	b := &p.bb[by]
+	a := kingAttacks[bits.TrailingZeros64(b[king])&63]
+	if by == White {
+		a |= (b[pawn]&^fileA)<<7 | (b[pawn]&^fileH)<<9
+	} else {
+		a |= (b[pawn]&^fileA)>>9 | (b[pawn]&^fileH)>>7
+	}
+	for f := b[knight]; f != 0; f &= f - 1 {
+		a |= knightAttacks[bits.TrailingZeros64(f)]
+	}
+	for f := b[bishop] | b[queen]; f != 0; f &= f - 1 {
+		a |= bishopAttacks(bits.TrailingZeros64(f), occ)
+	}
+	for f := b[rook] | b[queen]; f != 0; f &= f - 1 {
+		a |= rookAttacks(bits.TrailingZeros64(f), occ)
+	}
+	return a
 }
 
 // genPawns writes the pushes, captures and promotions of the pawns in
