@@ -42,7 +42,7 @@ func TestBadInput(t *testing.T) {
 		want string // a part of the one-line error
 	}{
 		{[]string{"perft"}, "want GAME and DEPTH"},
-		{[]string{"perft", "chess", "2"}, `unknown game "chess": valid games are atarigo,`},
+		{[]string{"perft", "shogi", "2"}, `unknown game "shogi": valid games are atarigo,`},
 		{[]string{"perft", "breakthrough", "two"}, `depth "two" is not a whole number`},
 		{[]string{"perft", "breakthrough", "-1"}, `depth "-1" is not a whole number >= 0`},
 		{[]string{"perft", "breakthrough:size=9x9", "1"}, "out of range"},
@@ -211,13 +211,13 @@ func TestTournamentErrors(t *testing.T) {
 	cfg := filepath.Join(dir, "c.toml")
 	os.WriteFile(cfg, []byte(tourConfig), 0o644)
 	bad := filepath.Join(dir, "bad.toml")
-	os.WriteFile(bad, []byte("[presets.x]\ngames = [\"chess\"]\n"), 0o644)
+	os.WriteFile(bad, []byte("[presets.x]\ngames = [\"shogi\"]\n"), 0o644)
 	tests := []struct {
 		args []string
 		want string
 	}{
 		{[]string{"run", "huge", "--config", cfg}, `unknown preset "huge": ` + cfg + ` defines tiny`},
-		{[]string{"run", "tiny", "--config", bad}, bad + `:2: presets.x.games: unknown game "chess"`},
+		{[]string{"run", "tiny", "--config", bad}, bad + `:2: presets.x.games: unknown game "shogi"`},
 		{[]string{"run", "tiny", "--config", cfg, "--shard", "2/2"}, "shard 2 of 2"},
 		{[]string{"run", "tiny", "--config", cfg, "--shard", "auto"}, "SLURM_ARRAY_TASK_ID"},
 		{[]string{"run", "tiny", "--config", filepath.Join(dir, "none.toml")}, "does not exist"},

@@ -80,11 +80,11 @@ func start(t *testing.T, spec string) (Model, *play) {
 
 func TestBadSpecStaysOnSetup(t *testing.T) {
 	m := send(t, New(nil), tea.WindowSizeMsg{Width: 100, Height: 30})
-	m = keys(t, m, "enter", "ctrl+u", "chess", "enter")
+	m = keys(t, m, "enter", "ctrl+u", "shogi", "enter")
 	if _, ok := m.current.(*setup); !ok {
 		t.Fatalf("screen %T, want setup", m.current)
 	}
-	if v := m.View(); !strings.Contains(v, `unknown game "chess"`) {
+	if v := m.View(); !strings.Contains(v, `unknown game "shogi"`) {
 		t.Fatalf("view lacks the error:\n%s", v)
 	}
 }

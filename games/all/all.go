@@ -5,6 +5,7 @@ import (
 	// Each import registers one game or family.
 	_ "mcarena/games/atarigo"
 	_ "mcarena/games/breakthrough"
+	_ "mcarena/games/chess"
 	_ "mcarena/games/domineering"
 	_ "mcarena/games/havannah"
 	_ "mcarena/games/kalah"

@@ -13,7 +13,7 @@ import (
 )
 
 func TestRegistered(t *testing.T) {
-	want := "atarigo breakthrough domineering havannah kalah knightthrough loa nogo tictactoe"
+	want := "atarigo breakthrough chess domineering havannah kalah knightthrough loa nogo tictactoe"
 	if got := strings.Join(games.Names(), " "); got != want {
 		t.Fatalf("games %q, want %q", got, want)
 	}
@@ -151,7 +151,7 @@ func TestSpecErrors(t *testing.T) {
 	tests := []struct {
 		spec, want string
 	}{
-		{"chess", `unknown game "chess": valid games are atarigo, breakthrough, domineering, havannah, kalah, knightthrough, loa, nogo, tictactoe`},
+		{"shogi", `unknown game "shogi": valid games are atarigo, breakthrough, chess, domineering, havannah, kalah, knightthrough, loa, nogo, tictactoe`},
 		{"breakthrough:colour=red", `game "breakthrough": unknown option "colour": valid options are size=RxC (5..8 each), home=1..3, misere, stuck=loss|draw, order=native|rowmajor|colmajor|rowmajor-reversed|colmajor-reversed`},
 		{"breakthrough:size=9x9", `game "breakthrough": option "size": 9x9 is out of range (want size=RxC (5..8 each))`},
 		{"breakthrough:size=big", `game "breakthrough": option "size": "big" is not a size like 5x5 (want size=RxC (5..8 each))`},

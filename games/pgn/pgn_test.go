@@ -72,7 +72,7 @@ func TestFormat(t *testing.T) {
 func TestDamagedFiles(t *testing.T) {
 	tests := []struct{ text, want string }{
 		{"[Game \"tictactoe\"]\n[Result \"*\"]\n\n1. a1 b2 2. a1 *\n", "x.pgn:4: move 3: a1: the cell is taken"},
-		{"[Game \"chess\"]\n\n1. e4 *\n", `x.pgn: Game tag: unknown game "chess"`},
+		{"[Game \"shogi\"]\n\n1. e4 *\n", `x.pgn: Game tag: unknown game "shogi"`},
 		{"1. a1 *\n", "x.pgn:1: no [Game \"...\"] tag before the moves: not an mcarena save"},
 		{"[Game tictactoe]\n", "x.pgn:1: \"[Game tictactoe]\" is not a tag"},
 		{"[Game \"tictactoe\"]\n\n1. a1 * b2\n", "x.pgn:3: \"b2\" after the result"},

@@ -1,0 +1,622 @@
+// Package chess implements chess on bitboards under the FIDE Laws of Chess,
+// with the draws a program can rule on by itself made automatic.
+//
+// Rules: every legal move, castling (not out of, through or into check; the
+// king and rook unmoved, the squares between empty), en passant (only on the
+// move right after the double step, and not when it exposes the king, also
+// along the rank both pawns leave), promotion to queen, rook, bishop or
+// knight. A player in check with no legal move is checkmated and loses; a
+// player not in check with none is stalemated: a draw. mcarena's readings of
+// the draws, all applied at once, without a claim:
+//
+//   - fifty-move rule: a position whose halfmove clock (plies since the last
+//     capture or pawn move) reaches 100 is drawn, unless the move that made
+//     it 100 mated (checkmate comes first);
+//   - threefold repetition: a position that occurs for the third time is
+//     drawn, positions being the same when the same player is to move with
+//     the same pieces on the same squares, the same castling rights and the
+//     same en passant capture possible;
+//   - insufficient material: a position with no pawn, rook or queen and at
+//     most one knight or bishop on the board (K v K, K+N v K, K+B v K), or
+//     with bishops only, all on squares of one colour (K+B v K+B with
+//     same-coloured bishops and the like), is drawn: no sequence of moves
+//     can mate there;
+//   - maxplies=N (mcarena's rule, off by default): a game that reaches ply N,
+//     counting plies from the start of the game as the FEN move number gives
+//     them, is drawn. Random games end without it: by the fifty-move rule, if
+//     by nothing else, after at most about 6000 moves; a uniform random game
+//     from the start lasts about 340 plies (the longest of 20,000 seeded
+//     games, 856), and ends by dead material in 54% of games, the fifty-move
+//     rule 22%, checkmate 15%, stalemate 6% and repetition 3%.
+//
+// Repetition history: a State keeps the Zobrist hashes of the positions since
+// the last irreversible move (a capture, a pawn move or a change of castling
+// rights; none of these positions can occur again), at most 100 since the
+// halfmove clock bounds them, in a fixed array copied with the state. A
+// position read from FEN has no history: FEN holds none, so a repetition
+// counts from there, and a position drawn by repetition reads back from its
+// FEN as a game in progress. Hashes stand for positions: two positions
+// sharing a 64-bit hash would be taken for a repetition, about once in 10^15
+// random games (some 17,000 comparisons each).
+//
+// Board: square i is file i%8 (a..h), rank i/8+1, as games.Chess draws it:
+//
+//	8  56 57 58 59 60 61 62 63      r n b q k b n r
+//	7  48 49 50 51 52 53 54 55      p p p p p p p p
+//	6  40 41 42 43 44 45 46 47      . . . . . . . .
+//	5  32 33 34 35 36 37 38 39      . . . . . . . .
+//	4  24 25 26 27 28 29 30 31      . . . . . . . .
+//	3  16 17 18 19 20 21 22 23      . . . . . . . .
+//	2   8  9 10 11 12 13 14 15      P P P P P P P P
+//	1   0  1  2  3  4  5  6  7      R N B Q K B N R
+//	    a  b  c  d  e  f  g  h      (the start; White, the first player, below)
+//
+// Bitboards hold bit i for square i: one per colour and piece type.
+//
+// Moves: a move below 4096 is from + 64*to; a pawn reaching the last rank so
+// promotes to a queen, and castling is the king's move of two squares (e1g1).
+// Promotions to a knight, bishop or rook are 4096 + 9*(8*colour + from file)
+// + 3*(to file - from file + 1) + piece (0 knight, 1 bishop, 2 rook), so
+// MoveSpace is 4240. Legal lists the king's moves first, then castling,
+// knights, bishops, rooks, queens, pawns and en passant, and Playout draws
+// from that order (Legal()[r.Intn(n)]).
+//
+// Notation: MoveString writes Standard Algebraic Notation (Nf3, exd5, O-O,
+// e8=Q, Nbd7, R1e2, Qh4e1, Qxf7#); UCI writes long algebraic (e2e4, e1g1,
+// e7e8q). ParseMove reads either, and forgives SAN's decorations: check and
+// mate marks, annotations (!, ?), 0-0 for O-O, a promotion without '=', and
+// a capture without 'x'.
+//
+// Position text: FEN, the six fields (placement, side to move, castling
+// rights, en passant square, halfmove clock, fullmove number); ParsePosition
+// also takes the first four alone (then the clock is 0 and the move number
+// 1). String writes an en passant square only when an en passant capture is
+// legal there, so that positions that are the same by the repetition rule
+// have one text and one hash; ParsePosition accepts any square a double step
+// just passed, and drops it when no capture is legal. Castling rights need
+// the king and rook on their squares; the side not to move may not be in
+// check.
+//
+// Perft: games.Perft counts the game's tree, in which the draws end games;
+// Perft counts the tree of legal moves the published perft figures count,
+// draws ignored, with bulk counting at the last ply.
+package chess
+
+import (
+	"fmt"
+	"math/bits"
+	"strconv"
+	"strings"
+
+	"mcarena/games"
+	"mcarena/games/rng"
+)
+
+// The colours; White is the first player.
+const (
+	White = 0
+	Black = 1
+)
+
+// Piece types, as indexes of the bitboards.
+const (
+	pawn = iota
+	knight
+	bishop
+	rook
+	queen
+	king
+)
+
+// Castling rights, as bits.
+const (
+	castleWK = 1 << iota
+	castleWQ
+	castleBK
+	castleBQ
+)
+
+// Squares named in the rules.
+const (
+	sqA1 = 0
+	sqC1 = 2
+	sqD1 = 3
+	sqE1 = 4
+	sqF1 = 5
+	sqG1 = 6
+	sqH1 = 7
+	sqA8 = 56
+	sqC8 = 58
+	sqD8 = 59
+	sqE8 = 60
+	sqF8 = 61
+	sqG8 = 62
+	sqH8 = 63
+)
+
+const (
+	maxMoves = 256 // 218 is the most any legal position has
+	// underBase is the first under-promotion move.
+	underBase = 4096
+	moveSpace = underBase + 2*8*3*3
+	// histLen bounds the repetition history: the halfmove clock.
+	histLen = 100
+)
+
+// StartFEN is the start position.
+const StartFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+const pieceLetters = "PNBRQK"
+
+func init() {
+	games.Register(games.Entry{
+		Name: "chess",
+		Doc:  "chess (FIDE), draws by repetition, fifty moves and dead material automatic",
+		Options: []games.Option{
+			{Name: "maxplies", Kind: games.Int, Default: "0", Min: 0, Max: 1000000, Doc: "plies after which an unfinished game is a draw, 0 for none (mcarena's rule)"},
+		},
+		Build: func(o games.Options) (games.Game, error) { return New(o.Int("maxplies")), nil },
+	})
+}
+
+// Game is chess, with an optional ply cap.
+type Game struct {
+	maxPlies int
+	spec     string
+}
+
+// New returns chess with a draw at maxPlies plies, or none when maxPlies is 0.
+func New(maxPlies int) *Game {
+	g := &Game{maxPlies: max(maxPlies, 0), spec: "chess"}
+	if g.maxPlies > 0 {
+		g.spec += ":maxplies=" + strconv.Itoa(g.maxPlies)
+	}
+	return g
+}
+
+// Name implements games.Game.
+func (g *Game) Name() string { return "chess" }
+
+// Spec implements games.Game.
+func (g *Game) Spec() string { return g.spec }
+
+// MaxPlies returns the ply cap, 0 for none.
+func (g *Game) MaxPlies() int { return g.maxPlies }
+
+// PlayerNames implements games.Game.
+func (g *Game) PlayerNames() [2]string { return [2]string{"White", "Black"} }
+
+// MaxMoves implements games.Game.
+func (g *Game) MaxMoves() int { return maxMoves }
+
+// MoveSpace implements games.Game: from and to squares, and the
+// under-promotions.
+func (g *Game) MoveSpace() int { return moveSpace }
+
+// MaxLength implements games.Game: the ply cap, or 0 without one (the
+// fifty-move rule bounds a game only by some 12,000 plies).
+func (g *Game) MaxLength() int { return g.maxPlies }
+
+// NewState implements games.Game.
+func (g *Game) NewState() games.State {
+	s, err := g.parse(StartFEN)
+	if err != nil {
+		panic(err)
+	}
+	return s
+}
+
+// ParsePosition implements games.Game: it reads FEN.
+func (g *Game) ParsePosition(text string) (games.State, error) {
+	s, err := g.parse(text)
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// Zobrist keys: pieces by colour, type and square, then the side to move,
+// the castling rights and the en passant file.
+var (
+	keys       = games.ZobristKeys(12*64+1+16+8, 0xc4e55)
+	pieceKeys  = keys[:12*64]
+	sideKey    = keys[12*64]
+	castleKeys = keys[12*64+1 : 12*64+17]
+	epKeys     = keys[12*64+17:]
+)
+
+func pieceKey(c, t, sq int) uint64 { return pieceKeys[(c*6+t)*64+sq&63] }
+
+// pos is a position without history: what perft copies.
+type pos struct {
+	bb  [2][6]uint64
+	occ [2]uint64
+	// board holds 0 for an empty square, else 8*colour + type + 1.
+	board  [64]uint8
+	hash   uint64
+	side   uint8
+	castle uint8
+	// ep is the square a double step passed when an en passant capture of
+	// it is legal, else 0 (a1 never is one).
+	ep   uint8
+	half uint8
+	// ply is the number of plies from the start of the game, as the FEN
+	// move number gives it.
+	ply int32
+}
+
+// Reasons a game ends by a draw rule, kept in State.draw.
+const (
+	drawNone uint8 = iota
+	drawMaterial
+	drawRepetition
+	drawFifty
+	drawPlies
+)
+
+// State is a chess position with its repetition history.
+type State struct {
+	g *Game
+	pos
+	// draw is the draw rule that ends the game here, if any (drawNone);
+	// checkmate and stalemate are found by generating moves.
+	draw  uint8
+	nhist uint8
+	// hist[:nhist] holds the hashes of the positions since the last
+	// irreversible move, oldest first.
+	hist [histLen]uint64
+}
+
+// Game implements games.State.
+func (s *State) Game() games.Game { return s.g }
+
+// ToMove implements games.State.
+func (s *State) ToMove() games.Player { return games.Player(s.side) }
+
+func (p *pos) put(c, t, sq int) {
+	b := uint64(1) << sq
+	p.bb[c][t] |= b
+	p.occ[c] |= b
+	p.board[sq] = uint8(c*8 + t + 1)
+	p.hash ^= pieceKey(c, t, sq)
+}
+
+// parse reads a FEN.
+func (g *Game) parse(text string) (*State, error) {
+	f := strings.Fields(text)
+	if len(f) != 4 && len(f) != 6 {
+		return nil, fmt.Errorf("position %q: want a FEN of six fields (or the first four), like %q", text, StartFEN)
+	}
+	s := &State{g: g}
+	if _, ok := games.ChessBoard(f[0]); !ok {
+		return nil, fmt.Errorf("position %q: piece placement %q is not eight ranks of pieces (KQRBNPkqrbnp) and digits, rank 8 first", text, f[0])
+	}
+	r, file := 7, 0
+	for i := 0; i < len(f[0]); i++ {
+		switch c := f[0][i]; {
+		case c == '/':
+			r, file = r-1, 0
+		case c >= '1' && c <= '8':
+			file += int(c - '0')
+		default:
+			t := strings.IndexByte(pieceLetters, c&^0x20)
+			col := White
+			if c >= 'a' {
+				col = Black
+			}
+			s.put(col, t, r*8+file)
+			file++
+		}
+	}
+	for c, name := range g.PlayerNames() {
+		if n := bits.OnesCount64(s.bb[c][king]); n != 1 {
+			return nil, fmt.Errorf("position %q: %s has %d kings, want 1", text, name, n)
+		}
+	}
+	for c, name := range g.PlayerNames() {
+		// Promotions aside, a side has 8 pawns, 2 knights, bishops and
+		// rooks, 1 queen; each piece beyond those took a pawn.
+		extra := bits.OnesCount64(s.bb[c][pawn])
+		for t, n := range [...]int{knight: 2, bishop: 2, rook: 2, queen: 1} {
+			if t != pawn {
+				extra += max(bits.OnesCount64(s.bb[c][t])-n, 0)
+			}
+		}
+		if extra > 8 {
+			return nil, fmt.Errorf("position %q: %s has more pawns and promoted pieces than its 8 pawns", text, name)
+		}
+	}
+	if (s.bb[White][pawn]|s.bb[Black][pawn])&(rank1|rank8) != 0 {
+		return nil, fmt.Errorf("position %q: a pawn stands on the first or last rank", text)
+	}
+	switch f[1] {
+	case "w":
+	case "b":
+		s.side = Black
+		s.hash ^= sideKey
+	default:
+		return nil, fmt.Errorf("position %q: side to move %q is not w or b", text, f[1])
+	}
+	if f[2] != "-" {
+		for i := 0; i < len(f[2]); i++ {
+			k := strings.IndexByte("KQkq", f[2][i])
+			if k < 0 || s.castle&(1<<k) != 0 {
+				return nil, fmt.Errorf("position %q: castling rights %q are not - or some of KQkq in that order, each once", text, f[2])
+			}
+			if i > 0 && strings.IndexByte("KQkq", f[2][i-1]) > k {
+				return nil, fmt.Errorf("position %q: castling rights %q are not in the order KQkq", text, f[2])
+			}
+			c, ksq, rsq := k/2, [2]int{sqE1, sqE8}[k/2], [4]int{sqH1, sqA1, sqH8, sqA8}[k]
+			if s.board[ksq] != uint8(c*8+king+1) || s.board[rsq] != uint8(c*8+rook+1) {
+				return nil, fmt.Errorf("position %q: castling right %c needs the king on %s and a rook on %s", text, f[2][i], squareName(ksq), squareName(rsq))
+			}
+			s.castle |= 1 << k
+		}
+	}
+	s.hash ^= castleKeys[s.castle]
+	if s.attacked(bits.TrailingZeros64(s.bb[s.side^1][king]), s.occ[0]|s.occ[1], int(s.side)) {
+		return nil, fmt.Errorf("position %q: the side not to move is in check", text)
+	}
+	if f[3] != "-" {
+		sq, ok := parseSquare(f[3])
+		us := int(s.side)
+		pushed, from := sq-8, sq+8 // the double step of Black, for White to move
+		if us == Black {
+			pushed, from = sq+8, sq-8
+		}
+		if !ok || (us == White && sq/8 != 5) || (us == Black && sq/8 != 2) ||
+			s.board[pushed] != uint8((us^1)*8+pawn+1) || s.board[sq] != 0 || s.board[from] != 0 {
+			return nil, fmt.Errorf("position %q: en passant square %q is not one a double step of the side not to move just passed", text, f[3])
+		}
+		s.setEP(sq)
+	}
+	if len(f) == 6 {
+		half, err := strconv.Atoi(f[4])
+		if err != nil || half < 0 || half > histLen {
+			return nil, fmt.Errorf("position %q: halfmove clock %q is not a whole number 0..100", text, f[4])
+		}
+		full, err := strconv.Atoi(f[5])
+		if err != nil || full < 1 || full > 1<<24 {
+			return nil, fmt.Errorf("position %q: fullmove number %q is not a whole number from 1", text, f[5])
+		}
+		s.half = uint8(half)
+		s.ply = int32(2*(full-1)) + int32(s.side)
+	} else {
+		s.ply = int32(s.side)
+	}
+	s.draw = s.drawRule()
+	return s, nil
+}
+
+func parseSquare(t string) (int, bool) {
+	if len(t) != 2 || t[0] < 'a' || t[0] > 'h' || t[1] < '1' || t[1] > '8' {
+		return 0, false
+	}
+	return int(t[1]-'1')*8 + int(t[0]-'a'), true
+}
+
+func squareName(sq int) string {
+	return string([]byte{byte('a' + sq%8), byte('1' + sq/8)})
+}
+
+// placement writes the piece placement field of the FEN.
+func (p *pos) placement() string {
+	var b strings.Builder
+	for r := 7; r >= 0; r-- {
+		empty := 0
+		for f := range 8 {
+			pc := p.board[r*8+f]
+			if pc == 0 {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				b.WriteByte(byte('0' + empty))
+				empty = 0
+			}
+			l := pieceLetters[pc&7-1]
+			if pc>>3 == Black {
+				l |= 0x20
+			}
+			b.WriteByte(l)
+		}
+		if empty > 0 {
+			b.WriteByte(byte('0' + empty))
+		}
+		if r > 0 {
+			b.WriteByte('/')
+		}
+	}
+	return b.String()
+}
+
+// String implements games.State: the FEN.
+func (s *State) String() string {
+	var b strings.Builder
+	b.WriteString(s.placement())
+	b.WriteString([]string{" w ", " b "}[s.side])
+	if s.castle == 0 {
+		b.WriteByte('-')
+	}
+	for k := range 4 {
+		if s.castle&(1<<k) != 0 {
+			b.WriteByte("KQkq"[k])
+		}
+	}
+	b.WriteByte(' ')
+	if s.ep == 0 {
+		b.WriteByte('-')
+	} else {
+		b.WriteString(squareName(int(s.ep)))
+	}
+	fmt.Fprintf(&b, " %d %d", s.half, s.ply/2+1)
+	return b.String()
+}
+
+// Board implements games.State: the pieces, and the king in check marked.
+func (s *State) Board() games.Board {
+	b, _ := games.ChessBoard(s.placement())
+	if s.inCheck() {
+		b.Cells[bits.TrailingZeros64(s.bb[s.side][king])].Mark |= games.Check
+	}
+	return b
+}
+
+// RecomputeHash implements games.State.
+func (s *State) RecomputeHash() uint64 {
+	var h uint64
+	for sq, pc := range s.board {
+		if pc != 0 {
+			h ^= pieceKey(int(pc>>3), int(pc&7-1), sq)
+		}
+	}
+	if s.side == Black {
+		h ^= sideKey
+	}
+	h ^= castleKeys[s.castle]
+	if s.ep != 0 {
+		h ^= epKeys[s.ep%8]
+	}
+	return h
+}
+
+// Hash implements games.State.
+func (s *State) Hash() uint64 { return s.hash }
+
+// Clone implements games.State.
+func (s *State) Clone() games.State { c := *s; return &c }
+
+// CopyFrom implements games.State: it copies the history in use only.
+func (s *State) CopyFrom(src games.State) {
+	o := src.(*State)
+	s.g, s.pos, s.draw, s.nhist = o.g, o.pos, o.draw, o.nhist
+	copy(s.hist[:o.nhist], o.hist[:o.nhist])
+}
+
+// Repetitions returns how many times the position has occurred since the
+// last irreversible move (or since it was read from FEN), this time
+// included.
+func (s *State) Repetitions() int {
+	n := 1
+	for i := int(s.nhist) - 4; i >= 0; i -= 2 {
+		if s.hist[i] == s.hash {
+			n++
+		}
+	}
+	return n
+}
+
+// drawRule returns the draw rule that ends the game here, if any.
+func (s *State) drawRule() uint8 {
+	switch {
+	case s.deadMaterial():
+		return drawMaterial
+	case s.Repetitions() >= 3:
+		return drawRepetition
+	case s.half >= histLen:
+		return drawFifty
+	case s.g.maxPlies > 0 && int(s.ply) >= s.g.maxPlies:
+		return drawPlies
+	}
+	return drawNone
+}
+
+// deadMaterial reports whether no sequence of moves can mate: no pawn, rook
+// or queen, and at most one minor piece or only bishops on one colour.
+func (p *pos) deadMaterial() bool {
+	if p.bb[0][pawn]|p.bb[1][pawn]|p.bb[0][rook]|p.bb[1][rook]|p.bb[0][queen]|p.bb[1][queen] != 0 {
+		return false
+	}
+	n, b := p.bb[0][knight]|p.bb[1][knight], p.bb[0][bishop]|p.bb[1][bishop]
+	if bits.OnesCount64(n|b) <= 1 {
+		return true
+	}
+	return n == 0 && (b&dark == 0 || b&^dark == 0)
+}
+
+// Terminal implements games.State.
+func (s *State) Terminal() bool { return s.draw != drawNone || !s.hasMove() }
+
+// Outcome implements games.State: checkmate wins for the mating side; every
+// other end is a draw.
+func (s *State) Outcome() games.Outcome {
+	if !s.hasMove() && s.inCheck() {
+		return games.WinFor(games.Player(s.side ^ 1))
+	}
+	return games.Draw
+}
+
+// Score implements games.State.
+func (s *State) Score() int { return int(s.Outcome()) }
+
+// EndReason implements games.Reasoner: "checkmate", "stalemate",
+// "insufficient material", "threefold repetition", "fifty-move rule" or "ply
+// limit".
+func (s *State) EndReason() string {
+	if !s.hasMove() {
+		if s.inCheck() {
+			return "checkmate"
+		}
+		return "stalemate"
+	}
+	return [...]string{"", "insufficient material", "threefold repetition", "fifty-move rule", "ply limit"}[s.draw]
+}
+
+// Legal implements games.State.
+func (s *State) Legal(buf []games.Move) []games.Move {
+	buf = buf[:0]
+	if s.draw != drawNone {
+		return buf
+	}
+	if cap(buf) >= maxMoves { // generate in place
+		return buf[:s.gen((*[maxMoves]games.Move)(buf[:maxMoves]))]
+	}
+	var ml [maxMoves]games.Move
+	n := s.gen(&ml)
+	return append(buf, ml[:n]...)
+}
+
+// Play implements games.State.
+func (s *State) Play(m games.Move) {
+	old, castle := s.hash, s.castle
+	if s.play(m) || s.castle != castle {
+		s.nhist = 0
+	} else if s.nhist < histLen {
+		s.hist[s.nhist] = old
+		s.nhist++
+	}
+	s.draw = s.drawRule()
+}
+
+// Playout implements games.State by the reference rule.
+func (s *State) Playout(r *rng.Rand, limit int) int { return s.playout(r, limit, nil) }
+
+// RecordPlayout implements games.State: Playout's loop, recording each move
+// and its mover.
+func (s *State) RecordPlayout(r *rng.Rand, limit int, t *games.Trace) int {
+	return s.playout(r, limit, t)
+}
+
+func (s *State) playout(r *rng.Rand, limit int, t *games.Trace) int {
+	var ml [maxMoves]games.Move
+	n := 0
+	for ; n < limit && s.draw == drawNone; n++ {
+		k := s.gen(&ml)
+		if k == 0 {
+			break
+		}
+		m := ml[r.Intn(k)]
+		if t != nil {
+			t.Add(m, games.Player(s.side))
+		}
+		s.Play(m)
+	}
+	return n
+}
+
+// MoveCells implements games.State: from and to (the king's squares for
+// castling).
+func (s *State) MoveCells(m games.Move) (from, to int) {
+	from, to, _ = decode(m)
+	return from, to
+}

@@ -1,0 +1,358 @@
+package chess
+
+import (
+	"math/bits"
+
+	"mcarena/games"
+)
+
+// Under-promotion pieces, by the last term of their move.
+var underPieces = [3]int{knight, bishop, rook}
+
+// under decodes the under-promotion moves: from, to and piece.
+var under [moveSpace - underBase]struct{ from, to, piece uint8 }
+
+func init() {
+	for c := range 2 {
+		for ff := range 8 {
+			for d := range 3 {
+				tf := ff + d - 1
+				for p := range 3 {
+					from, to := 48+ff, 56+tf
+					if c == Black {
+						from, to = 8+ff, tf
+					}
+					i := 9*(8*c+ff) + 3*d + p
+					if tf >= 0 && tf < 8 {
+						under[i].from, under[i].to, under[i].piece = uint8(from), uint8(to), uint8(underPieces[p])
+					}
+				}
+			}
+		}
+	}
+}
+
+// decode returns a move's squares and, for an under-promotion, its piece;
+// promo is queen for every other move (it counts only for a pawn reaching
+// the last rank).
+func decode(m games.Move) (from, to, promo int) {
+	if m < underBase {
+		return int(m) & 63, int(m) >> 6 & 63, queen
+	}
+	u := under[(int(m)-underBase)%len(under)]
+	return int(u.from), int(u.to), int(u.piece)
+}
+
+// underMove encodes the promotion of a pawn of colour c from from to to
+// into piece, one of knight, bishop or rook.
+func underMove(c, from, to, piece int) games.Move {
+	return games.Move(underBase + 9*(8*c+from%8) + 3*(to%8-from%8+1) + piece - knight)
+}
+
+func move(from, to int) games.Move { return games.Move(from | to<<6) }
+
+// attackers returns the pieces of colour by that attack sq on occupancy occ.
+func (p *pos) attackers(sq int, occ uint64, by int) uint64 {
+	b := &p.bb[by]
+	return knightAttacks[sq]&b[knight] | kingAttacks[sq]&b[king] | pawnAttacks[by^1][sq]&b[pawn] |
+		rookAttacks(sq, occ)&(b[rook]|b[queen]) | bishopAttacks(sq, occ)&(b[bishop]|b[queen])
+}
+
+func (p *pos) attacked(sq int, occ uint64, by int) bool {
+	b := &p.bb[by]
+	return knightAttacks[sq]&b[knight] != 0 || kingAttacks[sq]&b[king] != 0 || pawnAttacks[by^1][sq]&b[pawn] != 0 ||
+		rookAttacks(sq, occ)&(b[rook]|b[queen]) != 0 || bishopAttacks(sq, occ)&(b[bishop]|b[queen]) != 0
+}
+
+func (p *pos) inCheck() bool {
+	us := int(p.side)
+	return p.attacked(bits.TrailingZeros64(p.bb[us][king]), p.occ[0]|p.occ[1], us^1)
+}
+
+// epLegal reports whether the pawn of colour us on from may capture en
+// passant on ep: whether its king is safe once both pawns have left.
+func (p *pos) epLegal(us, from, ep int) bool {
+	them := us ^ 1
+	capSq := ep - 8
+	if us == Black {
+		capSq = ep + 8
+	}
+	occ := (p.occ[0] | p.occ[1]) ^ 1<<from ^ 1<<capSq | 1<<ep
+	ksq := bits.TrailingZeros64(p.bb[us][king])
+	b := &p.bb[them]
+	return knightAttacks[ksq]&b[knight] == 0 && pawnAttacks[us][ksq]&b[pawn]&^(1<<capSq) == 0 &&
+		rookAttacks(ksq, occ)&(b[rook]|b[queen]) == 0 && bishopAttacks(ksq, occ)&(b[bishop]|b[queen]) == 0
+}
+
+// setEP records ep, the square a double step just passed, when the side to
+// move has a legal en passant capture there.
+func (p *pos) setEP(ep int) {
+	us := int(p.side)
+	for c := pawnAttacks[us^1][ep] & p.bb[us][pawn]; c != 0; c &= c - 1 {
+		if p.epLegal(us, bits.TrailingZeros64(c), ep) {
+			p.ep = uint8(ep)
+			p.hash ^= epKeys[ep%8]
+			return
+		}
+	}
+}
+
+// gen writes the legal moves to ml and returns how many there are. It ignores
+// the draw rules.
+func (p *pos) gen(ml *[maxMoves]games.Move) int {
+	us := int(p.side)
+	them := us ^ 1
+	own, opp := p.occ[us], p.occ[them]
+	occ := own | opp
+	ksq := bits.TrailingZeros64(p.bb[us][king]) & 63
+	checkers := p.attackers(ksq, occ, them)
+	n := 0
+	danger := p.attacks(them, occ^1<<ksq)
+	for t := kingAttacks[ksq] &^ own &^ danger; t != 0; t &= t - 1 {
+		ml[n&255] = move(ksq, bits.TrailingZeros64(t))
+		n++
+	}
+	if checkers&(checkers-1) != 0 {
+		return n
+	}
+	target := ^own
+	if checkers != 0 {
+		target = between[ksq][bits.TrailingZeros64(checkers)] | checkers
+	} else if p.castle != 0 {
+		n = p.genCastles(ml, n, us, occ, danger)
+	}
+	b := &p.bb[them]
+	var pinned uint64
+	snipers := rookAttacks(ksq, opp)&(b[rook]|b[queen]) | bishopAttacks(ksq, opp)&(b[bishop]|b[queen])
+	for ; snipers != 0; snipers &= snipers - 1 {
+		bb := between[ksq][bits.TrailingZeros64(snipers)] & occ
+		if bb&(bb-1) == 0 {
+			pinned |= bb & own
+		}
+	}
+	mine := &p.bb[us]
+	for f := mine[knight] &^ pinned; f != 0; f &= f - 1 {
+		from := bits.TrailingZeros64(f)
+		for t := knightAttacks[from] & target; t != 0; t &= t - 1 {
+			ml[n&255] = move(from, bits.TrailingZeros64(t))
+			n++
+		}
+	}
+	for f := mine[bishop]; f != 0; f &= f - 1 {
+		from := bits.TrailingZeros64(f)
+		t := bishopAttacks(from, occ) & target
+		if pinned&(1<<from) != 0 {
+			t &= line[ksq][from]
+		}
+		for ; t != 0; t &= t - 1 {
+			ml[n&255] = move(from, bits.TrailingZeros64(t))
+			n++
+		}
+	}
+	for f := mine[rook]; f != 0; f &= f - 1 {
+		from := bits.TrailingZeros64(f)
+		t := rookAttacks(from, occ) & target
+		if pinned&(1<<from) != 0 {
+			t &= line[ksq][from]
+		}
+		for ; t != 0; t &= t - 1 {
+			ml[n&255] = move(from, bits.TrailingZeros64(t))
+			n++
+		}
+	}
+	for f := mine[queen]; f != 0; f &= f - 1 {
+		from := bits.TrailingZeros64(f)
+		t := (rookAttacks(from, occ) | bishopAttacks(from, occ)) & target
+		if pinned&(1<<from) != 0 {
+			t &= line[ksq][from]
+		}
+		for ; t != 0; t &= t - 1 {
+			ml[n&255] = move(from, bits.TrailingZeros64(t))
+			n++
+		}
+	}
+	n = p.genPawns(ml, n, us, mine[pawn]&^pinned, target, opp, occ)
+	for f := mine[pawn] & pinned; f != 0; f &= f - 1 {
+		from := bits.TrailingZeros64(f)
+		n = p.genPawns(ml, n, us, 1<<from, target&line[ksq][from], opp, occ)
+	}
+	if p.ep != 0 {
+		ep := int(p.ep)
+		for f := pawnAttacks[them][ep] & mine[pawn]; f != 0; f &= f - 1 {
+			if from := bits.TrailingZeros64(f); p.epLegal(us, from, ep) {
+				ml[n&255] = move(from, ep)
+				n++
+			}
+		}
+	}
+	// No position ParsePosition accepts comes near: 218 is the most.
+	return min(n, maxMoves)
+}
+
+func (p *pos) genCastles(ml *[maxMoves]games.Move, n, us int, occ, danger uint64) int {
+	if us == White {
+		if p.castle&castleWK != 0 && (occ|danger)&(1<<sqF1|1<<sqG1) == 0 {
+			ml[n&255] = move(sqE1, sqG1)
+			n++
+		}
+		if p.castle&castleWQ != 0 && occ&(1<<sqD1|1<<sqC1|1<<(sqA1+1)) == 0 && danger&(1<<sqD1|1<<sqC1) == 0 {
+			ml[n&255] = move(sqE1, sqC1)
+			n++
+		}
+		return n
+	}
+	if p.castle&castleBK != 0 && (occ|danger)&(1<<sqF8|1<<sqG8) == 0 {
+		ml[n&255] = move(sqE8, sqG8)
+		n++
+	}
+	if p.castle&castleBQ != 0 && occ&(1<<sqD8|1<<sqC8|1<<(sqA8+1)) == 0 && danger&(1<<sqD8|1<<sqC8) == 0 {
+		ml[n&255] = move(sqE8, sqC8)
+		n++
+	}
+	return n
+}
+
+// attacks returns the squares the pieces of colour by attack on occupancy
+// occ (the side to move's king left out of it, so that the king cannot step
+// back along a slider's line).
+func (p *pos) attacks(by int, occ uint64) uint64 {
+	b := &p.bb[by]
+	a := kingAttacks[bits.TrailingZeros64(b[king])&63]
+	if by == White {
+		a |= (b[pawn]&^fileA)<<7 | (b[pawn]&^fileH)<<9
+	} else {
+		a |= (b[pawn]&^fileA)>>9 | (b[pawn]&^fileH)>>7
+	}
+	for f := b[knight]; f != 0; f &= f - 1 {
+		a |= knightAttacks[bits.TrailingZeros64(f)]
+	}
+	for f := b[bishop] | b[queen]; f != 0; f &= f - 1 {
+		a |= bishopAttacks(bits.TrailingZeros64(f), occ)
+	}
+	for f := b[rook] | b[queen]; f != 0; f &= f - 1 {
+		a |= rookAttacks(bits.TrailingZeros64(f), occ)
+	}
+	return a
+}
+
+// genPawns writes the pushes, captures and promotions of the pawns in
+// pawns that land in target (en passant apart).
+func (p *pos) genPawns(ml *[maxMoves]games.Move, n, us int, pawns, target, opp, occ uint64) int {
+	empty := ^occ
+	var push1, push2, capL, capR uint64
+	var d1, dL, dR int // to - from
+	var last uint64
+	if us == White {
+		push1 = pawns << 8 & empty
+		push2 = (push1 & rank3) << 8 & empty & target
+		capL = (pawns &^ fileA) << 7 & opp & target
+		capR = (pawns &^ fileH) << 9 & opp & target
+		d1, dL, dR, last = 8, 7, 9, rank8
+	} else {
+		push1 = pawns >> 8 & empty
+		push2 = (push1 & rank6) >> 8 & empty & target
+		capL = (pawns &^ fileA) >> 9 & opp & target
+		capR = (pawns &^ fileH) >> 7 & opp & target
+		d1, dL, dR, last = -8, -9, -7, rank1
+	}
+	push1 &= target
+	for t := push2; t != 0; t &= t - 1 {
+		to := bits.TrailingZeros64(t)
+		ml[n&255] = move(to-2*d1, to)
+		n++
+	}
+	for _, set := range [3]struct {
+		t uint64
+		d int
+	}{{push1, d1}, {capL, dL}, {capR, dR}} {
+		for t := set.t &^ last; t != 0; t &= t - 1 {
+			to := bits.TrailingZeros64(t)
+			ml[n&255] = move(to-set.d, to)
+			n++
+		}
+		for t := set.t & last; t != 0; t &= t - 1 {
+			to := bits.TrailingZeros64(t)
+			from := to - set.d
+			ml[n&255] = move(from, to)
+			ml[(n+1)&255] = underMove(us, from, to, rook)
+			ml[(n+2)&255] = underMove(us, from, to, bishop)
+			ml[(n+3)&255] = underMove(us, from, to, knight)
+			n += 4
+		}
+	}
+	return n
+}
+
+// hasMove reports whether the side to move has a legal move, draws ignored.
+func (p *pos) hasMove() bool {
+	var ml [maxMoves]games.Move
+	return p.gen(&ml) > 0
+}
+
+// play makes the legal move m and reports whether it was a capture or a
+// pawn move (which reset the halfmove clock).
+func (p *pos) play(m games.Move) bool {
+	from, to, promo := decode(m)
+	us := int(p.side)
+	them := us ^ 1
+	pc := p.board[from]
+	t := int(pc&7) - 1
+	h := p.hash ^ sideKey ^ castleKeys[p.castle]
+	if p.ep != 0 {
+		h ^= epKeys[p.ep%8]
+	}
+	fb, tb := uint64(1)<<from, uint64(1)<<to
+	irrev := t == pawn
+	if cap := p.board[to]; cap != 0 {
+		ct := int(cap&7) - 1
+		p.bb[them][ct] &^= tb
+		p.occ[them] &^= tb
+		h ^= pieceKey(them, ct, to)
+		irrev = true
+	} else if t == pawn && to == int(p.ep) && p.ep != 0 {
+		capSq := to - 8
+		if us == Black {
+			capSq = to + 8
+		}
+		p.bb[them][pawn] &^= 1 << capSq
+		p.occ[them] &^= 1 << capSq
+		p.board[capSq] = 0
+		h ^= pieceKey(them, pawn, capSq)
+	}
+	p.bb[us][t] ^= fb
+	p.occ[us] ^= fb | tb
+	p.board[from] = 0
+	h ^= pieceKey(us, t, from)
+	nt := t
+	if t == pawn && tb&(rank1|rank8) != 0 {
+		nt = promo
+	}
+	p.bb[us][nt] |= tb
+	p.board[to] = uint8(us*8 + nt + 1)
+	h ^= pieceKey(us, nt, to)
+	if t == king && (to-from == 2 || from-to == 2) {
+		rf, rt := from+3, from+1
+		if to < from {
+			rf, rt = from-4, from-1
+		}
+		rb := uint64(1)<<rf | uint64(1)<<rt
+		p.bb[us][rook] ^= rb
+		p.occ[us] ^= rb
+		p.board[rf], p.board[rt] = 0, uint8(us*8+rook+1)
+		h ^= pieceKey(us, rook, rf) ^ pieceKey(us, rook, rt)
+	}
+	p.castle &= castleKeep[from] & castleKeep[to]
+	p.hash = h ^ castleKeys[p.castle]
+	p.ep = 0
+	p.side = uint8(them)
+	p.ply++
+	if irrev {
+		p.half = 0
+		if t == pawn && (to-from == 16 || from-to == 16) {
+			p.setEP((from + to) / 2)
+		}
+	} else {
+		p.half++
+	}
+	return irrev
+}

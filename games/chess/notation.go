@@ -1,0 +1,230 @@
+package chess
+
+import (
+	"fmt"
+	"strings"
+
+	"mcarena/games"
+)
+
+var pieceNames = [6]string{"pawn", "knight", "bishop", "rook", "queen", "king"}
+
+// isCastle reports whether m, a legal move of p, castles.
+func (p *pos) isCastle(from, to int) bool {
+	d := to - from
+	return p.board[from]&7-1 == king && (d == 2 || d == -2)
+}
+
+// isCapture reports whether the move from from to to, legal in p, captures.
+func (p *pos) isCapture(from, to int) bool {
+	return p.board[to] != 0 || (p.board[from]&7-1 == pawn && to == int(p.ep) && p.ep != 0)
+}
+
+// promotes reports whether the move from from, legal in p, promotes.
+func (p *pos) promotes(from, to int) bool {
+	return p.board[from]&7-1 == pawn && (to < 8 || to >= 56)
+}
+
+// UCI returns m, a legal move of s, in long algebraic notation as the
+// Universal Chess Interface writes it: e2e4, e1g1 (castling), e7e8q.
+func (s *State) UCI(m games.Move) string {
+	from, to, promo := decode(m)
+	t := squareName(from) + squareName(to)
+	if s.promotes(from, to) {
+		t += string(pieceLetters[promo] | 0x20)
+	}
+	return t
+}
+
+// MoveString implements games.State: Standard Algebraic Notation.
+func (s *State) MoveString(m games.Move) string {
+	var ml [maxMoves]games.Move
+	n := s.gen(&ml)
+	t := s.sanBase(m, ml[:n])
+	c := s.pos
+	c.play(m)
+	if c.inCheck() {
+		if c.hasMove() {
+			t += "+"
+		} else {
+			t += "#"
+		}
+	}
+	return t
+}
+
+// sanBase writes m in SAN without the check or mate mark; legal holds the
+// position's legal moves, for disambiguation.
+func (p *pos) sanBase(m games.Move, legal []games.Move) string {
+	from, to, promo := decode(m)
+	if p.isCastle(from, to) {
+		if to > from {
+			return "O-O"
+		}
+		return "O-O-O"
+	}
+	var b strings.Builder
+	t := int(p.board[from]&7) - 1
+	capture := p.isCapture(from, to)
+	if t == pawn {
+		if capture {
+			b.WriteByte(byte('a' + from%8))
+			b.WriteByte('x')
+		}
+		b.WriteString(squareName(to))
+		if p.promotes(from, to) {
+			b.WriteByte('=')
+			b.WriteByte(pieceLetters[promo])
+		}
+		return b.String()
+	}
+	b.WriteByte(pieceLetters[t])
+	others, sameFile, sameRank := false, false, false
+	for _, o := range legal {
+		of, ot, _ := decode(o)
+		if ot == to && of != from && p.board[of] == p.board[from] {
+			others = true
+			sameFile = sameFile || of%8 == from%8
+			sameRank = sameRank || of/8 == from/8
+		}
+	}
+	if others {
+		switch {
+		case !sameFile:
+			b.WriteByte(byte('a' + from%8))
+		case !sameRank:
+			b.WriteByte(byte('1' + from/8))
+		default:
+			b.WriteString(squareName(from))
+		}
+	}
+	if capture {
+		b.WriteByte('x')
+	}
+	b.WriteString(squareName(to))
+	return b.String()
+}
+
+// ParseMove implements games.State: it reads SAN or UCI.
+func (s *State) ParseMove(text string) (games.Move, error) {
+	if s.Terminal() {
+		return games.NoMove, fmt.Errorf("%s: the game is over (%s)", text, s.EndReason())
+	}
+	var ml [maxMoves]games.Move
+	legal := ml[:s.gen(&ml)]
+	if isUCI(text) {
+		for _, m := range legal {
+			if s.UCI(m) == text {
+				return m, nil
+			}
+		}
+		from, _ := parseSquare(text[:2])
+		to, _ := parseSquare(text[2:4])
+		switch {
+		case s.board[from] == 0 || int(s.board[from]>>3) != int(s.side):
+			return games.NoMove, fmt.Errorf("%s: no %s piece on %s", text, s.g.PlayerNames()[s.side], text[:2])
+		case len(text) == 4 && s.promotes(from, to):
+			return games.NoMove, fmt.Errorf("%s: a promotion names its piece, like %sq", text, text)
+		}
+		return games.NoMove, fmt.Errorf("%s: the %s on %s cannot move to %s here", text, pieceNames[s.board[from]&7-1], text[:2], text[2:4])
+	}
+	return s.parseSAN(text, legal)
+}
+
+// isUCI reports whether t has the form of a UCI move.
+func isUCI(t string) bool {
+	if len(t) != 4 && len(t) != 5 {
+		return false
+	}
+	_, ok1 := parseSquare(t[:2])
+	_, ok2 := parseSquare(t[2:4])
+	return ok1 && ok2 && (len(t) == 4 || strings.IndexByte("qrbn", t[4]) >= 0)
+}
+
+// parseSAN reads a move in SAN, forgiving its decorations.
+func (s *State) parseSAN(text string, legal []games.Move) (games.Move, error) {
+	t := strings.TrimRight(text, "+#!?")
+	t = strings.TrimSuffix(strings.TrimSuffix(t, "e.p."), " ")
+	switch strings.ReplaceAll(t, "0", "O") {
+	case "O-O", "O-O-O":
+		long := len(t) == 5
+		for _, m := range legal {
+			if from, to, _ := decode(m); s.isCastle(from, to) && (to < from) == long {
+				return m, nil
+			}
+		}
+		return games.NoMove, fmt.Errorf("%s: castling to that side is not legal here", text)
+	}
+	bad := func() (games.Move, error) {
+		return games.NoMove, fmt.Errorf("%q is not a move in SAN (e4, Nf3, exd5, O-O, e8=Q, Nbd7) or UCI (e2e4, e7e8q)", text)
+	}
+	piece := pawn
+	if t != "" && strings.IndexByte("NBRQK", t[0]) >= 0 {
+		piece = strings.IndexByte(pieceLetters, t[0])
+		t = t[1:]
+	}
+	promo := -1
+	if i := strings.IndexByte(t, '='); i >= 0 {
+		if i != len(t)-2 {
+			return bad()
+		}
+		promo = strings.IndexByte("NBRQ", t[i+1]&^0x20)
+		if promo < 0 {
+			return bad()
+		}
+		promo += knight
+		t = t[:i]
+	} else if piece == pawn && len(t) >= 3 && strings.IndexByte("NBRQ", t[len(t)-1]) >= 0 {
+		promo = strings.IndexByte(pieceLetters, t[len(t)-1])
+		t = t[:len(t)-1]
+	}
+	if len(t) < 2 {
+		return bad()
+	}
+	to, ok := parseSquare(t[len(t)-2:])
+	if !ok {
+		return bad()
+	}
+	fromFile, fromRank, capture := -1, -1, false
+	for i := 0; i < len(t)-2; i++ {
+		switch c := t[i]; {
+		case c >= 'a' && c <= 'h' && fromFile < 0 && fromRank < 0 && !capture:
+			fromFile = int(c - 'a')
+		case c >= '1' && c <= '8' && fromRank < 0 && !capture:
+			fromRank = int(c - '1')
+		case (c == 'x' || c == ':') && !capture:
+			capture = true
+		case c == '-' && i == len(t)-3:
+		default:
+			return bad()
+		}
+	}
+	if promo >= 0 && piece != pawn {
+		return bad()
+	}
+	var found []games.Move
+	for _, m := range legal {
+		from, mto, mpromo := decode(m)
+		switch {
+		case mto != to || int(s.board[from]&7-1) != piece || s.isCastle(from, mto):
+		case fromFile >= 0 && from%8 != fromFile, fromRank >= 0 && from/8 != fromRank:
+		case capture && !s.isCapture(from, mto):
+		case s.promotes(from, mto) && mpromo != promo, !s.promotes(from, mto) && promo >= 0:
+		default:
+			found = append(found, m)
+		}
+	}
+	switch {
+	case len(found) == 1:
+		return found[0], nil
+	case len(found) > 1:
+		names := make([]string, len(found))
+		for i, m := range found {
+			names[i] = s.sanBase(m, legal)
+		}
+		return games.NoMove, fmt.Errorf("%s is ambiguous: %s", text, strings.Join(names, ", "))
+	case piece == pawn && (to < 8 || to >= 56) && promo < 0:
+		return games.NoMove, fmt.Errorf("%s: a promotion names its piece, like %s=Q", text, t)
+	}
+	return games.NoMove, fmt.Errorf("%s: no %s of %s can move to %s here", text, pieceNames[piece], s.g.PlayerNames()[s.side], squareName(to))
+}
