@@ -418,10 +418,13 @@ func TestNodePriorsSeedChildren(t *testing.T) {
 	if got := *sr.virt.at(sr.rootIdx); got != virtual {
 		t.Errorf("root's children's virtual visits %d, want %d", got, virtual)
 	}
-	for _, bad := range []string{"mcts:np=10", "mcts:prior=safety"} {
-		if _, err := engines.New(bad); err == nil {
-			t.Errorf("%s accepted", bad)
-		}
+	if _, err := engines.New("mcts:np=10"); err == nil {
+		t.Error("mcts:np=10 accepted")
+	}
+	// A prior without np must state its own counts: safety gives a rate.
+	want := `engine "mcts:prior=safety", option prior: move prior "safety" of "breakthrough:size=8x8" gives a win rate only: it needs np=N visits`
+	if err := mustEngine(t, "mcts:prior=safety").(engines.GameChecker).CheckGame(s.Game()); err == nil || err.Error() != want {
+		t.Errorf("prior=safety alone: got %v, want %q", err, want)
 	}
 	if err := mustEngine(t, "mcts:np=10,prior=safety").(engines.GameChecker).CheckGame(mustPos(t, "nogo", "").Game()); err == nil {
 		t.Error("np with safety accepted on NoGo")
