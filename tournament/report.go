@@ -25,7 +25,7 @@ const (
 // pairs get a second table of pair scores, which their paper figures are
 // compared with (in CSV, more columns of the one table).
 func WriteReport(w io.Writer, sums []MatchSummary, f Format) error {
-	header := []string{"preset", "game", "budget", "engine", "opponent", "games", "W-D-L", "score %", "95% interval", "paper %", "", "first mover won"}
+	header := []string{"preset", "game", "budget", "engine", "opponent", "games", "W-D-L", "score %", "95% interval", "paper %", "", "first mover won", "as first %", "as second %"}
 	var rows [][]string
 	scaled := false
 	duplicates := 0
@@ -55,7 +55,7 @@ func WriteReport(w io.Writer, sums []MatchSummary, f Format) error {
 		}
 		row := []string{m.Preset, m.Game, budget, m.Names[0], m.Names[1], strconv.Itoa(m.Games),
 			fmt.Sprintf("%d-%d-%d", m.Wins, m.Draws, m.Losses), fmt.Sprintf("%.1f", 100*m.Score),
-			fmt.Sprintf("%.1f-%.1f", 100*m.Low, 100*m.High), paper, flag, first}
+			fmt.Sprintf("%.1f-%.1f", 100*m.Low, 100*m.High), paper, flag, first, m.AsFirst.Percent(), m.AsSecond.Percent()}
 		if m.Errors > 0 {
 			row[5] += fmt.Sprintf(" (+%d errors)", m.Errors)
 		}
@@ -69,6 +69,7 @@ func WriteReport(w io.Writer, sums []MatchSummary, f Format) error {
 		return err
 	}
 	fmt.Fprintln(w, "\nscore: wins plus half the draws of the engine over its opponent; ! marks a paper figure outside our 95% interval.")
+	fmt.Fprintln(w, "as first, as second: the engine's score in the games it moved first (White in Havannah), and in the others.")
 	if paired {
 		if err := writePairs(w, sums, f); err != nil {
 			return err

@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"fmt"
 	"math"
 	"sort"
 
@@ -30,9 +31,13 @@ type MatchSummary struct {
 	Errors                      int
 	// FirstMoverWins counts games won by whoever moved first.
 	FirstMoverWins int
-	Score          float64 // (wins + draws/2) / games
-	Low, High      float64 // 95% Wilson interval of Score
-	Paper          float64 // percent, -1 if none
+	// AsFirst and AsSecond split the games of Names[0] by its seat: those
+	// it moved first in (White in Havannah) and the others, as papers that
+	// alternate colours report them.
+	AsFirst, AsSecond SeatScore
+	Score             float64 // (wins + draws/2) / games
+	Low, High         float64 // 95% Wilson interval of Score
+	Paper             float64 // percent, -1 if none
 	// Outside says the paper's figure lies outside our interval: the pair
 	// score's in a match played in pairs, where the paper's figure is a
 	// pair score.
@@ -59,6 +64,21 @@ type MatchSummary struct {
 	// PairScore is (pair wins + pair draws/2) / Pairs, with its 95% Wilson
 	// interval.
 	PairScore, PairLow, PairHigh float64
+}
+
+// SeatScore is an engine's results from one seat: games and points (a win
+// 1, a draw 1/2).
+type SeatScore struct {
+	Games  int
+	Points float64
+}
+
+// Percent returns the score in percent, "-" without games.
+func (s SeatScore) Percent() string {
+	if s.Games == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f", 100*s.Points/float64(s.Games))
 }
 
 // Summarise groups records by preset and match, counting each game once (by
@@ -110,6 +130,18 @@ func Summarise(recs []Record, paper func(preset, match string) float64) []MatchS
 		}
 		if r.Winner >= 0 && r.Winner == r.FirstSeat {
 			m.FirstMoverWins++
+		}
+		seat := &m.AsSecond
+		if r.FirstSeat == 0 {
+			seat = &m.AsFirst
+		}
+		seat.Games++
+		switch r.Winner {
+		case 0:
+			seat.Points++
+		case 1:
+		default:
+			seat.Points += 0.5
 		}
 	}
 	for i := range out {

@@ -404,3 +404,33 @@ func TestBudgetScale(t *testing.T) {
 		t.Fatalf("scaled budget %+v", got)
 	}
 }
+
+// The report splits an engine's score by the seat it moved from, as the
+// Havannah paper reports the enhanced player as White and as Black.
+func TestSummariseSplitsScoreBySeat(t *testing.T) {
+	recs := []Record{
+		{Preset: "p", Match: "m", Index: 0, Names: [2]string{"a", "b"}, Winner: 0, FirstSeat: 0},
+		{Preset: "p", Match: "m", Index: 1, Names: [2]string{"a", "b"}, Winner: -1, FirstSeat: 0},
+		{Preset: "p", Match: "m", Index: 2, Names: [2]string{"a", "b"}, Winner: 1, FirstSeat: 1},
+		{Preset: "p", Match: "m", Index: 3, Names: [2]string{"a", "b"}, Winner: 1, FirstSeat: 1},
+		{Preset: "p", Match: "m", Index: 4, Names: [2]string{"a", "b"}, Winner: 0, FirstSeat: 1},
+	}
+	s := Summarise(recs, nil)[0]
+	if want := (SeatScore{Games: 2, Points: 1.5}); s.AsFirst != want {
+		t.Errorf("as first %+v, want %+v", s.AsFirst, want)
+	}
+	if want := (SeatScore{Games: 3, Points: 1}); s.AsSecond != want {
+		t.Errorf("as second %+v, want %+v", s.AsSecond, want)
+	}
+	var b strings.Builder
+	if err := WriteReport(&b, []MatchSummary{s}, CSV); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
+	if got := lines[0]; !strings.HasSuffix(got, "first mover won,as first %,as second %") {
+		t.Errorf("header %q", got)
+	}
+	if got := lines[1]; !strings.HasSuffix(got, ",75.0,33.3") {
+		t.Errorf("row %q, want the seat scores 75.0 and 33.3 last", got)
+	}
+}

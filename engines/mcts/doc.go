@@ -55,6 +55,14 @@
 //     statistics) lives in side tables allocated only when the feature is
 //     on; the base node stays 40 bytes.
 //
+//   - Readings (Config.Prior through ReadingPrior, option reading=NAME):
+//     a game's exact short analysis (knowledge.Reading, Havannah-Mate)
+//     marks the children it settles as proven wins or losses for their
+//     mover (ChildPrior.Proven) when their parent is first expanded; a
+//     proven win is tried first and proves its parent at once. With
+//     prior=NAME and no np, a knowledge.VirtualPrior gives each child its
+//     own virtual visits and wins.
+//
 //   - Learning playouts: a playout policy that implements policy.Learner
 //     (the hook of Last-Good-Reply and N-grams) is shown every iteration's
 //     whole game, the tree's moves then the playout's, with the outcome;
@@ -68,12 +76,13 @@
 //
 // Components of the mcts family: playouts random, decisive, mr(depth),
 // nested(level, discount, cow, pod), egreedy(epsilon), ab(depth,
-// epsilon) (MC-LOA's alpha-beta playouts, package policy), and the
-// learning playouts of the Havannah paper, lgr(kind=lgr1|lgr2|lgrf1|lgrf2,
-// reset), ngram(n=1|2, epsilon, gamma, threshold, average) and
-// lgrngram(with the options of both), each also with learn=game|playout
-// (the moves the tables learn from) and fallback=random|decisive (the
-// policy of the moves the learning leaves open); leaves playout,
+// epsilon) (MC-LOA's alpha-beta playouts, package policy), game(name), a
+// playout the game registers (havannah's decisive), and the learning
+// playouts of the Havannah paper, lgr(kind=lgr1|lgr2|lgrf1|lgrf2, reset),
+// ngram(n=1|2, epsilon, gamma, threshold, average) and lgrngram(with the
+// options of both), each also with learn=game|playout (the moves the
+// tables learn from) and fallback=random|decisive (the policy of the moves
+// the learning leaves open); leaves playout,
 // cutoff(plies) (fet k), threshold(x, every) (det x) and heuristic; alpha
 // (implicit minimax, Lanctot et al. 2014; estimator=im|cb|pb) and bias
 // (progressive bias) take
@@ -91,8 +100,9 @@
 // plus the exploration term of one visit, so that the AMAF values choose
 // which child is tried next; the chosen slot then becomes the iteration's
 // new node. (Without RAVE untried children are tried in their shuffled
-// order first.) A Prior's virtual visits and wins do not score an untried
-// child; they count once it is tried. Uniform playouts are recorded on each
+// order first.) An untried child with a Prior's virtual visits is scored as
+// a tried one, by its virtual mean and visits (the Havannah paper's
+// Equation 1), so that node priors steer which child is tried. Uniform playouts are recorded on each
 // game's own fast path (State.RecordPlayout), the same game draw for draw as
 // an unrecorded one.
 //

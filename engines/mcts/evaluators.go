@@ -206,3 +206,64 @@ func (ps multiPrior) Priors(s games.State, moves []games.Move, out []ChildPrior)
 	}
 	return states
 }
+
+// VirtualPriorPrior returns the expansion hook of node priors that state
+// their own counts: each child starts with the visits and wins that the
+// game's move prior named name gives the move into it
+// (knowledge.VirtualPrior: the Havannah paper's visit-and-win-count
+// initialisations). The parent's visits are not changed.
+func VirtualPriorPrior(name string) func(games.State) (Prior, error) {
+	return func(s games.State) (Prior, error) {
+		mp, err := knowledge.NewMovePrior(s.Game(), name)
+		if err != nil {
+			return nil, err
+		}
+		vp, ok := mp.(knowledge.VirtualPrior)
+		if !ok {
+			return nil, fmt.Errorf("move prior %q of %q gives a win rate only: it needs np=N visits", name, s.Game().Spec())
+		}
+		return virtualPrior{vp}, nil
+	}
+}
+
+type virtualPrior struct{ vp knowledge.VirtualPrior }
+
+func (p virtualPrior) Priors(s games.State, moves []games.Move, out []ChildPrior) int64 {
+	for i, m := range moves {
+		out[i].Visits, out[i].Wins = p.vp.Virtual(s, m)
+	}
+	return 0
+}
+
+// ReadingPrior returns the expansion hook that proves children by the
+// game's reading named name (knowledge.Reading: Havannah-Mate): a move the
+// reading finds won becomes a child proven won for its mover, one found
+// lost a child proven lost. It needs the solver.
+func ReadingPrior(name string) func(games.State) (Prior, error) {
+	return func(s games.State) (Prior, error) {
+		r, err := knowledge.NewReading(s.Game(), name)
+		if err != nil {
+			return nil, err
+		}
+		return &readingPrior{r: r, out: make([]int8, s.Game().MaxMoves())}, nil
+	}
+}
+
+type readingPrior struct {
+	r   knowledge.Reading
+	out []int8
+}
+
+func (p *readingPrior) Priors(s games.State, moves []games.Move, out []ChildPrior) int64 {
+	read := p.out[:len(moves)]
+	p.r.Read(s, moves, read)
+	for i, v := range read {
+		switch v {
+		case 1:
+			out[i].Proven = engines.ProvenWin
+		case -1:
+			out[i].Proven = engines.ProvenLoss
+		}
+	}
+	return 0
+}

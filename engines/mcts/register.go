@@ -46,6 +46,8 @@ var Playouts = []spec.ComponentDecl{
 		{Name: "cow", Kind: spec.Int, Default: "0", Min: 0, Max: 4, Doc: "Cut on Win at levels <= i"},
 		{Name: "pod", Kind: spec.Int, Default: "0", Min: 0, Max: 4, Doc: "Prune on Depth at levels <= i (needs discount)"},
 		nmcs.OrderOption}},
+	{Name: "game", Doc: "the game's own playout named name (mcarena games lists them): havannah's decisive, say", Options: []spec.Option{
+		{Name: "name", Kind: spec.Word, Default: "", Doc: "the game's playout"}}},
 	{Name: "ipp", Doc: "the informed Breakthrough playout of the implicit-minimax paper: decisive, then anti-decisive moves, else captures of undefended pieces four times as likely (the game's playout ipp, mcarena games lists it)"},
 	{Name: "egreedy", Doc: "epsilon-greedy: a random move with probability epsilon, else the best successor by the heuristic", Options: []spec.Option{
 		{Name: "epsilon", Kind: spec.Float, Default: "0.1", FloatMin: 0, FloatMax: 1, Doc: "probability of a random move"}}},
@@ -128,7 +130,8 @@ var MCTSOptions = []spec.Option{
 	{Name: "estimator", Kind: spec.Choice, Default: "im", Choices: []string{"im", "cb", "pb"}, Doc: "what alpha blends in: im the implicit minimax value, cb the static value of the child (constant bias), pb the minimax value over visits+1 (progressive bias)"},
 	{Name: "bias", Kind: spec.Float, Default: "0", FloatMin: 0, FloatMax: 100, Doc: "progressive bias: weight of the heuristic value of a child, fading as 1/(visits+1) (needs heuristic)"},
 	{Name: "np", Kind: spec.Int, Default: "0", Min: 0, Max: 100000, Doc: "node priors: virtual visits each new child gets, with wins by the game's move prior (needs prior); 0 off"},
-	{Name: "prior", Kind: spec.Word, Default: "", Doc: "the game's move prior for np (mcarena games lists them)"},
+	{Name: "prior", Kind: spec.Word, Default: "", Doc: "the game's move prior (mcarena games lists them): with np=N, N virtual visits at its win rate; alone, the visits and wins the prior states itself (havannah's joint, local, edge, combined)"},
+	{Name: "reading", Kind: spec.Word, Default: "", Doc: "the game's reading (mcarena games lists them; havannah's mate): children it proves won or lost are solved when their parent is first reached (needs solver)"},
 	{Name: "maxbackprop", Kind: spec.Int, Default: "0", Min: 0, Max: 1000000000, Doc: "maximum backpropagation: a node visited at least T times adds its best child's mean instead of the playout's result; 0 off"},
 	{Name: "rave", Kind: spec.Float, Default: "0", FloatMin: 0, FloatMax: 1e6, Doc: "RAVE constant R: blend the mean with the AMAF mean by R/(R+visits); 0 off"},
 }
@@ -197,6 +200,11 @@ func buildMCTS(v spec.Values, canonical string) (engines.Engine, error) {
 			return nil, err
 		}
 		cfg.Playout.Learn = l
+	case "game":
+		cfg.Playout.Kind, cfg.Playout.Name = policy.Game, pv.String("name")
+		if cfg.Playout.Name == "" {
+			return nil, errors.New(`playout "game" needs name=NAME, one of the game's playouts (mcarena games lists them)`)
+		}
 	}
 	lname, lv := v.Component("leaf")
 	if lname != "playout" && policy.Learns(cfg.Playout.Kind) {
@@ -222,15 +230,25 @@ func buildMCTS(v spec.Values, canonical string) (engines.Engine, error) {
 		return nil, fmt.Errorf("estimator=%s weighs nothing without alpha > 0", v.String("estimator"))
 	}
 	var hooks []func(games.State) (Prior, error)
+	reading := v.String("reading")
+	if reading != "" {
+		if !cfg.Solver {
+			return nil, fmt.Errorf("reading=%s proves moves, which needs solver=true", reading)
+		}
+		hooks = append(hooks, ReadingPrior(reading))
+	}
+	// prior=NAME alone takes the counts the prior states (a
+	// knowledge.VirtualPrior, checked with the game); with np=N, N visits
+	// at its win rate.
 	np, mp := v.Int("np"), v.String("prior")
 	switch {
 	case np > 0 && mp == "":
 		return nil, errors.New("np needs prior=NAME, one of the game's move priors (mcarena games lists them)")
-	case np == 0 && mp != "":
-		return nil, fmt.Errorf("prior=%s is used by nothing: it serves np=N", mp)
 	case np > 0:
 		hooks = append(hooks, MovePriorPrior(mp, int32(np)))
 		cfg.PriorVisitsInParent = true
+	case mp != "":
+		hooks = append(hooks, VirtualPriorPrior(mp))
 	}
 	cfg.MaxBackprop = int32(v.Int("maxbackprop"))
 	if cfg.Alpha > 0 || cfg.Bias > 0 {
@@ -243,9 +261,10 @@ func buildMCTS(v spec.Values, canonical string) (engines.Engine, error) {
 		}
 	}
 	switch len(hooks) {
+	case 0:
 	case 1:
 		cfg.Prior = hooks[0]
-	case 2:
+	default:
 		cfg.Prior = Priors(hooks...)
 	}
 	if len(needs) > 0 && h == "" {
@@ -254,16 +273,19 @@ func buildMCTS(v spec.Values, canonical string) (engines.Engine, error) {
 	if len(needs) == 0 && h != "" {
 		return nil, fmt.Errorf("heuristic=%s is used by nothing: it serves playout=egreedy|ab, leaf=cutoff|threshold|heuristic, alpha and bias", h)
 	}
-	return &gameChecked{Engine: New(cfg, canonical), heuristic: h, playout: cfg.Playout.Name, movePrior: mp, learning: cfg.Playout, spec: canonical}, nil
+	return &gameChecked{Engine: New(cfg, canonical), heuristic: h, playout: cfg.Playout.Name, movePrior: mp, virtual: np == 0,
+		reading: reading, learning: cfg.Playout, spec: canonical}, nil
 }
 
 // gameChecked is an engine whose knowledge must exist for the game: its
-// heuristic and the game's playout it runs.
+// heuristic, the game's playout it runs, its move prior (one that states
+// its own counts when virtual) and its reading.
 type gameChecked struct {
 	*Engine
-	heuristic, playout, movePrior string
-	learning                      policy.Config // whose tables must fit the game
-	spec                          string
+	heuristic, playout, movePrior, reading string
+	virtual                                bool
+	learning                               policy.Config // whose tables must fit the game
+	spec                                   string
 }
 
 // CheckGame implements engines.GameChecker.
@@ -282,8 +304,17 @@ func (e *gameChecked) CheckGame(g games.Game) error {
 		return fmt.Errorf("engine %q: %w", e.spec, err)
 	}
 	if e.movePrior != "" {
-		if _, err := knowledge.NewMovePrior(g, e.movePrior); err != nil {
+		mp, err := knowledge.NewMovePrior(g, e.movePrior)
+		if err != nil {
 			return fmt.Errorf("engine %q, option prior: %w", e.spec, err)
+		}
+		if _, ok := mp.(knowledge.VirtualPrior); e.virtual && !ok {
+			return fmt.Errorf("engine %q, option prior: move prior %q of %q gives a win rate only: it needs np=N visits", e.spec, e.movePrior, g.Spec())
+		}
+	}
+	if e.reading != "" {
+		if _, err := knowledge.NewReading(g, e.reading); err != nil {
+			return fmt.Errorf("engine %q, option reading: %w", e.spec, err)
 		}
 	}
 	return nil

@@ -47,9 +47,17 @@ type Prior interface {
 // ChildPrior is what a Prior knows of one child before it is searched.
 type ChildPrior struct {
 	// Visits and Wins are virtual results added to the child's statistics
-	// (wins in [0, Visits], counted for the player who moves into it).
+	// (counted for the player who moves into it; wins usually in [0,
+	// Visits], but a prior may put a child first by a mean above 1, as the
+	// Havannah paper's 1 visit and 1000 wins for bridges and forks do).
 	Visits int32
 	Wins   float64
+	// Proven is a proof of the child for the player who moves into it,
+	// from a reading (Havannah-Mate): with the solver on, a proven win is
+	// taken at once and proves its parent, and a proven loss is never
+	// selected while another child is not; Unproven leaves the child to
+	// the search.
+	Proven engines.Proof
 	// Value is a heuristic value of the child for the player who moves
 	// into it, in [-1, 1]: the leaf value of implicit minimax backups.
 	Value float64

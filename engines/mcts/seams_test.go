@@ -418,10 +418,13 @@ func TestNodePriorsSeedChildren(t *testing.T) {
 	if got := *sr.virt.at(sr.rootIdx); got != virtual {
 		t.Errorf("root's children's virtual visits %d, want %d", got, virtual)
 	}
-	for _, bad := range []string{"mcts:np=10", "mcts:prior=safety"} {
-		if _, err := engines.New(bad); err == nil {
-			t.Errorf("%s accepted", bad)
-		}
+	if _, err := engines.New("mcts:np=10"); err == nil {
+		t.Error("mcts:np=10 accepted")
+	}
+	// A prior without np must state its own counts: safety gives a rate.
+	want := `engine "mcts:prior=safety", option prior: move prior "safety" of "breakthrough:size=8x8" gives a win rate only: it needs np=N visits`
+	if err := mustEngine(t, "mcts:prior=safety").(engines.GameChecker).CheckGame(s.Game()); err == nil || err.Error() != want {
+		t.Errorf("prior=safety alone: got %v, want %q", err, want)
 	}
 	if err := mustEngine(t, "mcts:np=10,prior=safety").(engines.GameChecker).CheckGame(mustPos(t, "nogo", "").Game()); err == nil {
 		t.Error("np with safety accepted on NoGo")
@@ -491,5 +494,46 @@ func TestABPlayoutNeedsTheGamesHeuristic(t *testing.T) {
 		if got != tc.want {
 			t.Errorf("%s on %q: got %q, want %q", tc.spec, tc.game, got, tc.want)
 		}
+	}
+}
+
+// RAVE with Havannah-Mate proves a forced win: White's a3, a4, b3 and b4
+// each leave two winning cells (the mate position of package havannah's
+// tests), and the search ends proven within a few iterations, with or
+// without the paper's priors; without the reading it still picks a mate.
+func TestRaveMateFindsForcedWin(t *testing.T) {
+	s := mustPos(t, "havannah:base=4", "ww../.b.../....ww/..b...w/...b../...b./.b.. w")
+	mates := map[string]bool{"a3": true, "a4": true, "b3": true, "b4": true}
+	for _, tc := range []struct {
+		spec   string
+		proven bool
+	}{
+		{"mcts:rave=50,c=0.4,reading=mate", true},
+		{"mcts:rave=50,c=0.4,reading=mate,prior=combined,playout=game(name=decisive)", true},
+		{"mcts:rave=50,c=0.4,playout=game(name=decisive)", false},
+	} {
+		e := mustEngine(t, tc.spec)
+		if err := e.(engines.GameChecker).CheckGame(s.Game()); err != nil {
+			t.Fatal(err)
+		}
+		res, err := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: 3000}, Seed: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if name := s.MoveString(res.Move); !mates[name] {
+			t.Errorf("%s: played %s, want a mate", tc.spec, name)
+		}
+		proof := engines.Unproven
+		for _, ms := range res.Stats.Moves {
+			if ms.Move == res.Move {
+				proof = ms.Proven
+			}
+		}
+		if got := proof == engines.ProvenWin; tc.proven && (!got || res.Stats.Iterations > 50) {
+			t.Errorf("%s: %v after %d iterations, want a proven win within 50", tc.spec, proof, res.Stats.Iterations)
+		}
+	}
+	if _, err := engines.New("mcts:reading=mate,solver=false"); err == nil {
+		t.Error("reading without the solver accepted")
 	}
 }

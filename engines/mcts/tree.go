@@ -279,6 +279,7 @@ func (sr *search) applyPriors(st games.State, parent, first int32, moves []games
 	sr.states += sr.prior.Priors(st, moves, out)
 	children := sr.pool.run(first, len(moves))
 	var virtual int32
+	won := -1 // the first child proven won
 	for i, p := range out {
 		virtual += p.Visits
 		ch := &children[i]
@@ -287,6 +288,17 @@ func (sr *search) applyPriors(st games.State, parent, first int32, moves []games
 			st := sr.pool.stat(first + int32(i))
 			st.mean = float32(ch.wins / float64(ch.visits))
 			st.rs = float32(1 / math.Sqrt(float64(ch.visits)))
+		}
+		if p.Proven != engines.Unproven {
+			// A proven slot has its mover before it is tried, so that
+			// prove can read it.
+			ch.proof, ch.mover = p.Proven, st.ToMove()
+			sr.pool.stat(first + int32(i)).mean = float32(math.Inf(1))
+			if p.Proven == engines.ProvenLoss {
+				sr.pool.stat(first + int32(i)).mean = float32(math.Inf(-1))
+			} else if won < 0 {
+				won = i
+			}
 		}
 		if sr.minimax.on {
 			*sr.minimax.at(first + int32(i)) = p.Value
@@ -304,6 +316,10 @@ func (sr *search) applyPriors(st games.State, parent, first int32, moves []games
 	}
 	if sr.virt.on {
 		*sr.virt.at(parent) = virtual
+	}
+	if won > 0 {
+		// Slots are tried in order without RAVE: a proven win goes first.
+		sr.swapSlots(first, first+int32(won))
 	}
 }
 
@@ -333,8 +349,10 @@ func (sr *search) selectUCB(cur int32) int32 {
 // with the AMAF mean by beta = Rave/(Rave + visits) and with the implicit
 // minimax value by Alpha, the exploration term, and progressive bias
 // weighted by Bias and fading with visits. With RAVE on it also scores the
-// children not tried yet (slots from nExp on): by their AMAF mean, or 1
-// (try first) where they have none, with the exploration term of one visit.
+// children not tried yet (slots from nExp on): one with a prior's virtual
+// visits as a tried child (its virtual mean and visits, the paper's
+// Equation 1 of the Havannah paper); one without by its AMAF mean, or 1
+// (try first) where it has none, with the exploration term of one visit.
 func (sr *search) selectGeneral(cur int32) int32 {
 	n := sr.pool.at(cur)
 	visits := n.visits
@@ -357,7 +375,7 @@ func (sr *search) selectGeneral(cur int32) int32 {
 			}
 		}
 		var q, explore float64
-		if int16(i) >= n.nExp {
+		if int16(i) >= n.nExp && ch.visits == 0 {
 			q, explore = 1, k
 			if a := sr.amaf.at(idx); a.n > 0 {
 				q = a.w / float64(a.n)
@@ -484,11 +502,16 @@ func (sr *search) prove(cur int32) {
 	if n.proof != engines.Unproven || n.first < 0 {
 		return
 	}
-	// The children's mover is the player to move at n.
-	allLost := n.nExp == n.nChild
+	// The children's mover is the player to move at n. A slot not tried
+	// yet counts only when a reading proved it (it then has its mover).
+	allLost, seen := true, false
 	var toMove games.Player
-	for _, ch := range sr.pool.run(n.first, int(n.nExp)) {
-		toMove = ch.mover
+	for j, ch := range sr.pool.run(n.first, int(n.nChild)) {
+		if int16(j) >= n.nExp && ch.proof == engines.Unproven {
+			allLost = false
+			continue
+		}
+		toMove, seen = ch.mover, true
 		if ch.proof == engines.ProvenWin {
 			n.proof = proofFor(n.mover, toMove, true)
 			return
@@ -497,7 +520,7 @@ func (sr *search) prove(cur int32) {
 			allLost = false
 		}
 	}
-	if allLost && n.nExp > 0 {
+	if allLost && seen {
 		n.proof = proofFor(n.mover, toMove, false)
 	}
 }

@@ -5,6 +5,7 @@ import (
 
 	"mcarena/games"
 	"mcarena/games/gametest"
+	"mcarena/games/knowledge"
 	"mcarena/games/rng"
 )
 
@@ -75,6 +76,32 @@ func BenchmarkCopyFrom(b *testing.B) {
 			for b.Loop() {
 				s.CopyFrom(src)
 			}
+		})
+	}
+}
+
+// BenchmarkDecisivePlayout is the game's decisive playout from the empty
+// board, beside BenchmarkPlayout's uniform one: ns/op is one playout.
+func BenchmarkDecisivePlayout(b *testing.B) {
+	for _, spec := range []string{"havannah:base=5", "havannah:base=10"} {
+		b.Run(spec, func(b *testing.B) {
+			g := gametest.MustGame(b, spec)
+			p, err := knowledge.NewPlayout(g, "decisive")
+			if err != nil {
+				b.Fatal(err)
+			}
+			start := g.NewState()
+			s := start.Clone()
+			r := rng.New(1)
+			states := 0
+			b.ReportAllocs()
+			for b.Loop() {
+				s.CopyFrom(start)
+				states += p.Run(s, &r, games.NoLimit, nil)
+			}
+			sec := b.Elapsed().Seconds()
+			b.ReportMetric(float64(b.N)/sec, "playouts/s")
+			b.ReportMetric(float64(states)/sec, "states/s")
 		})
 	}
 }

@@ -139,6 +139,11 @@ type Game struct {
 	touch [maxCells]uint16
 	// inner[c] is true where all six neighbours are on the board.
 	inner [maxCells]bool
+	// near[c] is the set of c's neighbours on the board.
+	near [maxCells]bitset.Set
+	// joint[c][d] is the cell two steps from c across its neighbours in
+	// directions d and d+1 (the two cells it shares with c), or offBoard.
+	joint [maxCells][6]int16
 	x, y  [maxCells]int8
 	// index[y*diam+x] is the cell at (x, y), or -1.
 	index []int16
@@ -179,6 +184,15 @@ func New(base int, swap bool) *Game {
 			}
 		}
 		g.inner[c] = on == 6
+		for k := range dirs {
+			g.joint[c][k] = offBoard
+			if n := g.at(x+dirs[k][0]+dirs[(k+1)%6][0], y+dirs[k][1]+dirs[(k+1)%6][1]); n >= 0 {
+				g.joint[c][k] = int16(n)
+			}
+			if n := g.nbr[c][k]; n != offBoard {
+				g.near[c].Add(int(n))
+			}
+		}
 		g.touch[c] = g.edgeBit(x, y)
 	}
 	g.all = bitset.Below(g.cells)

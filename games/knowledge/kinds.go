@@ -26,10 +26,47 @@ type MovePrior interface {
 	Prior(s games.State, m games.Move) float64
 }
 
+// VirtualPrior is a MovePrior that states its own virtual results, visits
+// and wins, rather than a win rate that a search scales by a number of
+// visits of its own (the visit-and-win-count initialisation of the Havannah
+// paper, whose categories differ in visits as well as in wins). Its Prior
+// is wins/visits, at most 1.
+type VirtualPrior interface {
+	MovePrior
+	// Virtual returns the virtual visits and wins of m, legal in s, for
+	// s's player to move. Wins may exceed visits: a prior may put a move
+	// first by a mean above 1. s is unchanged.
+	Virtual(s games.State, m games.Move) (visits int32, wins float64)
+}
+
+// Reading proves some moves of a position won or lost by a short exact
+// analysis (Havannah-Mate), for a search to mark its children solved when
+// it first reaches a node. It may keep buffers: each search makes its own.
+type Reading interface {
+	// Read sets out[i] for moves[i], legal in s, from the view of s's
+	// player to move: +1 when the move wins by force, -1 when it loses
+	// by force, 0 when the reading does not settle it. Read writes every
+	// entry; s is unchanged.
+	Read(s games.State, moves []games.Move, out []int8)
+}
+
 var (
 	playouts = &table[Playout]{what: "playout", entries: map[string]entry[Playout]{}}
 	priors   = &table[MovePrior]{what: "move prior", entries: map[string]entry[MovePrior]{}}
+	readings = &table[Reading]{what: "reading", entries: map[string]entry[Reading]{}}
 )
+
+// RegisterReading adds a reading of the game named game, as
+// RegisterHeuristic does.
+func RegisterReading(game, name, doc string, make func(g games.Game) (Reading, error)) {
+	readings.register(game, name, doc, make)
+}
+
+// NewReading builds the reading named name for g, as NewHeuristic does.
+func NewReading(g games.Game, name string) (Reading, error) { return readings.build(g, name) }
+
+// Readings lists the readings registered for g's game and for every game.
+func Readings(g games.Game) []Entry { return readings.list(g.Name()) }
 
 // RegisterPlayout adds a playout policy of the game named game, as
 // RegisterHeuristic does.
@@ -58,13 +95,14 @@ func MovePriors(g games.Game) []Entry { return priors.list(g.Name()) }
 
 // Kinds lists every registered piece of knowledge of every kind, for help
 // screens: the kind's name (heuristic, move classifier, playout, move
-// prior) and its entries.
+// prior, reading) and its entries.
 func Kinds() []Kind {
 	return []Kind{
 		{"heuristic", heuristics.list("")},
 		{"move classifier", classifiers.list("")},
 		{"playout", playouts.list("")},
 		{"move prior", priors.list("")},
+		{"reading", readings.list("")},
 	}
 }
 
