@@ -98,7 +98,7 @@ func init() {
 		Options: []spec.Option{
 			{Name: "cmd", Kind: spec.Text, Default: "", Doc: "the program's command line, split on spaces; in single quotes when it holds a comma"},
 			{Name: "timeout", Kind: spec.Float, Default: "30", FloatMin: 0.01, FloatMax: 86400, Doc: "seconds to wait for an answer beyond the move's time budget"},
-			{Name: "log", Kind: spec.Text, Default: "", Doc: "file the program's stderr and the session are appended to (default: a new mcarena-gtp-*.log in the temporary directory)"},
+			{Name: "log", Kind: spec.Text, Default: "", Doc: "file the program's stderr and the session are appended to; empty: a new mcarena-gtp-*.log in the temporary directory"},
 			{Name: "timesettings", Kind: spec.Bool, Default: "true", Doc: "send time_settings 0 T 1 before a search with a time budget T"},
 		},
 		Build: func(v spec.Values, canonical string) (engines.Engine, error) {
