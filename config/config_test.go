@@ -145,3 +145,23 @@ func TestSchedules(t *testing.T) {
 		t.Fatalf("error %v", err)
 	}
 }
+
+// A text option such as the gtp family's command line may hold commas in
+// the file, quoted or not; the spec quotes it.
+func TestTextTables(t *testing.T) {
+	cfg, err := Parse("x.toml", []byte("[engines.a]\nfamily = \"gtp\"\ncmd = \"prog --engine mcts:c=0.5,rave=100\"\n"+
+		"[engines.b]\nfamily = \"gtp\"\ncmd = \"'prog --engine mcts:c=0.5,rave=100'\"\ntimeout = 5\n"+
+		"[engines.c]\nfamily = \"gtp\"\ncmd = \"castro\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]string{
+		"a": "gtp:cmd='prog --engine mcts:c=0.5,rave=100'",
+		"b": "gtp:cmd='prog --engine mcts:c=0.5,rave=100',timeout=5",
+		"c": "gtp:cmd=castro",
+	} {
+		if got, _ := cfg.Engine(name); got != want {
+			t.Errorf("engine %s: got %q, want %q", name, got, want)
+		}
+	}
+}
