@@ -136,11 +136,15 @@ func engineSpec(path string, lines lineIndex, name string, v any) (string, error
 			return "", &Error{path, lines.find(table, key), where + "." + key, fmt.Sprintf("unknown option of %s: valid options are %s", fam, spec.List(f.Options))}
 		}
 		text, err := valueText(t[key])
+		norm := text
 		if err == nil {
-			_, err = spec.Check(o, text)
+			norm, err = spec.Check(o, text)
 		}
 		if err != nil {
 			return "", &Error{path, lines.find(table, key), where + "." + key, err.Error()}
+		}
+		if o.Kind == spec.Text {
+			text = o.Format(norm) // a command line may hold commas
 		}
 		parts = append(parts, key+"="+text)
 	}

@@ -40,8 +40,8 @@ func TestErrors(t *testing.T) {
 	}{
 		{"syntax", "[engines.a]\nfamily = \"uct\"\nc = = 2\n", "x.toml:3: "},
 		{"unknown section", "[engine.a]\nfamily = \"uct\"\n", "x.toml:1: engine: unknown section: valid sections are engines, presets"},
-		{"unknown family", "[engines.a]\nfamily = \"monte\"\n", `x.toml:2: engines.a.family: unknown engine family "monte": valid families are alphabeta, mcts, nmcs, random, uct`},
-		{"no family", "[engines.a]\nc = 1.0\n", "x.toml:1: engines.a: needs family = one of alphabeta, mcts, nmcs, random, uct"},
+		{"unknown family", "[engines.a]\nfamily = \"monte\"\n", `x.toml:2: engines.a.family: unknown engine family "monte": valid families are alphabeta, gtp, mcts, nmcs, random, uct`},
+		{"no family", "[engines.a]\nc = 1.0\n", "x.toml:1: engines.a: needs family = one of alphabeta, gtp, mcts, nmcs, random, uct"},
 		{"component option", "[engines.a]\nfamily = \"mcts\"\nplayout = { kind = \"nested\", levl = 2 }\n", `x.toml:3: engines.a.playout: playout "nested": unknown option "levl": valid options are level=0..3, discount, cow=0..4, pod=0..4`},
 		{"component kind", "[engines.a]\nfamily = \"mcts\"\nplayout = { level = 2 }\n", `x.toml:3: engines.a.playout: a component table needs kind = "NAME"`},
 		{"component in text", "[engines.a]\nfamily = \"mcts\"\nplayout = \"nested(level=7)\"\n", `x.toml:3: engines.a.playout: playout "nested": option "level": 7 is out of range (want level=0..3)`},
@@ -143,5 +143,25 @@ func TestSchedules(t *testing.T) {
 	_, err = Parse("x.toml", []byte(base+"[presets.bad]\ngames = [\"nogo\"]\npairs = [[\"a\", \"b\"]]\ngauntlet = [\"a\", \"b\"]\n"))
 	if err == nil || !strings.Contains(err.Error(), "x.toml:7: presets.bad: give exactly one of pairs, round_robin or gauntlet") {
 		t.Fatalf("error %v", err)
+	}
+}
+
+// A text option such as the gtp family's command line may hold commas in
+// the file, quoted or not; the spec quotes it.
+func TestTextTables(t *testing.T) {
+	cfg, err := Parse("x.toml", []byte("[engines.a]\nfamily = \"gtp\"\ncmd = \"prog --engine mcts:c=0.5,rave=100\"\n"+
+		"[engines.b]\nfamily = \"gtp\"\ncmd = \"'prog --engine mcts:c=0.5,rave=100'\"\ntimeout = 5\n"+
+		"[engines.c]\nfamily = \"gtp\"\ncmd = \"castro\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]string{
+		"a": "gtp:cmd='prog --engine mcts:c=0.5,rave=100'",
+		"b": "gtp:cmd='prog --engine mcts:c=0.5,rave=100',timeout=5",
+		"c": "gtp:cmd=castro",
+	} {
+		if got, _ := cfg.Engine(name); got != want {
+			t.Errorf("engine %s: got %q, want %q", name, got, want)
+		}
 	}
 }

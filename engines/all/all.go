@@ -4,6 +4,7 @@ package all
 import (
 	// Each import registers one search family.
 	_ "mcarena/engines/alphabeta"
+	_ "mcarena/engines/gtp"
 	_ "mcarena/engines/mcts"
 	_ "mcarena/engines/nmcs"
 	_ "mcarena/engines/random"

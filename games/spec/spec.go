@@ -37,6 +37,10 @@ const (
 	// lower-case letters, digits, '_' and '-', starting with a letter, or
 	// empty for none.
 	Word
+	// Text is free text, such as a command line. A spec writes it in
+	// single quotes when it holds a comma or a parenthesis ('a,b c'), and
+	// Canonical does so; it cannot hold a single quote itself.
+	Text
 )
 
 // ComponentDecl declares one component a Component option may take.
@@ -75,6 +79,8 @@ func (o Option) Syntax() string {
 		return fmt.Sprintf("%s=%s", o.Name, strings.Join(o.Choices, "|"))
 	case Word:
 		return o.Name + "=NAME"
+	case Text:
+		return o.Name + "=TEXT"
 	case Component:
 		names := make([]string, len(o.Components))
 		for i, c := range o.Components {
@@ -204,11 +210,18 @@ func Resolve(what string, decl []Option, opts string, hasOpts bool) (Values, err
 	return Values{vals: vals, comps: comps}, nil
 }
 
-// splitTop splits an option list at the commas outside parentheses.
+// splitTop splits an option list at the commas outside parentheses and
+// single quotes.
 func splitTop(opts string) ([]string, error) {
 	var items []string
-	depth, from := 0, 0
+	depth, from, quoted := 0, 0, false
 	for i, r := range opts {
+		if r == '\'' {
+			quoted = !quoted
+		}
+		if quoted {
+			continue
+		}
 		switch r {
 		case '(':
 			depth++
@@ -223,6 +236,9 @@ func splitTop(opts string) ([]string, error) {
 				from = i + 1
 			}
 		}
+	}
+	if quoted {
+		return nil, fmt.Errorf("unbalanced %q in %q", "'", opts)
 	}
 	if depth != 0 {
 		return nil, fmt.Errorf("unbalanced %q in %q", "(", opts)
@@ -297,12 +313,22 @@ func Canonical(name string, decl []Option, v Values) string {
 			}
 			continue
 		}
-		parts = append(parts, o.Name+"="+val)
+		parts = append(parts, o.Name+"="+o.Format(val))
 	}
 	if len(parts) == 0 {
 		return name
 	}
 	return name + ":" + strings.Join(parts, ",")
+}
+
+// Format writes a value of the option as a spec writes it: a Text value
+// that holds a comma or a parenthesis in single quotes, any other value as
+// it is.
+func (o Option) Format(v string) string {
+	if o.Kind == Text && strings.ContainsAny(v, ",()") {
+		return "'" + v + "'"
+	}
+	return v
 }
 
 // List describes every declared option, or says there are none.
@@ -329,6 +355,15 @@ func find(decl []Option, key string) (Option, bool) {
 // Check validates a value for an option and returns its normal form.
 func Check(o Option, v string) (string, error) {
 	switch o.Kind {
+	case Text:
+		t := strings.TrimSpace(v)
+		if len(t) >= 2 && t[0] == '\'' && t[len(t)-1] == '\'' {
+			t = strings.TrimSpace(t[1 : len(t)-1])
+		}
+		if strings.Contains(t, "'") {
+			return "", fmt.Errorf("option %q: %q: a value in single quotes cannot hold a single quote", o.Name, v)
+		}
+		return t, nil
 	case Word:
 		w := strings.ToLower(v)
 		for i, r := range w {

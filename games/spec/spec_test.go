@@ -100,3 +100,42 @@ func FuzzResolve(f *testing.F) {
 		}
 	})
 }
+
+// A Text value is free text; single quotes let it hold commas and
+// parentheses, and Canonical writes them back where needed.
+func TestText(t *testing.T) {
+	decl := []Option{
+		{Name: "cmd", Kind: Text, Default: ""},
+		{Name: "n", Kind: Int, Default: "1", Min: 1, Max: 9},
+	}
+	for _, tc := range []struct {
+		opts, cmd, canonical string
+	}{
+		{"cmd=prog --level 3", "prog --level 3", "e:cmd=prog --level 3"},
+		{"cmd='prog --engine uct:c=0.5,rave',n=2", "prog --engine uct:c=0.5,rave", "e:cmd='prog --engine uct:c=0.5,rave',n=2"},
+		{"n=2, cmd = 'a (b)' ", "a (b)", "e:cmd='a (b)',n=2"},
+		{"cmd='plain'", "plain", "e:cmd=plain"},
+	} {
+		v, err := Resolve("e", decl, tc.opts, true)
+		if err != nil {
+			t.Errorf("%q: %v", tc.opts, err)
+			continue
+		}
+		if got := v.String("cmd"); got != tc.cmd {
+			t.Errorf("%q: cmd %q, want %q", tc.opts, got, tc.cmd)
+		}
+		got := Canonical("e", decl, v)
+		if got != tc.canonical {
+			t.Errorf("%q: canonical %q, want %q", tc.opts, got, tc.canonical)
+		}
+		_, opts, _ := strings.Cut(got, ":")
+		if again, err := Resolve("e", decl, opts, true); err != nil || again.String("cmd") != tc.cmd {
+			t.Errorf("%q: canonical form does not read back: %v", got, err)
+		}
+	}
+	for _, bad := range []string{"cmd='a,b", "cmd='it's'"} {
+		if _, err := Resolve("e", decl, bad, true); err == nil {
+			t.Errorf("%q: accepted", bad)
+		}
+	}
+}

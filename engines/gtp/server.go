@@ -1,0 +1,422 @@
+package gtp
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"mcarena/engines"
+	"mcarena/games"
+	"mcarena/games/rng"
+)
+
+// Server answers GTP commands for one game with one engine. Its commands
+// are those of castro's Havannah GTP where castro has one (name, version,
+// boardsize, clear_board, play, white, black, genmove, undo, showboard and
+// its alias print, time_settings, time, havannah_winner, all_legal,
+// history) and the specification's own (protocol_version, list_commands,
+// known_command, quit):
+//
+//   - boardsize N sets the game's base (Havannah) or its side (the square
+//     games with an option size), keeping its other options, and clears
+//     the board; a game without either refuses every size.
+//   - play COLOR VERTEX and white/black VERTEX play a move of the player to
+//     move; another colour, or an illegal move, is refused with "illegal
+//     move: " and the game's reason.
+//   - genmove [COLOR [SECONDS]] searches with the engine under the
+//     per-move budget (or SECONDS of wall time for this move alone), plays
+//     the move and answers it.
+//   - undo [N] takes back N moves (default 1).
+//   - time_settings MAIN BYO STONES (seconds, seconds, stones) sets the
+//     per-move time: BYO/STONES where there is byo-yomi, else MAIN shared
+//     over half the moves of the empty board (MaxMoves/2), and the
+//     command line's budget again for no limits (BYO > 0 with STONES 0, or
+//     all three 0). The counted caps of the command line stay.
+//   - time [-m SECONDS] [-g SECONDS] [-i N], castro's: seconds per move,
+//     seconds per game (shared as time_settings shares MAIN) and
+//     iterations per move; without arguments it shows the budget.
+//   - havannah_winner (Havannah only) answers none, white, black or draw.
+//
+// Each genmove's seed is drawn from the server's seed in turn, so a session
+// with a counted budget plays the same moves every time.
+type Server struct {
+	// Name and Version are the answers to name and version.
+	Name, Version string
+
+	eng     engines.Engine
+	game    games.Game
+	state   games.State
+	history []games.Move
+	base    engines.Budget // the command line's budget
+	budget  engines.Budget // the budget now
+	seeds   uint64
+	cmds    map[string]func(ctx context.Context, args []string) (string, error)
+}
+
+// errQuit ends a session after quit's answer.
+var errQuit = errors.New("quit")
+
+// NewServer returns a server for game g with engine e searching under
+// budget b, its genmove seeds drawn from seed.
+func NewServer(g games.Game, e engines.Engine, b engines.Budget, seed uint64) *Server {
+	s := &Server{Name: "mcarena", Version: "dev", eng: e, game: g, state: g.NewState(), base: b, budget: b, seeds: seed}
+	s.cmds = map[string]func(context.Context, []string) (string, error){
+		"protocol_version": s.fixed("2"),
+		"name":             func(context.Context, []string) (string, error) { return s.Name, nil },
+		"version":          func(context.Context, []string) (string, error) { return s.Version, nil },
+		"list_commands":    s.listCommands,
+		"known_command":    s.knownCommand,
+		"quit":             func(context.Context, []string) (string, error) { return "", errQuit },
+		"boardsize":        s.boardsize,
+		"clear_board":      s.clearBoard,
+		"play":             s.play,
+		"white":            s.playAs("white"),
+		"black":            s.playAs("black"),
+		"genmove":          s.genmove,
+		"undo":             s.undo,
+		"showboard":        s.showboard,
+		"print":            s.showboard,
+		"time_settings":    s.timeSettings,
+		"time":             s.time,
+		"all_legal":        s.allLegal,
+		"history":          s.historyCmd,
+	}
+	if g.Name() == "havannah" {
+		s.cmds["havannah_winner"] = s.havannahWinner
+	}
+	return s
+}
+
+// Serve reads commands from r and writes the answers to w until quit, the
+// end of r, or an error writing w. A cancelled context stops a genmove's
+// search early (the engine answers its best move so far) and ends the
+// session before the next command.
+func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	bw := bufio.NewWriter(w)
+	for sc.Scan() {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		c := parseLine(sc.Text())
+		if c.empty {
+			continue
+		}
+		text, err := s.do(ctx, c)
+		if errors.Is(err, errQuit) {
+			_, err = bw.WriteString(response(c.id, true, ""))
+			if err == nil {
+				err = bw.Flush()
+			}
+			return err
+		}
+		ok := err == nil
+		if !ok {
+			text = err.Error()
+		}
+		if _, err := bw.WriteString(response(c.id, ok, text)); err != nil {
+			return err
+		}
+		if err := bw.Flush(); err != nil {
+			return err
+		}
+	}
+	return sc.Err()
+}
+
+// do runs one command.
+func (s *Server) do(ctx context.Context, c command) (string, error) {
+	if c.name == "" {
+		return "", errors.New("syntax error: no command")
+	}
+	f, ok := s.cmds[c.name]
+	if !ok {
+		return "", errors.New("unknown command")
+	}
+	return f(ctx, c.args)
+}
+
+func (s *Server) fixed(text string) func(context.Context, []string) (string, error) {
+	return func(context.Context, []string) (string, error) { return text, nil }
+}
+
+func (s *Server) commandNames() []string {
+	names := make([]string, 0, len(s.cmds))
+	for n := range s.cmds {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
+}
+
+func (s *Server) listCommands(context.Context, []string) (string, error) {
+	return strings.Join(s.commandNames(), "\n"), nil
+}
+
+func (s *Server) knownCommand(_ context.Context, args []string) (string, error) {
+	if len(args) != 1 {
+		return "", errors.New("syntax error: known_command COMMAND")
+	}
+	_, ok := s.cmds[args[0]]
+	return strconv.FormatBool(ok), nil
+}
+
+func (s *Server) boardsize(_ context.Context, args []string) (string, error) {
+	if len(args) != 1 {
+		return "", errors.New("syntax error: boardsize N")
+	}
+	n, err := strconv.Atoi(args[0])
+	if err != nil {
+		return "", fmt.Errorf("syntax error: boardsize %q: not a whole number", args[0])
+	}
+	g, err := resize(s.game, n)
+	if err != nil {
+		return "", fmt.Errorf("unacceptable size: %v", err)
+	}
+	if err := engines.CheckGame(s.eng, g); err != nil {
+		return "", fmt.Errorf("unacceptable size: %v", err)
+	}
+	s.game = g
+	return s.clearBoard(context.Background(), nil)
+}
+
+func (s *Server) clearBoard(context.Context, []string) (string, error) {
+	s.state, s.history = s.game.NewState(), nil
+	return "", nil
+}
+
+func (s *Server) play(_ context.Context, args []string) (string, error) {
+	if len(args) != 2 {
+		return "", errors.New("syntax error: play COLOR VERTEX")
+	}
+	return s.playMove(args[0], args[1])
+}
+
+// playAs is castro's white and black: play for one colour.
+func (s *Server) playAs(color string) func(context.Context, []string) (string, error) {
+	return func(_ context.Context, args []string) (string, error) {
+		if len(args) != 1 {
+			return "", fmt.Errorf("syntax error: %s VERTEX", color)
+		}
+		return s.playMove(color, args[0])
+	}
+}
+
+func (s *Server) playMove(color, vertex string) (string, error) {
+	p, err := parseColor(s.game, color)
+	if err != nil {
+		return "", fmt.Errorf("syntax error: %v", err)
+	}
+	if err := s.toMove(p); err != nil {
+		return "", fmt.Errorf("illegal move: %v", err)
+	}
+	m, err := s.state.ParseMove(vertex)
+	if err != nil {
+		return "", fmt.Errorf("illegal move: %v", err)
+	}
+	s.state.Play(m)
+	s.history = append(s.history, m)
+	return "", nil
+}
+
+// toMove refuses a move of p where the game is over or p is not to move.
+func (s *Server) toMove(p games.Player) error {
+	names := s.game.PlayerNames()
+	switch {
+	case s.state.Terminal():
+		return fmt.Errorf("the game is over (%s)", games.EndReason(s.state))
+	case p != s.state.ToMove():
+		return fmt.Errorf("%s is to move, not %s", names[s.state.ToMove()], names[p])
+	}
+	return nil
+}
+
+func (s *Server) genmove(ctx context.Context, args []string) (string, error) {
+	if len(args) > 2 {
+		return "", errors.New("syntax error: genmove [COLOR [SECONDS]]")
+	}
+	if len(args) >= 1 {
+		p, err := parseColor(s.game, args[0])
+		if err != nil {
+			return "", fmt.Errorf("syntax error: %v", err)
+		}
+		if err := s.toMove(p); err != nil {
+			return "", err
+		}
+	} else if s.state.Terminal() {
+		return "", fmt.Errorf("the game is over (%s)", games.EndReason(s.state))
+	}
+	b := s.budget
+	if len(args) == 2 {
+		d, err := seconds(args[1])
+		if err != nil || d <= 0 {
+			return "", fmt.Errorf("syntax error: genmove seconds %q: want a positive number", args[1])
+		}
+		b = engines.Budget{Time: d}
+	}
+	req := engines.Request{Position: s.state.Clone(), Start: s.game.NewState(), History: slices.Clone(s.history),
+		Budget: b, Seed: rng.SplitMix64(&s.seeds)}
+	res, err := s.eng.Search(ctx, req)
+	if err != nil {
+		return "", fmt.Errorf("%s: %v", s.eng.Spec(), err)
+	}
+	name := s.state.MoveString(res.Move)
+	if _, err := s.state.ParseMove(name); err != nil {
+		return "", fmt.Errorf("%s chose an illegal move %s: %v", s.eng.Spec(), name, err)
+	}
+	s.state.Play(res.Move)
+	s.history = append(s.history, res.Move)
+	return name, nil
+}
+
+func (s *Server) undo(_ context.Context, args []string) (string, error) {
+	n := 1
+	if len(args) > 1 {
+		return "", errors.New("syntax error: undo [N]")
+	}
+	if len(args) == 1 {
+		var err error
+		if n, err = strconv.Atoi(args[0]); err != nil || n < 1 {
+			return "", fmt.Errorf("syntax error: undo %q: want a positive whole number", args[0])
+		}
+	}
+	if n > len(s.history) {
+		return "", fmt.Errorf("cannot undo: %d moves played", len(s.history))
+	}
+	s.history = s.history[:len(s.history)-n]
+	s.state = s.game.NewState()
+	for _, m := range s.history {
+		s.state.Play(m)
+	}
+	return "", nil
+}
+
+func (s *Server) showboard(context.Context, []string) (string, error) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n%s, ", s.game.Spec())
+	if s.state.Terminal() {
+		fmt.Fprintf(&b, "over: %s (%s)", s.state.Outcome(), games.EndReason(s.state))
+	} else {
+		fmt.Fprintf(&b, "%s to move", s.game.PlayerNames()[s.state.ToMove()])
+	}
+	fmt.Fprintf(&b, "\n%s", s.state.String())
+	if d := drawing(s.state); d != "" {
+		b.WriteString("\n" + d)
+	}
+	return b.String(), nil
+}
+
+func (s *Server) timeSettings(_ context.Context, args []string) (string, error) {
+	if len(args) != 3 {
+		return "", errors.New("syntax error: time_settings MAIN BYO STONES")
+	}
+	var v [3]float64
+	for i, a := range args {
+		f, err := strconv.ParseFloat(a, 64)
+		if err != nil || f < 0 {
+			return "", fmt.Errorf("syntax error: time_settings %q: want a number, 0 or more", a)
+		}
+		v[i] = f
+	}
+	main, byo, stones := v[0], v[1], v[2]
+	switch {
+	case byo > 0 && stones > 0:
+		s.budget.Time = time.Duration(byo / stones * float64(time.Second))
+	case main > 0 && byo == 0:
+		s.budget.Time = s.share(main)
+	default: // no time limits
+		s.budget.Time = s.base.Time
+	}
+	return "", nil
+}
+
+// share is the time per move of a game's time: the game's time over half
+// the moves of the empty board.
+func (s *Server) share(secs float64) time.Duration {
+	return time.Duration(secs / float64(max(1, s.game.MaxMoves()/2)) * float64(time.Second))
+}
+
+func (s *Server) time(_ context.Context, args []string) (string, error) {
+	if len(args) == 0 {
+		return fmt.Sprintf("\ntime per move %v (0: none), iterations %d, states %d (0: none)\nset with time -m SECONDS -g SECONDS -i ITERATIONS",
+			s.budget.Time, s.budget.Iterations, s.budget.States), nil
+	}
+	b := s.budget
+	for i := 0; i < len(args); i += 2 {
+		if i+1 >= len(args) {
+			return "", fmt.Errorf("syntax error: time %s needs a value", args[i])
+		}
+		val := args[i+1]
+		switch args[i] {
+		case "-m", "--move":
+			d, err := seconds(val)
+			if err != nil {
+				return "", fmt.Errorf("syntax error: time %s %q: want seconds", args[i], val)
+			}
+			b.Time = d
+		case "-g", "--game":
+			d, err := seconds(val)
+			if err != nil {
+				return "", fmt.Errorf("syntax error: time %s %q: want seconds", args[i], val)
+			}
+			b.Time = s.share(d.Seconds())
+		case "-i", "--maxsims":
+			n, err := strconv.ParseInt(val, 10, 64)
+			if err != nil || n < 0 {
+				return "", fmt.Errorf("syntax error: time %s %q: want a whole number", args[i], val)
+			}
+			b.Iterations = n
+		default:
+			return "", fmt.Errorf("syntax error: time %s: this server knows -m (seconds per move), -g (seconds per game) and -i (iterations per move)", args[i])
+		}
+	}
+	s.budget = b
+	return "", nil
+}
+
+func (s *Server) havannahWinner(context.Context, []string) (string, error) {
+	if !s.state.Terminal() {
+		return "none", nil
+	}
+	switch s.state.Outcome() {
+	case games.FirstWins:
+		return "white", nil
+	case games.SecondWins:
+		return "black", nil
+	}
+	return "draw", nil
+}
+
+func (s *Server) allLegal(context.Context, []string) (string, error) {
+	var names []string
+	for _, m := range s.state.Legal(nil) {
+		names = append(names, s.state.MoveString(m))
+	}
+	return strings.Join(names, " "), nil
+}
+
+func (s *Server) historyCmd(context.Context, []string) (string, error) {
+	c := s.game.NewState()
+	names := make([]string, 0, len(s.history))
+	for _, m := range s.history {
+		names = append(names, c.MoveString(m))
+		c.Play(m)
+	}
+	return strings.Join(names, " "), nil
+}
+
+// seconds reads a number of seconds.
+func seconds(text string) (time.Duration, error) {
+	f, err := strconv.ParseFloat(text, 64)
+	if err != nil || f < 0 || f > 1e6 {
+		return 0, fmt.Errorf("%q: not a number of seconds", text)
+	}
+	return time.Duration(f * float64(time.Second)), nil
+}
