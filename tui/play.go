@@ -430,7 +430,7 @@ func (p *play) changeSpeed(faster bool) {
 
 // boardView lays out the board on screen, for drawing and for clicks.
 func (p *play) boardView(e *env) *boardView {
-	return newBoardView(e.styles, p.state.Board(), p.flip, e.width, p.g.PlayerNames())
+	return newBoardView(e.styles, boardOf(p.state, p.moves), p.flip, e.width, p.g.PlayerNames())
 }
 
 // cursorKey returns the direction of a cursor key, if k is one: the arrows,
@@ -847,7 +847,8 @@ func (p *play) moveLines(e *env, width, height int) []string {
 	return strings.Split(p.history.render(lines, len(lines)-1, width, height-1), "\n")
 }
 
-// resultText says who won a finished game, with the score where it means more.
+// resultText says who won a finished game, with the score where it means
+// more, and why it ended where the game says.
 func resultText(g games.Game, s games.State) string {
 	names := g.PlayerNames()
 	var text string
@@ -862,7 +863,11 @@ func resultText(g games.Game, s games.State) string {
 	if sc := s.Score(); sc != int(s.Outcome()) {
 		text += fmt.Sprintf(" (margin %+d)", sc)
 	}
-	return text + " " + s.Outcome().String()
+	text += " " + s.Outcome().String()
+	if r, ok := s.(games.Reasoner); ok && r.EndReason() != "" {
+		text += " (" + r.EndReason() + ")" // a Havannah ring, bridge or fork
+	}
+	return text
 }
 
 // request is a search request for the position on the board, with the
