@@ -26,7 +26,8 @@ func quits(cmd tea.Cmd) bool {
 }
 
 // ? opens the full help of the screen on top on every screen, those with
-// text fields too, and is never typed into a field.
+// text fields too while the field is empty (the move prompt, most of the
+// time), and is then never typed into a field.
 func TestQuestionMarkOpensScreenHelp(t *testing.T) {
 	sized := func() Model { return send(t, New(nil), tea.WindowSizeMsg{Width: 120, Height: 40}) }
 	m, p := start(t, "breakthrough")
@@ -36,8 +37,8 @@ func TestQuestionMarkOpensScreenHelp(t *testing.T) {
 		want string
 	}{
 		{"play", m, "flip board"},
-		{"new game", openItem(t, sized(), itemNewGame), "start the game"},
-		{"stepper form", openItem(t, sized(), itemStepper), "start stepping"},
+		{"new game", keys(t, openItem(t, sized(), itemNewGame), "ctrl+u"), "start the game"},
+		{"stepper form", keys(t, openItem(t, sized(), itemStepper), "ctrl+u"), "start stepping"},
 		{"presets", openItem(t, sized(), itemPresets), "run it"},
 		{"load", openItem(t, sized(), itemLoad), "load"},
 		{"help", openItem(t, sized(), itemHelp), "page down"},
@@ -62,6 +63,38 @@ func TestQuestionMarkOpensScreenHelp(t *testing.T) {
 	}
 	if p.input.Value() != "" {
 		t.Fatalf("? typed into the move prompt: %q", p.input.Value())
+	}
+}
+
+// Typed text fields excepted: in a field that holds text, ? is a character
+// of the text and F1, the key the footer shows there, opens the help.
+func TestQuestionMarkTypedInTextFields(t *testing.T) {
+	sized := func() Model { return send(t, New(nil), tea.WindowSizeMsg{Width: 120, Height: 40}) }
+	m, p := start(t, "breakthrough")
+	m = keys(t, m, "a2")
+	cases := []struct {
+		name  string
+		m     Model
+		field func(Model) string
+		want  string
+	}{
+		{"play", m, func(Model) string { return p.input.Value() }, "a2?"},
+		{"new game", openItem(t, sized(), itemNewGame), func(m Model) string { return formOf(m.current).value(0) }, "breakthrough?"},
+		{"stepper form", openItem(t, sized(), itemStepper), func(m Model) string { return formOf(m.current).value(0) }, "breakthrough?"},
+		{"presets", keys(t, openItem(t, sized(), itemPresets), "4"), func(m Model) string { return formOf(m.current).value(0) }, "4?"},
+	}
+	for _, tc := range cases {
+		if v := tc.m.View(); !strings.Contains(v, "f1 help") {
+			t.Errorf("%s: the footer does not offer f1 for the help:\n%s", tc.name, v)
+		}
+		m := keys(t, tc.m, "?")
+		if m.showHelp || tc.field(m) != tc.want {
+			t.Errorf("%s: ? opened the help (%v) or was not typed: field %q, want %q", tc.name, m.showHelp, tc.field(m), tc.want)
+		}
+		m = keys(t, m, "F1")
+		if !m.showHelp || tc.field(m) != tc.want {
+			t.Errorf("%s: F1 did not open the help (%v), or changed the field to %q", tc.name, m.showHelp, tc.field(m))
+		}
 	}
 }
 

@@ -98,14 +98,18 @@ func (p *play) keys(e *env) keyHelp {
 	sel := as(k.Select, "play the move / pick a cell")
 	back := as(k.Back, "cancel a pick / leave")
 	cursor := key.NewBinding(key.WithKeys("up", "down", "left", "right"), key.WithHelp("←↑↓→", "cursor (hex: ↑↖ ↓↘)"))
+	help := k.Help
+	if p.typing() {
+		help = k.HelpF1
+	}
 	return keyHelp{
-		short: []key.Binding{as(k.Select, "play"), k.Undo, k.Redo, k.Hint, k.Save, as(k.Back, "leave"), k.Help},
+		short: []key.Binding{as(k.Select, "play"), k.Undo, k.Redo, k.Hint, k.Save, as(k.Back, "leave"), help},
 		full: [][]key.Binding{
 			{sel, cursor, as(k.Click, "pick a cell")},
 			{k.UpRight, k.DownLeft, key.NewBinding(key.WithKeys("left", "right"), key.WithHelp("←/→", "promotion (asked)"))},
 			{k.Undo, k.Redo, k.Flip, k.Save, k.Stepper, k.Review},
 			{k.Stop, k.Pause, k.Hint, k.Faster, k.Slower},
-			{back, k.Help, k.Quit},
+			{back, as(k.Help, "help (f1 once a move is typed, where ? is typed)"), k.Quit},
 			{as(k.Yes, "leave (when asked)"), as(k.Save, "save and leave (when asked)"), as(k.No, "stay (when asked)")},
 		},
 	}
@@ -138,6 +142,9 @@ func (p *play) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 	p.input, cmd = p.input.Update(msg)
 	return p, cmd
 }
+
+// typing reports whether a move is being typed: ? goes into it then.
+func (p *play) typing() bool { return p.input.Value() != "" }
 
 // close stops the engines when the screen leaves the stack.
 func (p *play) close() { p.stopSearch() }
