@@ -175,7 +175,7 @@ func TestEveryKeyInHelp(t *testing.T) {
 	e := New(nil).ctx
 	want := map[string][]string{
 		"Menu":             {"↑/k", "↓/j", "enter", "click", "q/esc", "ctrl+c", "?/f1"},
-		"Play":             {"enter", "←↑↓→", "click", "ctrl+z", "ctrl+y", "ctrl+f", "ctrl+w", "ctrl+n", "ctrl+s", "ctrl+p", "ctrl+t", "ctrl+→", "ctrl+←", "esc", "y", "n", "?/f1", "ctrl+c"},
+		"Play":             {"enter", "←↑↓→", "click", "ctrl+z", "ctrl+y", "ctrl+f", "ctrl+w", "ctrl+n", "ctrl+s", "ctrl+p", "ctrl+t", "ctrl+→", "ctrl+←", "pgup", "pgdn", "esc", "y", "n", "?/f1", "ctrl+c"},
 		"Load game":        {"↑/k", "↓/j", "pgup", "pgdn", "enter", "esc", "?/f1", "ctrl+c"},
 		"NMCS stepper":     {"←", "→", "↑/k", "↓/j", "pgup", "pgdn", "enter", "esc", "?/f1", "ctrl+c"},
 		"Run a preset":     {"↑/k", "↓/j", "pgup", "pgdn", "tab", "shift+tab", "enter", "esc", "?/f1", "ctrl+c"},

@@ -48,9 +48,12 @@ type play struct {
 	statsFor games.State // the position stats describe
 	statsBy  string      // the engine that produced them
 	trend    []float64   // the chosen move's value at each snapshot of the search
-	paused   bool
-	delay    time.Duration // pause between engine moves, for watching
-	seed     uint64
+	// statsSkip is how many moves of the engine pane's table are scrolled
+	// above it (pgup and pgdn), statsPage how many the last view showed.
+	statsSkip, statsPage int
+	paused               bool
+	delay                time.Duration // pause between engine moves, for watching
+	seed                 uint64
 	// autosaving keeps the game in its autosave file, autosavePath (named
 	// at the first move), after every move, undo and redo.
 	autosaving   bool
@@ -109,6 +112,7 @@ func (p *play) keys(e *env) keyHelp {
 			{k.UpRight, k.DownLeft, key.NewBinding(key.WithKeys("left", "right"), key.WithHelp("←/→", "promotion (asked)"))},
 			{k.Undo, k.Redo, k.Flip, k.Save, k.Stepper, k.Review},
 			{k.Stop, k.Pause, k.Hint, k.Faster, k.Slower},
+			{as(k.PageUp, "engine's moves up"), as(k.PageDown, "engine's moves down")},
 			{back, as(k.Help, "help (f1 once a move is typed, where ? is typed)"), k.Quit},
 			{as(k.Yes, "leave (when asked)"), as(k.Save, "save and leave (when asked)"), as(k.No, "stay (when asked)")},
 		},
@@ -201,6 +205,13 @@ func (p *play) key(e *env, k tea.KeyMsg) (screen, tea.Cmd) {
 		return p, p.next(e)
 	case matches(k, e.keys.Hint):
 		return p, p.hint(e)
+	case matches(k, e.keys.PageDown):
+		page := max(p.statsPage-1, 1)
+		p.statsSkip = min(p.statsSkip+page, max(len(p.stats.Moves)-page, 0))
+		return p, nil
+	case matches(k, e.keys.PageUp):
+		p.statsSkip = max(p.statsSkip-max(p.statsPage-1, 1), 0)
+		return p, nil
 	case matches(k, e.keys.Save):
 		p.save()
 		return p, nil
@@ -298,7 +309,7 @@ func (p *play) startEngine() tea.Cmd {
 	p.searchID++
 	cur, cmd := startSearch(p.searchID, seat.engine, p.request(seat.budget, p.seed+uint64(len(p.moves))))
 	p.cur, p.statsBy = cur, seat.text
-	p.stats, p.statsFor, p.trend = engines.Stats{}, cur.root, p.trend[:0]
+	p.stats, p.statsFor, p.trend, p.statsSkip = engines.Stats{}, cur.root, p.trend[:0], 0
 	return cmd
 }
 
@@ -337,7 +348,7 @@ func (p *play) hint(e *env) tea.Cmd {
 	}
 	p.searchID++
 	cur, cmd := startSearch(p.searchID, seat.engine, p.request(seat.budget, p.seed^0x4e4e))
-	p.hintOn, p.statsBy, p.trend = cur, seat.text+" (hint)", p.trend[:0]
+	p.hintOn, p.statsBy, p.trend, p.statsSkip = cur, seat.text+" (hint)", p.trend[:0], 0
 	p.stats, p.statsFor = engines.Stats{}, cur.root
 	p.setStatus("thinking about a hint...", false)
 	return cmd
