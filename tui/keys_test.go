@@ -180,7 +180,9 @@ func TestEveryKeyInHelp(t *testing.T) {
 		"NMCS stepper":     {"←", "→", "↑/k", "↓/j", "pgup", "pgdn", "enter", "esc", "?/f1", "ctrl+c"},
 		"Run a preset":     {"↑/k", "↓/j", "pgup", "pgdn", "tab", "shift+tab", "enter", "esc", "?/f1", "ctrl+c"},
 		"A preset running": {"↑/k", "↓/j", "pgup", "pgdn", "esc", "?/f1", "ctrl+c"},
-		"New game, NMCS stepper and preset forms": {"enter", "tab/↓", "shift+tab/↑", "esc", "?/f1", "ctrl+c"},
+		"New game, NMCS stepper and preset forms":                {"enter", "tab/↓", "shift+tab/↑", "pgup", "pgdn", "esc", "?/f1", "ctrl+c"},
+		"Review results: the files, then a file's games":         {"↑/k", "↓/j", "pgup", "pgdn", "enter", "esc", "?/f1", "ctrl+c"},
+		"Review (ctrl+r in a game, or a game of a results file)": {"↑/k", "↓/j", "←", "→", "pgup", "pgdn", "home", "end", "p", "v", "g", "ctrl+f", "esc", "?/f1", "ctrl+c"},
 	}
 	for _, s := range screenKeys(e) {
 		have := map[string]bool{}

@@ -25,7 +25,7 @@ func newGameSetup() *setup {
 
 func (s *setup) keys(e *env) keyHelp {
 	h := formHelp(e.keys, "start the game")
-	h.full = append(h.full, []key.Binding{as(e.keys.PageUp, "games list up"), as(e.keys.PageDown, "games list down")})
+	h.full = append(h.full, []key.Binding{as(e.keys.PageUp, "new game: games list up"), as(e.keys.PageDown, "new game: games list down")})
 	return h
 }
 
