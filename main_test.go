@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -10,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"mcarena/tournament"
 	"mcarena/tui"
 )
 
@@ -19,10 +21,12 @@ import (
 // engine answer, tries an illegal move and reads its reason, saves the game,
 // loads it back from the file browser, reviews it a move back and copies
 // that position, opens the NMCS stepper on the loaded
-// position and steps once, comes back to the game and to the browser with
-// esc, resumes the last game from the menu, shrinks the terminal to 80x24
-// and to 60x20 and reads the play screen whole at each size, and quits from
-// the menu with q.
+// position and steps once, comes back to the game, opens the stepper again
+// on a level-3 playout and cancels it with esc while its first step
+// computes, comes back to the browser with esc, resumes the last game from
+// the menu, shrinks the terminal to 80x24 and to 60x20 and reads the play
+// screen whole at each size, reviews a game of a results file with its
+// per-move figures, and quits from the menu with q.
 // It needs tmux (.ci/run installs it) and is skipped without it.
 func TestTerminalEndToEnd(t *testing.T) {
 	if _, err := exec.LookPath("tmux"); err != nil {
@@ -49,6 +53,21 @@ func TestTerminalEndToEnd(t *testing.T) {
 	}
 	cfgPath := filepath.Join(work, "config.toml")
 	if err := os.WriteFile(cfgPath, cfgText, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// A results file of one game, as a preset run writes it, to review.
+	rec := tournament.Record{Preset: "demo", Match: "breakthrough/uct-nmc1", Index: 0, Game: "breakthrough",
+		Names: [2]string{"uct", "nmc1"}, Result: "1/2-1/2", Winner: -1, Plies: 3, Seconds: 1.5,
+		Moves: []tournament.MoveSummary{{Move: "a2-a3", States: 41000, Iterations: 900, Millis: 310},
+			{Move: "e4-e3", States: 42000, Iterations: 910, Millis: 320}, {Move: "d2xe3", States: 43000, Iterations: 920, Millis: 330}}}
+	line, err := json.Marshal(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(work, "results"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(work, "results", "demo.jsonl"), append(line, '\n'), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	tmux("new-session", "-d", "-s", session, "-x", "120", "-y", "40", "-c", t.TempDir(), bin, "--config", cfgPath)
@@ -105,6 +124,13 @@ func TestTerminalEndToEnd(t *testing.T) {
 	waitFor("step 2 at depth 1, Black to move")
 	send("Escape") // the stepper returns to its game
 	waitFor("White (human) to move")
+	// A step that takes long: esc while it computes stops it and leaves.
+	send("C-n")
+	waitFor("position: ")
+	send("Tab", "Tab", "C-u", "nmcs:level=3", "Enter")
+	waitFor("computing step 1")
+	send("Escape")
+	waitFor("White (human) to move")
 	send("Escape") // the game returns to the list it was loaded from
 	waitFor("autosave-breakthrough-")
 	send("Escape") // alone: an escape followed by a key is read as alt+key
@@ -135,6 +161,22 @@ func TestTerminalEndToEnd(t *testing.T) {
 		}
 	}
 	send("Escape") // the resumed game is in its autosave: no question
+	waitFor("Resume last game")
+	// A results file's game on the board, with its searches' figures.
+	send("Down", "Down", "Down", "Enter") // from Resume last game to Review results
+	waitFor("demo.jsonl")
+	send("Enter")
+	waitFor("breakthrough/uct-nmc1")
+	send("Enter")
+	waitFor("ply 3 of 3")
+	waitFor("43k")
+	send("Up")
+	waitFor("ply 2 of 3")
+	send("Escape")
+	waitFor("breakthrough/uct-nmc1")
+	send("Escape")
+	waitFor("demo.jsonl")
+	send("Escape")
 	waitFor("Resume last game")
 	send("q")
 	deadline := time.Now().Add(10 * time.Second)

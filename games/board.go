@@ -57,6 +57,9 @@ const (
 	Captured Mark = 1 << iota
 	// Check marks a king in check.
 	Check
+	// Winning marks a cell of the structure that won the game (a
+	// Havannah ring, bridge or fork), set by the interface that draws it.
+	Winning
 )
 
 // Cell is one cell of a Board.
@@ -82,8 +85,11 @@ type Board struct {
 	// Stores holds the seeds of each player's store on a Pits board.
 	Stores [2]int
 	// Stones says the pieces are stones: the first player's drawn black,
-	// the second's white, whatever their letters.
+	// the second's white, whatever their letters, unless FirstWhite.
 	Stones bool
+	// FirstWhite says the first player's stones are the white ones
+	// (Havannah, where White moves first).
+	FirstWhite bool
 }
 
 // CellName returns the chess-like name of cell i of a SquareGrid or Pits board

@@ -276,7 +276,11 @@ func pieceGlyph(b games.Board, c games.Cell, ascii bool) string {
 			return string([]rune(chessGlyphs)[i])
 		}
 	case b.Stones && c.Owner >= 0:
-		return [2]string{"●", "○"}[c.Owner&1]
+		stones := [2]string{"●", "○"}
+		if b.FirstWhite {
+			stones[0], stones[1] = stones[1], stones[0]
+		}
+		return stones[c.Owner&1]
 	}
 	return string(c.Piece)
 }
@@ -302,6 +306,8 @@ func (v *boardView) cellText(ctx *env, i int) (string, lipgloss.Style) {
 		return text, style
 	}
 	switch {
+	case c.Mark&games.Winning != 0:
+		return "[" + g + "]", style
 	case c.Mark&games.Captured != 0:
 		return "(" + g + ")", style
 	case c.Mark&games.Check != 0:
@@ -344,10 +350,33 @@ func cellStyle(ctx *env, i int, mk boardMarks, c games.Cell) lipgloss.Style {
 		return st.CellFrom
 	case c.Mark&(games.Check|games.Captured) != 0:
 		return st.CellAlarm
+	case c.Mark&games.Winning != 0:
+		return st.CellWin
 	case i == mk.last[0] || i == mk.last[1]:
 		return st.CellLast
 	}
 	return st.Cell
+}
+
+// winner is a finished game's state that can say which cells formed the
+// structure that won it (havannah.State: a ring, a bridge or a fork).
+type winner interface {
+	StructureCells(last games.Move) []int
+}
+
+// boardOf describes the position s reached by moves for drawing: its
+// board, with the cells of the structure that won the game marked
+// games.Winning when it is over and says which they are.
+func boardOf(s games.State, moves []games.Move) games.Board {
+	b := s.Board()
+	if w, ok := s.(winner); ok && s.Terminal() && len(moves) > 0 {
+		for _, c := range w.StructureCells(moves[len(moves)-1]) {
+			if c >= 0 && c < len(b.Cells) {
+				b.Cells[c].Mark |= games.Winning
+			}
+		}
+	}
+	return b
 }
 
 // renderBoard draws a board for a screen of the context's width.

@@ -239,3 +239,35 @@ func TestChessCheckAndPromotion(t *testing.T) {
 	}
 	_ = games.Chess
 }
+
+// Havannah is drawn on the hex board view with stones, White's (who moves
+// first) as ○ and Black's as ●; at game over the cells of the winning
+// bridge are marked, not the winner's other stones, and the banner says
+// which structure won. The review shows the same marks at the last ply.
+func TestHavannahWinningStructureHighlighted(t *testing.T) {
+	m, p := start(t, "havannah:base=4")
+	m = keys(t, m, "a1", "enter", "g4", "enter", "b2", "enter", "g5", "enter", "a2", "enter", "e4", "enter", "a3", "enter", "f5", "enter")
+	if v := m.View(); !strings.Contains(v, "a1  ○   ○   ○   ·  a4") || !strings.Contains(v, "g4  ●   ●   ·   ·  g7") {
+		t.Fatalf("White's stones are not ○ and Black's ●:\n%s", v)
+	}
+	m = keys(t, m, "a4", "enter")
+	if !p.state.Terminal() {
+		t.Fatalf("a4 did not end the game: %s", p.state.String())
+	}
+	v := m.View()
+	for _, want := range []string{"a1 [○] [○] [○] [○] a4", "Game over: White wins 1-0", "(bridge)"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("the view lacks %q:\n%s", want, v)
+		}
+	}
+	if !strings.Contains(v, "b1  ·   ○   ·") {
+		t.Errorf("the spur b2 is marked as part of the bridge:\n%s", v)
+	}
+	m = keys(t, m, "ctrl+r")
+	if _, ok := m.current.(*review); !ok {
+		t.Fatalf("ctrl+r opened %T", m.current)
+	}
+	if v := m.View(); !strings.Contains(v, "[○] [○] [○] [○]") {
+		t.Errorf("the review at the last ply does not mark the bridge:\n%s", v)
+	}
+}

@@ -46,6 +46,9 @@ func (f *form) update(msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
+// typing reports whether the focused field holds text: ? is typed there.
+func (f *form) typing() bool { return len(f.inputs) > 0 && f.inputs[f.focus].Value() != "" }
+
 func (f *form) value(i int) string { return f.inputs[i].Value() }
 
 func (f *form) view() string {

@@ -145,11 +145,12 @@ func runScreenWith(t *testing.T, sized func(Model) Model) Model {
 	return m
 }
 
-// The board view's test positions on the play screen at 80x24 and 100x30:
+// The board view's test positions on the play screen at 80x24, 100x30,
+// 200x60 and the least size 60x20:
 // hex boards of base 4, 5 and 10 (a stone played, the cursor moved) and
 // chess (the start, and a check with the promotion chooser open).
 func TestGoldenBoards(t *testing.T) {
-	for _, size := range [][2]int{{80, 24}, {100, 30}, {60, 20}} {
+	for _, size := range append(goldenSizes, [2]int{60, 20}) {
 		w, h := size[0], size[1]
 		suffix := fmt.Sprintf("-%dx%d", w, h)
 		for _, f := range []*fixture{hexBase4(), hexBase5(), hexBase10()} {
@@ -167,7 +168,7 @@ func TestGoldenBoards(t *testing.T) {
 }
 
 // The review of a Breakthrough game from a results file, at its twelfth
-// ply of twenty, at 80x24, 100x30 and 60x20.
+// ply of twenty, at 80x24, 100x30, 200x60 and 60x20.
 func TestGoldenReview(t *testing.T) {
 	g, err := games.New("breakthrough")
 	if err != nil {
@@ -189,7 +190,7 @@ func TestGoldenReview(t *testing.T) {
 	saves := SavesDir
 	defer func() { SavesDir = saves }()
 	SavesDir = "saves" // named on screen, never written here
-	for _, size := range [][2]int{{80, 24}, {100, 30}, {60, 20}} {
+	for _, size := range append(goldenSizes, [2]int{60, 20}) {
 		r, err := recordReview(rec, "results/demo.jsonl")
 		if err != nil {
 			t.Fatal(err)

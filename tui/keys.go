@@ -22,6 +22,7 @@ type keyMap struct {
 	Faster, Slower        key.Binding
 	Save, Stepper         key.Binding
 	Help                  key.Binding
+	HelpF1                key.Binding // the help key where ? is typed text
 	Yes, No               key.Binding
 	Home, End             key.Binding
 	Review, Results       key.Binding
@@ -61,6 +62,7 @@ func defaultKeys() keyMap {
 		Save:      key.NewBinding(key.WithKeys("ctrl+w"), key.WithHelp("ctrl+w", "save game")),
 		Stepper:   key.NewBinding(key.WithKeys("ctrl+n"), key.WithHelp("ctrl+n", "NMCS stepper here")),
 		Help:      key.NewBinding(key.WithKeys("?", "f1"), key.WithHelp("?/f1", "help")),
+		HelpF1:    key.NewBinding(key.WithKeys("f1"), key.WithHelp("f1", "help")),
 		Yes:       key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "yes")),
 		No:        key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "no")),
 		Home:      key.NewBinding(key.WithKeys("home"), key.WithHelp("home", "start")),
@@ -107,10 +109,25 @@ func (k keyHelp) FullHelp() [][]key.Binding { return k.full }
 type helper interface{ keys(e *env) keyHelp }
 
 // formHelp is the keys of a screen of text fields whose enter does what.
+// ? is typed into a field that holds text, so the footer offers F1.
 func formHelp(k keyMap, enter string) keyHelp {
 	sel := as(k.Select, enter)
 	return keyHelp{
-		short: []key.Binding{sel, k.Next, k.Back, k.Help},
-		full:  [][]key.Binding{{sel, k.Next, k.Prev}, {k.Back, k.Help, k.Quit}},
+		short: []key.Binding{sel, k.Next, k.Back, k.HelpF1},
+		full:  [][]key.Binding{{sel, k.Next, k.Prev}, {k.Back, as(k.Help, typedHelp), k.Quit}},
 	}
+}
+
+// typedHelp describes the help key on a screen with a text field.
+const typedHelp = "help (f1 in a field that holds text, where ? is typed)"
+
+// typist is a screen with a text field that holds typed text, into which
+// ? goes as a character: there only F1 opens the help.
+type typist interface{ typing() bool }
+
+// typesText reports whether k is text for the screen's text field rather
+// than a key of the interface: ? while the field holds text.
+func typesText(s screen, k tea.KeyMsg) bool {
+	t, ok := s.(typist)
+	return ok && k.Type == tea.KeyRunes && t.typing()
 }

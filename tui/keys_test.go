@@ -26,7 +26,8 @@ func quits(cmd tea.Cmd) bool {
 }
 
 // ? opens the full help of the screen on top on every screen, those with
-// text fields too, and is never typed into a field.
+// text fields too while the field is empty (the move prompt, most of the
+// time), and is then never typed into a field.
 func TestQuestionMarkOpensScreenHelp(t *testing.T) {
 	sized := func() Model { return send(t, New(nil), tea.WindowSizeMsg{Width: 120, Height: 40}) }
 	m, p := start(t, "breakthrough")
@@ -36,8 +37,8 @@ func TestQuestionMarkOpensScreenHelp(t *testing.T) {
 		want string
 	}{
 		{"play", m, "flip board"},
-		{"new game", openItem(t, sized(), itemNewGame), "start the game"},
-		{"stepper form", openItem(t, sized(), itemStepper), "start stepping"},
+		{"new game", keys(t, openItem(t, sized(), itemNewGame), "ctrl+u"), "start the game"},
+		{"stepper form", keys(t, openItem(t, sized(), itemStepper), "ctrl+u"), "start stepping"},
 		{"presets", openItem(t, sized(), itemPresets), "run it"},
 		{"load", openItem(t, sized(), itemLoad), "load"},
 		{"help", openItem(t, sized(), itemHelp), "page down"},
@@ -62,6 +63,38 @@ func TestQuestionMarkOpensScreenHelp(t *testing.T) {
 	}
 	if p.input.Value() != "" {
 		t.Fatalf("? typed into the move prompt: %q", p.input.Value())
+	}
+}
+
+// Typed text fields excepted: in a field that holds text, ? is a character
+// of the text and F1, the key the footer shows there, opens the help.
+func TestQuestionMarkTypedInTextFields(t *testing.T) {
+	sized := func() Model { return send(t, New(nil), tea.WindowSizeMsg{Width: 120, Height: 40}) }
+	m, p := start(t, "breakthrough")
+	m = keys(t, m, "a2")
+	cases := []struct {
+		name  string
+		m     Model
+		field func(Model) string
+		want  string
+	}{
+		{"play", m, func(Model) string { return p.input.Value() }, "a2?"},
+		{"new game", openItem(t, sized(), itemNewGame), func(m Model) string { return formOf(m.current).value(0) }, "breakthrough?"},
+		{"stepper form", openItem(t, sized(), itemStepper), func(m Model) string { return formOf(m.current).value(0) }, "breakthrough?"},
+		{"presets", keys(t, openItem(t, sized(), itemPresets), "4"), func(m Model) string { return formOf(m.current).value(0) }, "4?"},
+	}
+	for _, tc := range cases {
+		if v := tc.m.View(); !strings.Contains(v, "f1 help") {
+			t.Errorf("%s: the footer does not offer f1 for the help:\n%s", tc.name, v)
+		}
+		m := keys(t, tc.m, "?")
+		if m.showHelp || tc.field(m) != tc.want {
+			t.Errorf("%s: ? opened the help (%v) or was not typed: field %q, want %q", tc.name, m.showHelp, tc.field(m), tc.want)
+		}
+		m = keys(t, m, "F1")
+		if !m.showHelp || tc.field(m) != tc.want {
+			t.Errorf("%s: F1 did not open the help (%v), or changed the field to %q", tc.name, m.showHelp, tc.field(m))
+		}
 	}
 }
 
@@ -142,12 +175,14 @@ func TestEveryKeyInHelp(t *testing.T) {
 	e := New(nil).ctx
 	want := map[string][]string{
 		"Menu":             {"↑/k", "↓/j", "enter", "click", "q/esc", "ctrl+c", "?/f1"},
-		"Play":             {"enter", "←↑↓→", "click", "ctrl+z", "ctrl+y", "ctrl+f", "ctrl+w", "ctrl+n", "ctrl+s", "ctrl+p", "ctrl+t", "ctrl+→", "ctrl+←", "esc", "y", "n", "?/f1", "ctrl+c"},
+		"Play":             {"enter", "←↑↓→", "click", "ctrl+z", "ctrl+y", "ctrl+f", "ctrl+w", "ctrl+n", "ctrl+s", "ctrl+p", "ctrl+t", "ctrl+→", "ctrl+←", "pgup", "pgdn", "esc", "y", "n", "?/f1", "ctrl+c"},
 		"Load game":        {"↑/k", "↓/j", "pgup", "pgdn", "enter", "esc", "?/f1", "ctrl+c"},
 		"NMCS stepper":     {"←", "→", "↑/k", "↓/j", "pgup", "pgdn", "enter", "esc", "?/f1", "ctrl+c"},
 		"Run a preset":     {"↑/k", "↓/j", "pgup", "pgdn", "tab", "shift+tab", "enter", "esc", "?/f1", "ctrl+c"},
 		"A preset running": {"↑/k", "↓/j", "pgup", "pgdn", "esc", "?/f1", "ctrl+c"},
-		"New game, NMCS stepper and preset forms": {"enter", "tab/↓", "shift+tab/↑", "esc", "?/f1", "ctrl+c"},
+		"New game, NMCS stepper and preset forms":                {"enter", "tab/↓", "shift+tab/↑", "pgup", "pgdn", "esc", "?/f1", "ctrl+c"},
+		"Review results: the files, then a file's games":         {"↑/k", "↓/j", "pgup", "pgdn", "enter", "esc", "?/f1", "ctrl+c"},
+		"Review (ctrl+r in a game, or a game of a results file)": {"↑/k", "↓/j", "←", "→", "pgup", "pgdn", "home", "end", "p", "v", "g", "ctrl+f", "esc", "?/f1", "ctrl+c"},
 	}
 	for _, s := range screenKeys(e) {
 		have := map[string]bool{}

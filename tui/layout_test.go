@@ -15,6 +15,7 @@ import (
 
 	"mcarena/config"
 	"mcarena/engines"
+	"mcarena/games"
 	"mcarena/tournament"
 )
 
@@ -385,5 +386,38 @@ func TestStatusLines(t *testing.T) {
 	m = send(t, New(nil), tea.WindowSizeMsg{Width: 100, Height: 30})
 	if v := m.View(); !strings.Contains(v, "saves in ") {
 		t.Fatalf("menu:\n%s", v)
+	}
+}
+
+// The new-game form on a short terminal: a long error wraps whole, and
+// the list of games with their options and the engines, cut at the bottom
+// before, scrolls with pgdn to its last line.
+func TestNewGameFormListScrollsOnShortTerminals(t *testing.T) {
+	cfg, err := config.Parse("c.toml", []byte(goldenConfig))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := send(t, New(cfg), tea.WindowSizeMsg{Width: 60, Height: 20})
+	m = keys(t, openItem(t, m, itemNewGame), "ctrl+u", "zzz", "enter")
+	v := m.View()
+	for _, name := range games.Names() {
+		if !strings.Contains(v, name) {
+			t.Errorf("the error does not name %s whole:\n%s", name, v)
+		}
+	}
+	if strings.Contains(v, "engines:") {
+		t.Fatalf("the whole list fits at 60x20? (the test needs a list that scrolls)\n%s", v)
+	}
+	for range 10 {
+		m = keys(t, m, "pgdown")
+	}
+	v = m.View()
+	for _, want := range []string{"engines:  nmc1, nmcd1, uct", "tictactoe"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("pgdn to the end: the list lacks %q:\n%s", want, v)
+		}
+	}
+	if lines := strings.Split(v, "\n"); len(lines) > 20 || !strings.HasPrefix(lines[0], "New game") {
+		t.Errorf("the form is not 20 lines from its title:\n%s", v)
 	}
 }

@@ -184,7 +184,7 @@ func screenKeys(e *env) []struct {
 		keys keyHelp
 	}{
 		{"Menu", (&menu{}).keys(e)},
-		{"New game, NMCS stepper and preset forms", formHelp(e.keys, "start")},
+		{"New game, NMCS stepper and preset forms", (&setup{}).keys(e)},
 		{"Play", (&play{}).keys(e)},
 		{"Load game", (&browser{}).keys(e)},
 		{"NMCS stepper", (&stepper{}).keys(e)},

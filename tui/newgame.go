@@ -4,7 +4,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 
 	"mcarena/games"
 )
@@ -13,14 +15,19 @@ import (
 // or an engine from the configuration or a spec, with a budget.
 type setup struct {
 	form
-	err string
+	err  string
+	list scroller // the games and engines under the fields
 }
 
 func newGameSetup() *setup {
 	return &setup{form: newForm(field{"game", "breakthrough"}, field{"first", "human"}, field{"second", "uct 1s"})}
 }
 
-func (s *setup) keys(e *env) keyHelp { return formHelp(e.keys, "start the game") }
+func (s *setup) keys(e *env) keyHelp {
+	h := formHelp(e.keys, "start the game")
+	h.full = append(h.full, []key.Binding{as(e.keys.PageUp, "new game: games list up"), as(e.keys.PageDown, "new game: games list down")})
+	return h
+}
 
 func (s *setup) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 	if k, ok := msg.(tea.KeyMsg); ok {
@@ -35,6 +42,12 @@ func (s *setup) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 			return s, nil
 		case matches(k, e.keys.Select):
 			return s.start(e)
+		case matches(k, e.keys.PageDown):
+			s.list.vp.SetYOffset(s.list.vp.YOffset + max(s.list.rows-1, 1))
+			return s, nil
+		case matches(k, e.keys.PageUp):
+			s.list.vp.SetYOffset(s.list.vp.YOffset - max(s.list.rows-1, 1))
+			return s, nil
 		}
 	}
 	return s, s.form.update(msg)
@@ -62,32 +75,62 @@ func (s *setup) start(e *env) (screen, tea.Cmd) {
 }
 
 func (s *setup) view(e *env) string {
+	st, w := e.styles, e.width
 	var b strings.Builder
-	b.WriteString(e.styles.Title.Render("New game") + "\n\n")
+	b.WriteString(st.Title.Render("New game") + "\n\n")
 	b.WriteString(s.form.view())
 	if s.err != "" {
-		b.WriteString(e.styles.Error.Render(s.err) + "\n")
+		b.WriteString(st.Error.Width(w).Render(s.err) + "\n")
 	}
-	b.WriteString("\n" + e.styles.Subtle.Render("tab moves between fields, enter starts. A game is NAME[:OPTION[=VALUE],...]; a player is human, or an engine and a budget: uct 500ms, nmcd1, alphabeta 2s, mcts-mr2 iterations=20000.") + "\n\n")
+	b.WriteString("\n" + st.Subtle.Width(w).Render("tab moves between fields, enter starts. A game is NAME[:OPTION[=VALUE],...]; a player is human, or an engine and a budget: uct 500ms, nmcd1, alphabeta 2s, mcts-mr2 iterations=20000.") + "\n\n")
+	head := b.String()
+	// The games and engines to choose from fill the lines left, and scroll
+	// with pgup and pgdn where they are more.
+	rows := e.bodyHeight - lipgloss.Height(head) + 1
+	if rows < 2 {
+		return head
+	}
+	return head + s.list.render(s.reference(e), -1, w, rows)
+}
+
+// reference lists the games with their options and the engines of the
+// configuration, each wrapped to the width under its name.
+func (s *setup) reference(e *env) []string {
+	st, w := e.styles, e.width
+	var lines []string
+	add := func(name, what string) {
+		if what == "" {
+			lines = append(lines, "  "+name)
+			return
+		}
+		if one := "  " + name + "  " + what; lipgloss.Width(one) <= w {
+			lines = append(lines, "  "+name+"  "+st.Subtle.Render(what))
+			return
+		}
+		lines = append(lines, "  "+name)
+		for _, l := range strings.Split(st.Subtle.Width(max(w-4, 10)).Render(what), "\n") {
+			lines = append(lines, "    "+l)
+		}
+	}
 	for _, n := range games.Names() {
 		en, _ := games.Lookup(n)
 		var opts []string
 		for _, o := range en.Options {
 			opts = append(opts, o.Syntax())
 		}
-		line := n
-		if len(opts) > 0 {
-			line += "  " + e.styles.Subtle.Render(strings.Join(opts, ", "))
-		}
-		b.WriteString("  " + line + "\n")
+		add(n, strings.Join(opts, ", "))
 	}
 	if e.cfg != nil {
-		b.WriteString("\n  engines: " + e.styles.Subtle.Render(strings.Join(e.cfg.EngineNames(), ", ")) + "\n")
+		lines = append(lines, "")
+		add("engines:", strings.Join(e.cfg.EngineNames(), ", "))
 	}
-	return b.String()
+	return lines
 }
 
 // statusLine says where games are kept.
 func (s *setup) statusLine(e *env) string {
+	if span := s.list.span(); span != "" {
+		return "games list: lines " + span + " (pgup/pgdn) · games are autosaved in " + SavesDir + "/"
+	}
 	return "games are autosaved in " + SavesDir + "/ from their first move"
 }

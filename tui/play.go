@@ -48,9 +48,12 @@ type play struct {
 	statsFor games.State // the position stats describe
 	statsBy  string      // the engine that produced them
 	trend    []float64   // the chosen move's value at each snapshot of the search
-	paused   bool
-	delay    time.Duration // pause between engine moves, for watching
-	seed     uint64
+	// statsSkip is how many moves of the engine pane's table are scrolled
+	// above it (pgup and pgdn), statsPage how many the last view showed.
+	statsSkip, statsPage int
+	paused               bool
+	delay                time.Duration // pause between engine moves, for watching
+	seed                 uint64
 	// autosaving keeps the game in its autosave file, autosavePath (named
 	// at the first move), after every move, undo and redo.
 	autosaving   bool
@@ -98,14 +101,19 @@ func (p *play) keys(e *env) keyHelp {
 	sel := as(k.Select, "play the move / pick a cell")
 	back := as(k.Back, "cancel a pick / leave")
 	cursor := key.NewBinding(key.WithKeys("up", "down", "left", "right"), key.WithHelp("←↑↓→", "cursor (hex: ↑↖ ↓↘)"))
+	help := k.Help
+	if p.typing() {
+		help = k.HelpF1
+	}
 	return keyHelp{
-		short: []key.Binding{as(k.Select, "play"), k.Undo, k.Redo, k.Hint, k.Save, as(k.Back, "leave"), k.Help},
+		short: []key.Binding{as(k.Select, "play"), k.Undo, k.Redo, k.Hint, k.Save, as(k.Back, "leave"), help},
 		full: [][]key.Binding{
 			{sel, cursor, as(k.Click, "pick a cell")},
 			{k.UpRight, k.DownLeft, key.NewBinding(key.WithKeys("left", "right"), key.WithHelp("←/→", "promotion (asked)"))},
 			{k.Undo, k.Redo, k.Flip, k.Save, k.Stepper, k.Review},
 			{k.Stop, k.Pause, k.Hint, k.Faster, k.Slower},
-			{back, k.Help, k.Quit},
+			{as(k.PageUp, "engine's moves up"), as(k.PageDown, "engine's moves down")},
+			{back, as(k.Help, "help (f1 once a move is typed, where ? is typed)"), k.Quit},
 			{as(k.Yes, "leave (when asked)"), as(k.Save, "save and leave (when asked)"), as(k.No, "stay (when asked)")},
 		},
 	}
@@ -138,6 +146,9 @@ func (p *play) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 	p.input, cmd = p.input.Update(msg)
 	return p, cmd
 }
+
+// typing reports whether a move is being typed: ? goes into it then.
+func (p *play) typing() bool { return p.input.Value() != "" }
 
 // close stops the engines when the screen leaves the stack.
 func (p *play) close() { p.stopSearch() }
@@ -194,6 +205,13 @@ func (p *play) key(e *env, k tea.KeyMsg) (screen, tea.Cmd) {
 		return p, p.next(e)
 	case matches(k, e.keys.Hint):
 		return p, p.hint(e)
+	case matches(k, e.keys.PageDown):
+		page := max(p.statsPage-1, 1)
+		p.statsSkip = min(p.statsSkip+page, max(len(p.stats.Moves)-page, 0))
+		return p, nil
+	case matches(k, e.keys.PageUp):
+		p.statsSkip = max(p.statsSkip-max(p.statsPage-1, 1), 0)
+		return p, nil
 	case matches(k, e.keys.Save):
 		p.save()
 		return p, nil
@@ -291,7 +309,7 @@ func (p *play) startEngine() tea.Cmd {
 	p.searchID++
 	cur, cmd := startSearch(p.searchID, seat.engine, p.request(seat.budget, p.seed+uint64(len(p.moves))))
 	p.cur, p.statsBy = cur, seat.text
-	p.stats, p.statsFor, p.trend = engines.Stats{}, cur.root, p.trend[:0]
+	p.stats, p.statsFor, p.trend, p.statsSkip = engines.Stats{}, cur.root, p.trend[:0], 0
 	return cmd
 }
 
@@ -330,7 +348,7 @@ func (p *play) hint(e *env) tea.Cmd {
 	}
 	p.searchID++
 	cur, cmd := startSearch(p.searchID, seat.engine, p.request(seat.budget, p.seed^0x4e4e))
-	p.hintOn, p.statsBy, p.trend = cur, seat.text+" (hint)", p.trend[:0]
+	p.hintOn, p.statsBy, p.trend, p.statsSkip = cur, seat.text+" (hint)", p.trend[:0], 0
 	p.stats, p.statsFor = engines.Stats{}, cur.root
 	p.setStatus("thinking about a hint...", false)
 	return cmd
@@ -430,7 +448,7 @@ func (p *play) changeSpeed(faster bool) {
 
 // boardView lays out the board on screen, for drawing and for clicks.
 func (p *play) boardView(e *env) *boardView {
-	return newBoardView(e.styles, p.state.Board(), p.flip, e.width, p.g.PlayerNames())
+	return newBoardView(e.styles, boardOf(p.state, p.moves), p.flip, e.width, p.g.PlayerNames())
 }
 
 // cursorKey returns the direction of a cursor key, if k is one: the arrows,
@@ -847,7 +865,8 @@ func (p *play) moveLines(e *env, width, height int) []string {
 	return strings.Split(p.history.render(lines, len(lines)-1, width, height-1), "\n")
 }
 
-// resultText says who won a finished game, with the score where it means more.
+// resultText says who won a finished game, with the score where it means
+// more, and why it ended where the game says.
 func resultText(g games.Game, s games.State) string {
 	names := g.PlayerNames()
 	var text string
@@ -862,7 +881,11 @@ func resultText(g games.Game, s games.State) string {
 	if sc := s.Score(); sc != int(s.Outcome()) {
 		text += fmt.Sprintf(" (margin %+d)", sc)
 	}
-	return text + " " + s.Outcome().String()
+	text += " " + s.Outcome().String()
+	if r, ok := s.(games.Reasoner); ok && r.EndReason() != "" {
+		text += " (" + r.EndReason() + ")" // a Havannah ring, bridge or fork
+	}
+	return text
 }
 
 // request is a search request for the position on the board, with the

@@ -99,11 +99,18 @@ func presetMark(p *config.Preset, path string) string {
 func (p *presetPicker) keys(e *env) keyHelp {
 	k := e.keys
 	up, down, sel := as(k.ListUp, "previous preset"), as(k.ListDown, "next preset"), as(k.Select, "run it")
+	help := k.Help
+	if p.typing() {
+		help = k.HelpF1
+	}
 	return keyHelp{
-		short: []key.Binding{up, down, k.NextField, sel, k.Results, k.Back, k.Help},
-		full:  [][]key.Binding{{up, down, k.PageUp, k.PageDown, sel}, {k.NextField, k.PrevField, k.Results}, {k.Back, k.Help, k.Quit}},
+		short: []key.Binding{up, down, k.NextField, sel, k.Results, k.Back, help},
+		full:  [][]key.Binding{{up, down, k.PageUp, k.PageDown, sel}, {k.NextField, k.PrevField, k.Results}, {k.Back, as(k.Help, typedHelp), k.Quit}},
 	}
 }
+
+// typing reports whether the focused field holds text: ? is typed there.
+func (p *presetPicker) typing() bool { return p.form.typing() }
 
 func (r *runScreen) keys(e *env) keyHelp {
 	k := e.keys

@@ -222,7 +222,7 @@ func (r *review) view(e *env) string {
 	w, h := e.width, e.bodyHeight
 	s := r.position()
 	pnames := r.g.PlayerNames()
-	bv := newBoardView(st, s.Board(), r.flip, w, pnames)
+	bv := newBoardView(st, boardOf(s, r.moves[:r.ply]), r.flip, w, pnames)
 	board := bv.render(e, boardMarks{last: lastCells(r.start, r.moves[:r.ply]), cursor: -1, from: -1, flip: r.flip})
 	boardW, boardH := lipgloss.Width(board), lipgloss.Height(board)
 	seats := ""

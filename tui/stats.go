@@ -85,7 +85,8 @@ func (p *play) statsLines(e *env, width, height int) []string {
 	if avail-1 < rows {
 		rows = max(avail-2, 1) // a line says how many more
 	}
-	return cutLines(append(lines, movesTable(s, p.statsFor, rows, st)...), width)
+	p.statsPage = rows
+	return cutLines(append(lines, movesTable(s, p.statsFor, rows, p.statsSkip, st)...), width)
 }
 
 // fitLines cuts each line of text to width cells (with an ellipsis), and
@@ -192,7 +193,9 @@ func viewLine(s engines.Stats, root games.State) string {
 // moves (wins, draws, losses), then the rest by the engine's ranking column
 // (moves with no number in it last), or in the engine's order where it
 // declares none. A count ranking column gets a bar of each move's share.
-func movesTable(s engines.Stats, root games.State, rows int, st Styles) []string {
+// A table longer than rows shows the rows from the skip-th move on, with a
+// line for the moves above and one for those below.
+func movesTable(s engines.Stats, root games.State, rows, skip int, st Styles) []string {
 	moves := append([]engines.MoveStats(nil), s.Moves...)
 	r := s.Rank
 	rank := func(m engines.MoveStats) float64 {
@@ -238,11 +241,20 @@ func movesTable(s engines.Stats, root games.State, rows int, st Styles) []string
 		header += "  share"
 	}
 	lines := []string{st.Subtle.Render(header)}
-	for i, m := range moves {
-		if i == rows {
-			lines = append(lines, st.Subtle.Render(fmt.Sprintf("... %d more", len(moves)-rows)))
-			break
-		}
+	// A table longer than rows scrolls: skip moves are above the window,
+	// one line saying so in place of a move.
+	n := len(moves)
+	skip = min(max(skip, 0), max(n-rows+1, 0))
+	if n <= rows {
+		skip = 0
+	}
+	show := rows
+	if skip > 0 {
+		show = max(rows-1, 1)
+		lines = append(lines, st.Subtle.Render(fmt.Sprintf("... %d above (pgup)", skip)))
+	}
+	end := min(skip+show, n)
+	for _, m := range moves[skip:end] {
 		row := fmt.Sprintf("%-8s", root.MoveString(m.Move))
 		for j, c := range s.Columns {
 			v := math.NaN()
@@ -256,6 +268,9 @@ func movesTable(s engines.Stats, root games.State, rows int, st Styles) []string
 			row += "  " + bar(max(rank(m), 0)/total, 8)
 		}
 		lines = append(lines, strings.TrimRight(row, " "))
+	}
+	if end < n {
+		lines = append(lines, st.Subtle.Render(fmt.Sprintf("... %d more (pgdn)", n-end)))
 	}
 	return lines
 }

@@ -56,7 +56,7 @@ func TestStatsPanePinsChosenAndProven(t *testing.T) {
 	}
 	moves[7].Proven = engines.ProvenWin
 	st := engines.Stats{Columns: []engines.Column{vis}, Rank: 0, Moves: moves, PV: []games.Move{legal[5]}}
-	lines := movesTable(st, p.state, 3, DefaultStyles())
+	lines := movesTable(st, p.state, 3, 0, DefaultStyles())
 	name := func(i int) string { return p.state.MoveString(legal[i]) }
 	if !strings.HasPrefix(lines[1], name(5)) || !strings.HasPrefix(lines[2], name(7)) || !strings.HasPrefix(lines[3], name(0)) {
 		t.Fatalf("rows %q: want %s (chosen), %s (proven win), %s (most visited)", lines[1:4], name(5), name(7), name(0))
@@ -86,5 +86,63 @@ func TestCutShortAndSparkline(t *testing.T) {
 	}
 	if got := bar(1.0/64, 8); got != "▏" {
 		t.Errorf("bar %q", got)
+	}
+}
+
+// The engine pane's move table scrolls: pgdn shows the moves below the
+// pane, with how many are above, and pgup goes back to the top.
+func TestEngineMoveTableScrolls(t *testing.T) {
+	m, p := start(t, "havannah:base=4")
+	e, err := engines.New("mcts:rave=50")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := e.Search(context.Background(), p.request(engines.Budget{Iterations: 2000}, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.stats, p.statsFor, p.statsBy = res.Stats, p.state.Clone(), "mcts:rave=50"
+	shown := func(v string) map[string]bool {
+		rows := map[string]bool{}
+		for _, l := range strings.Split(v, "\n") {
+			for _, mv := range p.state.Legal(nil) {
+				name := p.state.MoveString(mv)
+				if strings.Contains(l, "│ "+name+" ") {
+					rows[name] = true
+				}
+			}
+		}
+		return rows
+	}
+	top := m.View()
+	if !strings.Contains(top, "more (pgdn)") || strings.Contains(top, "above") {
+		t.Fatalf("the table does not say it goes on below:\n%s", top)
+	}
+	first := shown(top)
+	m = keys(t, m, "pgdown")
+	down := m.View()
+	if !strings.Contains(down, "above (pgup)") {
+		t.Fatalf("pgdn: the table does not say moves are above:\n%s", down)
+	}
+	fresh := 0
+	for name := range shown(down) {
+		if !first[name] {
+			fresh++
+		}
+	}
+	if fresh == 0 {
+		t.Fatalf("pgdn shows no move that was hidden:\n%s", down)
+	}
+	for range 10 {
+		m = keys(t, m, "pgdown")
+	}
+	if v := m.View(); strings.Contains(v, "more (pgdn)") || len(shown(v)) < 3 {
+		t.Fatalf("pgdn to the end: the last moves are not all on screen:\n%s", v)
+	}
+	for range 11 {
+		m = keys(t, m, "pgup")
+	}
+	if v := m.View(); v != top {
+		t.Fatalf("pgup back to the top shows:\n%s\nwant:\n%s", v, top)
 	}
 }

@@ -91,9 +91,9 @@ func (s *stepperSetup) view(e *env) string {
 	b.WriteString(e.styles.Title.Render("NMCS stepper") + "\n\n")
 	b.WriteString(s.form.view())
 	if s.err != "" {
-		b.WriteString(e.styles.Error.Render(s.err) + "\n")
+		b.WriteString(e.styles.Error.Width(e.width).Render(s.err) + "\n")
 	}
-	b.WriteString("\n" + e.styles.Subtle.Render("Steps through the NMC(n+1) playout whose first step is the policy of nmcs:level=n: every successor in the order it was evaluated, its nested value, and which was chosen. An empty position is the start. Same seed, same playout.") + "\n")
+	b.WriteString("\n" + e.styles.Subtle.Width(e.width).Render("Steps through the NMC(n+1) playout whose first step is the policy of nmcs:level=n: every successor in the order it was evaluated, its nested value, and which was chosen. An empty position is the start. Same seed, same playout.") + "\n")
 	return b.String()
 }
 

@@ -16,10 +16,13 @@ type Styles struct {
 	Cell, CellLast, CellCursor, CellFrom lipgloss.Style
 	// CellAlarm marks a king in check and a captured group.
 	CellAlarm lipgloss.Style
-	Piece     [2]lipgloss.Style
-	Label     lipgloss.Style
-	Pane      lipgloss.Style
-	Plain     lipgloss.Style
+	// CellWin marks the structure that won the game (a Havannah ring,
+	// bridge or fork).
+	CellWin lipgloss.Style
+	Piece   [2]lipgloss.Style
+	Label   lipgloss.Style
+	Pane    lipgloss.Style
+	Plain   lipgloss.Style
 	// ASCII draws boards with ASCII only: chessmen and stones as letters,
 	// dominoes with brackets (MCARENA_ASCII set, or the Linux console).
 	ASCII bool
@@ -80,6 +83,7 @@ func newStyles(r *lipgloss.Renderer, colour bool) Styles {
 		CellCursor:   r.NewStyle().Reverse(true),
 		CellFrom:     r.NewStyle().Bold(true).Underline(true).Background(c("151", "22")),
 		CellAlarm:    r.NewStyle().Bold(true).Background(c("224", "52")),
+		CellWin:      r.NewStyle().Bold(true).Underline(true).Background(c("229", "58")),
 		Piece: [2]lipgloss.Style{
 			r.NewStyle().Bold(true).Foreground(c("236", "15")),
 			r.NewStyle().Bold(true).Foreground(c("1", "9")),

@@ -152,7 +152,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		case matches(msg, m.ctx.keys.Quit):
 			m.closeAll()
 			return m, tea.Quit
-		case matches(msg, m.ctx.keys.Help):
+		case matches(msg, m.ctx.keys.Help) && (m.showHelp || !typesText(m.current, msg)):
 			m.showHelp = !m.showHelp
 			return m, nil
 		case m.showHelp && matches(msg, m.ctx.keys.Back):

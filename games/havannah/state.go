@@ -456,10 +456,11 @@ func (s *State) String() string {
 // (row a first, each row in increasing x; row y holds x = max(0, y-N+1) to
 // min(2N-2, y+N-1), named as in the package comment, not by
 // games.CellName). Draw row a on top with cell (x, y) at column 2x - y, as
-// in the package comment's diagram.
+// in the package comment's diagram. The pieces are stones, White's (the
+// first player's) drawn white.
 func (s *State) Board() games.Board {
 	g := s.g
-	b := games.Board{Kind: games.HexGrid, Rows: g.base, Cols: g.diam, Cells: make([]games.Cell, g.cells)}
+	b := games.Board{Kind: games.HexGrid, Rows: g.base, Cols: g.diam, Cells: make([]games.Cell, g.cells), Stones: true, FirstWhite: true}
 	for c := range b.Cells {
 		b.Cells[c] = games.Cell{Owner: -1}
 		if col := s.cells[c].color; col != 0 {
