@@ -226,7 +226,8 @@ func TestEliminationResumeCountsNothingTwice(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			var totals []int
-			n1, err := runPreset(ctx, cfg, p, path, Options{Workers: 2}, func(pr Progress) {
+			// One worker: at most the game in its hands ends after the stop.
+			n1, err := runPreset(ctx, cfg, p, path, Options{Workers: 1}, func(pr Progress) {
 				totals = append(totals, pr.Total)
 				if pr.Done >= tt.stopAt {
 					cancel()
@@ -235,10 +236,13 @@ func TestEliminationResumeCountsNothingTwice(t *testing.T) {
 			if !errors.Is(err, context.Canceled) || n1 < tt.stopAt || n1 >= games {
 				t.Fatalf("interrupted run: %d games, %v", n1, err)
 			}
+			if tt.stopAt == 8 && n1 != 8 {
+				t.Fatalf("stopped after %d games, want 8: round 2 began before round 1 ended", n1)
+			}
 			if totals[0] != games {
 				t.Errorf("progress total %d, want %d", totals[0], games)
 			}
-			n2, err := runPreset(context.Background(), cfg, p, path, Options{Workers: 1}, func(pr Progress) {
+			n2, err := runPreset(context.Background(), cfg, p, path, Options{Workers: 2}, func(pr Progress) {
 				if pr.Resumed != n1 || pr.Total != games {
 					t.Errorf("resumed %d of %d, want %d of %d", pr.Resumed, pr.Total, n1, games)
 				}
