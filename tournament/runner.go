@@ -313,6 +313,9 @@ func (r *run) play(ctx context.Context, pl *plan) {
 			defer wg.Done()
 			wk := &worker{specs: r.rp.Specs, engines: map[string]engines.Engine{}, games: map[string]games.Game{}}
 			for t := range feed {
+				if ctx.Err() != nil {
+					continue // stopped: a game not begun is left for the next run
+				}
 				rec, ok, err := t.do(ctx, wk)
 				if err != nil {
 					r.fail(err)
