@@ -35,6 +35,11 @@ func runList(args []string, stdout io.Writer) error {
 			fmt.Fprintf(stdout, "  %-14s %d engines x %d runs  %s\n", n, len(p.Engines), p.Count, p.Description)
 			continue
 		}
+		if p.Elimination != nil {
+			n := len(p.Elimination)
+			fmt.Fprintf(stdout, "  %-14s elimination of %d engines: %d pairings x %d games = %d games  %s\n", p.Name, n, n-1, p.Count, (n-1)*p.Count, p.Description)
+			continue
+		}
 		games := len(tournament.Matches(p)) * p.Count
 		each := fmt.Sprintf("%d games", p.Count)
 		if p.Protocol == config.SeatPairs {
@@ -305,7 +310,50 @@ func writeReports(stdout io.Writer, cfg *config.Config, recs []tournament.Record
 	if err := tournament.WriteReport(stdout, summarise(cfg, games), format); err != nil || format == tournament.CSV {
 		return err
 	}
+	if err := writeBrackets(stdout, cfg, games, format); err != nil {
+		return err
+	}
 	return tournament.WriteElo(stdout, games, tournament.DefaultElo)
+}
+
+// writeBrackets prints the bracket of every elimination preset of the
+// configuration that the records hold games of.
+func writeBrackets(stdout io.Writer, cfg *config.Config, games []tournament.Record, format tournament.Format) error {
+	if cfg == nil {
+		return nil
+	}
+	type seen struct {
+		scaled bool
+		last   int // the highest game number
+	}
+	held := map[string]*seen{}
+	for _, r := range games {
+		s := held[r.Preset]
+		if s == nil {
+			s = &seen{}
+			held[r.Preset] = s
+		}
+		s.scaled = s.scaled || r.Scaled
+		s.last = max(s.last, r.Index)
+	}
+	for _, name := range cfg.PresetNames() {
+		p, _ := cfg.Preset(name)
+		s := held[name]
+		if p.Elimination == nil || s == nil {
+			continue
+		}
+		count := p.Count
+		if s.scaled && s.last+1 < count {
+			// A run with fewer games a pairing (--games): the records do
+			// not say how many; the most any pairing has is the best guess.
+			count = s.last + 1
+			fmt.Fprintf(stdout, "\nnote: %s was run with fewer games a pairing than its %d; its bracket is read at %d, the most any pairing has\n", name, p.Count, count)
+		}
+		if err := tournament.WriteBracket(stdout, p, tournament.NewBracket(p, games, count), format); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // paperLookup finds the published figure of a match in the configuration.

@@ -131,3 +131,50 @@ protocol = "pairs"
 		t.Fatalf("run: %d %s\n%s", code, errs, out)
 	}
 }
+
+const eliminationConfig = `
+[engines.r]
+family = "random"
+[engines.n0]
+family = "nmcs"
+level = 0
+[engines.r2]
+family = "random"
+[presets.knockout]
+description = "test"
+games = ["tictactoe"]
+elimination = ["r", "n0", "r2"]
+count = 4
+paper_winner = "n0"
+`
+
+// list counts an elimination preset's pairings, run plays it round by
+// round and prints its bracket, a sharded run is refused, and a report with
+// fewer games a pairing reads the bracket at that count.
+func TestRunElimination(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "c.toml")
+	os.WriteFile(cfg, []byte(eliminationConfig), 0o644)
+	code, out, errs := run("list", "--config", cfg)
+	if code != ExitOK || !strings.Contains(out, "knockout       elimination of 3 engines: 2 pairings x 4 games = 8 games  test") {
+		t.Fatalf("list: %d %q %q", code, out, errs)
+	}
+	res := filepath.Join(dir, "r.jsonl")
+	code, out, errs = run("run", "knockout", "--config", cfg, "--out", res)
+	if code != ExitOK || !strings.Contains(out, "8 games played") || !strings.Contains(out, "Elimination tournament knockout") ||
+		!strings.Contains(out, "(bye)") || !strings.Contains(out, "the paper's: n0") {
+		t.Fatalf("run: %d %q %q", code, out, errs)
+	}
+	code, _, errs = run("run", "knockout", "--config", cfg, "--out", filepath.Join(dir, "s.jsonl"), "--shard", "0/2")
+	if code == ExitOK || !strings.Contains(errs, "preset knockout is an elimination tournament") {
+		t.Fatalf("sharded run: %d %q", code, errs)
+	}
+	small := filepath.Join(dir, "small.jsonl")
+	if code, _, errs := run("run", "knockout", "--config", cfg, "--out", small, "--games", "2"); code != ExitOK {
+		t.Fatalf("run --games 2: %d %q", code, errs)
+	}
+	code, out, _ = run("report", "--config", cfg, small)
+	if code != ExitOK || !strings.Contains(out, "its bracket is read at 2") || !strings.Contains(out, "winner: ") || strings.Contains(out, "not yet") {
+		t.Fatalf("report of a scaled run: %d\n%s", code, out)
+	}
+}

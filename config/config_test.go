@@ -141,7 +141,7 @@ func TestSchedules(t *testing.T) {
 		t.Fatalf("round robin %v, gauntlet %v", rr.Pairs, g.Pairs)
 	}
 	_, err = Parse("x.toml", []byte(base+"[presets.bad]\ngames = [\"nogo\"]\npairs = [[\"a\", \"b\"]]\ngauntlet = [\"a\", \"b\"]\n"))
-	if err == nil || !strings.Contains(err.Error(), "x.toml:7: presets.bad: give exactly one of pairs, round_robin or gauntlet") {
+	if err == nil || !strings.Contains(err.Error(), "x.toml:7: presets.bad: give exactly one of pairs, round_robin, gauntlet or elimination") {
 		t.Fatalf("error %v", err)
 	}
 }

@@ -74,6 +74,14 @@ type Preset struct {
 	Protocol Protocol
 	// Reading says which reading of an ambiguous paper the preset takes.
 	Reading string
+	// Elimination lists the engines of an elimination tournament in
+	// seeding order, instead of Pairs: each round pairs the engines still
+	// in, and the winner of each pairing advances until one is left
+	// (tournament.NewBracket). Such a preset has one game and one budget.
+	Elimination []string
+	// PaperWinner is the engine the paper reports as the winner of an
+	// elimination tournament, "" when it names none.
+	PaperWinner string
 }
 
 // Budget is a per-move budget as written in a preset: "" (the engine's own
@@ -147,7 +155,7 @@ func parsePresets(path string, lines lineIndex, v any, cfg *Config) error {
 	return nil
 }
 
-var presetKeys = []string{"kind", "description", "games", "pairs", "round_robin", "gauntlet", "budgets", "count", "swap", "seed", "protocol", "paper", "reading"}
+var presetKeys = []string{"kind", "description", "games", "pairs", "round_robin", "gauntlet", "elimination", "budgets", "count", "swap", "seed", "protocol", "paper", "paper_winner", "reading"}
 
 var analysisKeys = []string{"kind", "description", "game", "position", "engines", "runs", "seed", "playout", "move", "paper_frequency", "paper_states", "reading"}
 
@@ -206,6 +214,11 @@ func parsePreset(path string, lines lineIndex, name string, v any, cfg *Config) 
 	pairs, pairsKey, err := schedulePairs(t, errAt)
 	if err != nil {
 		return nil, err
+	}
+	if pairsKey == "elimination" {
+		if err := parseElimination(t, p, cfg, errAt); err != nil {
+			return nil, err
+		}
 	}
 	for _, pv := range pairs {
 		pair, ok := stringList(pv)
@@ -269,6 +282,12 @@ func parsePreset(path string, lines lineIndex, name string, v any, cfg *Config) 
 	}
 	if err := parseProtocol(t, p, errAt); err != nil {
 		return nil, err
+	}
+	if p.Elimination != nil {
+		return p, checkElimination(t, p, errAt)
+	}
+	if _, ok := t["paper_winner"]; ok {
+		return nil, errAt("paper_winner", "names the winner of an elimination tournament: give it with elimination, or paper with pairs")
 	}
 	if pv, ok := t["paper"]; ok {
 		paper, err := paperFigures(pv, len(p.Pairs), len(p.Budgets), len(p.Games))
@@ -528,18 +547,26 @@ func numbers(v any, n int, max float64) ([]float64, error) {
 
 // schedulePairs reads the pairs of a match preset from exactly one of pairs
 // (explicit), round_robin (every two of a list) or gauntlet (the first of a
-// list against each of the others).
+// list against each of the others). An elimination preset has no pairs
+// before it is played: for one, schedulePairs returns none and the key
+// "elimination" (parseElimination reads the list).
 //
 // It also returns the key the pairs came from.
 func schedulePairs(t map[string]any, errAt func(key, format string, args ...any) error) ([]any, string, error) {
 	var given []string
-	for _, k := range []string{"pairs", "round_robin", "gauntlet"} {
+	for _, k := range []string{"pairs", "round_robin", "gauntlet", "elimination"} {
 		if _, ok := t[k]; ok {
 			given = append(given, k)
 		}
 	}
 	if len(given) != 1 {
-		return nil, "", errAt("", "give exactly one of pairs, round_robin or gauntlet")
+		if len(given) > 1 && slices.Contains(given, "elimination") {
+			return nil, "", errAt("elimination", "an elimination tournament makes its own pairs round by round: give elimination alone, without %s", strings.Join(slices.DeleteFunc(given, func(k string) bool { return k == "elimination" }), " or "))
+		}
+		return nil, "", errAt("", "give exactly one of pairs, round_robin, gauntlet or elimination")
+	}
+	if given[0] == "elimination" {
+		return nil, given[0], nil
 	}
 	if given[0] == "pairs" {
 		pairs, ok := t["pairs"].([]any)
@@ -582,6 +609,54 @@ func (c *Config) checkEngine(name string, specs []string) error {
 		if err := engines.CheckGame(e, g); err != nil {
 			return fmt.Errorf("engine %q cannot play %s: %v", name, sp, err)
 		}
+	}
+	return nil
+}
+
+// parseElimination reads the engines of an elimination preset, in seeding
+// order: at least two, each once, each able to play the preset's games.
+func parseElimination(t map[string]any, p *Preset, cfg *Config, errAt func(key, format string, args ...any) error) error {
+	names, ok := stringList(t["elimination"])
+	if !ok || len(names) < 2 {
+		return errAt("elimination", "want a list of at least two engine names in seeding order, like [\"im-fet0\", \"im-fet1\", \"im-fet2\"]")
+	}
+	for i, n := range names {
+		if slices.Contains(names[:i], n) {
+			return errAt("elimination", "engine %q is listed twice: list each engine once (an engine cannot meet itself)", n)
+		}
+		if _, ok := cfg.Engines[n]; !ok {
+			return errAt("elimination", "unknown engine %q: named engines are %s", n, strings.Join(cfg.EngineNames(), ", "))
+		}
+		if err := cfg.checkEngine(n, p.Games); err != nil {
+			return errAt("elimination", "%v", err)
+		}
+	}
+	p.Elimination = names
+	return nil
+}
+
+// checkElimination checks what an elimination preset, read but for its
+// paper figures, may not hold: one bracket is one game under one budget,
+// each pairing's games are scored one by one, and the paper's figure is
+// the winner's name.
+func checkElimination(t map[string]any, p *Preset, errAt func(key, format string, args ...any) error) error {
+	switch {
+	case len(p.Games) != 1:
+		return errAt("games", "an elimination tournament plays one bracket on one game: give one game, not %d (one preset per game)", len(p.Games))
+	case len(p.Budgets) != 1:
+		return errAt("budgets", "an elimination tournament plays one bracket under one budget: give one budget, not %d (one preset per budget)", len(p.Budgets))
+	case p.Protocol != PerGame:
+		return errAt("protocol", "an elimination tournament scores each pairing by its games: protocol %q is not supported with elimination", p.Protocol)
+	}
+	if _, ok := t["paper"]; ok {
+		return errAt("paper", "an elimination tournament has no fixed pairs to give win rates for: name the paper's winner with paper_winner")
+	}
+	if v, ok := t["paper_winner"]; ok {
+		name, _ := v.(string)
+		if !slices.Contains(p.Elimination, name) {
+			return errAt("paper_winner", "want one of the engines of elimination (%s), the one the paper reports as the winner", strings.Join(p.Elimination, ", "))
+		}
+		p.PaperWinner = name
 	}
 	return nil
 }

@@ -45,6 +45,30 @@ func TestPresetErrors(t *testing.T) {
 			`x.toml:11: presets.p.count: protocol "pairs" plays games in seat-swapped pairs: want an even number of games per match, not 7`},
 		{"protocol pairs fixed start", "[presets.p]\ngames = [\"kalah:start=random\", \"kalah:houses=3\"]\npairs = [[\"a\", \"b\"]]\nprotocol = \"pairs\"\n",
 			`x.toml:9: presets.p.games: protocol "pairs" plays each pair from a random start, and kalah:houses=3 starts from a fixed position: give games with a random start (kalah:start=random)`},
+		{"elimination of one engine", "[presets.p]\ngames = [\"nogo\"]\nelimination = [\"a\"]\n",
+			`x.toml:10: presets.p.elimination: want a list of at least two engine names in seeding order`},
+		{"elimination not a list", "[presets.p]\ngames = [\"nogo\"]\nelimination = \"a\"\n",
+			`x.toml:10: presets.p.elimination: want a list of at least two engine names in seeding order`},
+		{"elimination engine twice", "[presets.p]\ngames = [\"nogo\"]\nelimination = [\"a\", \"b\", \"a\"]\n",
+			`x.toml:10: presets.p.elimination: engine "a" is listed twice: list each engine once`},
+		{"elimination unknown engine", "[presets.p]\ngames = [\"nogo\"]\nelimination = [\"a\", \"z\"]\n",
+			`x.toml:10: presets.p.elimination: unknown engine "z": named engines are a, b, c`},
+		{"elimination with pairs", "[presets.p]\ngames = [\"nogo\"]\npairs = [[\"a\", \"b\"]]\nelimination = [\"a\", \"b\"]\n",
+			`x.toml:11: presets.p.elimination: an elimination tournament makes its own pairs round by round: give elimination alone, without pairs`},
+		{"elimination with round robin and gauntlet", "[presets.p]\ngames = [\"nogo\"]\nelimination = [\"a\", \"b\"]\nround_robin = [\"a\", \"b\"]\ngauntlet = [\"a\", \"b\"]\n",
+			`x.toml:10: presets.p.elimination: an elimination tournament makes its own pairs round by round: give elimination alone, without round_robin or gauntlet`},
+		{"elimination on two games", "[presets.p]\ngames = [\"nogo\", \"tictactoe\"]\nelimination = [\"a\", \"b\"]\n",
+			`x.toml:9: presets.p.games: an elimination tournament plays one bracket on one game: give one game, not 2`},
+		{"elimination under two budgets", "[presets.p]\ngames = [\"nogo\"]\nelimination = [\"a\", \"b\"]\nbudgets = [\"1s\", \"2s\"]\n",
+			`x.toml:11: presets.p.budgets: an elimination tournament plays one bracket under one budget: give one budget, not 2`},
+		{"elimination in pairs protocol", "[presets.p]\ngames = [\"kalah:start=random\"]\nelimination = [\"a\", \"b\"]\nprotocol = \"pairs\"\n",
+			`x.toml:11: presets.p.protocol: an elimination tournament scores each pairing by its games: protocol "pairs" is not supported`},
+		{"elimination with paper win rates", "[presets.p]\ngames = [\"nogo\"]\nelimination = [\"a\", \"b\"]\npaper = [[[50]]]\n",
+			`x.toml:11: presets.p.paper: an elimination tournament has no fixed pairs to give win rates for: name the paper's winner with paper_winner`},
+		{"paper winner not an entrant", "[presets.p]\ngames = [\"nogo\"]\nelimination = [\"a\", \"b\"]\npaper_winner = \"c\"\n",
+			`x.toml:11: presets.p.paper_winner: want one of the engines of elimination (a, b)`},
+		{"paper winner without elimination", "[presets.p]\ngames = [\"nogo\"]\npairs = [[\"a\", \"b\"]]\npaper_winner = \"a\"\n",
+			`x.toml:11: presets.p.paper_winner: names the winner of an elimination tournament`},
 		{"protocol in analysis", "[presets.p]\nkind = \"analysis\"\ngame = \"tictactoe\"\nengines = [\"a\"]\nprotocol = \"pairs\"\n",
 			"x.toml:12: presets.p.protocol: unknown key of an analysis preset"},
 		{"analysis same engine", "[presets.p]\nkind = \"analysis\"\ngame = \"tictactoe\"\nengines = [\"a\", \"a\"]\n",
@@ -160,4 +184,17 @@ func mustBudget(t *testing.T, text string) Budget {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// An elimination preset keeps its engines in seeding order and the paper's
+// winner, and has no pairs of its own.
+func TestPresetElimination(t *testing.T) {
+	cfg, err := Parse("x.toml", []byte(presetBase+"[presets.p]\ngames = [\"nogo\"]\nelimination = [\"c\", \"a\", \"b\"]\nbudgets = [\"1s\"]\ncount = 200\npaper_winner = \"a\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := cfg.Preset("p")
+	if got, want := strings.Join(p.Elimination, " "), "c a b"; got != want || p.PaperWinner != "a" || len(p.Pairs) != 0 || p.Count != 200 || !p.Swap {
+		t.Fatalf("got elimination %q, paper winner %q, pairs %v, count %d, swap %v; want %q, a, none, 200, true", got, p.PaperWinner, p.Pairs, p.Count, p.Swap, want)
+	}
 }

@@ -28,6 +28,7 @@ func NewPlan(cfg *config.Config, p *config.Preset) (*Plan, error) {
 	if p.Kind == config.Analysis {
 		names = p.Engines
 	}
+	names = append(names, p.Elimination...)
 	for _, pair := range p.Pairs {
 		names = append(names, pair[0], pair[1])
 	}
@@ -54,6 +55,9 @@ type plan struct {
 	group  int
 	task   func(unit, index int) task
 	expect func(unit, index int) (Record, error) // what a unit's record must hold
+	// missing says why a record's match is not in the plan, for
+	// checkResume; empty for the usual reason.
+	missing string
 }
 
 // newPlan lays out the tasks of plan rp with count per unit.
@@ -70,37 +74,53 @@ func newPlan(rp *Plan, count int, scaled bool, scale float64) *plan {
 			name := p.Engines[u]
 			return Record{Kind: AnalysisKind, Game: p.Game, Names: [2]string{name, ""}, Specs: [2]string{spec(name), ""}, Seed: p.Seed + uint64(i)}, nil
 		}
-	} else {
-		s := NewSchedule(p, count)
-		pl.keys, pl.group = s.keys, s.group
-		pl.task = func(u, i int) task {
-			j := s.job(u, i)
-			return task{key: s.keys[u], index: i, do: func(ctx context.Context, w *worker) (Record, bool, error) {
-				return playJob(ctx, p, j, w, scaled, scale)
-			}}
+		for u, k := range pl.keys {
+			pl.unit[k] = u
 		}
-		built := map[string]games.Game{} // for the random starts, built once
-		pl.expect = func(u, i int) (Record, error) {
-			j := s.job(u, i)
-			m := j.Match
-			g, ok := built[m.Game]
-			if !ok {
-				var err error
-				if g, err = games.New(m.Game); err != nil {
-					return Record{}, err
-				}
-				built[m.Game] = g
-			}
-			rec := Record{Game: m.Game, Budget: p.Budgets[m.Budget].Text, Names: m.Names,
-				Specs: [2]string{spec(m.Names[0]), spec(m.Names[1])}, FirstSeat: j.FirstSeat, Seed: j.Seed, Protocol: protocolOf(p)}
-			if start, random := games.Start(g, j.StartSeed); random {
-				rec.Start = start.String()
-			}
-			return rec, nil
-		}
+		return pl
 	}
+	return matchPlan(rp, NewSchedule(p, count), scaled, scale)
+}
+
+// bracketPlan lays out the tasks of the matches ms of elimination plan rp,
+// count games each: a round's, to play it, or every round's so far, to
+// check a results file against them.
+func bracketPlan(rp *Plan, ms []Match, count int, scaled bool, scale float64) *plan {
+	return matchPlan(rp, scheduleOf(rp.Preset, ms, count), scaled, scale)
+}
+
+// matchPlan lays out the tasks of schedule s of match plan rp.
+func matchPlan(rp *Plan, s *Schedule, scaled bool, scale float64) *plan {
+	p := rp.Preset
+	spec := func(name string) string { return rp.Specs[name] }
+	pl := &plan{keys: s.keys, count: s.count, unit: map[string]int{}, group: s.group}
 	for u, k := range pl.keys {
 		pl.unit[k] = u
+	}
+	pl.task = func(u, i int) task {
+		j := s.job(u, i)
+		return task{key: s.keys[u], index: i, do: func(ctx context.Context, w *worker) (Record, bool, error) {
+			return playJob(ctx, p, j, w, scaled, scale)
+		}}
+	}
+	built := map[string]games.Game{} // for the random starts, built once
+	pl.expect = func(u, i int) (Record, error) {
+		j := s.job(u, i)
+		m := j.Match
+		g, ok := built[m.Game]
+		if !ok {
+			var err error
+			if g, err = games.New(m.Game); err != nil {
+				return Record{}, err
+			}
+			built[m.Game] = g
+		}
+		rec := Record{Game: m.Game, Budget: p.Budgets[m.Budget].Text, Names: m.Names,
+			Specs: [2]string{spec(m.Names[0]), spec(m.Names[1])}, FirstSeat: j.FirstSeat, Seed: j.Seed, Protocol: protocolOf(p)}
+		if start, random := games.Start(g, j.StartSeed); random {
+			rec.Start = start.String()
+		}
+		return rec, nil
 	}
 	return pl
 }

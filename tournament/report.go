@@ -4,9 +4,12 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
+
+	"mcarena/config"
 )
 
 // Format is a report's layout.
@@ -271,4 +274,73 @@ func writeTable(w io.Writer, header []string, rows [][]string, f Format) error {
 		fmt.Fprintln(tw, strings.Join(r, "\t")+"\t")
 	}
 	return tw.Flush()
+}
+
+// WriteBracket prints an elimination tournament's bracket (NewBracket):
+// every pairing of every round so far with the higher seed's games, score
+// and 95% interval and the engine that advanced, the byes, and the winner
+// beside the paper's.
+func WriteBracket(w io.Writer, p *config.Preset, b *Bracket, f Format) error {
+	budget := p.Budgets[0].Text
+	if budget == "" {
+		budget = "-"
+	}
+	if f != CSV {
+		fmt.Fprintf(w, "\nElimination tournament %s: %s, budget %s, %d games a pairing, %d engines in seeding order\n", b.Preset, p.Games[0], budget, b.Count, len(p.Elimination))
+		if f == Markdown {
+			fmt.Fprintln(w)
+		}
+	}
+	header := []string{"round", "seed", "engine", "seed", "opponent", "games", "W-D-L", "score %", "95% interval", "advances"}
+	var rows [][]string
+	for _, r := range b.Rounds {
+		round := strconv.Itoa(r.Number)
+		for _, pr := range r.Pairings {
+			n := pr.Match.Names
+			games := strconv.Itoa(pr.Games)
+			if pr.Recorded < b.Count {
+				games = fmt.Sprintf("%d/%d", pr.Recorded, b.Count)
+			}
+			if pr.Errors > 0 {
+				games += fmt.Sprintf(" (+%d errors)", pr.Errors)
+			}
+			score, interval := "-", "-"
+			if pr.Games > 0 {
+				score = fmt.Sprintf("%.1f", 100*pr.Score)
+				interval = fmt.Sprintf("%.1f-%.1f", 100*pr.Low, 100*pr.High)
+			}
+			adv := "-"
+			if pr.Winner >= 0 {
+				adv = n[pr.Winner]
+				if pr.BySeed {
+					adv += " (tie: higher seed)"
+				}
+			}
+			rows = append(rows, []string{round, strconv.Itoa(pr.Seeds[0]), n[0], strconv.Itoa(pr.Seeds[1]), n[1], games,
+				fmt.Sprintf("%d-%d-%d", pr.Wins, pr.Draws, pr.Losses), score, interval, adv})
+		}
+		if r.Bye != "" {
+			rows = append(rows, []string{round, strconv.Itoa(slices.Index(p.Elimination, r.Bye) + 1), r.Bye, "-", "(bye)", "-", "-", "-", "-", r.Bye})
+		}
+	}
+	if err := writeTable(w, header, rows, f); err != nil || f == CSV {
+		return err
+	}
+	winner := b.Winner
+	if winner == "" {
+		winner = fmt.Sprintf("not yet (round %d in play)", len(b.Rounds))
+	}
+	paper := ""
+	switch {
+	case b.PaperWinner == "":
+	case b.Winner == "":
+		paper = fmt.Sprintf("; the paper's: %s", b.PaperWinner)
+	case b.Winner == b.PaperWinner:
+		paper = fmt.Sprintf("; the paper's: %s, the same", b.PaperWinner)
+	default:
+		paper = fmt.Sprintf("; the paper's: %s ! (another engine)", b.PaperWinner)
+	}
+	fmt.Fprintf(w, "\nwinner: %s%s\n", winner, paper)
+	fmt.Fprintln(w, "score: the engine's wins plus half its draws over the pairing's games without an error, with a 95% Wilson interval; the higher score advances, the higher seed on a tie.")
+	return nil
 }

@@ -50,6 +50,9 @@ func checkResume(path, configPath, preset string, pl *plan, recs []Record, scale
 		}
 		u, ok := pl.unit[r.Match]
 		if !ok {
+			if pl.missing != "" {
+				return fail("%s", pl.missing)
+			}
 			return fail("the preset has no such match now (its games, pairs, engines or budgets changed)")
 		}
 		want, err := pl.expect(u, r.Index)

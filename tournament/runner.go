@@ -164,6 +164,9 @@ func Run(ctx context.Context, rp *Plan, path string, opt Options, progress func(
 	if p.Protocol == config.SeatPairs && count%2 != 0 {
 		return 0, fmt.Errorf("games per match %d: preset %s plays seat-swapped pairs (protocol %q): want an even number", count, p.Name, config.SeatPairs)
 	}
+	if p.Elimination != nil && opt.Shards > 1 {
+		return 0, fmt.Errorf("shard %d of %d: preset %s is an elimination tournament, whose every round is made from the results of the round before, which the other shards would hold: run it unsharded (--workers spreads a round's games over the cores)", opt.Shard, opt.Shards, p.Name)
+	}
 	lock, err := Lock(path)
 	if err != nil {
 		return 0, err
@@ -178,14 +181,26 @@ func Run(ctx context.Context, rp *Plan, path string, opt Options, progress func(
 			note(fmt.Sprintf("starting over: the earlier results are kept in %s", old))
 		}
 	}
-	pl := newPlan(rp, count, scaled, scale)
+	elim := p.Elimination != nil
+	var pl *plan
+	recs, goodEnd, tail, err := ReadResults(path)
+	if err != nil {
+		return 0, err
+	}
+	if elim {
+		// Every pairing of the bracket so far: the rounds the file's
+		// results decide, and the round in play.
+		pl = bracketPlan(rp, NewBracket(p, recs, count).Matches(), count, scaled, scale)
+		pl.missing = "not a pairing of the bracket that the preset and this file's earlier rounds make (its engines, their order, the games per pairing or an earlier round's result differ)"
+	} else {
+		pl = newPlan(rp, count, scaled, scale)
+	}
 	shards := max(opt.Shards, 1)
 	shard := opt.Shard % shards
 	mine := func(j int) bool { return pl.shard(j, shard, shards) }
 	total := pl.shardLen(shard, shards)
-	recs, goodEnd, tail, err := ReadResults(path)
-	if err != nil {
-		return 0, err
+	if elim {
+		total = (len(p.Elimination) - 1) * count
 	}
 	if err := checkResume(path, rp.Config, p.Name, pl, recs, scale); err != nil {
 		return 0, err
@@ -216,31 +231,94 @@ func Run(ctx context.Context, rp *Plan, path string, opt Options, progress func(
 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	workers := opt.Workers
-	if workers <= 0 {
-		workers = runtime.NumCPU()
+	r := &run{rp: rp, path: path, w: w, kind: kind, done: done, shard: shard, shards: shards,
+		total: total, resumed: resumed, workers: opt.Workers, progress: progress, start: time.Now(), cancel: cancel, keep: elim}
+	if r.workers <= 0 {
+		r.workers = runtime.NumCPU()
 	}
-	start := time.Now()
+	if !elim {
+		r.play(ctx, pl)
+	}
+	for elim && r.err == nil && ctx.Err() == nil {
+		// Each round is played whole before the next is made from its
+		// results.
+		b := NewBracket(p, append(recs, r.recs...), count)
+		round := b.current()
+		if round == nil {
+			break
+		}
+		var ms []Match
+		for _, pr := range round.Pairings {
+			ms = append(ms, pr.Match)
+		}
+		before := r.played
+		r.play(ctx, bracketPlan(rp, ms, count, scaled, scale))
+		if r.err == nil && ctx.Err() == nil && r.played == before {
+			r.err = fmt.Errorf("preset %s: round %d of the elimination tournament has games missing that this run did not play", p.Name, round.Number)
+		}
+	}
+	if err := w.Close(); err != nil && r.err == nil {
+		r.err = &WriteError{Path: path, Err: err, Kept: resumed + r.played}
+	}
+	if r.err != nil {
+		return r.played, r.err
+	}
+	return r.played, context.Cause(ctx)
+}
+
+// run is a run in progress: what its plays share.
+type run struct {
+	rp            *Plan
+	path          string
+	w             *Writer
+	kind          RecordKind
+	done          map[gameKey]bool // the games the file held when the run began
+	shard, shards int
+	total         int
+	resumed       int
+	workers       int
+	progress      func(Progress)
+	start         time.Time
+	cancel        context.CancelFunc // cancels the run's ctx
+
+	played, errs int
+	// recs are the records this run wrote, kept when keep is set (an
+	// elimination preset, whose next round they decide).
+	recs []Record
+	keep bool
+	// err is the first failure, after which nothing more is played.
+	err  error
+	once sync.Once
+}
+
+// fail stops the run with err.
+func (r *run) fail(err error) {
+	r.once.Do(func() { r.err = err })
+	r.cancel() // nothing more is played once the run cannot finish
+}
+
+// play plays the tasks of pl that belong to the run's shard and that the
+// file does not hold, on the run's workers, writing each record as it
+// comes.
+func (r *run) play(ctx context.Context, pl *plan) {
+	p := r.rp.Preset
 	// Buffered both ways, so that a worker never waits for the dispatcher or
 	// the writer, which share the cores with the workers.
-	feed := make(chan task, workers)
-	out := make(chan Record, workers)
+	feed := make(chan task, r.workers)
+	out := make(chan Record, r.workers)
 	var wg sync.WaitGroup
-	var werr error
-	var once sync.Once
-	fail := func(err error) {
-		once.Do(func() { werr = err })
-		cancel() // nothing more is played once the run cannot finish
-	}
-	for range min(workers, max(total-resumed, 1)) {
+	for range min(r.workers, max(r.total-r.resumed-r.played, 1)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			wk := &worker{specs: rp.Specs, engines: map[string]engines.Engine{}, games: map[string]games.Game{}}
+			wk := &worker{specs: r.rp.Specs, engines: map[string]engines.Engine{}, games: map[string]games.Game{}}
 			for t := range feed {
+				if ctx.Err() != nil {
+					continue // stopped: a game not begun is left for the next run
+				}
 				rec, ok, err := t.do(ctx, wk)
 				if err != nil {
-					fail(err)
+					r.fail(err)
 					continue
 				}
 				if ok {
@@ -252,10 +330,10 @@ func Run(ctx context.Context, rp *Plan, path string, opt Options, progress func(
 	go func() {
 		defer close(feed)
 		g := pl.group
-		for q := shard; q*g < pl.len(); q += shards {
+		for q := r.shard; q*g < pl.len(); q += r.shards {
 			for j := q * g; j < (q+1)*g; j++ {
 				t := pl.at(j)
-				if done[gameKey{kind, p.Name, t.key, t.index}] {
+				if r.done[gameKey{r.kind, p.Name, t.key, t.index}] {
 					continue
 				}
 				select {
@@ -267,32 +345,27 @@ func Run(ctx context.Context, rp *Plan, path string, opt Options, progress func(
 		}
 	}()
 	go func() { wg.Wait(); close(out) }()
-	played, errs := 0, 0
 	writeFailed := false
 	for rec := range out {
 		if writeFailed {
 			continue // draining the games that ended meanwhile
 		}
-		if err := w.Write(rec); err != nil {
+		if err := r.w.Write(rec); err != nil {
 			writeFailed = true
-			fail(&WriteError{Path: path, Err: err, Kept: resumed + played})
+			r.fail(&WriteError{Path: r.path, Err: err, Kept: r.resumed + r.played})
 			continue
 		}
-		played++
+		r.played++
 		if rec.Error != "" {
-			errs++
+			r.errs++
 		}
-		if progress != nil {
-			progress(Progress{Done: resumed + played, Total: total, Resumed: resumed, Errors: errs, Last: rec, Elapsed: time.Since(start)})
+		if r.keep {
+			r.recs = append(r.recs, rec)
+		}
+		if r.progress != nil {
+			r.progress(Progress{Done: r.resumed + r.played, Total: r.total, Resumed: r.resumed, Errors: r.errs, Last: rec, Elapsed: time.Since(r.start)})
 		}
 	}
-	if err := w.Close(); err != nil && werr == nil {
-		werr = &WriteError{Path: path, Err: err, Kept: resumed + played}
-	}
-	if werr != nil {
-		return played, werr
-	}
-	return played, context.Cause(ctx)
 }
 
 // moveAside renames a results file to a new dated PATH.old-... name, never

@@ -52,6 +52,8 @@ type Job struct {
 }
 
 // Matches lists a preset's matches in a fixed order: pair, budget, game.
+// An elimination preset has none before it is played: its matches come
+// round by round from its results (NewBracket).
 func Matches(p *config.Preset) []Match {
 	var out []Match
 	for pi, pair := range p.Pairs {
@@ -86,7 +88,12 @@ type Schedule struct {
 
 // NewSchedule returns the schedule of count games per match of preset p.
 func NewSchedule(p *config.Preset, count int) *Schedule {
-	ms := Matches(p)
+	return scheduleOf(p, Matches(p), count)
+}
+
+// scheduleOf returns the schedule of count games per match of ms, matches
+// of preset p: an elimination preset's, whose matches come round by round.
+func scheduleOf(p *config.Preset, ms []Match, count int) *Schedule {
 	keys := make([]string, len(ms))
 	for i, m := range ms {
 		keys[i] = m.Key(p)

@@ -1,0 +1,197 @@
+package tournament
+
+import (
+	"slices"
+
+	"mcarena/config"
+)
+
+// Bracket is an elimination preset's tournament (config.Preset.Elimination)
+// as a results file decides it so far.
+//
+// Round 1 takes the engines in seeding order. A round pairs its entrants in
+// order, the first with the second, the third with the fourth and so on;
+// when their number is odd, one entrant sits the round out with a bye: the
+// last entrant that has not had a bye yet (the last entrant when all have
+// had one), so that no engine rides byes to the final while the others
+// play. Each pairing is one match of count games, seats swapped when the
+// preset swaps them, seeds and starts derived as in any match (GameSeed,
+// StartSeed). The engine with the higher score over the pairing's games
+// without an error (a win 1, a draw 1/2) advances; on equal scores, the
+// higher seed (the engine earlier in the seeding order) advances: a tuning
+// tournament keeps the earlier parameter value when the games cannot tell
+// the two apart. The next round's entrants are the engines that advanced
+// (the bye among them) in seeding order, so that Names[0] of a pairing is
+// always the higher seed. Rounds go on until one engine is left; n engines
+// play n-1 pairings, (n-1)*count games.
+//
+// A round's pairings depend only on the preset and the results of the
+// rounds before it, so a resumed run recomputes the bracket from its file;
+// a round starts only once every game of the round before is recorded.
+type Bracket struct {
+	Preset string
+	// Count is the number of games of each pairing.
+	Count int
+	// Rounds are the rounds decided or in play: every round but the last
+	// is complete.
+	Rounds []Round
+	// Winner is the last engine left, "" until the final is complete.
+	Winner string
+	// PaperWinner is the paper's winner, "" when it names none.
+	PaperWinner string
+}
+
+// Round is one round of a bracket.
+type Round struct {
+	Number   int // from 1
+	Pairings []Pairing
+	// Bye is the entrant that sits the round out, "" when none does.
+	Bye string
+}
+
+// Complete says every pairing of the round has all its games.
+func (r *Round) Complete() bool {
+	for _, p := range r.Pairings {
+		if p.Winner < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// Pairing is one match of a bracket: Names[0] is the higher seed.
+type Pairing struct {
+	Match Match
+	// Seeds are the seeding positions of Names, from 1.
+	Seeds [2]int
+	// Recorded counts the pairing's distinct games among its first Count,
+	// those that ended in an error included.
+	Recorded int
+	// Games, Wins, Draws and Losses count the games without an error from
+	// Names[0]'s view; Errors the others.
+	Games, Wins, Draws, Losses, Errors int
+	// Score is Names[0]'s score, (wins + draws/2) / Games, with its 95%
+	// Wilson interval (0, 0-1 without games).
+	Score, Low, High float64
+	// Winner is the index in Names of the engine that advances, -1 until
+	// the pairing's games are all recorded.
+	Winner int
+	// BySeed says the scores were equal and the higher seed advanced.
+	BySeed bool
+}
+
+// NewBracket returns the bracket of elimination preset p as recs decide it,
+// count games a pairing (0: the preset's). Records of other presets, of
+// games past the first count of a pairing, and repeats of a game (Unique)
+// are not counted.
+func NewBracket(p *config.Preset, recs []Record, count int) *Bracket {
+	if count <= 0 {
+		count = p.Count
+	}
+	b := &Bracket{Preset: p.Name, Count: count, PaperWinner: p.PaperWinner}
+	games := map[string][]*Record{} // match key to its games by index
+	seen := map[gameKey]bool{}
+	for i := range recs {
+		r := &recs[i]
+		if r.Preset != p.Name || r.Kind != GameKind || r.Index >= count || seen[keyOf(r)] {
+			continue
+		}
+		seen[keyOf(r)] = true
+		games[r.Match] = append(games[r.Match], r)
+	}
+	seed := map[string]int{}
+	for i, n := range p.Elimination {
+		seed[n] = i + 1
+	}
+	entrants := append([]string(nil), p.Elimination...)
+	byes := map[string]bool{}
+	for len(entrants) > 1 {
+		round := Round{Number: len(b.Rounds) + 1}
+		playing := entrants
+		if len(entrants)%2 == 1 {
+			bye := len(entrants) - 1
+			for i := len(entrants) - 1; i >= 0; i-- {
+				if !byes[entrants[i]] {
+					bye = i
+					break
+				}
+			}
+			round.Bye = entrants[bye]
+			byes[round.Bye] = true
+			playing = append(append([]string(nil), entrants[:bye]...), entrants[bye+1:]...)
+		}
+		for i := 0; i < len(playing); i += 2 {
+			m := Match{Game: p.Games[0], Pair: -1, Names: [2]string{playing[i], playing[i+1]}, Paper: -1}
+			pr := scorePairing(m, games[m.Key(p)], count)
+			pr.Seeds = [2]int{seed[playing[i]], seed[playing[i+1]]}
+			round.Pairings = append(round.Pairings, pr)
+		}
+		b.Rounds = append(b.Rounds, round)
+		if !round.Complete() {
+			return b
+		}
+		advance := map[string]bool{round.Bye: true}
+		for _, pr := range round.Pairings {
+			advance[pr.Match.Names[pr.Winner]] = true
+		}
+		entrants = slices.DeleteFunc(entrants, func(n string) bool { return !advance[n] })
+	}
+	b.Winner = entrants[0]
+	return b
+}
+
+// scorePairing tallies a pairing's games and decides it once all count are
+// recorded.
+func scorePairing(m Match, recs []*Record, count int) Pairing {
+	pr := Pairing{Match: m, Recorded: len(recs), Winner: -1}
+	for _, r := range recs {
+		if r.Error != "" {
+			pr.Errors++
+			continue
+		}
+		pr.Games++
+		switch r.Winner {
+		case 0:
+			pr.Wins++
+		case 1:
+			pr.Losses++
+		default:
+			pr.Draws++
+		}
+	}
+	pr.High = 1
+	if pr.Games > 0 {
+		x := float64(pr.Wins) + float64(pr.Draws)/2
+		pr.Score = x / float64(pr.Games)
+		pr.Low, pr.High = Wilson(x, float64(pr.Games))
+	}
+	if pr.Recorded == count {
+		// Wins against losses is the score's comparison, without floats.
+		pr.Winner = 0
+		if pr.Losses > pr.Wins {
+			pr.Winner = 1
+		}
+		pr.BySeed = pr.Wins == pr.Losses
+	}
+	return pr
+}
+
+// current returns the first round of b not complete, nil when b has a
+// winner.
+func (b *Bracket) current() *Round {
+	if b.Winner != "" {
+		return nil
+	}
+	return &b.Rounds[len(b.Rounds)-1]
+}
+
+// Matches lists the matches of b's rounds so far, round by round.
+func (b *Bracket) Matches() []Match {
+	var out []Match
+	for _, r := range b.Rounds {
+		for _, p := range r.Pairings {
+			out = append(out, p.Match)
+		}
+	}
+	return out
+}

@@ -1,0 +1,333 @@
+package tournament
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"mcarena/config"
+)
+
+// eliminationPreset returns a preset of n engines e1..en in seeding order,
+// count games a pairing.
+func eliminationPreset(t *testing.T, n, count int) *config.Preset {
+	t.Helper()
+	var text, names strings.Builder
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&text, "[engines.e%d]\nfamily = \"random\"\n", i)
+		if i > 1 {
+			names.WriteString(", ")
+		}
+		fmt.Fprintf(&names, "%q", fmt.Sprintf("e%d", i))
+	}
+	fmt.Fprintf(&text, "[presets.el]\ngames = [\"tictactoe\"]\nelimination = [%s]\ncount = %d\n", names.String(), count)
+	p, _ := load(t, text.String()).Preset("el")
+	return p
+}
+
+// decide fills a bracket round by round with records whose games the
+// given rule decides (the index in Names of each game's winner, -1 for a
+// draw), and returns the bracket and the records.
+func decide(p *config.Preset, rule func(names [2]string, index int) int) (*Bracket, []Record) {
+	var recs []Record
+	for {
+		b := NewBracket(p, recs, 0)
+		r := b.current()
+		if r == nil {
+			return b, recs
+		}
+		for _, pr := range r.Pairings {
+			for i := range p.Count {
+				recs = append(recs, Record{Preset: p.Name, Match: pr.Match.Key(p), Index: i, Names: pr.Match.Names, Winner: rule(pr.Match.Names, i)})
+			}
+		}
+	}
+}
+
+// shape writes a bracket's rounds as "a-b c-d bye:e | ...", the winner
+// last.
+func shape(b *Bracket) string {
+	var out []string
+	for _, r := range b.Rounds {
+		var parts []string
+		for _, pr := range r.Pairings {
+			parts = append(parts, pr.Match.Names[0]+"-"+pr.Match.Names[1])
+		}
+		if r.Bye != "" {
+			parts = append(parts, "bye:"+r.Bye)
+		}
+		out = append(out, strings.Join(parts, " "))
+	}
+	return strings.Join(out, " | ") + " => " + b.Winner
+}
+
+// The bracket pairs neighbours in seeding order, gives a bye to the last
+// entrant not yet given one, keeps seeding order from round to round, and
+// plays n-1 pairings to one winner.
+func TestBracketPairsNeighboursWithByesToOneWinner(t *testing.T) {
+	lower := func(names [2]string, _ int) int { return 1 } // the lower seed wins every game
+	tests := []struct {
+		engines int
+		want    string
+	}{
+		{2, "e1-e2 => e2"},
+		{3, "e1-e2 bye:e3 | e2-e3 => e3"},
+		{5, "e1-e2 e3-e4 bye:e5 | e2-e5 bye:e4 | e4-e5 => e5"},
+		{8, "e1-e2 e3-e4 e5-e6 e7-e8 | e2-e4 e6-e8 | e4-e8 => e8"},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%d engines", tt.engines), func(t *testing.T) {
+			p := eliminationPreset(t, tt.engines, 2)
+			b, _ := decide(p, lower)
+			if got := shape(b); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+			pairings := 0
+			for _, r := range b.Rounds {
+				pairings += len(r.Pairings)
+			}
+			if pairings != tt.engines-1 {
+				t.Errorf("%d pairings, want %d", pairings, tt.engines-1)
+			}
+		})
+	}
+}
+
+// The engine with the higher score advances; on equal scores, the higher
+// seed (Names[0]) does.
+func TestBracketAdvancesByScoreTieToHigherSeed(t *testing.T) {
+	tests := []struct {
+		name    string
+		winners []int // of the pairing's games, in Names
+		errors  int   // games that ended in an error, after those
+		want    string
+		bySeed  bool
+	}{
+		{"higher seed scores more", []int{0, 0, 1, -1}, 0, "e1", false},
+		{"lower seed scores more", []int{1, -1, -1, -1}, 0, "e2", false},
+		{"equal wins and draws", []int{0, 1, -1, -1}, 0, "e1", true},
+		{"all draws", []int{-1, -1, -1, -1}, 0, "e1", true},
+		{"errors are not scored", []int{1}, 3, "e2", false},
+		{"every game an error", nil, 4, "e1", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := eliminationPreset(t, 2, 4)
+			key := Match{Game: p.Games[0], Names: [2]string{"e1", "e2"}}.Key(p)
+			var recs []Record
+			for i, w := range tt.winners {
+				recs = append(recs, Record{Preset: "el", Match: key, Index: i, Winner: w})
+			}
+			for i := range tt.errors {
+				recs = append(recs, Record{Preset: "el", Match: key, Index: len(tt.winners) + i, Winner: -1, Error: "boom"})
+			}
+			b := NewBracket(p, recs, 0)
+			pr := b.Rounds[0].Pairings[0]
+			if b.Winner != tt.want || pr.BySeed != tt.bySeed {
+				t.Errorf("winner %q (by seed %v), want %q (by seed %v)", b.Winner, pr.BySeed, tt.want, tt.bySeed)
+			}
+		})
+	}
+}
+
+// A round is decided only when every game of every pairing is recorded: a
+// missing game, a game past the count, another preset's game or a repeat
+// does not complete it, and no later round is made meanwhile.
+func TestBracketWaitsForEveryGameOfARound(t *testing.T) {
+	p := eliminationPreset(t, 4, 2)
+	k12 := Match{Game: p.Games[0], Names: [2]string{"e1", "e2"}}.Key(p)
+	k34 := Match{Game: p.Games[0], Names: [2]string{"e3", "e4"}}.Key(p)
+	full := []Record{
+		{Preset: "el", Match: k12, Index: 0}, {Preset: "el", Match: k12, Index: 1},
+		{Preset: "el", Match: k34, Index: 0, Winner: 1}, {Preset: "el", Match: k34, Index: 1, Winner: 1},
+	}
+	tests := []struct {
+		name   string
+		recs   []Record
+		rounds int
+	}{
+		{"all recorded", full, 2},
+		{"one missing", full[:3], 1},
+		{"past the count", append(full[:3:3], Record{Preset: "el", Match: k34, Index: 2}), 1},
+		{"another preset's", append(full[:3:3], Record{Preset: "other", Match: k34, Index: 1}), 1},
+		{"a repeat", append(full[:3:3], full[2]), 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := NewBracket(p, tt.recs, 0)
+			if len(b.Rounds) != tt.rounds || b.Winner != "" {
+				t.Fatalf("%d rounds, winner %q; want %d rounds, no winner", len(b.Rounds), b.Winner, tt.rounds)
+			}
+			if tt.rounds == 2 {
+				if got := shape(b); got != "e1-e2 e3-e4 | e1-e4 => " {
+					t.Errorf("bracket %q", got)
+				}
+			}
+		})
+	}
+}
+
+// eliminationConfig is five tiny engines on tictactoe, 4 games a pairing.
+const eliminationConfig = `
+[engines.r1]
+family = "random"
+[engines.n1]
+family = "nmcs"
+level = 0
+[engines.r2]
+family = "random"
+[engines.n2]
+family = "nmcs"
+level = 0
+[engines.r3]
+family = "random"
+
+[presets.el]
+games = ["tictactoe"]
+elimination = ["r1", "n1", "r2", "n2", "r3"]
+budgets = ["iterations=1"]
+count = 4
+seed = 3
+paper_winner = "n1"
+`
+
+// An elimination run stopped mid-round or between rounds and resumed
+// plays every game once and reaches the bracket of an uninterrupted run.
+func TestEliminationResumeCountsNothingTwice(t *testing.T) {
+	cfg := load(t, eliminationConfig)
+	p, _ := cfg.Preset("el")
+	const games = 4 * 4 // 5 engines, 4 pairings of 4 games
+	dir := t.TempDir()
+	whole := filepath.Join(dir, "whole.jsonl")
+	if n, err := runPreset(context.Background(), cfg, p, whole, Options{Workers: 2}, nil); err != nil || n != games {
+		t.Fatalf("whole run: %d games, %v", n, err)
+	}
+	wholeRecs, _, _, _ := ReadResults(whole)
+	want := NewBracket(p, wholeRecs, 0)
+	if want.Winner == "" {
+		t.Fatalf("no winner: %s", shape(want))
+	}
+	tests := []struct {
+		name   string
+		stopAt int // games done when the run is stopped
+	}{
+		{"mid-round", 3},
+		{"between rounds", 8}, // round 1: two pairings of 4 games
+		{"in the final", 13},  // round 2: one pairing and a bye
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "parts.jsonl")
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			var totals []int
+			// One worker: at most the game in its hands ends after the stop.
+			n1, err := runPreset(ctx, cfg, p, path, Options{Workers: 1}, func(pr Progress) {
+				totals = append(totals, pr.Total)
+				if pr.Done >= tt.stopAt {
+					cancel()
+				}
+			})
+			if !errors.Is(err, context.Canceled) || n1 < tt.stopAt || n1 >= games {
+				t.Fatalf("interrupted run: %d games, %v", n1, err)
+			}
+			if tt.stopAt == 8 && n1 != 8 {
+				t.Fatalf("stopped after %d games, want 8: round 2 began before round 1 ended", n1)
+			}
+			if totals[0] != games {
+				t.Errorf("progress total %d, want %d", totals[0], games)
+			}
+			n2, err := runPreset(context.Background(), cfg, p, path, Options{Workers: 2}, func(pr Progress) {
+				if pr.Resumed != n1 || pr.Total != games {
+					t.Errorf("resumed %d of %d, want %d of %d", pr.Resumed, pr.Total, n1, games)
+				}
+			})
+			if err != nil || n1+n2 != games {
+				t.Fatalf("resumed run: %d more games after %d, %v", n2, n1, err)
+			}
+			if a, b := canonical(t, whole), canonical(t, path); fmt.Sprint(a) != fmt.Sprint(b) {
+				t.Fatal("resumed results differ from the uninterrupted run")
+			}
+			recs, _, _, _ := ReadResults(path)
+			if _, dups := Unique(recs); dups != 0 {
+				t.Errorf("%d games recorded twice", dups)
+			}
+			if got := NewBracket(p, recs, 0); !reflect.DeepEqual(got, want) {
+				t.Errorf("bracket differs from the uninterrupted run's:\ngot  %+v\nwant %+v", got, want)
+			}
+			if n, err := runPreset(context.Background(), cfg, p, path, Options{}, nil); err != nil || n != 0 {
+				t.Fatalf("third run played %d games: %v", n, err)
+			}
+		})
+	}
+}
+
+// A resumed run checks the file against the bracket: a game of a pairing
+// the file's own earlier rounds do not lead to stops it before it plays.
+func TestEliminationResumeRefusesAnotherBracket(t *testing.T) {
+	cfg := load(t, eliminationConfig)
+	p, _ := cfg.Preset("el")
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	if _, err := runPreset(context.Background(), cfg, p, path, Options{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	// The same engines in another seeding order make other pairings.
+	cfg2 := load(t, strings.Replace(eliminationConfig, `["r1", "n1", "r2", "n2", "r3"]`, `["n1", "r1", "r2", "n2", "r3"]`, 1))
+	p2, _ := cfg2.Preset("el")
+	_, err := runPreset(context.Background(), cfg2, p2, path, Options{}, nil)
+	var re *ResumeError
+	if !errors.As(err, &re) || !strings.Contains(err.Error(), "not a pairing of the bracket") {
+		t.Fatalf("got %v, want a ResumeError naming the bracket", err)
+	}
+}
+
+// Shards cannot split an elimination tournament: each round needs the
+// whole of the round before.
+func TestEliminationRefusesShards(t *testing.T) {
+	cfg := load(t, eliminationConfig)
+	p, _ := cfg.Preset("el")
+	_, err := runPreset(context.Background(), cfg, p, filepath.Join(t.TempDir(), "r.jsonl"), Options{Shard: 0, Shards: 2}, nil)
+	if err == nil || !strings.Contains(err.Error(), "preset el is an elimination tournament") {
+		t.Fatalf("got %v", err)
+	}
+}
+
+// The report shows every round's pairings with their scores, the byes, the
+// advancing engines and the winner beside the paper's.
+func TestWriteBracketShowsRoundsAndWinner(t *testing.T) {
+	cfg := load(t, eliminationConfig)
+	p, _ := cfg.Preset("el")
+	b, _ := decide(p, func(names [2]string, i int) int {
+		if names == [2]string{"r1", "n1"} {
+			return []int{0, 1, -1, 1}[i] // n1 advances 2.5 to 1.5
+		}
+		return 0 // the higher seed wins
+	})
+	var buf bytes.Buffer
+	if err := WriteBracket(&buf, p, b, Text); err != nil {
+		t.Fatal(err)
+	}
+	got := buf.String()
+	for _, want := range []string{
+		"Elimination tournament el: tictactoe, budget iterations=1, 4 games a pairing, 5 engines in seeding order",
+		"1      1     r1      2     n1        4      1-1-2  37.5     9.2-78.1      n1",
+		"1      5     r3      -     (bye)",
+		"winner: n1; the paper's: n1, the same",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("report lacks %q:\n%s", want, got)
+		}
+	}
+	// A bracket in play says so.
+	half := NewBracket(p, nil, 0)
+	buf.Reset()
+	WriteBracket(&buf, p, half, Text)
+	if !strings.Contains(buf.String(), "0/4") || !strings.Contains(buf.String(), "winner: not yet (round 1 in play); the paper's: n1") {
+		t.Errorf("report of a bracket in play:\n%s", buf.String())
+	}
+}
