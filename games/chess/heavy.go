@@ -1,0 +1,205 @@
+package chess
+
+import (
+	"fmt"
+	"math/bits"
+
+	"mcarena/games"
+	"mcarena/games/knowledge"
+	"mcarena/games/rng"
+)
+
+// Heavy playouts and decisive moves, the simulation strategies of Arenz's
+// Monte Carlo chess thesis (its section 4.2.1; results in section 5.2.1),
+// registered as the game's playouts for an MCTS engine's
+// playout=game(name=...):
+//
+//   - hp-eval-E, MCC_HP_EVAL,ε: at each step, with probability ε a move
+//     drawn uniformly from the legal moves, otherwise the move whose
+//     position the evaluation rates best for the mover. The thesis used
+//     Stockfish's evaluation; this is PeSTO's tapered evaluation (the
+//     heuristic pesto), read as Stockfish's evaluate is, a static score
+//     that knows nothing of mate or draws.
+//   - hp-see-E, MCC_HP_SEE,ε: the same with the move of the best static
+//     exchange evaluation (SEE; quiet moves score 0 or less).
+//   - dm, MCC_DecisiveMoves: every move that gives check is tested for
+//     mate, and a mate is played; only when none mates is a move drawn
+//     uniformly.
+//   - dm-hp-eval-E and dm-hp-see-E: decisive moves first, then the heavy
+//     playout's choice, as MCC_Combined combines them.
+//
+// E is ε in percent, 0, 20, 40, 60 or 80: the values of the thesis'
+// Tables 1 and 3 (ε = 1 is unmodified MCC, playout=random; the mcts
+// component game(name=...) takes a name, not an ε, and names hold no
+// decimal point).
+//
+// Readings where the thesis is not specific:
+//
+//   - "completely deterministic" with ε = 0 (section 4.2.1): the greedy
+//     choice takes the first best move in the order of Legal (king moves
+//     first, then castling, knights, bishops, rooks, queens, pawns), with
+//     no random tie-break. Stockfish generates in another order, so the
+//     moves chosen among equals differ from the thesis' program.
+//   - the coin for ε is drawn at every step, before the move (the thesis:
+//     "the best evaluated move with probability 1 - ε and a random move
+//     with probability ε"); the random move may be the best one.
+//   - with decisive moves, the first mating move in the order of Legal is
+//     played (every mate ends the game alike).
+//   - every playout runs to mate or a draw by the game's rules (stalemate,
+//     dead material, threefold repetition, the fifty-move rule, the ply
+//     cap), like the thesis' Algorithm 7.4.
+type heavy struct {
+	by       int // hpNone, hpEval or hpSEE
+	eps      float64
+	decisive bool
+	ml       [maxMoves]games.Move
+	scratch  pos
+}
+
+// What a heavy playout ranks its moves by.
+const (
+	hpNone = iota
+	hpEval
+	hpSEE
+)
+
+// heavyEpsilons are the ε of the registered heavy playouts, in percent.
+var heavyEpsilons = []int{0, 20, 40, 60, 80}
+
+func init() {
+	register := func(name, doc string, by int, eps float64, decisive bool) {
+		knowledge.RegisterPlayout("chess", name, doc, func(games.Game) (knowledge.Playout, error) {
+			return &heavy{by: by, eps: eps, decisive: decisive}, nil
+		})
+	}
+	register("dm", "decisive moves (the chess thesis' MCC_DecisiveMoves): every checking move is tested for mate and a mate played, else a uniform random move", hpNone, 1, true)
+	for _, e := range heavyEpsilons {
+		eps := float64(e) / 100
+		for _, dm := range []bool{false, true} {
+			prefix, what := "", ""
+			if dm {
+				prefix, what = "dm-", "decisive moves first, then "
+			}
+			register(fmt.Sprintf("%shp-eval-%d", prefix, e),
+				fmt.Sprintf("%sthe chess thesis' heavy playout MCC_HP_EVAL,%g: a uniform random move with probability %g, else the move PeSTO's evaluation rates best", what, eps, eps), hpEval, eps, dm)
+			register(fmt.Sprintf("%shp-see-%d", prefix, e),
+				fmt.Sprintf("%sthe chess thesis' heavy playout MCC_HP_SEE,%g: a uniform random move with probability %g, else the move of the best static exchange evaluation", what, eps, eps), hpSEE, eps, dm)
+		}
+	}
+}
+
+// Run implements knowledge.Playout.
+func (h *heavy) Run(gs games.State, r *rng.Rand, limit int, t *games.Trace) int {
+	s := gs.(*State)
+	n := 0
+	for ; n < limit && s.draw == drawNone; n++ {
+		k := s.gen(&h.ml)
+		if k == 0 {
+			break
+		}
+		moves := h.ml[:k]
+		m := games.NoMove
+		if h.decisive {
+			m = h.mate(&s.pos, moves)
+		}
+		if m == games.NoMove {
+			if h.by != hpNone && (h.eps == 0 || r.Float64() >= h.eps) {
+				m = h.greedy(&s.pos, moves)
+			} else {
+				m = moves[r.Intn(k)]
+			}
+		}
+		if t != nil {
+			t.Add(m, games.Player(s.side))
+		}
+		s.Play(m)
+	}
+	return n
+}
+
+// greedy returns the first of moves, legal in p, that is best for the
+// mover by the playout's ranking.
+func (h *heavy) greedy(p *pos, moves []games.Move) games.Move {
+	best, bestScore := moves[0], int32(0)
+	if h.by == hpSEE {
+		for i, m := range moves {
+			if v := int32(p.see(m)); i == 0 || v > bestScore {
+				best, bestScore = m, v
+			}
+		}
+		return best
+	}
+	base := p.sums()
+	sign := int32(1 - 2*int(p.side))
+	for i, m := range moves {
+		if v := sign * p.after(base, m).cp(); i == 0 || v > bestScore {
+			best, bestScore = m, v
+		}
+	}
+	return best
+}
+
+// mate returns the first of moves, legal in p, that checkmates, or NoMove:
+// only the moves that give check are played out.
+func (h *heavy) mate(p *pos, moves []games.Move) games.Move {
+	ci := p.checks()
+	for _, m := range moves {
+		if !p.givesCheck(&ci, m, &h.scratch) {
+			continue
+		}
+		h.scratch = *p
+		h.scratch.play(m)
+		if !h.scratch.hasMove() {
+			return m
+		}
+	}
+	return games.NoMove
+}
+
+// checkInfo is what tells the mover's checking moves apart without playing
+// them: the enemy king's square, the squares from which each piece type
+// would attack it, and the mover's pieces that alone block one of its
+// sliders' lines to it (a move off that line uncovers a check).
+type checkInfo struct {
+	ksq      int
+	from     [6]uint64
+	blockers uint64
+}
+
+func (p *pos) checks() checkInfo {
+	us, them := int(p.side), int(p.side^1)
+	occ := p.occ[0] | p.occ[1]
+	ksq := bits.TrailingZeros64(p.bb[them][king]) & 63
+	ci := checkInfo{ksq: ksq}
+	ci.from[pawn] = pawnAttacks[them][ksq]
+	ci.from[knight] = knightAttacks[ksq]
+	ci.from[bishop] = bishopAttacks(ksq, occ)
+	ci.from[rook] = rookAttacks(ksq, occ)
+	ci.from[queen] = ci.from[bishop] | ci.from[rook]
+	b := &p.bb[us]
+	snipers := rookAttacks(ksq, 0)&(b[rook]|b[queen]) | bishopAttacks(ksq, 0)&(b[bishop]|b[queen])
+	for ; snipers != 0; snipers &= snipers - 1 {
+		bb := between[ksq][bits.TrailingZeros64(snipers)] & occ
+		if bb != 0 && bb&(bb-1) == 0 {
+			ci.blockers |= bb & p.occ[us]
+		}
+	}
+	return ci
+}
+
+// givesCheck reports whether m, legal in p, checks the enemy king: by the
+// piece that lands, or by a line it uncovers. Castling, en passant and
+// promotions, rare, are played on scratch.
+func (p *pos) givesCheck(ci *checkInfo, m games.Move, scratch *pos) bool {
+	from, to, _ := decode(m)
+	t := int(p.board[from]&7) - 1
+	if t == pawn && (to < 8 || to >= 56 || to == int(p.ep) && p.ep != 0) || t == king && (to-from == 2 || from-to == 2) {
+		*scratch = *p
+		scratch.play(m)
+		return scratch.inCheck()
+	}
+	if ci.from[t]&(1<<to) != 0 {
+		return true
+	}
+	return ci.blockers&(1<<from) != 0 && line[ci.ksq][from]&(1<<to) == 0
+}

@@ -1,0 +1,174 @@
+package chess_test
+
+import (
+	"fmt"
+	"testing"
+
+	"mcarena/games"
+	"mcarena/games/chess"
+	"mcarena/games/knowledge"
+	"mcarena/games/rng"
+)
+
+// heavyNames are the registered heavy playouts and decisive moves.
+func heavyNames() []string {
+	names := []string{"dm"}
+	for _, e := range []int{0, 20, 40, 60, 80} {
+		for _, pre := range []string{"", "dm-"} {
+			names = append(names, fmt.Sprintf("%shp-eval-%d", pre, e), fmt.Sprintf("%shp-see-%d", pre, e))
+		}
+	}
+	return names
+}
+
+func playout(t testing.TB, name string) knowledge.Playout {
+	t.Helper()
+	p, err := knowledge.NewPlayout(chess.New(0), name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestHeavyPlayoutsPlayLegalMovesAndFinishGames runs every heavy playout
+// from the start and from Kiwipete, replays its trace move by move against
+// Legal, and checks that it stopped at the end of the game.
+func TestHeavyPlayoutsPlayLegalMovesAndFinishGames(t *testing.T) {
+	starts := []string{chess.StartFEN, kiwipete}
+	seeds := uint64(2)
+	if testing.Short() {
+		seeds = 1
+	}
+	for _, name := range heavyNames() {
+		p := playout(t, name)
+		for _, fen := range starts {
+			for seed := range seeds {
+				s := mustState(t, fen)
+				replay := s.Clone()
+				r := rng.New(seed)
+				var tr games.Trace
+				n := p.Run(s, &r, games.NoLimit, &tr)
+				if n != len(tr.Moves) {
+					t.Fatalf("%s from %s: played %d moves, traced %d", name, fen, n, len(tr.Moves))
+				}
+				for i, m := range tr.Moves {
+					legal := false
+					for _, l := range replay.Legal(nil) {
+						legal = legal || l == m
+					}
+					if !legal || tr.Movers[i] != replay.ToMove() {
+						t.Fatalf("%s from %s, seed %d: move %d (%d by %d) is not legal in %s", name, fen, seed, i, m, tr.Movers[i], replay)
+					}
+					replay.Play(m)
+				}
+				if !s.Terminal() || replay.Hash() != s.Hash() {
+					t.Fatalf("%s from %s, seed %d: stopped after %d moves in %s, not a finished game", name, fen, seed, n, s)
+				}
+			}
+		}
+	}
+}
+
+// TestDecisivePlayoutsPlayMateInOne: in a position with one mate among 40
+// moves, every playout with decisive moves mates at once, whatever its
+// seed; the uniform playout does not always.
+func TestDecisivePlayoutsPlayMateInOne(t *testing.T) {
+	const fen = "6k1/5ppp/8/8/8/8/2B2PPP/R3K1N1 w Q - 0 1" // Ra8# among 40 moves
+	for _, name := range []string{"dm", "dm-hp-eval-40", "dm-hp-see-40", "dm-hp-see-0", "dm-hp-eval-0"} {
+		p := playout(t, name)
+		for seed := range uint64(20) {
+			s := mustState(t, fen)
+			r := rng.New(seed)
+			if n := p.Run(s, &r, games.NoLimit, nil); n != 1 || s.Outcome() != games.FirstWins {
+				t.Fatalf("%s, seed %d: %d moves, outcome %v; want Ra8# at once", name, seed, n, s.Outcome())
+			}
+		}
+	}
+	missed := 0
+	for seed := range uint64(20) {
+		s := mustState(t, fen)
+		r := rng.New(seed)
+		if s.Playout(&r, 1); !s.Terminal() {
+			missed++
+		}
+	}
+	if missed == 0 {
+		t.Error("the uniform playout mated at once on every seed: the position tests nothing")
+	}
+}
+
+// TestHeavyPlayoutWithEpsilonZeroIsDeterministic: the thesis' ε = 0 is
+// "completely deterministic"; different seeds play the same game.
+func TestHeavyPlayoutWithEpsilonZeroIsDeterministic(t *testing.T) {
+	for _, name := range []string{"hp-eval-0", "hp-see-0", "dm-hp-see-0"} {
+		p := playout(t, name)
+		var first []games.Move
+		for seed := range uint64(3) {
+			s := mustState(t, kiwipete)
+			r := rng.New(seed)
+			var tr games.Trace
+			p.Run(s, &r, 60, &tr)
+			if seed == 0 {
+				first = append([]games.Move(nil), tr.Moves...)
+				continue
+			}
+			if fmt.Sprint(tr.Moves) != fmt.Sprint(first) {
+				t.Fatalf("%s: seed %d played %v, seed 0 %v", name, seed, tr.Moves, first)
+			}
+		}
+	}
+}
+
+// TestGreedyStepsTakeTheBestMove: with ε = 0 the first move is the best by
+// the playout's ranking: the queen, by SEE and by the evaluation.
+func TestGreedyStepsTakeTheBestMove(t *testing.T) {
+	tests := []struct{ name, fen, want string }{
+		// Nxd5 wins the queen for the knight (Rxd5 takes back): SEE +600,
+		// and PeSTO's best.
+		{"hp-see-0", "4k3/8/8/r2q4/8/2N1P3/8/4K3 w - - 0 1", "Nxd5"},
+		{"hp-eval-0", "4k3/8/8/r2q4/8/2N1P3/8/4K3 w - - 0 1", "Nxd5"},
+	}
+	for _, tt := range tests {
+		s := mustState(t, tt.fen)
+		want, err := s.ParseMove(tt.want)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rng.New(1)
+		var tr games.Trace
+		playout(t, tt.name).Run(s, &r, 1, &tr)
+		if tr.Moves[0] != want {
+			t.Errorf("%s in %s: played %d, want %s", tt.name, tt.fen, tr.Moves[0], tt.want)
+		}
+	}
+}
+
+// BenchmarkPlayouts measures whole games from the start position by the
+// uniform playout and by each heavy playout of the thesis' main
+// experiment, in games per second and plies per game.
+func BenchmarkPlayouts(b *testing.B) {
+	names := []string{"uniform", "dm", "hp-eval-40", "hp-see-40", "dm-hp-see-40", "hp-eval-0", "hp-see-0"}
+	for _, name := range names {
+		b.Run(name, func(b *testing.B) {
+			var p knowledge.Playout
+			if name != "uniform" {
+				p = playout(b, name)
+			}
+			start := chess.New(0).NewState()
+			s := start.Clone()
+			r := rng.New(1)
+			plies := 0
+			b.ReportAllocs()
+			for b.Loop() {
+				s.CopyFrom(start)
+				if p == nil {
+					plies += s.Playout(&r, games.NoLimit)
+				} else {
+					plies += p.Run(s, &r, games.NoLimit, nil)
+				}
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+			b.ReportMetric(float64(plies)/float64(b.N), "plies/game")
+		})
+	}
+}
