@@ -141,6 +141,8 @@ func (r *Record) readMovetext(name string, lines []string, from int) error {
 				comment = i + 1
 				j++
 				continue
+			case c == '}':
+				return fmt.Errorf("%s:%d: '}' closes no comment", name, i+1)
 			case c == ';':
 				j = len(line)
 				continue

@@ -151,6 +151,7 @@ func TestDamagedChess(t *testing.T) {
 		{"[Event \"?\"]\n\n1. e4 {never closed\n2. d4 *\n", "x.pgn:3: the comment '{' opened here is not closed"},
 		{"[Event \"?\"]\n\n1. e4 (1. d4\n*\n", "x.pgn:3: the variation '(' opened here is not closed"},
 		{"[Event \"?\"]\n\n1. e4 ) *\n", "x.pgn:3: ')' closes no variation"},
+		{"[Event \"?\"]\n\n1. e4 } *\n", "x.pgn:3: '}' closes no comment"},
 		{"[Event \"?\"]\n\n1. e4 * e5\n", "x.pgn:3: \"e5\" after the result"},
 		{"[Event \"?\"]\n[FEN \"8/8 w\"]\n\n*\n", "x.pgn: FEN tag: "},
 		{"[Event \"?\"]\n[Result \"1/2-1/2\"]\n\n1. f3 e5 2. g4 Qh4# 1/2-1/2\n", "the Result tag says 1/2-1/2 but the moves do not end so"},
