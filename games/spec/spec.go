@@ -70,6 +70,9 @@ type Option struct {
 
 // Syntax describes the values the option takes, for messages and help.
 func (o Option) Syntax() string {
+	if o.prefix() {
+		o.Name += "NAME"
+	}
 	switch o.Kind {
 	case Bool:
 		return o.Name
