@@ -51,6 +51,7 @@ const (
 	searchUsage  = "search GAME --engine SPEC [--position P] [--moves \"M1 M2 ...\"] [--seed S] [--states N | --iterations N | --time D] [--json]"
 	repairUsage  = "repair FILE"
 	replayUsage  = "replay GAME [--position P] [MOVE...] [--json]"
+	uciUsage     = "uci [--engine SPEC] [--game SPEC] [--config FILE] [--seed S] [--time D | --iterations N | --states N]"
 	gtpUsage     = "gtp [--engine SPEC] [--game SPEC] [--config FILE] [--seed S] [--time D | --iterations N | --states N]"
 )
 
@@ -67,6 +68,7 @@ var commands = map[string]command{
 	"merge":   {"combine the results files of shards", mergeUsage, runMerge},
 	"repair":  {"keep a results file's good records, set damaged and repeated lines aside", repairUsage, runRepair},
 	"gtp":     {"answer Go Text Protocol commands on stdin with an engine (Havannah by default)", gtpUsage, runGTP},
+	"uci":     {"answer Universal Chess Interface commands on stdin with an engine (chess GUIs, cutechess-cli)", uciUsage, runUCI},
 	"replay":  {"play moves and print each ply, the result, why the game ended and the final position", replayUsage, runReplay},
 }
 

@@ -133,7 +133,7 @@ func TestAnalyseErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"analyse", "tictactoe"}, "--engine is required"},
-		{[]string{"analyse", "tictactoe", "--engine", "monte"}, `unknown engine "monte": valid engines are alphabeta, gtp, mcts, nmcs, random, uct`},
+		{[]string{"analyse", "tictactoe", "--engine", "monte"}, `unknown engine "monte": valid engines are alphabeta, gtp, mcts, nmcs, random, uci, uct`},
 		{[]string{"analyse", "nogo", "--engine", "mcts:alpha=0.5,heuristic=efms"}, `game "nogo" has no heuristic "efms": its heuristics are outcome`},
 		{[]string{"analyse", "tictactoe", "--engine", "uct:playout=greedy"}, `"greedy" is not one of random, decisive, mr, nested`},
 		{[]string{"analyse", "tictactoe", "--engine", "nmcs:level=x"}, `"x" is not a whole number`},

@@ -8,4 +8,5 @@ import (
 	_ "mcarena/engines/mcts"
 	_ "mcarena/engines/nmcs"
 	_ "mcarena/engines/random"
+	_ "mcarena/engines/uci"
 )

@@ -1,5 +1,5 @@
 // Package pgn reads and writes saved games in a PGN-style text: tag pairs,
-// then the moves in the game's own notation. Chess saves will be standard PGN.
+// then the moves in the game's own notation. Chess saves are standard PGN.
 //
 //	[Game "breakthrough:size=6x6"]
 //	[First "human"]
@@ -23,6 +23,42 @@
 // reads a seat, also from the tags of older saves (WhitePlayer, SouthPlayer:
 // the game's name of the player, then "Player").
 //
+// Chess games are standard PGN (the PGN Standard of 1994, "export format"),
+// so that other chess programs read them:
+//
+//	[Event "?"]
+//	[Site "?"]
+//	[Date "2026.11.25"]
+//	[Round "-"]
+//	[White "human"]
+//	[Black "uct 1s"]
+//	[Result "*"]
+//	[Game "chess"]
+//	[First "human"]
+//	[Second "uct 1s"]
+//	[SecondSpec "uct"]
+//	[Seed "12345"]
+//
+//	1. e4 e5 2. Nf3 *
+//
+// The Seven Tag Roster comes first, in its order: Event, Site, Date, Round,
+// White, Black, Result, each "?" (Round "-", Date "????.??.??") when the
+// record does not set it, White and Black the seats' players (the First and
+// Second tags) unless the record sets them. A game that does not start from
+// the start position has [SetUp "1"] and [FEN "..."]. mcarena's own tags
+// follow. The moves are in SAN with move numbers, which continue the FEN's
+// move number, "N..." before a first move of Black. The result is the
+// rules' where the game ended by them, else the Result tag's (a game
+// resigned or drawn by agreement), else "*".
+//
+// Reading takes any export- or import-format PGN: a file without a Game tag
+// but with one of the roster's tags or a FEN is chess; the start is the FEN
+// tag's, else the Position tag's; comments ({...} and ; to the end of the
+// line), numeric annotation glyphs ($n), variations ((...), nested), escape
+// lines (% in the first column) and move numbers, also glued to a move
+// (1.e4), are skipped; moves in SAN or in UCI's long algebraic notation.
+// Reading stops at the first game's end.
+//
 // Move numbers count the first player's moves; a game whose turns do not
 // alternate (Kalah's extra moves) lists a player's consecutive moves one after
 // the other. Reading checks every move against the rules and refuses a file
@@ -30,7 +66,6 @@
 package pgn
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"os"
@@ -111,6 +146,9 @@ func (r *Record) End() games.State {
 // Format writes the record's text. The Game and Result tags are set from the
 // game and its position.
 func Format(r *Record) string {
+	if r.Game.Name() == "chess" {
+		return formatChess(r)
+	}
 	end := r.End()
 	result := "*"
 	if end.Terminal() {
@@ -163,92 +201,117 @@ var (
 	moveIndex = regexp.MustCompile(`^\d+\.(\.\.)?$`)
 )
 
-// Parse reads a saved game; name labels errors ("saves/x.pgn").
+// Parse reads a saved game; name labels errors ("saves/x.pgn"). A chess
+// game is read as standard PGN (see the package comment); a file of several
+// games gives its first.
 func Parse(name, text string) (*Record, error) {
 	r := &Record{}
-	sc := bufio.NewScanner(strings.NewReader(text))
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
-	line := 0
-	inMoves := false
-	resultSeen := false
-	var s games.State
-	for sc.Scan() {
-		line++
-		text := strings.TrimSpace(sc.Text())
+	lines := strings.Split(text, "\n")
+	i := 0
+	escape := -1 // the first escape line (PGN's '%'), while no tag is read
+	for ; i < len(lines); i++ {
+		text := strings.TrimSpace(lines[i])
 		if text == "" || strings.HasPrefix(text, ";") {
 			continue
 		}
-		if !inMoves && strings.HasPrefix(text, "[") {
-			m := tagLine.FindStringSubmatch(text)
-			if m == nil {
-				return nil, fmt.Errorf("%s:%d: %q is not a tag like [Name \"value\"]", name, line, text)
+		if strings.HasPrefix(lines[i], "%") {
+			if escape < 0 && len(r.Tags) == 0 {
+				escape = i
 			}
-			v := strings.ReplaceAll(strings.ReplaceAll(m[2], `\"`, `"`), `\\`, `\`)
-			r.Tags = append(r.Tags, Tag{m[1], v})
 			continue
 		}
-		if !inMoves {
-			inMoves = true
-			spec := r.Get("Game")
-			if spec == "" {
-				return nil, fmt.Errorf("%s:%d: no [Game \"...\"] tag before the moves: not an mcarena save", name, line)
-			}
-			g, err := games.New(spec)
-			if err != nil {
-				return nil, fmt.Errorf("%s: Game tag: %w", name, err)
-			}
-			r.Game = g
-			s = g.NewState()
-			if pos := r.Get("Position"); pos != "" {
-				if s, err = g.ParsePosition(pos); err != nil {
-					return nil, fmt.Errorf("%s: Position tag: %w", name, err)
-				}
-			}
-			r.Start = s.Clone()
+		if !strings.HasPrefix(text, "[") {
+			break
+		}
+		m := tagLine.FindStringSubmatch(text)
+		if m == nil {
+			return nil, fmt.Errorf("%s:%d: %q is not a tag like [Name \"value\"]", name, i+1, text)
+		}
+		v := strings.ReplaceAll(strings.ReplaceAll(m[2], `\"`, `"`), `\\`, `\`)
+		r.Tags = append(r.Tags, Tag{m[1], v})
+	}
+	spec := r.Get("Game")
+	if spec == "" && isChessPGN(r) {
+		spec = "chess"
+	}
+	if spec == "" {
+		if len(r.Tags) == 0 && escape >= 0 {
+			i = escape // not PGN's escape, the file's first line
+		}
+		if i < len(lines) {
+			return nil, fmt.Errorf("%s:%d: no [Game \"...\"] tag before the moves: not an mcarena save", name, i+1)
+		}
+		return nil, fmt.Errorf("%s: no [Game \"...\"] tag: not an mcarena save", name)
+	}
+	g, err := games.New(spec)
+	if err != nil {
+		return nil, fmt.Errorf("%s: Game tag: %w", name, err)
+	}
+	r.Game, r.Start = g, g.NewState()
+	chess := g.Name() == "chess"
+	posTag := "Position"
+	if chess && r.Get("FEN") != "" {
+		posTag = "FEN"
+	}
+	if pos := r.Get(posTag); pos != "" {
+		if r.Start, err = g.ParsePosition(pos); err != nil {
+			return nil, fmt.Errorf("%s: %s tag: %w", name, posTag, err)
+		}
+	}
+	if chess {
+		err = r.readMovetext(name, lines, i)
+	} else {
+		err = r.readMoves(name, lines, i)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if res := r.Get("Result"); res != "" && res != "*" {
+		end := r.End()
+		// A chess game may end without a rule deciding it: by resignation,
+		// agreement or time.
+		if end.Terminal() && end.Outcome().String() != res || !end.Terminal() && !(chess && isResult(res)) {
+			return nil, fmt.Errorf("%s: the Result tag says %s but the moves do not end so", name, res)
+		}
+	}
+	return r, nil
+}
+
+// isResult reports whether t is a game's result as PGN writes it.
+func isResult(t string) bool {
+	return t == "*" || t == "1-0" || t == "0-1" || t == "1/2-1/2"
+}
+
+// readMoves reads the moves of a game other than chess from lines[from:]:
+// move numbers, moves in the game's notation and the result, with lines
+// starting with ';' skipped.
+func (r *Record) readMoves(name string, lines []string, from int) error {
+	s := r.Start.Clone()
+	resultSeen := false
+	for i := from; i < len(lines); i++ {
+		text := strings.TrimSpace(lines[i])
+		if text == "" || strings.HasPrefix(text, ";") {
+			continue
 		}
 		for _, tok := range strings.Fields(text) {
 			switch {
 			case resultSeen:
-				return nil, fmt.Errorf("%s:%d: %q after the result", name, line, tok)
+				return fmt.Errorf("%s:%d: %q after the result", name, i+1, tok)
 			case moveIndex.MatchString(tok):
 				continue
-			case tok == "*" || tok == "1-0" || tok == "0-1" || tok == "1/2-1/2":
+			case isResult(tok):
 				resultSeen = true
 				continue
 			}
 			m, err := s.ParseMove(tok)
 			if err != nil {
-				return nil, fmt.Errorf("%s:%d: move %d: %v", name, line, len(r.Moves)+1, err)
+				return fmt.Errorf("%s:%d: move %d: %v", name, i+1, len(r.Moves)+1, err)
 			}
 			r.Moves = append(r.Moves, m)
 			s.Play(m)
 		}
 	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	if r.Game == nil {
-		spec := r.Get("Game")
-		if spec == "" {
-			return nil, fmt.Errorf("%s: no [Game \"...\"] tag: not an mcarena save", name)
-		}
-		g, err := games.New(spec)
-		if err != nil {
-			return nil, fmt.Errorf("%s: Game tag: %w", name, err)
-		}
-		r.Game, r.Start = g, g.NewState()
-		if pos := r.Get("Position"); pos != "" {
-			if r.Start, err = g.ParsePosition(pos); err != nil {
-				return nil, fmt.Errorf("%s: Position tag: %w", name, err)
-			}
-		}
-	}
-	if res := r.Get("Result"); res != "" && res != "*" {
-		if end := r.End(); !end.Terminal() || end.Outcome().String() != res {
-			return nil, fmt.Errorf("%s: the Result tag says %s but the moves do not end so", name, res)
-		}
-	}
-	return r, nil
+	return nil
 }
 
 // MaxSize bounds a save file. The longest game of any registered game takes

@@ -109,6 +109,8 @@ func FuzzParse(f *testing.F) {
 	f.Add(Format(randomGame(f, "kalah", 1, 30)))
 	f.Add(Format(randomGame(f, "breakthrough", 2, 30)))
 	f.Add("[Game \"nogo:size=3\"]\n\n1. b2 *\n")
+	f.Add(Format(randomGame(f, "chess", 3, 60)))
+	f.Add("[Event \"?\"]\n\n1.e4 {c} (1. d4 $1) e5 ; x\n% esc\n2. Nf3 1-0\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		r, err := Parse("f.pgn", text)
 		if err != nil {

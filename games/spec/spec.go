@@ -12,6 +12,7 @@ package spec
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -50,7 +51,8 @@ type ComponentDecl struct {
 	Options []Option
 }
 
-// Option declares one option.
+// Option declares one option, or, with a name ending in '.', a family of
+// options named by that prefix and any continuation.
 type Option struct {
 	Name    string
 	Kind    Kind
@@ -68,6 +70,9 @@ type Option struct {
 
 // Syntax describes the values the option takes, for messages and help.
 func (o Option) Syntax() string {
+	if o.prefix() {
+		o.Name += "NAME"
+	}
 	switch o.Kind {
 	case Bool:
 		return o.Name
@@ -301,6 +306,12 @@ func (v Values) canonical(o Option) string {
 func Canonical(name string, decl []Option, v Values) string {
 	var parts []string
 	for _, o := range decl {
+		if o.prefix() {
+			for _, kv := range v.Prefixed(o.Name) {
+				parts = append(parts, o.Name+kv[0]+"="+o.Format(kv[1]))
+			}
+			continue
+		}
 		val := v.vals[o.Name]
 		if def, err := Check(o, o.Default); val == o.Default || (err == nil && val == def) {
 			continue
@@ -345,11 +356,35 @@ func List(decl []Option) string {
 
 func find(decl []Option, key string) (Option, bool) {
 	for _, o := range decl {
-		if o.Name == key {
+		if o.Name == key && !o.prefix() {
+			return o, true
+		}
+	}
+	for _, o := range decl {
+		if o.prefix() && strings.HasPrefix(key, o.Name) && len(key) > len(o.Name) {
+			o.Name = key
 			return o, true
 		}
 	}
 	return Option{}, false
+}
+
+// prefix reports whether o declares a family of options: a name ending in
+// '.', such as "option.", takes any option whose name continues it
+// ("option.skill level"), each with o's kind, none set by default.
+func (o Option) prefix() bool { return strings.HasSuffix(o.Name, ".") }
+
+// Prefixed returns the options set under a prefix option (see Option), as
+// name (without the prefix) and value pairs in the order of their names.
+func (v Values) Prefixed(prefix string) [][2]string {
+	var out [][2]string
+	for k, val := range v.vals {
+		if strings.HasPrefix(k, prefix) && len(k) > len(prefix) {
+			out = append(out, [2]string{k[len(prefix):], val})
+		}
+	}
+	slices.SortFunc(out, func(a, b [2]string) int { return strings.Compare(a[0], b[0]) })
+	return out
 }
 
 // Check validates a value for an option and returns its normal form.

@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -137,5 +138,25 @@ func TestText(t *testing.T) {
 		if _, err := Resolve("e", decl, bad, true); err == nil {
 			t.Errorf("%q: accepted", bad)
 		}
+	}
+}
+
+// A prefix option takes any option that continues its name, like the UCI
+// family's option.NAME=VALUE, and Canonical writes them in name order.
+func TestPrefixOption(t *testing.T) {
+	decl := []Option{{Name: "cmd", Kind: Text}, {Name: "option.", Kind: Text, Doc: "a program's option"}}
+	v, err := Resolve("uci", decl, "cmd=sf,option.Skill Level=0,option.threads=1", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][2]string{{"skill level", "0"}, {"threads", "1"}}
+	if got := v.Prefixed("option."); !slices.Equal(got, want) {
+		t.Errorf("Prefixed = %q, want %q", got, want)
+	}
+	if got, want := Canonical("uci", decl, v), "uci:cmd=sf,option.skill level=0,option.threads=1"; got != want {
+		t.Errorf("Canonical = %q, want %q", got, want)
+	}
+	if _, err := Resolve("uci", decl, "option.=1", true); err == nil || !strings.Contains(err.Error(), `unknown option "option."`) {
+		t.Errorf("option. alone: %v", err)
 	}
 }

@@ -1,0 +1,467 @@
+package uci
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"mcarena/engines"
+	"mcarena/games"
+	"mcarena/games/spec"
+)
+
+// The engine family "uci" plays chess through an external UCI program:
+//
+//	uci:cmd=stockfish,option.Skill Level=0
+//	uci:cmd='mcarena uci --engine mcts:solver',timeout=5
+//
+// The command line (option cmd) is split on spaces, as the gtp family's.
+// At its start the program is sent uci (and must answer uciok), then
+// setoption name NAME value VALUE for each option.NAME=VALUE of the spec
+// (names lower-cased, as UCI compares them without case), then isready
+// (readyok). Each search sends position startpos (or fen, the request's
+// start) moves ... with the moves from the start, then go movetime T for a
+// time budget T, else go nodes N for a states budget N (an iterations
+// budget where no states budget is given), which a program may read as
+// its own kind of node; with option nodes=false a counted budget is
+// refused. The program's info lines become the search's statistics
+// (depth, nodes, PV); its bestmove must be a legal move here.
+//
+// Every answer must come within the time budget plus the timeout option
+// (seconds); a program that is late, dies or answers something other than
+// UCI fails the search with an error naming the command sent and the
+// answer (or the exit status and the last line of its stderr), and the
+// next search starts the program anew. A cancelled search sends stop and
+// takes the bestmove that answers it. The program's stderr and the session
+// ("uci> ", "uci< ") go to a log file: option log (appended to), else a new
+// mcarena-uci-*.log in the temporary directory for each start.
+//
+// An Engine owns one program, started at its first search and kept; Close
+// stops it, as does the garbage collector once the Engine is freed.
+type Engine struct {
+	spec    string
+	argv    []string
+	timeout time.Duration
+	logPath string
+	nodes   bool
+	options [][2]string
+	h       *holder
+}
+
+type holder struct {
+	mu sync.Mutex
+	p  *proc
+}
+
+func (h *holder) close() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.p != nil {
+		h.p.stop()
+		h.p = nil
+	}
+}
+
+func init() {
+	engines.Register(engines.Family{
+		Name: "uci",
+		Doc:  "an external chess program that speaks UCI (stockfish, another mcarena): the game is sent as position ... moves and it answers go",
+		Options: []spec.Option{
+			{Name: "cmd", Kind: spec.Text, Default: "", Doc: "the program's command line, split on spaces; in single quotes when it holds a comma"},
+			{Name: "timeout", Kind: spec.Float, Default: "30", FloatMin: 0.01, FloatMax: 86400, Doc: "seconds to wait for an answer beyond the move's time budget"},
+			{Name: "log", Kind: spec.Text, Default: "", Doc: "file the program's stderr and the session are appended to; empty: a new mcarena-uci-*.log in the temporary directory"},
+			{Name: "nodes", Kind: spec.Bool, Default: "true", Doc: "send go nodes N for a counted budget (states, else iterations)"},
+			{Name: "option.", Kind: spec.Text, Default: "", Doc: "option.NAME=VALUE: setoption name NAME value VALUE at the program's start (option.skill level=0)"},
+		},
+		Build: func(v spec.Values, canonical string) (engines.Engine, error) {
+			argv := strings.Fields(v.String("cmd"))
+			if len(argv) == 0 {
+				return nil, fmt.Errorf("option cmd: the program's command line is required, like uci:cmd=stockfish")
+			}
+			e := &Engine{spec: canonical, argv: argv, timeout: time.Duration(v.Float("timeout") * float64(time.Second)),
+				logPath: v.String("log"), nodes: v.Bool("nodes"), options: v.Prefixed("option."), h: &holder{}}
+			runtime.AddCleanup(e, func(h *holder) { h.close() }, e.h)
+			return e, nil
+		},
+	})
+}
+
+// Spec implements engines.Engine.
+func (e *Engine) Spec() string { return e.spec }
+
+// Close stops the program, if it runs.
+func (e *Engine) Close() error {
+	e.h.close()
+	return nil
+}
+
+// CheckGame implements engines.GameChecker: UCI is for chess.
+func (e *Engine) CheckGame(g games.Game) error {
+	if g.Name() != "chess" {
+		return fmt.Errorf("engine %s plays chess through UCI, not %s", e.spec, g.Spec())
+	}
+	return nil
+}
+
+// Search implements engines.Engine: see the comment on Engine.
+func (e *Engine) Search(ctx context.Context, req engines.Request) (engines.Result, error) {
+	t0 := time.Now()
+	none := engines.Result{Move: games.NoMove}
+	if err := req.Check(); err != nil {
+		return none, err
+	}
+	if err := e.CheckGame(req.Position.Game()); err != nil {
+		return none, err
+	}
+	if req.Position.Terminal() {
+		return none, engines.ErrNoMoves
+	}
+	var goCmd string
+	b := req.Budget
+	switch {
+	case b.Time > 0:
+		goCmd = "go movetime " + strconv.FormatInt(max(b.Time.Milliseconds(), 1), 10)
+	case e.nodes && (b.States > 0 || b.Iterations > 0):
+		n := b.States
+		if n == 0 {
+			n = b.Iterations
+		}
+		goCmd = "go nodes " + strconv.FormatInt(n, 10)
+	default:
+		return none, fmt.Errorf("engine %s: a UCI program needs a time budget (or, with nodes, a counted one)", e.spec)
+	}
+	start, history := req.Start, req.History
+	if start == nil {
+		start, history = req.Position, nil
+	}
+	pos := "position startpos"
+	if start.String() != start.Game().NewState().String() {
+		pos = "position fen " + start.String()
+	}
+	if len(history) > 0 {
+		pos += " moves"
+		c := start.Clone()
+		for _, m := range history {
+			pos += " " + uciMove(c, m)
+			c.Play(m)
+		}
+	}
+	e.h.mu.Lock()
+	defer e.h.mu.Unlock()
+	if e.h.p == nil {
+		p, err := e.startProc(ctx)
+		if err != nil {
+			return none, err
+		}
+		e.h.p = p
+	}
+	p := e.h.p
+	st, m, err := p.search(ctx, req, pos, goCmd, e.timeout+b.Time)
+	if err != nil {
+		p.stop()
+		e.h.p = nil
+		return none, err
+	}
+	st.Elapsed, st.Done, st.Rank = time.Since(t0), true, -1
+	if len(st.PV) == 0 || st.PV[0] != m {
+		st.PV = []games.Move{m}
+	}
+	if req.Report != nil {
+		req.Report(st)
+	}
+	return engines.Result{Move: m, Stats: st}, nil
+}
+
+// startProc starts the program and brings it to readyok.
+func (e *Engine) startProc(ctx context.Context) (*proc, error) {
+	var log *os.File
+	var err error
+	if e.logPath == "" {
+		log, err = os.CreateTemp("", "mcarena-uci-*.log")
+	} else {
+		log, err = os.OpenFile(e.logPath, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("uci: the program's log: %w", err)
+	}
+	p := &proc{name: filepath.Base(e.argv[0]), log: log, logPath: log.Name(), stderr: &tail{w: log},
+		lines: make(chan string, 256), exited: make(chan struct{})}
+	p.cmd = exec.Command(e.argv[0], e.argv[1:]...)
+	p.cmd.Stderr = p.stderr
+	p.cmd.WaitDelay = time.Second
+	if p.stdin, err = p.cmd.StdinPipe(); err != nil {
+		log.Close()
+		return nil, fmt.Errorf("uci: %w", err)
+	}
+	stdout, err := p.cmd.StdoutPipe()
+	if err != nil {
+		log.Close()
+		return nil, fmt.Errorf("uci: %w", err)
+	}
+	fmt.Fprintf(log, "uci: start %s\n", strings.Join(e.argv, " "))
+	if err := p.cmd.Start(); err != nil {
+		log.Close()
+		if e.logPath == "" {
+			os.Remove(log.Name())
+		}
+		return nil, fmt.Errorf("uci: cannot start %s: %w", e.argv[0], err)
+	}
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		sc.Buffer(make([]byte, 64*1024), 1<<20)
+		for sc.Scan() {
+			p.lines <- sc.Text()
+		}
+		close(p.lines)
+		p.waitErr = p.cmd.Wait()
+		fmt.Fprintf(log, "uci: %s exited: %v\n", p.name, p.waitErr)
+		close(p.exited)
+	}()
+	fail := func(err error) (*proc, error) {
+		p.stop()
+		return nil, err
+	}
+	if _, err := p.await(ctx, "uci", "uciok", e.timeout, nil); err != nil {
+		return fail(err)
+	}
+	for _, o := range e.options {
+		if err := p.send("setoption name " + o[0] + " value " + o[1]); err != nil {
+			return fail(p.died("setoption name "+o[0], nil))
+		}
+	}
+	if _, err := p.await(ctx, "isready", "readyok", e.timeout, nil); err != nil {
+		return fail(err)
+	}
+	return p, nil
+}
+
+// proc is a running UCI program.
+type proc struct {
+	name    string
+	cmd     *exec.Cmd
+	stdin   io.WriteCloser
+	lines   chan string   // stdout, a line at a time; closed at its end
+	exited  chan struct{} // closed once the program has exited
+	waitErr error
+	log     *os.File
+	logPath string
+	stderr  *tail
+}
+
+func (p *proc) send(command string) error {
+	fmt.Fprintf(p.log, "uci> %s\n", command)
+	_, err := io.WriteString(p.stdin, command+"\n")
+	return err
+}
+
+// await sends command and reads lines until one starts with the word want,
+// which it returns, passing the others to seen. A cancelled ctx sends stop
+// once and keeps waiting (the answer to stop is the one wanted).
+func (p *proc) await(ctx context.Context, command, want string, wait time.Duration, seen func(string)) (string, error) {
+	var got []string
+	if err := p.send(command); err != nil {
+		return "", p.died(command, got)
+	}
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
+	done := ctx.Done()
+	for {
+		select {
+		case line, ok := <-p.lines:
+			if !ok {
+				return "", p.died(command, got)
+			}
+			fmt.Fprintf(p.log, "uci< %s\n", line)
+			line = strings.TrimSpace(line)
+			if f := strings.Fields(line); len(f) > 0 && f[0] == want {
+				return line, nil
+			}
+			if len(got) < 5 {
+				got = append(got, line)
+			}
+			if seen != nil {
+				seen(line)
+			}
+		case <-timer.C:
+			return "", fmt.Errorf("uci program %s gave no %s to %q within %v (received: %q); its log is %s",
+				p.name, want, command, wait, strings.Join(got, "\n"), p.logPath)
+		case <-done:
+			done = nil
+			if err := p.send("stop"); err != nil {
+				return "", p.died("stop", got)
+			}
+			timer.Reset(min(wait, 5*time.Second))
+		}
+	}
+}
+
+// search sends the position and go, and reads the info lines and bestmove.
+func (p *proc) search(ctx context.Context, req engines.Request, pos, goCmd string, wait time.Duration) (engines.Stats, games.Move, error) {
+	st := engines.Stats{}
+	if err := p.send(pos); err != nil {
+		return st, games.NoMove, p.died(pos, nil)
+	}
+	last := time.Time{}
+	answer, err := p.await(ctx, goCmd, "bestmove", wait, func(line string) {
+		if readInfo(req.Position, line, &st) && req.Report != nil && time.Since(last) >= engines.ReportEvery {
+			last = time.Now()
+			req.Report(st)
+		}
+	})
+	if err != nil {
+		return st, games.NoMove, err
+	}
+	f := strings.Fields(answer)
+	if len(f) < 2 {
+		return st, games.NoMove, fmt.Errorf("uci program %s answered %q to %q: no move; its log is %s", p.name, answer, goCmd, p.logPath)
+	}
+	m, err := req.Position.ParseMove(f[1])
+	if err != nil || !isUCI(f[1]) {
+		return st, games.NoMove, fmt.Errorf("uci program %s answered %q to %q, not a legal move in %s; its log is %s", p.name, answer, goCmd, req.Position.String(), p.logPath)
+	}
+	return st, m, nil
+}
+
+// isUCI reports whether t has the form of a UCI move (e2e4, e7e8q).
+func isUCI(t string) bool {
+	if len(t) != 4 && len(t) != 5 {
+		return false
+	}
+	for i := 0; i < 4; i += 2 {
+		if t[i] < 'a' || t[i] > 'h' || t[i+1] < '1' || t[i+1] > '8' {
+			return false
+		}
+	}
+	return len(t) == 4 || strings.ContainsRune("nbrq", rune(t[4]))
+}
+
+// readInfo reads an info line's depth, nodes and pv into st.
+func readInfo(pos games.State, line string, st *engines.Stats) bool {
+	f := strings.Fields(line)
+	if len(f) == 0 || f[0] != "info" {
+		return false
+	}
+	changed := false
+	for i := 1; i < len(f); i++ {
+		switch f[i] {
+		case "depth":
+			if i+1 < len(f) {
+				if d, err := strconv.Atoi(f[i+1]); err == nil {
+					st.Figures = []engines.Figure{{Key: "depth", Title: "depth", Kind: engines.Count, Value: float64(d)}}
+					st.Iterations = int64(d)
+					changed = true
+				}
+			}
+		case "nodes":
+			if i+1 < len(f) {
+				if n, err := strconv.ParseInt(f[i+1], 10, 64); err == nil {
+					st.States, changed = n, true
+				}
+			}
+		case "pv":
+			var pv []games.Move
+			c := pos.Clone()
+			for _, t := range f[i+1:] {
+				if c.Terminal() {
+					break
+				}
+				m, err := c.ParseMove(t)
+				if err != nil {
+					break
+				}
+				pv = append(pv, m)
+				c.Play(m)
+			}
+			st.PV, changed = pv, true
+			return changed
+		}
+	}
+	return changed
+}
+
+// died describes a program whose output ended during command.
+func (p *proc) died(command string, got []string) error {
+	status := "still running"
+	select {
+	case <-p.exited:
+		status = "exit: " + fmt.Sprint(p.waitErr)
+		if p.waitErr == nil {
+			status = "exit status 0"
+		}
+	case <-time.After(2 * time.Second):
+	}
+	msg := fmt.Sprintf("uci program %s closed its output after the command %q (%s)", p.name, command, status)
+	if len(got) > 0 {
+		msg += fmt.Sprintf(", having written %q", strings.Join(got, "\n"))
+	}
+	if last := p.stderr.last(); last != "" {
+		msg += fmt.Sprintf("; the last line of its stderr: %q", last)
+	}
+	return errors.New(msg + "; its log is " + p.logPath)
+}
+
+// stop ends the program: quit, its input closed, and a kill a second later.
+func (p *proc) stop() {
+	p.send("quit")
+	p.stdin.Close()
+	go func() {
+		for range p.lines { // nobody reads them now
+		}
+	}()
+	go func() {
+		select {
+		case <-p.exited:
+		case <-time.After(time.Second):
+			p.cmd.Process.Kill()
+			<-p.exited
+		}
+		p.log.Close()
+	}()
+}
+
+// tail writes a program's stderr to its log and keeps the last line.
+type tail struct {
+	w       io.Writer
+	mu      sync.Mutex
+	partial []byte
+	line    string
+}
+
+func (t *tail) Write(b []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.partial = append(t.partial, b...)
+	for {
+		i := strings.IndexByte(string(t.partial), '\n')
+		if i < 0 {
+			break
+		}
+		if l := strings.TrimSpace(string(t.partial[:i])); l != "" {
+			t.line = l
+		}
+		t.partial = t.partial[i+1:]
+	}
+	if len(t.partial) > 4096 {
+		t.partial = t.partial[len(t.partial)-4096:]
+	}
+	return t.w.Write(b)
+}
+
+func (t *tail) last() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if l := strings.TrimSpace(string(t.partial)); l != "" {
+		return l
+	}
+	return t.line
+}

@@ -1,0 +1,124 @@
+package uci_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"mcarena/engines"
+	"mcarena/games"
+	"mcarena/internal/tools"
+)
+
+// helperSpec is the spec of a uci engine running this test binary as the
+// helper program args.
+func helperSpec(t *testing.T, args, extra string) string {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.ContainsAny(exe, " ,'") {
+		t.Skipf("the test binary's path %q cannot be given in a spec", exe)
+	}
+	log := filepath.Join(t.TempDir(), "uci.log")
+	return "uci:cmd='" + exe + " uci-helper " + args + "',log=" + log + extra
+}
+
+// play plays a game of at most plies plies between two engines, the
+// first with White, each search under budget b, and returns the moves.
+func play(t *testing.T, white, black engines.Engine, b engines.Budget, plies int) (games.State, []games.Move) {
+	t.Helper()
+	g, _ := games.New("chess")
+	start := g.NewState()
+	s := start.Clone()
+	var history []games.Move
+	for i := 0; i < plies && !s.Terminal(); i++ {
+		e := white
+		if s.ToMove() == games.Second {
+			e = black
+		}
+		req := engines.Request{Position: s.Clone(), Start: start, History: append([]games.Move(nil), history...), Budget: b, Seed: uint64(i)}
+		res, err := e.Search(context.Background(), req)
+		if err != nil {
+			t.Fatalf("ply %d, %s: %v", i+1, e.Spec(), err)
+		}
+		s.Play(res.Move)
+		history = append(history, res.Move)
+	}
+	return s, history
+}
+
+// mcarena plays itself through UCI: the uci family runs the test binary as
+// 'mcarena uci', a short game with small counted budgets.
+func TestSelfPlayThroughUCI(t *testing.T) {
+	remote, err := engines.New(helperSpec(t, "serve uct 300", ",timeout=10"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer remote.(interface{ Close() error }).Close()
+	local, _ := engines.New("uct")
+	end, moves := play(t, remote, local, engines.Budget{States: 300}, 16)
+	if len(moves) != 16 && !end.Terminal() {
+		t.Fatalf("game of %d moves ended at %s", len(moves), end)
+	}
+}
+
+func TestProgramFailures(t *testing.T) {
+	for _, tc := range []struct{ helper, want string }{
+		{"die", `uci program uci.test closed its output after the command "go nodes 100" (exit: exit status 3); the last line of its stderr: "helper: out of cheese"`},
+		{"garbage", `uci program uci.test gave no uciok to "uci" within 500ms (received: "hello there")`},
+		{"illegal", `uci program uci.test answered "bestmove a1a1" to "go nodes 100", not a legal move in`},
+	} {
+		e, err := engines.New(helperSpec(t, tc.helper, ",timeout=0.5"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, _ := games.New("chess")
+		_, err = e.Search(context.Background(), engines.NewRequest(g.NewState(), engines.Budget{States: 100}, 1))
+		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "its log is ") {
+			t.Errorf("%s: got %v\nwant %q", tc.helper, err, tc.want)
+		}
+		e.(interface{ Close() error }).Close()
+	}
+}
+
+// A uci engine is for chess only, and needs cmd.
+func TestSpecErrors(t *testing.T) {
+	if _, err := engines.New("uci"); err == nil || !strings.Contains(err.Error(), "option cmd: the program's command line is required") {
+		t.Errorf("uci without cmd: %v", err)
+	}
+	e, err := engines.New("uci:cmd=stockfish,option.Skill Level=0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := e.Spec(), "uci:cmd=stockfish,option.skill level=0"; got != want {
+		t.Errorf("spec %q, want %q", got, want)
+	}
+	g, _ := games.New("tictactoe")
+	if err := engines.CheckGame(e, g); err == nil || !strings.Contains(err.Error(), "plays chess through UCI, not tictactoe") {
+		t.Errorf("CheckGame(tictactoe): %v", err)
+	}
+}
+
+// A short game against Debian's stockfish at its lowest skill, 10 ms a
+// move; skipped where stockfish is not installed.
+func TestAgainstStockfish(t *testing.T) {
+	bin := tools.Find(t, "stockfish", "stockfish")
+	if strings.ContainsAny(bin, " ,'") {
+		t.Skipf("stockfish's path %q cannot be given in a spec", bin)
+	}
+	sf, err := engines.New("uci:cmd=" + bin + ",option.Skill Level=0,option.Threads=1,option.Hash=16,log=" + filepath.Join(t.TempDir(), "sf.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sf.(interface{ Close() error }).Close()
+	local, _ := engines.New("uct")
+	end, moves := play(t, local, sf, engines.Budget{Time: 10 * time.Millisecond}, 20)
+	if len(moves) != 20 && !end.Terminal() {
+		t.Fatalf("game of %d moves ended at %s", len(moves), end)
+	}
+}

@@ -1,0 +1,164 @@
+package uci
+
+import (
+	"context"
+	"io"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"mcarena/engines"
+	_ "mcarena/engines/alphabeta"
+	_ "mcarena/engines/mcts"
+	_ "mcarena/engines/random"
+	"mcarena/games"
+	_ "mcarena/games/all"
+)
+
+// session runs a scripted session with engine spec and returns the output.
+func session(t *testing.T, spec, script string) string {
+	t.Helper()
+	g, err := games.New("chess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := engines.New(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	if err := NewServer(g, e, engines.Budget{States: 1000}, 1).Serve(context.Background(), strings.NewReader(script), &out); err != nil {
+		t.Fatal(err)
+	}
+	return out.String()
+}
+
+func TestServerSession(t *testing.T) {
+	out := session(t, "uct", `uci
+isready
+setoption name Hash value 16
+ucinewgame
+position startpos moves e2e4 e7e5
+go nodes 2000
+`)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	for i, want := range []string{"id name mcarena uct", "id author the mcarena authors", "uciok", "readyok", "info string no option name Hash value 16: mcarena uci declares none"} {
+		if i >= len(lines) || lines[i] != want {
+			t.Fatalf("line %d: want %q in\n%s", i+1, want, out)
+		}
+	}
+	last := lines[len(lines)-1]
+	info := lines[len(lines)-2]
+	if !strings.HasPrefix(last, "bestmove ") || !strings.HasPrefix(info, "info depth ") || !strings.Contains(info, " score cp ") || !strings.Contains(info, " pv ") {
+		t.Fatalf("no final info and bestmove:\n%s", out)
+	}
+}
+
+// A mate in one found by alpha-beta is reported as mate 1; a mated side
+// at the root gets bestmove 0000.
+func TestServerMateScore(t *testing.T) {
+	out := session(t, "alphabeta", "position fen 7k/5Q2/6K1/8/8/8/8/8 w - - 0 1\ngo depth 2\n")
+	if !strings.Contains(out, "score mate 1 pv f7f8") || !strings.HasSuffix(out, "bestmove f7f8\n") {
+		t.Fatalf("session:\n%s", out)
+	}
+	out = session(t, "random", "position fen 7k/5Q2/6K1/8/8/8/8/8 w - - 0 1 moves f7f8\ngo\n")
+	if !strings.Contains(out, "bestmove 0000") {
+		t.Fatalf("session:\n%s", out)
+	}
+}
+
+func TestServerErrors(t *testing.T) {
+	for _, tc := range []struct{ script, want string }{
+		{"position fen 8/8 w\n", "info string error: "},
+		{"position startpos moves e2e5\n", "info string error: position: move 1: e2e5"},
+		{"position startpos e2e4\n", `info string error: position: "e2e4" where moves was expected`},
+		{"go nodes x\n", `info string error: go nodes "x": want a whole number`},
+		{"hello\n", "info string unknown command hello"},
+	} {
+		if out := session(t, "random", tc.script); !strings.Contains(out, tc.want) {
+			t.Errorf("%q: got %q, want %q", tc.script, out, tc.want)
+		}
+	}
+}
+
+// go infinite answers bestmove only after stop; go ponder after ponderhit.
+func TestServerInfiniteAndPonder(t *testing.T) {
+	for _, start := range []string{"go infinite\n", "go ponder movetime 50\n"} {
+		g, _ := games.New("chess")
+		e, _ := engines.New("uct")
+		r, w := io.Pipe()
+		out := &syncBuilder{}
+		done := make(chan error, 1)
+		go func() { done <- NewServer(g, e, engines.Budget{States: 100}, 1).Serve(context.Background(), r, out) }()
+		io.WriteString(w, "position startpos\n"+start)
+		time.Sleep(150 * time.Millisecond)
+		if strings.Contains(out.String(), "bestmove") {
+			t.Fatalf("%q: bestmove before stop:\n%s", start, out.String())
+		}
+		if strings.Contains(start, "ponder") {
+			io.WriteString(w, "ponderhit\n")
+		} else {
+			io.WriteString(w, "stop\n")
+		}
+		deadline := time.Now().Add(5 * time.Second)
+		for !strings.Contains(out.String(), "bestmove") && time.Now().Before(deadline) {
+			time.Sleep(5 * time.Millisecond)
+		}
+		w.Close()
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(out.String(), "bestmove") {
+			t.Fatalf("%q: no bestmove after stop or ponderhit:\n%s", start, out.String())
+		}
+	}
+}
+
+func TestClockTime(t *testing.T) {
+	ms := time.Millisecond
+	for _, tc := range []struct {
+		left, inc time.Duration
+		togo      int
+		want      time.Duration
+	}{
+		{3000 * ms, 0, 0, 100 * ms},
+		{3000 * ms, 50 * ms, 0, 150 * ms},
+		{3000 * ms, 0, 10, 300 * ms},
+		{1000 * ms, 0, 1, 880 * ms}, // at most 90% less 20 ms
+		{10 * ms, 0, 0, ms},         // at least 1 ms
+	} {
+		if got := clockTime(tc.left, tc.inc, tc.togo); got != tc.want {
+			t.Errorf("clockTime(%v, %v, %d) = %v, want %v", tc.left, tc.inc, tc.togo, got, tc.want)
+		}
+	}
+}
+
+func TestCentipawns(t *testing.T) {
+	for _, tc := range []struct {
+		v    float64
+		want int
+	}{{0, 0}, {0.28, 100}, {-0.28, -100}, {1, 920}, {-1, -920}} {
+		if got := Centipawns(tc.v); got != tc.want {
+			t.Errorf("Centipawns(%v) = %d, want %d", tc.v, got, tc.want)
+		}
+	}
+}
+
+// syncBuilder is a strings.Builder safe for a writer and a reader.
+type syncBuilder struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuilder) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuilder) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}

@@ -1,0 +1,26 @@
+// Package tools finds the external programs that some tests use (pgn-extract,
+// stockfish), and skips a test that needs one where it is not installed,
+// saying how to install it.
+package tools
+
+import (
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// Find returns the path of the program name: on PATH, else in /usr/games,
+// where Debian installs game programs such as pgn-extract and stockfish but
+// which not every PATH holds. It skips t when the program is not found,
+// naming the Debian package to install.
+func Find(t testing.TB, name, debianPackage string) string {
+	t.Helper()
+	if p, err := exec.LookPath(name); err == nil {
+		return p
+	}
+	if p, err := exec.LookPath(filepath.Join("/usr/games", name)); err == nil {
+		return p
+	}
+	t.Skipf("%s is not installed; install it with: sudo apt-get install %s (as .ci/run does)", name, debianPackage)
+	return ""
+}
