@@ -108,6 +108,18 @@ func init() {
 	knowledge.RegisterClassifier("chess", "see-gain",
 		"the move wins material by static exchange evaluation (SEE > 0: pawn 100, minor pieces 300, rook 500, queen 900)",
 		func(games.Game) (knowledge.Classifier, error) { return seeGain{}, nil })
+	knowledge.RegisterClassifier("chess", "capture",
+		"the move takes a piece (en passant included); the class alpha-beta's quiescence search plays",
+		func(games.Game) (knowledge.Classifier, error) { return capture{}, nil })
+}
+
+// capture classifies the moves that take a piece.
+type capture struct{}
+
+func (capture) Is(gs games.State, m games.Move) bool {
+	s := gs.(*State)
+	from, to, _ := decode(m)
+	return s.isCapture(from, to)
 }
 
 // seeGain classifies the moves whose SEE is positive.

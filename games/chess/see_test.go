@@ -1,11 +1,13 @@
 package chess_test
 
 import (
+	"strings"
 	"testing"
 
 	"mcarena/games"
 	"mcarena/games/chess"
 	"mcarena/games/knowledge"
+	"mcarena/games/rng"
 )
 
 // The standard SEE test positions (Jon Dart's Arasan unit tests, as
@@ -125,4 +127,37 @@ func BenchmarkSEE(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.N*len(moves))/b.Elapsed().Seconds(), "moves/s")
+}
+
+// The capture classifier agrees with the SAN notation's "x" on every legal
+// move of the positions of random games.
+func TestCaptureClassifierMatchesNotation(t *testing.T) {
+	g, err := games.New("chess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := knowledge.NewClassifier(g, "capture")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rng.New(3)
+	seen := 0
+	for range 20 {
+		s := g.NewState()
+		for ply := 0; ply < 200 && !s.Terminal(); ply++ {
+			moves := s.Legal(nil)
+			for _, m := range moves {
+				if got, want := c.Is(s, m), strings.Contains(s.MoveString(m), "x"); got != want {
+					t.Fatalf("%s %s: capture %v", s, s.MoveString(m), got)
+				}
+				if c.Is(s, m) {
+					seen++
+				}
+			}
+			s.Play(moves[r.Intn(len(moves))])
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no capture seen")
+	}
 }
