@@ -100,6 +100,8 @@ func TestMateDistancePlaysTheShortestWin(t *testing.T) {
 		{"atarigo:size=3", "b1w/3/3 b", true},                           // wins in 3 and longer
 		{"atarigo:size=3", "1b1/1w1/3 b", true},                         // wins in 5 and longer
 		{"breakthrough:size=5x5", "1bb2/b1bwb/1b1bw/wb2w/ww3 w", false}, // wins in 1 and 5
+		{"chess", "6k1/8/5K2/8/8/8/8/1Q6 w - - 0 1", false},             // mates in 2, 3, 4 and 5
+		{"chess", "k7/8/1K6/8/8/8/8/7R w - - 0 1", false},               // Rh8#, and mates up to 7
 	} {
 		t.Run(tc.spec+" "+tc.pos, func(t *testing.T) {
 			s := mustPos(t, tc.spec, tc.pos)
@@ -147,6 +149,8 @@ func TestMateDistancePlaysTheLongestLoss(t *testing.T) {
 		{"atarigo:size=3", "1b1/3/3 w", false},                          // losses in 2 and 6
 		{"atarigo:size=3", "3/1b1/3 w", true},                           // losses up to 6
 		{"breakthrough:size=5x5", "1b2b/2wbb/wbbbw/ww1w1/3ww b", false}, // losses in 2 and 4
+		{"chess", "6k1/8/5K2/8/8/8/8/1Q6 b - - 0 1", false},             // losses in 2 and 4
+		{"chess", "6k1/8/6K1/8/8/8/8/1Q6 b - - 0 1", false},             // losses in 2 and 4
 	} {
 		t.Run(tc.spec+" "+tc.pos, func(t *testing.T) {
 			s := mustPos(t, tc.spec, tc.pos)
