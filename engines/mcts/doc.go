@@ -127,6 +127,32 @@
 // visited move not proven lost. Proven draws are not tracked: a drawn
 // terminal scores 1/2.
 //
+// # Mate distance
+//
+// With matedistance (Config.MateDistance, on top of the solver), each proven
+// node keeps the length of its proof in plies, the thesis's Monte-Carlo
+// Solver with distance to mate (its Algorithm 4.1: the shortest proven win
+// is kept, the longest loss preferred when losing). Convention: a node's
+// distance counts the move into it, the plies from its parent's position to
+// the end of the game, so a terminal node is 1 and the column "mate" of a
+// root move is the plies to the result, the move included (alpha-beta's
+// Mate minus its score). On backup a node proven won for the player to move
+// there takes its shortest winning child plus one, a node where every child
+// loses its longest losing child plus one. A distance is exact once nothing
+// left unsearched could change it: a win once every child not settled
+// (proven loss, drawn end, exact win) has a lower bound on its win distance
+// (1 untried, 2 not the end, with alternating turns 1 more than the longest
+// of its replies' loss bounds) no shorter; a loss once every child is exact
+// (or, below the root, once its bounds meet). Selection treats proven
+// children as the solver does, but goes on into a proven node whose distance
+// is not exact, choosing by UCB1 among the children that could change it, and
+// the search stops only once the root's distance is exact. The final move is
+// the shortest proven win, or the longest loss when every move is proven
+// lost. Proofs of readings and oracles carry no distance: a distance resting
+// on one is unknown (0, no mate shown). Distances fill two free bytes of
+// the node's padding, so the node stays 32 bytes; with the option off
+// nothing reads them and searches are the same bit for bit.
+//
 // # Memory
 //
 // Nodes live in a pool of fixed chunks of 65536 nodes (2.5 MiB), allocated

@@ -18,13 +18,14 @@ var (
 	cOption      = spec.Option{Name: "c", Kind: spec.Float, Default: "0.7", FloatMin: 0, FloatMax: 100, Doc: "UCB1 exploration constant (rewards in [0,1])"}
 	solverOption = spec.Option{Name: "solver", Kind: spec.Bool, Default: "true", Doc: "MCTS-Solver: back up proven wins and losses"}
 	nodesOption  = spec.Option{Name: "nodes", Kind: spec.Int, Default: "2000000", Min: 1000, Max: 200000000, Doc: "tree size cap in nodes (40 bytes each)"}
+	mateOption   = spec.Option{Name: "matedistance", Kind: spec.Bool, Default: "false", Doc: "with solver: keep proven distances in plies, play the shortest proven win (the longest loss when all lose), column mate"}
 	reuseOption  = spec.Option{Name: "reuse", Kind: spec.Bool, Default: "false", Doc: "search on from the last search's subtree (makes moves depend on earlier ones)"}
 )
 
 // Options are the options of uct, the registered configuration of this
 // engine that the NMCS paper plays, in the flat form its presets use.
 var Options = []spec.Option{
-	cOption, solverOption, nodesOption, reuseOption,
+	cOption, solverOption, mateOption, nodesOption, reuseOption,
 	{Name: "playout", Kind: spec.Choice, Default: "random", Choices: []string{"random", "decisive", "mr", "nested"}, Doc: "playout policy"},
 	{Name: "mr", Kind: spec.Int, Default: "1", Min: 1, Max: 3, Doc: "minimax depth of playout=mr (MCTS-MR)"},
 	{Name: "level", Kind: spec.Int, Default: "1", Min: 0, Max: 3, Doc: "nesting n of playout=nested, NMC(n)"},
@@ -122,7 +123,7 @@ var Leaves = []spec.ComponentDecl{
 // MCTSOptions are the options of the mcts family: components in the nested
 // form, e.g. "mcts:playout=nested(level=1,discount),c=0.7".
 var MCTSOptions = []spec.Option{
-	cOption, solverOption, nodesOption, reuseOption,
+	cOption, solverOption, mateOption, nodesOption, reuseOption,
 	{Name: "playout", Kind: spec.Component, Default: "random", Components: Playouts, Doc: "playout policy"},
 	{Name: "leaf", Kind: spec.Component, Default: "playout", Components: Leaves, Doc: "leaf evaluation"},
 	{Name: "heuristic", Kind: spec.Word, Default: "", Doc: "the game's heuristic (mcarena games lists them) for egreedy, ab, cutoff, threshold, heuristic, alpha and bias"},
@@ -142,12 +143,15 @@ func init() {
 		Doc:     "MCTS as UCT: UCB1, one node per iteration, MCTS-Solver; random, decisive, MR or nested playouts",
 		Options: Options,
 		Build: func(v spec.Values, canonical string) (engines.Engine, error) {
-			cfg := Config{C: v.Float("c"), Solver: v.Bool("solver"), MaxNodes: v.Int("nodes"), Reuse: v.Bool("reuse"),
+			cfg := Config{C: v.Float("c"), Solver: v.Bool("solver"), MateDistance: v.Bool("matedistance"), MaxNodes: v.Int("nodes"), Reuse: v.Bool("reuse"),
 				Playout: policy.Config{Kind: policy.Kind(v.String("playout")), Depth: v.Int("mr"),
 					Nested: nmcs.Config{Level: v.Int("level"), Discount: v.Bool("discount"), COW: v.Int("cow"), POD: v.Int("pod"),
 						Order: nmcs.ParseOrder(v.String("order"))}}}
 			if cfg.Playout.Nested.POD > 0 && !cfg.Playout.Nested.Discount {
 				return nil, fmt.Errorf("pod needs discount")
+			}
+			if cfg.MateDistance && !cfg.Solver {
+				return nil, errors.New("matedistance measures proofs, which needs solver=true")
 			}
 			if err := engines.CheckMemory("nodes", int64(cfg.MaxNodes)*cfg.nodeCost()); err != nil {
 				return nil, err
@@ -167,9 +171,12 @@ func init() {
 // heuristic are refused without one; whether the game has it is checked
 // when the engine is paired with a game (CheckGame).
 func buildMCTS(v spec.Values, canonical string) (engines.Engine, error) {
-	cfg := Config{C: v.Float("c"), Solver: v.Bool("solver"), MaxNodes: v.Int("nodes"), Reuse: v.Bool("reuse"),
+	cfg := Config{C: v.Float("c"), Solver: v.Bool("solver"), MateDistance: v.Bool("matedistance"), MaxNodes: v.Int("nodes"), Reuse: v.Bool("reuse"),
 		Alpha: v.Float("alpha"), Bias: v.Float("bias"), Rave: v.Float("rave"),
 		Estimator: map[string]Estimator{"im": ImplicitMinimax, "cb": ConstantBias, "pb": ProgressiveBias}[v.String("estimator")]}
+	if cfg.MateDistance && !cfg.Solver {
+		return nil, errors.New("matedistance measures proofs, which needs solver=true")
+	}
 	if err := engines.CheckMemory("nodes", int64(cfg.MaxNodes)*cfg.nodeCost()); err != nil {
 		return nil, err
 	}

@@ -17,6 +17,11 @@ type Config struct {
 	C float64
 	// Solver enables MCTS-Solver.
 	Solver bool
+	// MateDistance, with Solver, keeps each proven node's distance in
+	// plies (see the package comment): the final move is the shortest
+	// proven win, or the longest loss when every move loses, and a search
+	// whose root is proven goes on until the root's distance is exact.
+	MateDistance bool
 	// MaxNodes caps the tree.
 	MaxNodes int
 	// Reuse keeps the tree of the last search and, when the next position
@@ -200,7 +205,7 @@ func (e *Engine) Search(ctx context.Context, req engines.Request) (engines.Resul
 			break
 		}
 		it++
-		if e.cfg.Solver && sr.pool.at(sr.rootIdx).proof != engines.Unproven {
+		if root := sr.pool.at(sr.rootIdx); e.cfg.Solver && root.proof != engines.Unproven && (!e.cfg.MateDistance || root.exact) {
 			break
 		}
 	}

@@ -22,6 +22,8 @@ var (
 		Doc: "implicit minimax value: the heuristic backed up by max over the move's subtree"}
 	priorColumn = engines.Column{Key: "prior", Title: "prior", Kind: engines.Value, View: engines.MoverView,
 		Doc: "the game's move prior of the move as a value, 2*wins/visits - 1 of the virtual results it started with"}
+	mateColumn = engines.Column{Key: "mate", Title: "mate", Kind: engines.Count,
+		Doc: "plies to the proven result, the move included: the shortest win or the longest loss (matedistance), shown once exact"}
 	staticColumn = engines.Column{Key: "static", Title: "static", Kind: engines.Value, View: engines.MoverView,
 		Doc: "the heuristic's value of the position after the move, which estimator=cb blends in"}
 )
@@ -42,6 +44,9 @@ func (sr *search) columns() []engines.Column {
 		}
 		if sr.priorValue.on {
 			sr.cols = append(sr.cols, priorColumn)
+		}
+		if sr.cfg.MateDistance {
+			sr.cols = append(sr.cols, mateColumn)
 		}
 	}
 	return sr.cols
@@ -87,6 +92,13 @@ func (sr *search) stats(it int64, elapsed time.Duration, done bool) engines.Stat
 		}
 		if sr.priorValue.on {
 			c[j] = float64(*sr.priorValue.at(root.first + int32(i)))
+			j++
+		}
+		if sr.cfg.MateDistance {
+			c[j] = math.NaN()
+			if ch.proof != engines.Unproven && ch.exact && ch.dist > 0 {
+				c[j] = float64(ch.dist)
+			}
 		}
 		st.Moves = append(st.Moves, engines.MoveStats{Move: ch.move, Proven: ch.proof, Cells: c})
 	}

@@ -21,6 +21,13 @@ type node struct {
 	proof   engines.Proof // for mover
 	term    bool
 	outcome games.Outcome // when term
+	// With Config.MateDistance, a proven node's distance: the plies from
+	// its parent's position to the end of the game along the proof, the
+	// move into the node included (a terminal node 1, 0 unknown), and
+	// whether that distance is exact (shortest win, longest loss) or a
+	// bound that further search may improve. They fill the node's padding.
+	dist  int16
+	exact bool
 }
 
 // nodeBytes and statBytes are the sizes of a node and of its selection
@@ -43,7 +50,7 @@ func (sr *search) iterate() bool {
 	expandedAt := int32(-1)
 	for {
 		n := sr.pool.at(cur)
-		if n.term || (sr.cfg.Solver && n.proof != engines.Unproven) {
+		if n.term || (sr.cfg.Solver && n.proof != engines.Unproven && (!sr.cfg.MateDistance || n.exact)) {
 			break
 		}
 		if n.first < 0 && !sr.reserve(cur, st) {
@@ -64,7 +71,9 @@ func (sr *search) iterate() bool {
 			break
 		}
 		var c int32
-		if sr.general {
+		if sr.cfg.MateDistance && n.proof != engines.Unproven {
+			c = sr.selectRefine(cur)
+		} else if sr.general {
 			c = sr.selectGeneral(cur)
 		} else {
 			c = sr.selectUCB(cur)
@@ -111,8 +120,11 @@ func (sr *search) iterate() bool {
 		}
 		value = ev.Value
 		if ev.Terminal || ev.Proven {
+			// An oracle's proof says nothing of its distance.
+			leaf.dist, leaf.exact = 0, true
 			if ev.Terminal {
 				leaf.term, leaf.outcome = true, games.Outcome(value)
+				leaf.dist = 1
 			}
 			switch {
 			case value == 1 && leaf.mover == games.First, value == -1 && leaf.mover == games.Second:
@@ -235,6 +247,7 @@ func (sr *search) reserve(cur int32, st games.State) bool {
 		// leaf evaluator does not play on).
 		n := sr.pool.at(cur)
 		n.term, n.outcome = true, st.Outcome()
+		n.dist, n.exact = 1, true
 		switch n.outcome.Value(n.mover) {
 		case 1:
 			n.proof = engines.ProvenWin
@@ -293,6 +306,7 @@ func (sr *search) applyPriors(st games.State, parent, first int32, moves []games
 			// A proven slot has its mover before it is tried, so that
 			// prove can read it.
 			ch.proof, ch.mover = p.Proven, st.ToMove()
+			ch.dist, ch.exact = 0, true // a reading gives no distance
 			sr.pool.stat(first + int32(i)).mean = float32(math.Inf(1))
 			if p.Proven == engines.ProvenLoss {
 				sr.pool.stat(first + int32(i)).mean = float32(math.Inf(-1))
@@ -440,6 +454,9 @@ func (sr *search) backup(value float64) {
 				sr.prove(idx)
 			}
 			proved = n.proof != engines.Unproven
+			if proved && sr.cfg.MateDistance && !n.term && n.first >= 0 {
+				sr.measure(idx)
+			}
 			switch n.proof {
 			case engines.ProvenWin:
 				st.mean = float32(math.Inf(1))
@@ -535,13 +552,21 @@ func proofFor(mover, toMove games.Player, toMoveWins bool) engines.Proof {
 }
 
 // bestMove is a proven winning root move, else the most visited root move
-// not proven lost, else the most visited.
+// not proven lost, else the most visited. With MateDistance it is the
+// shortest proven win, and when every root move is proven lost, the
+// longest loss.
 func (sr *search) bestMove() games.Move {
 	root := sr.pool.at(sr.rootIdx)
 	if root.first < 0 || root.nExp == 0 {
 		return sr.root.Legal(sr.moves)[0]
 	}
 	children := sr.pool.run(root.first, int(root.nExp))
+	if sr.cfg.MateDistance {
+		all := sr.pool.run(root.first, int(root.nChild))
+		if i := mateChoice(all); i >= 0 {
+			return all[i].move
+		}
+	}
 	best := 0
 	for i := range children {
 		ch := &children[i]
@@ -564,4 +589,174 @@ func better(solver bool, a, b *node) bool {
 		}
 	}
 	return a.visits > b.visits
+}
+
+// measure sets the distance of proven node cur, and whether it is exact,
+// from its children. A win takes its shortest winning child plus one ply; it
+// is exact once no child that is not settled (a proven loss, a drawn end or
+// an exact win) could win sooner by winBound. A loss takes its longest
+// losing child plus one ply and is exact once every child is. A distance
+// resting on a child of unknown distance (a reading's or an oracle's proof)
+// is unknown, and counts as exact: searching on would not tell it.
+func (sr *search) measure(cur int32) {
+	n := sr.pool.at(cur)
+	children := sr.pool.run(n.first, int(n.nChild))
+	win, d, unknown := sr.childDistance(n)
+	exact := true
+	for j := range children {
+		ch := &children[j]
+		if win {
+			if !settled(ch) && sr.winBound(ch, int16(j) < n.nExp) < d {
+				exact = false
+				break
+			}
+		} else if ch.proof != engines.ProvenLoss {
+			return // not a proven loss after all: nothing to measure
+		} else if !ch.exact {
+			exact = false
+		}
+	}
+	switch {
+	case unknown:
+		n.dist, n.exact = 0, true
+	case d > 0:
+		n.dist, n.exact = min(d, math.MaxInt16-1)+1, exact
+		if !win && !exact && cur != sr.rootIdx && sr.winBound(n, true) >= n.dist {
+			// A win for n's mover that no refutation could make
+			// shorter: its bounds meet. Not at the root, whose
+			// choice of the longest loss needs every child exact.
+			n.exact = true
+		}
+	}
+}
+
+// childDistance says whether the player to move at n wins (a child is a
+// proven win), and the shortest such win or, if not, the longest loss among
+// n's children; unknown when a child that counts has no distance.
+func (sr *search) childDistance(n *node) (win bool, d int16, unknown bool) {
+	children := sr.pool.run(n.first, int(n.nChild))
+	for i := range children {
+		if children[i].proof == engines.ProvenWin {
+			win = true
+			break
+		}
+	}
+	for i := range children {
+		ch := &children[i]
+		switch {
+		case win && ch.proof != engines.ProvenWin, !win && ch.proof != engines.ProvenLoss:
+			continue
+		case ch.dist == 0:
+			unknown = true
+		case win && (d == 0 || ch.dist < d), !win && ch.dist > d:
+			d = ch.dist
+		}
+	}
+	return win, d, unknown
+}
+
+// settled says a child's result for its mover is known with its distance:
+// a proven loss, an end of the game, an exact proof.
+func settled(ch *node) bool {
+	return ch.term || ch.proof == engines.ProvenLoss || ch.proof != engines.Unproven && ch.exact
+}
+
+// winBound is a lower bound on the distance of child c were it, or did it
+// remain, a win for its mover: 1 for a slot not tried yet (it may end the
+// game), 2 for a position that is not the end; and where turns alternate, 1
+// more than the longest of the bounds of its children's losses (each child a
+// loss for the opponent moving into it: its exact distance, 1 for a slot
+// not tried, 2 otherwise), since every reply must lose. A child that does not
+// lose, or a drawn end, makes it no win at all (MaxInt16).
+func (sr *search) winBound(c *node, tried bool) int16 {
+	switch {
+	case !tried:
+		return 1
+	case c.first < 0 || c.nExp == 0:
+		return 2
+	}
+	replies := sr.pool.run(c.first, int(c.nChild))
+	if replies[0].mover == c.mover {
+		return 2 // c's mover moves again
+	}
+	b := int16(1)
+	for j := range replies {
+		r := &replies[j]
+		l := int16(2)
+		switch {
+		case r.proof == engines.ProvenLoss && r.exact:
+			l = max(r.dist, 1)
+		case r.proof == engines.ProvenWin || r.term:
+			return math.MaxInt16
+		case int16(j) >= c.nExp:
+			l = 1
+		}
+		b = max(b, l)
+	}
+	return b + 1
+}
+
+// selectRefine picks, at a proven node whose distance is not exact yet, a
+// child that could still change it (where the player to move wins, a child
+// not settled that could win sooner; where every child loses, a loss not
+// exact) by UCB1 on the child's own results, a child not tried first.
+func (sr *search) selectRefine(cur int32) int32 {
+	n := sr.pool.at(cur)
+	children := sr.pool.run(n.first, int(n.nChild))
+	win, d, _ := sr.childDistance(n)
+	lnN := math.Log(float64(max(n.visits, 1)))
+	best, bestScore := n.first, math.Inf(-1)
+	for i := range children {
+		ch := &children[i]
+		if win && (settled(ch) || sr.winBound(ch, int16(i) < n.nExp) >= d) || !win && ch.exact {
+			continue
+		}
+		score := math.Inf(1)
+		if ch.visits > 0 {
+			score = ch.wins/float64(ch.visits) + sr.cfg.C*math.Sqrt(lnN/float64(ch.visits))
+		}
+		if score > bestScore {
+			best, bestScore = n.first+int32(i), score
+		}
+	}
+	return best
+}
+
+// mateChoice is the index of the root child that MateDistance plays: the
+// shortest proven win (a win of unknown distance after the known ones),
+// else, when every child is a proven loss, the longest (one of unknown
+// distance first, since it may be longer); -1 when neither applies.
+func mateChoice(children []node) int {
+	win, loss := -1, -1
+	allLost := true
+	for i := range children {
+		ch := &children[i]
+		switch {
+		case ch.proof == engines.ProvenWin:
+			if win < 0 || shorter(ch.dist, children[win].dist) {
+				win = i
+			}
+		case ch.proof == engines.ProvenLoss:
+			if loss < 0 || shorter(children[loss].dist, ch.dist) {
+				loss = i
+			}
+		default:
+			allLost = false
+		}
+	}
+	if win >= 0 {
+		return win
+	}
+	if win < 0 && allLost {
+		return loss
+	}
+	return -1
+}
+
+// shorter orders distances, an unknown one (0) after every known one.
+func shorter(a, b int16) bool {
+	if a == 0 || b == 0 {
+		return b == 0 && a != 0
+	}
+	return a < b
 }
