@@ -1,0 +1,168 @@
+package tb
+
+import (
+	"fmt"
+	"strings"
+)
+
+// material is a table's set of pieces in its order: the white king, the
+// black king, White's other pieces in kind order (QRBNP), then Black's.
+// Tables are indexed by the squares in this order.
+type material struct {
+	n      int
+	colour [4]uint8
+	kind   [4]uint8
+}
+
+// String returns the material's name, White's pieces first: KQvK, KBNvK,
+// KQvKR.
+func (m material) String() string {
+	var w, b strings.Builder
+	w.WriteByte('K')
+	b.WriteByte('K')
+	for i := 2; i < m.n; i++ {
+		if m.colour[i] == 0 {
+			w.WriteByte(kindLetters[m.kind[i]])
+		} else {
+			b.WriteByte(kindLetters[m.kind[i]])
+		}
+	}
+	return w.String() + "v" + b.String()
+}
+
+func (m material) pawns(c uint8) int {
+	n := 0
+	for i := 2; i < m.n; i++ {
+		if m.colour[i] == c && m.kind[i] == kPawn {
+			n++
+		}
+	}
+	return n
+}
+
+// supported reports whether the generator builds m: every material of two
+// to four pieces but those with pawns of both colours, whose en passant
+// captures the table's index cannot record.
+func (m material) supported() bool {
+	return m.n >= 2 && m.n <= 4 && (m.pawns(0) == 0 || m.pawns(1) == 0)
+}
+
+// parseMaterial reads a name such as KQvK or KBNvK (either side may be the
+// stronger; the result is in canonical orientation only if the name is).
+func parseMaterial(name string) (material, error) {
+	w, b, ok := strings.Cut(name, "v")
+	if !ok || !strings.HasPrefix(w, "K") || !strings.HasPrefix(b, "K") {
+		return material{}, fmt.Errorf("material %q: want a name like KQvK or KBNvK", name)
+	}
+	var ps []placed
+	for c, side := range [2]string{w, b} {
+		for _, l := range side {
+			k := strings.IndexRune(kindLetters, l)
+			if k < 0 {
+				return material{}, fmt.Errorf("material %q: %q is not a piece (KQRBNP)", name, l)
+			}
+			ps = append(ps, placed{uint8(c), uint8(k), 0})
+		}
+	}
+	if len(ps) > 4 || strings.Count(name, "K") != 2 {
+		return material{}, fmt.Errorf("material %q: want two kings and at most two other pieces", name)
+	}
+	m, _, _ := canonical(ps, 0)
+	return m, nil
+}
+
+// placed is a piece on a square.
+type placed struct {
+	colour, kind uint8
+	sq           int8
+}
+
+// stronger compares two sides' pieces other than the king, each in kind
+// order: more pieces is stronger, then the first differing piece decides
+// (a queen beats a rook and so on). It returns 1, 0 or -1.
+func stronger(a, b []uint8) int {
+	if len(a) != len(b) {
+		if len(a) > len(b) {
+			return 1
+		}
+		return -1
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			if a[i] < b[i] {
+				return 1
+			}
+			return -1
+		}
+	}
+	return 0
+}
+
+// canonical orders pieces as their table does, with the stronger side as
+// White: when Black is the stronger, colours are swapped and the board
+// mirrored top to bottom (a square's rank r becomes 7-r), and the side to
+// move swapped too. It returns the material, the squares in table order and
+// the side to move in the table.
+func canonical(ps []placed, side int) (material, [4]int8, int) {
+	var others [2][]uint8
+	var sqs [2][6][]int8
+	for _, p := range ps {
+		if p.kind != kKing {
+			others[p.colour] = append(others[p.colour], p.kind)
+		}
+		sqs[p.colour][p.kind] = append(sqs[p.colour][p.kind], p.sq)
+	}
+	for c := range others {
+		sortKinds(others[c])
+	}
+	flip := stronger(others[0], others[1]) < 0
+	var m material
+	var sq [4]int8
+	add := func(c, k uint8) {
+		src := c
+		if flip {
+			src = 1 - c
+		}
+		list := sqs[src][k]
+		s := list[0]
+		sqs[src][k] = list[1:]
+		if flip {
+			s ^= 56
+		}
+		m.colour[m.n], m.kind[m.n], sq[m.n] = c, k, s
+		m.n++
+	}
+	add(0, kKing)
+	add(1, kKing)
+	for c := range uint8(2) {
+		src := c
+		if flip {
+			src = 1 - c
+		}
+		for _, k := range others[src] {
+			add(c, k)
+		}
+	}
+	if flip {
+		side ^= 1
+	}
+	return m, sq, side
+}
+
+func sortKinds(k []uint8) {
+	for i := 1; i < len(k); i++ {
+		for j := i; j > 0 && k[j] < k[j-1]; j-- {
+			k[j], k[j-1] = k[j-1], k[j]
+		}
+	}
+}
+
+// index returns the entry of squares sq and the side to move in a table of
+// n pieces: side*64^n + sq[0]*64^(n-1) + ... + sq[n-1].
+func index(n int, sq [4]int8, side int) int {
+	i := side
+	for k := range n {
+		i = i<<6 | int(sq[k])
+	}
+	return i
+}
