@@ -15,6 +15,9 @@ const (
 	entryDraw    = 0
 	entryIllegal = 255
 	maxDTM       = 253
+	// maxMoves bounds the moves of a position of four pieces (two queens
+	// and a king have at most 62).
+	maxMoves = 128
 )
 
 // position is a decoded entry: squares in the table's order and the side
@@ -67,8 +70,9 @@ type move struct {
 	kind                uint8
 }
 
-// moves calls f for every legal move of p.
-func (p *position) moves(f func(move)) {
+// moves fills ml with the legal moves of p and returns how many there are.
+func (p *position) moves(ml *[maxMoves]move) int {
+	n := 0
 	occ := p.occ()
 	us := uint8(p.side)
 	var own uint64
@@ -98,11 +102,13 @@ func (p *position) moves(f func(move)) {
 		}
 		if p.m.kind[i] == kPawn && (to < 8 || to >= 56) {
 			for _, k := range [4]uint8{kQueen, kRook, kBishop, kKnight} {
-				f(move{i, to, capt, k})
+				ml[n] = move{i, to, capt, k}
+				n++
 			}
 			return
 		}
-		f(move{i, to, capt, p.m.kind[i]})
+		ml[n] = move{i, to, capt, p.m.kind[i]}
+		n++
 	}
 	for i := range p.m.n {
 		if p.m.colour[i] != us {
@@ -152,11 +158,17 @@ func (p *position) moves(f func(move)) {
 			}
 		}
 	}
+	return n
 }
 
-// unmoves calls f with the square each piece of the side that just moved
-// could have come from by a move that neither captured nor promoted.
-func (p *position) unmoves(f func(i, from int)) {
+// unmove is a piece's index and the square it came from.
+type unmove struct{ piece, from int8 }
+
+// unmoves fills ul with the square each piece of the side that just moved
+// could have come from by a move that neither captured nor promoted, and
+// returns how many there are.
+func (p *position) unmoves(ul *[maxMoves]unmove) int {
+	n := 0
 	occ := p.occ()
 	mover := uint8(1 - p.side)
 	for i := range p.m.n {
@@ -171,7 +183,8 @@ func (p *position) unmoves(f func(i, from int)) {
 				t = knightAtt[at]
 			}
 			for t &^= occ; t != 0; t &= t - 1 {
-				f(i, bits.TrailingZeros64(t))
+				ul[n] = unmove{int8(i), int8(bits.TrailingZeros64(t))}
+				n++
 			}
 		case kPawn:
 			step, lo, double := -8, 8, 3
@@ -182,9 +195,11 @@ func (p *position) unmoves(f func(i, from int)) {
 			if from < lo || from >= 56 || occ>>from&1 != 0 {
 				continue
 			}
-			f(i, from)
+			ul[n] = unmove{int8(i), int8(from)}
+			n++
 			if at/8 == double && occ>>(from+step)&1 == 0 {
-				f(i, from+step)
+				ul[n] = unmove{int8(i), int8(from + step)}
+				n++
 			}
 		default:
 			lo, hi := 0, 8
@@ -198,11 +213,13 @@ func (p *position) unmoves(f func(i, from int)) {
 					if occ>>from&1 != 0 {
 						break
 					}
-					f(i, int(from))
+					ul[n] = unmove{int8(i), int8(int(from))}
+					n++
 				}
 			}
 		}
 	}
+	return n
 }
 
 // generateLocked builds m's table by retrograde analysis: every entry's legal
@@ -220,8 +237,9 @@ func (t *Tablebase) generateLocked(m material) ([]byte, error) {
 	// entry in L+1) or won (one move fewer not yet refuted).
 	var win, dec [maxDTM + 1][]uint32
 	var cur []uint32
-	var err error
 	p := position{m: &m}
+	var ml [maxMoves]move
+	var ul [maxMoves]unmove
 	for idx := range size {
 		p.side = idx >> (6 * n)
 		for k := range n {
@@ -231,29 +249,23 @@ func (t *Tablebase) generateLocked(m material) ([]byte, error) {
 			val[idx] = entryIllegal
 			continue
 		}
-		count := 0
-		p.moves(func(mv move) {
-			count++
+		count := p.moves(&ml)
+		for _, mv := range ml[:count] {
 			if mv.captured < 0 && mv.kind == m.kind[mv.piece] {
-				return
+				continue
 			}
-			v, e := t.exit(&p, mv)
-			if e != nil {
-				err = e
-				return
-			}
+			v, err := t.exit(&p, mv)
 			switch {
+			case err != nil:
+				return nil, err
 			case v == entryDraw:
 			case v == entryIllegal:
-				err = fmt.Errorf("tablebase %v: a move leads to an illegal entry", m)
+				return nil, fmt.Errorf("tablebase %v: a move leads to an illegal entry", m)
 			case (v-1)%2 == 0:
 				win[v-1] = append(win[v-1], uint32(idx))
 			default:
 				dec[v-1] = append(dec[v-1], uint32(idx))
 			}
-		})
-		if err != nil {
-			return nil, err
 		}
 		if count == 0 {
 			if p.attacked(int(p.sq[p.side]), uint8(1-p.side), p.occ(), -1) {
@@ -283,14 +295,14 @@ func (t *Tablebase) generateLocked(m material) ([]byte, error) {
 			for k := range n {
 				p.sq[k] = int8(int(f) >> (6 * (n - 1 - k)) & 63)
 			}
-			p.unmoves(func(i, from int) {
+			k := p.unmoves(&ul)
+			for _, u := range ul[:k] {
 				sq := p.sq
-				sq[i] = int8(from)
-				q := index(n, sq, 1-p.side)
-				if val[q] != entryIllegal {
+				sq[u.piece] = u.from
+				if q := index(n, sq, 1-p.side); val[q] != entryIllegal {
 					event(q)
 				}
-			})
+			}
 		}
 		for _, q := range win[level] {
 			event(int(q))
@@ -309,7 +321,8 @@ func (t *Tablebase) generateLocked(m material) ([]byte, error) {
 // exit returns the entry, in its own table, of the position mv leads to
 // when it leaves p's table by a capture or a promotion.
 func (t *Tablebase) exit(p *position, mv move) (byte, error) {
-	var ps []placed
+	var buf [4]placed
+	ps := buf[:0]
 	for j := range p.m.n {
 		if j == mv.captured {
 			continue

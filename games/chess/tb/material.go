@@ -102,49 +102,47 @@ func stronger(a, b []uint8) int {
 // White: when Black is the stronger, colours are swapped and the board
 // mirrored top to bottom (a square's rank r becomes 7-r), and the side to
 // move swapped too. It returns the material, the squares in table order and
-// the side to move in the table.
+// the side to move in the table. It allocates nothing: the generator calls
+// it for every capture and promotion.
 func canonical(ps []placed, side int) (material, [4]int8, int) {
-	var others [2][]uint8
-	var sqs [2][6][]int8
+	var others [2][4]uint8
+	var nothers [2]int
+	var kingSq [2]int8
 	for _, p := range ps {
-		if p.kind != kKing {
-			others[p.colour] = append(others[p.colour], p.kind)
+		if p.kind == kKing {
+			kingSq[p.colour] = p.sq
+		} else {
+			others[p.colour][nothers[p.colour]] = p.kind
+			nothers[p.colour]++
 		}
-		sqs[p.colour][p.kind] = append(sqs[p.colour][p.kind], p.sq)
 	}
 	for c := range others {
-		sortKinds(others[c])
+		sortKinds(others[c][:nothers[c]])
 	}
-	flip := stronger(others[0], others[1]) < 0
+	src := [2]uint8{0, 1}
+	if stronger(others[0][:nothers[0]], others[1][:nothers[1]]) < 0 {
+		src = [2]uint8{1, 0}
+		side ^= 1
+	}
+	flip := int8(src[0]) * 56
 	var m material
 	var sq [4]int8
-	add := func(c, k uint8) {
-		src := c
-		if flip {
-			src = 1 - c
-		}
-		list := sqs[src][k]
-		s := list[0]
-		sqs[src][k] = list[1:]
-		if flip {
-			s ^= 56
-		}
-		m.colour[m.n], m.kind[m.n], sq[m.n] = c, k, s
+	for c := range uint8(2) {
+		m.colour[m.n], m.kind[m.n], sq[m.n] = c, kKing, kingSq[src[c]]^flip
 		m.n++
 	}
-	add(0, kKing)
-	add(1, kKing)
+	var used [4]bool
 	for c := range uint8(2) {
-		src := c
-		if flip {
-			src = 1 - c
+		for _, k := range others[src[c]][:nothers[src[c]]] {
+			for i, p := range ps {
+				if !used[i] && p.colour == src[c] && p.kind == k {
+					used[i] = true
+					m.colour[m.n], m.kind[m.n], sq[m.n] = c, k, p.sq^flip
+					m.n++
+					break
+				}
+			}
 		}
-		for _, k := range others[src] {
-			add(c, k)
-		}
-	}
-	if flip {
-		side ^= 1
 	}
 	return m, sq, side
 }
