@@ -40,7 +40,7 @@ func checksum(h, data []byte) uint32 {
 
 // check verifies a whole file's bytes against m.
 func check(b []byte, m material) error {
-	size := 2 << (6 * m.n)
+	size := m.size()
 	var name [8]byte
 	copy(name[:], m.String())
 	switch {

@@ -228,8 +228,7 @@ func (p *position) unmoves(ul *[maxMoves]unmove) int {
 // un-moves), together with the moves that leave the table (captures and
 // promotions, valued by the smaller tables, built first).
 func (t *Tablebase) generateLocked(m material) ([]byte, error) {
-	n := m.n
-	size := 2 << (6 * n)
+	size := m.size()
 	val := make([]byte, size)
 	cnt := make([]uint8, size)
 	// win[L] and dec[L] list entries with a move out of the table to a
@@ -241,17 +240,20 @@ func (t *Tablebase) generateLocked(m material) ([]byte, error) {
 	var ml [maxMoves]move
 	var ul [maxMoves]unmove
 	for idx := range size {
-		p.side = idx >> (6 * n)
-		for k := range n {
-			p.sq[k] = int8(idx >> (6 * (n - 1 - k)) & 63)
-		}
-		if !p.legal() {
+		p.sq, p.side = m.decode(idx)
+		if m.index(p.sq, p.side) != idx || !p.legal() {
 			val[idx] = entryIllegal
 			continue
 		}
 		count := p.moves(&ml)
+		var succ [maxMoves]int
+		nsucc := 0
 		for _, mv := range ml[:count] {
 			if mv.captured < 0 && mv.kind == m.kind[mv.piece] {
+				sq := p.sq
+				sq[mv.piece] = int8(mv.to)
+				succ[nsucc] = m.index(sq, 1-p.side)
+				nsucc++
 				continue
 			}
 			v, err := t.exit(&p, mv)
@@ -274,7 +276,9 @@ func (t *Tablebase) generateLocked(m material) ([]byte, error) {
 			}
 			continue
 		}
-		cnt[idx] = uint8(count)
+		// Moves to one entry (symmetric images of one position) count
+		// once, as the un-moves of the entry reach this one once.
+		cnt[idx] = uint8(count - nsucc + distinct(succ[:nsucc]))
 	}
 	for level := 0; level < maxDTM; level++ {
 		var next []uint32
@@ -291,15 +295,17 @@ func (t *Tablebase) generateLocked(m material) ([]byte, error) {
 			next = append(next, uint32(q))
 		}
 		for _, f := range cur {
-			p.side = int(f) >> (6 * n)
-			for k := range n {
-				p.sq[k] = int8(int(f) >> (6 * (n - 1 - k)) & 63)
-			}
+			p.sq, p.side = m.decode(int(f))
 			k := p.unmoves(&ul)
-			for _, u := range ul[:k] {
+			var pred [maxMoves]int
+			for j, u := range ul[:k] {
 				sq := p.sq
 				sq[u.piece] = u.from
-				if q := index(n, sq, 1-p.side); val[q] != entryIllegal {
+				pred[j] = m.index(sq, 1-p.side)
+			}
+			k = distinct(pred[:k])
+			for _, q := range pred[:k] {
+				if val[q] != entryIllegal {
 					event(q)
 				}
 			}
@@ -334,4 +340,21 @@ func (t *Tablebase) exit(p *position, mv move) (byte, error) {
 		ps = append(ps, q)
 	}
 	return t.entryLocked(ps, 1-p.side)
+}
+
+// distinct moves the distinct values of a to its front and returns how many
+// there are.
+func distinct(a []int) int {
+	n := 0
+outer:
+	for _, v := range a {
+		for _, w := range a[:n] {
+			if v == w {
+				continue outer
+			}
+		}
+		a[n] = v
+		n++
+	}
+	return n
 }

@@ -155,12 +155,98 @@ func sortKinds(k []uint8) {
 	}
 }
 
-// index returns the entry of squares sq and the side to move in a table of
-// n pieces: side*64^n + sq[0]*64^(n-1) + ... + sq[n-1].
-func index(n int, sq [4]int8, side int) int {
-	i := side
-	for k := range n {
+// Symmetry: a table without pawns keeps only positions with the white
+// king in the triangle a1-d1-d4 (10 squares), reached by mirroring files,
+// ranks and the a1-h8 diagonal; with the white king on that diagonal the
+// position or its mirror image in the diagonal is kept, whichever lists the
+// other pieces' squares first (lowest). A table with pawns keeps the white
+// king on files a-d (32 squares), mirroring files only. Every position then
+// has exactly one entry.
+var (
+	// kingSlot[sq] numbers the white king's squares a table keeps, for
+	// tables without pawns [0] and with [1]; -1 elsewhere.
+	kingSlot [2][64]int8
+	// kingSquare inverts kingSlot.
+	kingSquare [2][32]int8
+	// kingSlots counts them.
+	kingSlots = [2]int{10, 32}
+)
+
+func init() {
+	var n [2]int8
+	for sq := range int8(64) {
+		f, r := sq&7, sq>>3
+		kingSlot[0][sq], kingSlot[1][sq] = -1, -1
+		if f <= 3 && r <= f {
+			kingSlot[0][sq], kingSquare[0][n[0]] = n[0], sq
+			n[0]++
+		}
+		if f <= 3 {
+			kingSlot[1][sq], kingSquare[1][n[1]] = n[1], sq
+			n[1]++
+		}
+	}
+}
+
+func transpose(s int8) int8 { return s&7<<3 | s>>3 }
+
+func (m *material) hasPawns() int {
+	if m.pawns(0)+m.pawns(1) > 0 {
+		return 1
+	}
+	return 0
+}
+
+// size returns the number of entries of m's table.
+func (m *material) size() int { return 2 * kingSlots[m.hasPawns()] << (6 * (m.n - 1)) }
+
+// index returns the entry of squares sq (in m's order) and the side to
+// move: (side*slots + kingSlot(white king))*64^(n-1) + sq[1]*64^(n-2) + ...
+// + sq[n-1], after the symmetry that brings the position to its kept form.
+func (m *material) index(sq [4]int8, side int) int {
+	pawns := m.hasPawns()
+	n := m.n
+	if sq[0]&7 > 3 {
+		for k := range n {
+			sq[k] ^= 7
+		}
+	}
+	if pawns == 0 {
+		if sq[0]>>3 > 3 {
+			for k := range n {
+				sq[k] ^= 56
+			}
+		}
+		f, r := sq[0]&7, sq[0]>>3
+		swap := r > f
+		if r == f {
+			for k := 1; k < n; k++ {
+				if t := transpose(sq[k]); t != sq[k] {
+					swap = t < sq[k]
+					break
+				}
+			}
+		}
+		if swap {
+			for k := range n {
+				sq[k] = transpose(sq[k])
+			}
+		}
+	}
+	i := side*kingSlots[pawns] + int(kingSlot[pawns][sq[0]])
+	for k := 1; k < n; k++ {
 		i = i<<6 | int(sq[k])
 	}
 	return i
+}
+
+// decode returns the squares and side to move of entry i.
+func (m *material) decode(i int) (sq [4]int8, side int) {
+	for k := m.n - 1; k >= 1; k-- {
+		sq[k] = int8(i & 63)
+		i >>= 6
+	}
+	slots := kingSlots[m.hasPawns()]
+	sq[0] = kingSquare[m.hasPawns()][i%slots]
+	return sq, i / slots
 }

@@ -222,7 +222,7 @@ func (t *Tablebase) entry(ps []placed, side int) (byte, error) {
 			return 0, err
 		}
 	}
-	return tab.data[index(m.n, sq, side)], nil
+	return tab.data[m.index(sq, side)], nil
 }
 
 // Build makes sure the table of a material such as "KQvK" or "KBNvK" (and
@@ -302,5 +302,5 @@ func (t *Tablebase) entryLocked(ps []placed, side int) (byte, error) {
 	if err != nil {
 		return 0, err
 	}
-	return tab.data[index(m.n, sq, side)], nil
+	return tab.data[m.index(sq, side)], nil
 }
