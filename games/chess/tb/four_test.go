@@ -2,6 +2,7 @@ package tb
 
 import (
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -53,15 +54,19 @@ func TestFourPieceProbeAgreesWithOnePlyOfTheRules(t *testing.T) {
 	}
 }
 
-// TestBuildEveryTable builds every table into a fresh directory and logs
-// each one's build time and file size: the figures README.md states. It
-// takes minutes, so it runs only when MCARENA_TB_BUILD_ALL is set.
+// TestBuildEveryTable builds every table into a fresh directory, logs each
+// one's build time and file size (the figures README.md states), and checks
+// 100 random positions of each against one ply of the rules, the pawn
+// tables included. It takes minutes, so it runs only when
+// MCARENA_TB_BUILD_ALL is set.
 func TestBuildEveryTable(t *testing.T) {
 	if os.Getenv("MCARENA_TB_BUILD_ALL") == "" {
 		t.Skip("set MCARENA_TB_BUILD_ALL=1 to build and time every table")
 	}
 	tb := Open(t.TempDir())
 	defer tb.Close()
+	rr := rng.New(4)
+	r := &rr
 	var names []string
 	kinds := "QRBNP"
 	for i := range kinds {
@@ -94,6 +99,15 @@ func TestBuildEveryTable(t *testing.T) {
 		total += d
 		bytes += fi.Size()
 		t.Logf("%-7s %8.3fs %10d bytes  longest %v plies", name, d.Seconds(), fi.Size(), longestMates(t, tb, name))
+		w, b, _ := strings.Cut(name, "v")
+		others := w[1:] + strings.ToLower(b[1:])
+		for range 100 {
+			s := randomPosition(t, r, others)
+			res, dtm, _ := tb.Probe(s)
+			if wr, wd := negamaxValue(t, tb, s); res != wr || dtm != wd {
+				t.Errorf("Probe(%s) = %v, %d; its moves give %v, %d", s, res, dtm, wr, wd)
+			}
+		}
 	}
 	t.Logf("%d tables, %.1fs, %d bytes", len(names), total.Seconds(), bytes)
 }

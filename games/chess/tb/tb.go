@@ -20,14 +20,19 @@
 // Tables: one per material, named with White's pieces first (KQvK, KBNvK,
 // KQvKR), the stronger side as White; a position with the stronger side
 // Black is probed mirrored (ranks reversed, colours swapped). A table is a
-// plain array of one byte per index side*64^n + sq[0]*64^(n-1) + ... +
-// sq[n-1], squares in the order white king, black king, White's other
-// pieces, Black's (each side's in the order QRBNP), square i being file i%8,
-// rank i/8+1 as in package chess. An entry is 0 for a draw, 255 for an index
-// that is no legal position, and DTM+1 otherwise. So a 3-piece table has
-// 2*64^3 = 524,288 entries (512 KiB) and a 4-piece one 2*64^4 = 33,554,432
-// (32 MiB). No symmetry is used: the simple index keeps generation and probing
-// obvious at a cost of memory 4-piece tables can afford.
+// plain array of one byte per index (side*slots + slot(white king))*64^(n-1)
+// + sq[1]*64^(n-2) + ... + sq[n-1], squares in the order white king, black
+// king, White's other pieces, Black's (each side's in the order QRBNP),
+// square i being file i%8, rank i/8+1 as in package chess. The white king's
+// slot keeps one position of each set of symmetric ones: without pawns the
+// king is brought into the triangle a1-d1-d4 (10 slots) by mirroring files,
+// ranks and the diagonal, with pawns onto files a-d (32 slots) by mirroring
+// files. Indexes of no legal position (two pieces on a square, a pawn on the
+// first or last rank, the side not to move in check, a position kept under
+// another index) are marked 255, the others hold 0 for a draw and DTM+1
+// otherwise. So a table of three pieces has 81,920 entries without a pawn
+// and 262,144 with one; of four pieces, 5,242,880 (5 MiB) and 16,777,216
+// (16 MiB).
 //
 // Files: Dir holds a file per table, NAME.mctb: a 32-byte header (the magic
 // "MCTB", the format version, the material's name, the data length, a

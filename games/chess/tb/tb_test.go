@@ -396,3 +396,12 @@ func TestMaterialNames(t *testing.T) {
 		}
 	}
 }
+
+func BenchmarkProbe(b *testing.B) {
+	s := state(b, "8/8/8/5k2/8/8/1Q6/K7 w - - 0 1")
+	shared.tb.Probe(s) // build outside the loop
+	b.ReportAllocs()
+	for b.Loop() {
+		shared.tb.Probe(s)
+	}
+}
