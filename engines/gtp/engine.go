@@ -86,7 +86,7 @@ func (h *holder) close() {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.p != nil {
-		h.p.stop()
+		h.p.Stop()
 		h.p = nil
 	}
 }
@@ -149,7 +149,7 @@ func (e *Engine) Search(ctx context.Context, req engines.Request) (engines.Resul
 	m, err := e.search(ctx, p, req, moves)
 	if err != nil {
 		if _, refused := err.(*refusal); !refused {
-			p.stop() // late, dead, confused or interrupted: start anew next time
+			p.Stop() // late, dead, confused or interrupted: start anew next time
 			e.h.p = nil
 		} else {
 			p.synced = false
@@ -212,7 +212,7 @@ func (e *Engine) search(ctx context.Context, p *proc, req engines.Request, moves
 	}
 	m, err := req.Position.ParseMove(answer)
 	if err != nil {
-		return games.NoMove, fmt.Errorf("gtp program %s answered %q to %q, not a legal move here: %v; its log is %s", p.name, answer, cmd, err, p.logPath)
+		return games.NoMove, fmt.Errorf("gtp program %s answered %q to %q, not a legal move here: %v; its log is %s", p.Name(), answer, cmd, err, p.LogPath())
 	}
 	p.moves = append(p.moves, m)
 	return m, nil

@@ -1,14 +1,8 @@
 package uci
 
 import (
-	"bufio"
 	"context"
-	"errors"
 	"fmt"
-	"io"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -16,6 +10,7 @@ import (
 	"time"
 
 	"mcarena/engines"
+	"mcarena/engines/internal/child"
 	"mcarena/games"
 	"mcarena/games/spec"
 )
@@ -184,49 +179,11 @@ func (e *Engine) Search(ctx context.Context, req engines.Request) (engines.Resul
 
 // startProc starts the program and brings it to readyok.
 func (e *Engine) startProc(ctx context.Context) (*proc, error) {
-	var log *os.File
-	var err error
-	if e.logPath == "" {
-		log, err = os.CreateTemp("", "mcarena-uci-*.log")
-	} else {
-		log, err = os.OpenFile(e.logPath, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
-	}
+	c, err := child.Start(e.argv, e.logPath, "uci")
 	if err != nil {
-		return nil, fmt.Errorf("uci: the program's log: %w", err)
+		return nil, err
 	}
-	p := &proc{name: filepath.Base(e.argv[0]), log: log, logPath: log.Name(), stderr: &tail{w: log},
-		lines: make(chan string, 256), exited: make(chan struct{})}
-	p.cmd = exec.Command(e.argv[0], e.argv[1:]...)
-	p.cmd.Stderr = p.stderr
-	p.cmd.WaitDelay = time.Second
-	if p.stdin, err = p.cmd.StdinPipe(); err != nil {
-		log.Close()
-		return nil, fmt.Errorf("uci: %w", err)
-	}
-	stdout, err := p.cmd.StdoutPipe()
-	if err != nil {
-		log.Close()
-		return nil, fmt.Errorf("uci: %w", err)
-	}
-	fmt.Fprintf(log, "uci: start %s\n", strings.Join(e.argv, " "))
-	if err := p.cmd.Start(); err != nil {
-		log.Close()
-		if e.logPath == "" {
-			os.Remove(log.Name())
-		}
-		return nil, fmt.Errorf("uci: cannot start %s: %w", e.argv[0], err)
-	}
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		sc.Buffer(make([]byte, 64*1024), 1<<20)
-		for sc.Scan() {
-			p.lines <- sc.Text()
-		}
-		close(p.lines)
-		p.waitErr = p.cmd.Wait()
-		fmt.Fprintf(log, "uci: %s exited: %v\n", p.name, p.waitErr)
-		close(p.exited)
-	}()
+	p := &proc{c}
 	fail := func(err error) (*proc, error) {
 		p.stop()
 		return nil, err
@@ -235,7 +192,7 @@ func (e *Engine) startProc(ctx context.Context) (*proc, error) {
 		return fail(err)
 	}
 	for _, o := range e.options {
-		if err := p.send("setoption name " + o[0] + " value " + o[1]); err != nil {
+		if err := p.Send("setoption name " + o[0] + " value " + o[1]); err != nil {
 			return fail(p.died("setoption name "+o[0], nil))
 		}
 	}
@@ -243,93 +200,6 @@ func (e *Engine) startProc(ctx context.Context) (*proc, error) {
 		return fail(err)
 	}
 	return p, nil
-}
-
-// proc is a running UCI program.
-type proc struct {
-	name    string
-	cmd     *exec.Cmd
-	stdin   io.WriteCloser
-	lines   chan string   // stdout, a line at a time; closed at its end
-	exited  chan struct{} // closed once the program has exited
-	waitErr error
-	log     *os.File
-	logPath string
-	stderr  *tail
-}
-
-func (p *proc) send(command string) error {
-	fmt.Fprintf(p.log, "uci> %s\n", command)
-	_, err := io.WriteString(p.stdin, command+"\n")
-	return err
-}
-
-// await sends command and reads lines until one starts with the word want,
-// which it returns, passing the others to seen. A cancelled ctx sends stop
-// once and keeps waiting (the answer to stop is the one wanted).
-func (p *proc) await(ctx context.Context, command, want string, wait time.Duration, seen func(string)) (string, error) {
-	var got []string
-	if err := p.send(command); err != nil {
-		return "", p.died(command, got)
-	}
-	timer := time.NewTimer(wait)
-	defer timer.Stop()
-	done := ctx.Done()
-	for {
-		select {
-		case line, ok := <-p.lines:
-			if !ok {
-				return "", p.died(command, got)
-			}
-			fmt.Fprintf(p.log, "uci< %s\n", line)
-			line = strings.TrimSpace(line)
-			if f := strings.Fields(line); len(f) > 0 && f[0] == want {
-				return line, nil
-			}
-			if len(got) < 5 {
-				got = append(got, line)
-			}
-			if seen != nil {
-				seen(line)
-			}
-		case <-timer.C:
-			return "", fmt.Errorf("uci program %s gave no %s to %q within %v (received: %q); its log is %s",
-				p.name, want, command, wait, strings.Join(got, "\n"), p.logPath)
-		case <-done:
-			done = nil
-			if err := p.send("stop"); err != nil {
-				return "", p.died("stop", got)
-			}
-			timer.Reset(min(wait, 5*time.Second))
-		}
-	}
-}
-
-// search sends the position and go, and reads the info lines and bestmove.
-func (p *proc) search(ctx context.Context, req engines.Request, pos, goCmd string, wait time.Duration) (engines.Stats, games.Move, error) {
-	st := engines.Stats{}
-	if err := p.send(pos); err != nil {
-		return st, games.NoMove, p.died(pos, nil)
-	}
-	last := time.Time{}
-	answer, err := p.await(ctx, goCmd, "bestmove", wait, func(line string) {
-		if readInfo(req.Position, line, &st) && req.Report != nil && time.Since(last) >= engines.ReportEvery {
-			last = time.Now()
-			req.Report(st)
-		}
-	})
-	if err != nil {
-		return st, games.NoMove, err
-	}
-	f := strings.Fields(answer)
-	if len(f) < 2 {
-		return st, games.NoMove, fmt.Errorf("uci program %s answered %q to %q: no move; its log is %s", p.name, answer, goCmd, p.logPath)
-	}
-	m, err := req.Position.ParseMove(f[1])
-	if err != nil || !isUCI(f[1]) {
-		return st, games.NoMove, fmt.Errorf("uci program %s answered %q to %q, not a legal move in %s; its log is %s", p.name, answer, goCmd, req.Position.String(), p.logPath)
-	}
-	return st, m, nil
 }
 
 // isUCI reports whether t has the form of a UCI move (e2e4, e7e8q).
@@ -387,81 +257,4 @@ func readInfo(pos games.State, line string, st *engines.Stats) bool {
 		}
 	}
 	return changed
-}
-
-// died describes a program whose output ended during command.
-func (p *proc) died(command string, got []string) error {
-	status := "still running"
-	select {
-	case <-p.exited:
-		status = "exit: " + fmt.Sprint(p.waitErr)
-		if p.waitErr == nil {
-			status = "exit status 0"
-		}
-	case <-time.After(2 * time.Second):
-	}
-	msg := fmt.Sprintf("uci program %s closed its output after the command %q (%s)", p.name, command, status)
-	if len(got) > 0 {
-		msg += fmt.Sprintf(", having written %q", strings.Join(got, "\n"))
-	}
-	if last := p.stderr.last(); last != "" {
-		msg += fmt.Sprintf("; the last line of its stderr: %q", last)
-	}
-	return errors.New(msg + "; its log is " + p.logPath)
-}
-
-// stop ends the program: quit, its input closed, and a kill a second later.
-func (p *proc) stop() {
-	p.send("quit")
-	p.stdin.Close()
-	go func() {
-		for range p.lines { // nobody reads them now
-		}
-	}()
-	go func() {
-		select {
-		case <-p.exited:
-		case <-time.After(time.Second):
-			p.cmd.Process.Kill()
-			<-p.exited
-		}
-		p.log.Close()
-	}()
-}
-
-// tail writes a program's stderr to its log and keeps the last line.
-type tail struct {
-	w       io.Writer
-	mu      sync.Mutex
-	partial []byte
-	line    string
-}
-
-func (t *tail) Write(b []byte) (int, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.partial = append(t.partial, b...)
-	for {
-		i := strings.IndexByte(string(t.partial), '\n')
-		if i < 0 {
-			break
-		}
-		if l := strings.TrimSpace(string(t.partial[:i])); l != "" {
-			t.line = l
-		}
-		t.partial = t.partial[i+1:]
-	}
-	if len(t.partial) > 4096 {
-		t.partial = t.partial[len(t.partial)-4096:]
-	}
-	return t.w.Write(b)
-}
-
-func (t *tail) last() string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if l := strings.TrimSpace(string(t.partial)); l != "" {
-		return l
-	}
-	return t.line
 }
