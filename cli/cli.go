@@ -221,6 +221,8 @@ func runGames(args []string, stdout io.Writer) error {
 		"move classifier": "move ordering and playouts",
 		"playout":         "mcts playout=NAME",
 		"move prior":      "mcts prior=NAME with np=N",
+		"reading":         "mcts reading=NAME",
+		"oracle":          "mcts leaf=oracle(name=NAME)",
 	}
 	fmt.Fprintln(stdout, "\ngame knowledge (* is every game):")
 	for _, k := range knowledge.Kinds() {

@@ -267,3 +267,78 @@ func (p *readingPrior) Priors(s games.State, moves []games.Move, out []ChildPrio
 	}
 	return 0
 }
+
+// MinOracleRoot is the number of pieces below which an oracle leaf is off
+// unless asked for everywhere: the chess thesis ignored its tablebase
+// cut-off when the root had fewer than eight pieces.
+const MinOracleRoot = 8
+
+// OracleLeaf plays the leaf by the playout policy one move at a time and
+// probes the game's oracle named name (package knowledge, a tablebase) at
+// the leaf and after every move: at the first position the oracle knows,
+// the playout stops with its exact value; a hit at the leaf itself is
+// proven, and the solver backs it up as a proof. A playout that ends first
+// returns its outcome. Unless everywhere, the leaf is an ordinary playout
+// for a search whose root is small, fewer than MinOracleRoot pieces by the
+// oracle's count (knowledge.Sizer; an oracle that does not count is always
+// on).
+func OracleLeaf(cfg policy.Config, name string, everywhere bool) func(games.State) (Evaluator, error) {
+	return func(s games.State) (Evaluator, error) {
+		if !policy.Limited(cfg.Kind) {
+			return nil, fmt.Errorf("an oracle leaf needs a playout that can stop early, not %s", cfg.Kind)
+		}
+		p, err := policy.New(cfg, s)
+		if err != nil {
+			return nil, err
+		}
+		o, err := knowledge.NewOracle(s.Game(), name)
+		if err != nil {
+			return nil, err
+		}
+		e := &oracleEval{pol: p, o: o, everywhere: everywhere}
+		e.SetRoot(s)
+		return e, nil
+	}
+}
+
+type oracleEval struct {
+	pol        policy.Policy
+	o          knowledge.Oracle
+	everywhere bool
+	on         bool // for the current root
+}
+
+// SetRoot implements Rooted: the oracle is off for small roots unless
+// everywhere.
+func (e *oracleEval) SetRoot(root games.State) {
+	e.on = true
+	if sz, ok := e.o.(knowledge.Sizer); ok && !e.everywhere {
+		e.on = sz.Pieces(root) >= MinOracleRoot
+	}
+}
+
+func (e *oracleEval) Evaluate(s games.State, r *rng.Rand, stop *engines.Stop, trace *policy.Trace) Eval {
+	if !e.on {
+		k, states := e.pol.Run(s, r, games.NoLimit, stop, trace)
+		return Eval{Value: float64(s.Outcome()), Terminal: k == 0, States: states}
+	}
+	// A finished game is scored by its rules (a draw by the fifty-move
+	// rule, say, that an oracle of the moves alone would not see).
+	if s.Terminal() {
+		return Eval{Value: float64(s.Outcome()), Terminal: true}
+	}
+	if v, ok := e.o.Probe(s); ok {
+		return Eval{Value: v, Proven: true}
+	}
+	var states int64
+	for {
+		k, n := e.pol.Run(s, r, 1, stop, trace)
+		states += n
+		if k == 0 || stop.Stopped() {
+			return Eval{Value: float64(s.Outcome()), States: states}
+		}
+		if v, ok := e.o.Probe(s); ok {
+			return Eval{Value: v, States: states}
+		}
+	}
+}

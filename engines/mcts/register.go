@@ -118,6 +118,9 @@ var Leaves = []spec.ComponentDecl{
 		{Name: "x", Kind: spec.Float, Default: "0.5", FloatMin: 0.001, FloatMax: 1, Doc: "threshold on the heuristic's magnitude"},
 		{Name: "every", Kind: spec.Int, Default: "1", Min: 1, Max: 1000, Doc: "plies between two looks at the heuristic"}}},
 	{Name: "heuristic", Doc: "the heuristic's value of the leaf itself, no playout"},
+	{Name: "oracle", Doc: "the chess thesis's tablebase cut-off: probe the game's oracle named name (mcarena games lists them; chess's tb3 and tb4 are the thesis's tb=3|4) at the leaf, a hit proven, then after every move of the playout, stopping with the exact value at the first hit; off for roots of fewer than eight pieces unless everywhere (the thesis's tb=full)", Options: []spec.Option{
+		{Name: "name", Kind: spec.Word, Default: "", Doc: "the game's oracle"},
+		{Name: "everywhere", Kind: spec.Bool, Default: "false", Doc: "probe even when the root has fewer than eight pieces"}}},
 }
 
 // MCTSOptions are the options of the mcts family: components in the nested
@@ -214,10 +217,11 @@ func buildMCTS(v spec.Values, canonical string) (engines.Engine, error) {
 		}
 	}
 	lname, lv := v.Component("leaf")
+	var oracle string // the game's oracle of leaf=oracle
 	if lname != "playout" && policy.Learns(cfg.Playout.Kind) {
 		return nil, fmt.Errorf("playout=%s learns from finished games, which leaf=%s does not play: use leaf=playout", pname, lname)
 	}
-	if lname == "cutoff" || lname == "threshold" {
+	if lname == "cutoff" || lname == "threshold" || lname == "oracle" {
 		if !policy.Limited(cfg.Playout.Kind) {
 			return nil, fmt.Errorf("leaf=%s stops playouts early, which playout=%s cannot: use random, decisive, mr, egreedy or ab", lname, pname)
 		}
@@ -232,6 +236,12 @@ func buildMCTS(v spec.Values, canonical string) (engines.Engine, error) {
 	case "heuristic":
 		cfg.Leaf = HeuristicLeaf(h)
 		needs = append(needs, "leaf=heuristic")
+	case "oracle":
+		oracle = lv.String("name")
+		if oracle == "" {
+			return nil, errors.New(`leaf "oracle" needs name=NAME, one of the game's oracles (mcarena games lists them)`)
+		}
+		cfg.Leaf = OracleLeaf(cfg.Playout, oracle, lv.Bool("everywhere"))
 	}
 	if cfg.Estimator != ImplicitMinimax && cfg.Alpha == 0 {
 		return nil, fmt.Errorf("estimator=%s weighs nothing without alpha > 0", v.String("estimator"))
@@ -281,18 +291,18 @@ func buildMCTS(v spec.Values, canonical string) (engines.Engine, error) {
 		return nil, fmt.Errorf("heuristic=%s is used by nothing: it serves playout=egreedy|ab, leaf=cutoff|threshold|heuristic, alpha and bias", h)
 	}
 	return &gameChecked{Engine: New(cfg, canonical), heuristic: h, playout: cfg.Playout.Name, movePrior: mp, virtual: np == 0,
-		reading: reading, learning: cfg.Playout, spec: canonical}, nil
+		reading: reading, oracle: oracle, learning: cfg.Playout, spec: canonical}, nil
 }
 
 // gameChecked is an engine whose knowledge must exist for the game: its
 // heuristic, the game's playout it runs, its move prior (one that states
-// its own counts when virtual) and its reading.
+// its own counts when virtual), its reading and its leaf's oracle.
 type gameChecked struct {
 	*Engine
-	heuristic, playout, movePrior, reading string
-	virtual                                bool
-	learning                               policy.Config // whose tables must fit the game
-	spec                                   string
+	heuristic, playout, movePrior, reading, oracle string
+	virtual                                        bool
+	learning                                       policy.Config // whose tables must fit the game
+	spec                                           string
 }
 
 // CheckGame implements engines.GameChecker.
@@ -322,6 +332,11 @@ func (e *gameChecked) CheckGame(g games.Game) error {
 	if e.reading != "" {
 		if _, err := knowledge.NewReading(g, e.reading); err != nil {
 			return fmt.Errorf("engine %q, option reading: %w", e.spec, err)
+		}
+	}
+	if e.oracle != "" {
+		if _, err := knowledge.NewOracle(g, e.oracle); err != nil {
+			return fmt.Errorf("engine %q, option leaf: %w", e.spec, err)
 		}
 	}
 	return nil

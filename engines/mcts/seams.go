@@ -87,3 +87,11 @@ func (e *playoutEval) Evaluate(s games.State, r *rng.Rand, stop *engines.Stop, t
 	k, states := e.pol.Run(s, r, games.NoLimit, stop, trace)
 	return Eval{Value: float64(s.Outcome()), Terminal: k == 0, States: states}
 }
+
+// Rooted is an Evaluator that depends on the search's root (the oracle
+// leaf, off for small roots). An engine keeps its evaluators across its
+// searches, and Config.Leaf sees only the first root: the search calls
+// SetRoot with the root's position before each search.
+type Rooted interface {
+	SetRoot(root games.State)
+}

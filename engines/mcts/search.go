@@ -177,6 +177,9 @@ func (e *Engine) Search(ctx context.Context, req engines.Request) (engines.Resul
 		return engines.Result{Move: games.NoMove}, err
 	}
 	defer e.put(sr)
+	if ro, ok := sr.leaf.(Rooted); ok {
+		ro.SetRoot(req.Position)
+	}
 	if st, ok := sr.learner.(policy.SearchStarter); ok {
 		st.StartSearch(req)
 	}

@@ -6,6 +6,7 @@ import (
 	_ "mcarena/games/atarigo"
 	_ "mcarena/games/breakthrough"
 	_ "mcarena/games/chess"
+	_ "mcarena/games/chess/tb" // chess's oracles tb3 and tb4
 	_ "mcarena/games/domineering"
 	_ "mcarena/games/havannah"
 	_ "mcarena/games/kalah"

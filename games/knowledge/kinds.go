@@ -95,7 +95,7 @@ func MovePriors(g games.Game) []Entry { return priors.list(g.Name()) }
 
 // Kinds lists every registered piece of knowledge of every kind, for help
 // screens: the kind's name (heuristic, move classifier, playout, move
-// prior, reading) and its entries.
+// prior, reading, oracle) and its entries.
 func Kinds() []Kind {
 	return []Kind{
 		{"heuristic", heuristics.list("")},
@@ -103,6 +103,7 @@ func Kinds() []Kind {
 		{"playout", playouts.list("")},
 		{"move prior", priors.list("")},
 		{"reading", readings.list("")},
+		{"oracle", oracles.list("")},
 	}
 }
 

@@ -37,6 +37,8 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	shared.dir, shared.tb = dir, Open(dir)
+	// The oracles probe the default tablebase: here, the same directory.
+	os.Setenv(DirEnv, dir)
 	code := m.Run()
 	shared.tb.Close()
 	os.RemoveAll(dir)

@@ -1,0 +1,121 @@
+package mcts
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"mcarena/engines"
+	"mcarena/engines/policy"
+	"mcarena/games"
+	"mcarena/games/chess/tb"
+	"mcarena/games/knowledge"
+	"mcarena/games/rng"
+)
+
+// The oracle leaf's tablebases are built in a temporary directory, not in
+// the user's cache.
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "mctstb")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	os.Setenv(tb.DirEnv, dir)
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// kqk is a KQK position with White to move, a mate in a few moves.
+const kqk = "8/8/8/4k3/8/8/8/KQ6 w - - 0 1"
+
+// With the tablebase cut-off everywhere, every child of a KQK root is
+// proven at once, so the solver proves the root won in a few iterations and
+// plays a move that keeps the win.
+func TestOracleLeafProvesKQKWinAtTheRoot(t *testing.T) {
+	s := mustPos(t, "chess", kqk)
+	e := mustEngine(t, "mcts:leaf=oracle(name=tb3,everywhere=true)")
+	if err := e.(engines.GameChecker).CheckGame(s.Game()); err != nil {
+		t.Fatal(err)
+	}
+	const budget = 100000
+	res, err := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: budget}, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Stats.Iterations >= 1000 {
+		t.Errorf("the root took %d iterations, want a proof within 1000", res.Stats.Iterations)
+	}
+	proven := false
+	for _, ms := range res.Stats.Moves {
+		if ms.Move == res.Move {
+			proven = ms.Proven == engines.ProvenWin
+		}
+	}
+	if !proven {
+		t.Errorf("move %v is not proven won", res.Move)
+	}
+	c := s.Clone()
+	c.Play(res.Move)
+	o, err := knowledge.NewOracle(s.Game(), "tb3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, ok := o.Probe(c); !ok || v != 1 {
+		t.Errorf("after %v the tablebase says %v (ok %v), want a White win", res.Move, v, ok)
+	}
+}
+
+// The thesis's rule: a root of fewer than eight pieces turns the oracle off
+// (the leaf is a plain playout) unless everywhere; a larger root turns it
+// on.
+func TestOracleLeafIsOffForSmallRootsUnlessEverywhere(t *testing.T) {
+	small := mustPos(t, "chess", kqk)
+	large := mustPos(t, "chess", "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1")
+	for _, tc := range []struct {
+		everywhere bool
+		root       games.State
+		proven     bool
+	}{
+		{false, small, false},
+		{true, small, true},
+		{false, large, true},
+	} {
+		ev, err := OracleLeaf(policy.Config{Kind: policy.Random}, "tb3", tc.everywhere)(small)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ev.(Rooted).SetRoot(tc.root)
+		var r rng.Rand
+		r.Seed(1)
+		stop := engines.NewStop(context.Background(), 0)
+		got := ev.Evaluate(small.Clone(), &r, stop, nil)
+		stop.Release()
+		if got.Proven != tc.proven || (tc.proven && got.Value != 1) {
+			t.Errorf("everywhere=%v, root %v: %+v, want proven %v", tc.everywhere, tc.root, got, tc.proven)
+		}
+	}
+}
+
+// A game without the oracle refuses the leaf, naming what it has; a leaf
+// without a name is refused when the engine is read.
+func TestOracleLeafNeedsTheGamesOracle(t *testing.T) {
+	e := mustEngine(t, "mcts:leaf=oracle(name=tb4)")
+	err := e.(engines.GameChecker).CheckGame(mustPos(t, "tictactoe", "").Game())
+	if err == nil || !strings.Contains(err.Error(), `has no oracle "tb4"`) {
+		t.Errorf("tictactoe: got %v", err)
+	}
+	err = e.(engines.GameChecker).CheckGame(mustPos(t, "chess", "").Game())
+	if err != nil {
+		t.Errorf("chess: %v", err)
+	}
+	if _, err := engines.New("mcts:leaf=oracle"); err == nil {
+		t.Error("leaf=oracle without a name was accepted")
+	}
+	if _, err := engines.New("mcts:leaf=oracle(name=tb4),playout=nested"); err == nil {
+		t.Error("leaf=oracle with a playout that cannot stop early was accepted")
+	}
+}

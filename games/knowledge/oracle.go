@@ -1,0 +1,36 @@
+package knowledge
+
+import "mcarena/games"
+
+// Oracle knows the exact value of some positions of a game (an endgame
+// tablebase): a search may stop a playout at the first position it knows
+// and take the value as proven. It may keep buffers: each search makes its
+// own with the registered constructor.
+type Oracle interface {
+	// Probe returns the game-theoretic value of s from the first player's
+	// view, -1, 0 or 1, and ok; ok is false for a position the oracle does
+	// not know, when value means nothing. s is unchanged.
+	Probe(s games.State) (value float64, ok bool)
+}
+
+// Sizer is an Oracle that measures positions by the material it is about,
+// for the rule of the chess thesis that switches a tablebase cut-off off
+// when the search's root is already small (fewer than eight pieces).
+type Sizer interface {
+	// Pieces returns the number of pieces on s's board.
+	Pieces(s games.State) int
+}
+
+var oracles = &table[Oracle]{what: "oracle", entries: map[string]entry[Oracle]{}}
+
+// RegisterOracle adds an oracle of the game named game, as
+// RegisterHeuristic does.
+func RegisterOracle(game, name, doc string, make func(g games.Game) (Oracle, error)) {
+	oracles.register(game, name, doc, make)
+}
+
+// NewOracle builds the oracle named name for g, as NewHeuristic does.
+func NewOracle(g games.Game, name string) (Oracle, error) { return oracles.build(g, name) }
+
+// Oracles lists the oracles registered for g's game and for every game.
+func Oracles(g games.Game) []Entry { return oracles.list(g.Name()) }
