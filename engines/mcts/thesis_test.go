@@ -257,3 +257,31 @@ func legalIn(s games.State, m games.Move) bool {
 	}
 	return false
 }
+
+// The re-simulating leaf and the raw-units prior run in every iteration:
+// neither allocates.
+func TestThesisComponentsAllocateNothing(t *testing.T) {
+	s := mustPos(t, "chess", "8/8/8/4k3/8/8/8/KQ6 w - - 0 1")
+	ev, err := DrawTriesLeaf(PlayoutLeaf(policy.Config{}), 6)(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	scratch := s.Clone()
+	var r rng.Rand
+	r.Seed(1)
+	if n := testing.AllocsPerRun(200, func() {
+		scratch.CopyFrom(s)
+		ev.Evaluate(scratch, &r, nil, nil)
+	}); n != 0 {
+		t.Errorf("draw tries: %g allocations an evaluation", n)
+	}
+	p, err := RawHeuristicPrior("pesto", sfPerPesto)(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves := s.Legal(nil)
+	out := make([]ChildPrior, len(moves))
+	if n := testing.AllocsPerRun(200, func() { p.Priors(s, moves, out) }); n != 0 {
+		t.Errorf("raw prior: %g allocations an expansion", n)
+	}
+}
