@@ -132,7 +132,7 @@ var MCTSOptions = []spec.Option{
 	{Name: "heuristic", Kind: spec.Word, Default: "", Doc: "the game's heuristic (mcarena games lists them) for egreedy, ab, cutoff, threshold, heuristic, alpha and bias"},
 	{Name: "alpha", Kind: spec.Float, Default: "0", FloatMin: 0, FloatMax: 1, Doc: "implicit minimax: weight of the heuristic minimax value in selection (needs heuristic)"},
 	{Name: "estimator", Kind: spec.Choice, Default: "im", Choices: []string{"im", "cb", "pb"}, Doc: "what alpha blends in: im the implicit minimax value, cb the static value of the child (constant bias), pb the minimax value over visits+1 (progressive bias)"},
-	{Name: "bias", Kind: spec.Float, Default: "0", FloatMin: 0, FloatMax: 100, Doc: "progressive bias: weight of the heuristic value of a child, fading as 1/(visits+1) (needs heuristic)"},
+	{Name: "bias", Kind: spec.Float, Default: "0", FloatMin: 0, FloatMax: 100, Doc: "progressive bias: weight of the heuristic value of a child, fading as 1/(visits+1) (needs heuristic; biasdiv and biasraw reshape it)"},
 	{Name: "biasdiv", Kind: spec.Choice, Default: "visits+1", Choices: []string{"visits+1", "visits"}, Doc: "what divides the bias term: the child's visits+1, or its visits (the chess thesis' Formula 4)"},
 	{Name: "biasraw", Kind: spec.Float, Default: "0", FloatMin: 0, FloatMax: 1e6, Doc: "bias on the heuristic's raw evaluation (chess's pesto: centipawns) times this factor, instead of its value in [-1,1]; 0 off"},
 	{Name: "drawtries", Kind: spec.Int, Default: "1", Min: 1, Max: 100, Doc: "re-simulate draws (the chess thesis, section 5.1.1): a leaf evaluation that ends drawn runs again, up to N in all, and the draw counts only when none is decisive; 1 off"},
