@@ -313,7 +313,15 @@ func writeReports(stdout io.Writer, cfg *config.Config, recs []tournament.Record
 	if err := writeBrackets(stdout, cfg, games, format); err != nil {
 		return err
 	}
-	return tournament.WriteElo(stdout, games, tournament.DefaultElo)
+	return tournament.WriteElo(stdout, games, tournament.DefaultElo, func(preset string) []config.PaperRating {
+		if cfg == nil {
+			return nil
+		}
+		if p, ok := cfg.Preset(preset); ok {
+			return p.PaperElo
+		}
+		return nil
+	})
 }
 
 // writeBrackets prints the bracket of every elimination preset of the

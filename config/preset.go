@@ -82,6 +82,16 @@ type Preset struct {
 	// PaperWinner is the engine the paper reports as the winner of an
 	// elimination tournament, "" when it names none.
 	PaperWinner string
+	// PaperElo holds the paper's Elo ratings of the engines of a round
+	// robin or gauntlet, in the order listed, relative to the engine rated
+	// 0 (the paper's base engine, as BayesElo tables are usually shown).
+	PaperElo []PaperRating
+}
+
+// PaperRating is one engine's Elo rating as a paper reports it.
+type PaperRating struct {
+	Name string
+	Elo  float64
 }
 
 // Budget is a per-move budget as written in a preset: "" (the engine's own
@@ -155,7 +165,7 @@ func parsePresets(path string, lines lineIndex, v any, cfg *Config) error {
 	return nil
 }
 
-var presetKeys = []string{"kind", "description", "games", "pairs", "round_robin", "gauntlet", "elimination", "budgets", "count", "swap", "seed", "protocol", "paper", "paper_winner", "reading"}
+var presetKeys = []string{"kind", "description", "games", "pairs", "round_robin", "gauntlet", "elimination", "budgets", "count", "swap", "seed", "protocol", "paper", "paper_winner", "paper_elo", "reading"}
 
 var analysisKeys = []string{"kind", "description", "game", "position", "engines", "runs", "seed", "playout", "move", "paper_frequency", "paper_states", "reading"}
 
@@ -296,7 +306,51 @@ func parsePreset(path string, lines lineIndex, name string, v any, cfg *Config) 
 		}
 		p.Paper = paper
 	}
+	if v, ok := t["paper_elo"]; ok {
+		if pairsKey != "round_robin" && pairsKey != "gauntlet" {
+			return nil, errAt("paper_elo", "gives one rating per engine of round_robin or gauntlet, in their order: give the engines as one of those lists")
+		}
+		names, _ := stringList(t[pairsKey])
+		ratings, err := paperElo(v, names)
+		if err != nil {
+			return nil, errAt("paper_elo", "%v", err)
+		}
+		p.PaperElo = ratings
+	}
 	return p, nil
+}
+
+// paperElo reads the paper's Elo ratings of names, one number each in
+// their order, at least one of them 0: the engine the others are rated
+// against.
+func paperElo(v any, names []string) ([]PaperRating, error) {
+	shape := fmt.Sprintf("want %d Elo ratings, one per engine in the order listed (%s), relative to the one rated 0", len(names), strings.Join(names, ", "))
+	a, ok := v.([]any)
+	if !ok || len(a) != len(names) {
+		return nil, fmt.Errorf("%s", shape)
+	}
+	var out []PaperRating
+	anchor := false
+	for i, x := range a {
+		var f float64
+		switch n := x.(type) {
+		case float64:
+			f = n
+		case int64:
+			f = float64(n)
+		default:
+			return nil, fmt.Errorf("%v is not an Elo rating: %s", x, shape)
+		}
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			return nil, fmt.Errorf("%g is not an Elo rating: %s", f, shape)
+		}
+		anchor = anchor || f == 0
+		out = append(out, PaperRating{Name: names[i], Elo: f})
+	}
+	if !anchor {
+		return nil, fmt.Errorf("no engine is rated 0: %s", shape)
+	}
+	return out, nil
 }
 
 // parseProtocol reads the protocol key of match preset p, whose games,

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -77,6 +78,14 @@ func TestPresetErrors(t *testing.T) {
 			"x.toml:12: presets.p.paper_frequency: NaN is not a percentage: want 0..100, or -1 for none"},
 		{"analysis states inf", "[presets.p]\nkind = \"analysis\"\ngame = \"tictactoe\"\nengines = [\"a\"]\npaper_states = [-inf]\n",
 			"x.toml:12: presets.p.paper_states: -Inf is not a number of thousands of states"},
+		{"paper elo with pairs", "[presets.p]\ngames = [\"nogo\"]\npairs = [[\"a\", \"b\"]]\npaper_elo = [10, 0]\n",
+			"x.toml:11: presets.p.paper_elo: gives one rating per engine of round_robin or gauntlet, in their order"},
+		{"paper elo too short", "[presets.p]\ngames = [\"nogo\"]\nround_robin = [\"a\", \"b\", \"c\"]\npaper_elo = [10, 0]\n",
+			"x.toml:11: presets.p.paper_elo: want 3 Elo ratings, one per engine in the order listed (a, b, c), relative to the one rated 0"},
+		{"paper elo without a base", "[presets.p]\ngames = [\"nogo\"]\nround_robin = [\"a\", \"b\"]\npaper_elo = [10, 5]\n",
+			"x.toml:11: presets.p.paper_elo: no engine is rated 0: want 2 Elo ratings"},
+		{"paper elo nan", "[presets.p]\ngames = [\"nogo\"]\ngauntlet = [\"a\", \"b\"]\npaper_elo = [nan, 0]\n",
+			"x.toml:11: presets.p.paper_elo: NaN is not an Elo rating"},
 		{"analysis runs", "[presets.p]\nkind = \"analysis\"\ngame = \"tictactoe\"\nengines = [\"a\"]\nruns = 0\n",
 			"x.toml:12: presets.p.runs: want a whole number of runs in 1..10000000"},
 	}
@@ -196,5 +205,20 @@ func TestPresetElimination(t *testing.T) {
 	p, _ := cfg.Preset("p")
 	if got, want := strings.Join(p.Elimination, " "), "c a b"; got != want || p.PaperWinner != "a" || len(p.Pairs) != 0 || p.Count != 200 || !p.Swap {
 		t.Fatalf("got elimination %q, paper winner %q, pairs %v, count %d, swap %v; want %q, a, none, 200, true", got, p.PaperWinner, p.Pairs, p.Count, p.Swap, want)
+	}
+}
+
+// A round robin's paper_elo gives the paper's rating of each engine, in
+// the order listed, relative to the one rated 0 (the chess thesis' Tables
+// 1, 3, 5 and 8 are BayesElo ratings of this kind).
+func TestPresetPaperElo(t *testing.T) {
+	cfg, err := Parse("x.toml", []byte(presetBase+"[presets.p]\ngames = [\"nogo\"]\nround_robin = [\"c\", \"a\", \"b\"]\npaper_elo = [56, 13.5, 0]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := cfg.Preset("p")
+	want := []PaperRating{{"c", 56}, {"a", 13.5}, {"b", 0}}
+	if fmt.Sprint(p.PaperElo) != fmt.Sprint(want) {
+		t.Fatalf("paper Elo %v, want %v", p.PaperElo, want)
 	}
 }
