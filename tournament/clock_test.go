@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -157,5 +158,32 @@ seed = 3
 	}
 	if got := scaleClock(engines.TimeControl{Base: 5 * time.Minute, Increment: 2 * time.Second}, 0.1); got != (engines.TimeControl{Base: 30 * time.Second, Increment: 200 * time.Millisecond}) {
 		t.Errorf("scaled clock %+v", got)
+	}
+}
+
+// The report counts the games a flag fall decided beside W-D-L.
+func TestReportOnTime(t *testing.T) {
+	var recs []Record
+	for i, line := range []string{
+		goodLine("m", 0),
+		strings.Replace(goodLine("m", 1), `"seed":1`, `"seed":1,"reason":"time forfeit"`, 1),
+		strings.NewReplacer(`"result":"1-0","winner":0`, `"result":"1/2-1/2","winner":-1`, `"seed":1`, `"seed":1,"reason":"time forfeit, opponent cannot win"`).Replace(goodLine("m", 2)),
+	} {
+		r, err := ParseRecord([]byte(strings.TrimSpace(line)))
+		if err != nil {
+			t.Fatalf("line %d: %v", i, err)
+		}
+		recs = append(recs, r)
+	}
+	sums := Summarise(recs, nil)
+	if got := sums[0].OnTime; got != [3]int{1, 1, 0} {
+		t.Fatalf("on time %v, want [1 1 0]", got)
+	}
+	var b strings.Builder
+	if err := WriteReport(&b, sums, Text); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "2-1-0 (1-1-0 on time)") {
+		t.Errorf("report:\n%s\nwant W-D-L 2-1-0 (1-1-0 on time)", b.String())
 	}
 }
