@@ -408,7 +408,7 @@ func TestNewGameFormListScrollsOnShortTerminals(t *testing.T) {
 	if strings.Contains(v, "engines:") {
 		t.Fatalf("the whole list fits at 60x20? (the test needs a list that scrolls)\n%s", v)
 	}
-	for range 10 {
+	for range 20 {
 		m = keys(t, m, "pgdown")
 	}
 	v = m.View()

@@ -1,0 +1,157 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"mcarena/engines"
+	"mcarena/games"
+)
+
+// fakeClock makes the players' clocks read now, which the test moves on;
+// it puts the standing clock back at the end.
+func fakeClock(t *testing.T) *time.Time {
+	t.Helper()
+	old := clock
+	now := old()
+	clock = func() time.Time { return now }
+	t.Cleanup(func() { clock = old })
+	return &now
+}
+
+// startClocked opens a game between two humans under a time control given
+// in the New game form's clock field.
+func startClocked(t *testing.T, spec, control string) (Model, *play) {
+	t.Helper()
+	m := send(t, New(nil), tea.WindowSizeMsg{Width: 100, Height: 30})
+	m = keys(t, m, "enter", "ctrl+u", spec, "tab", "tab", "ctrl+u", "human", "tab", control, "enter")
+	p, ok := m.current.(*play)
+	if !ok {
+		t.Fatalf("after the clock %q the screen is %T: %s", control, m.current, m.View())
+	}
+	return m, p
+}
+
+// Each side's clock runs while it is to move and gains the increment after
+// its move; the screen shows both, the running one marked; when the side
+// to move runs out its flag falls and the game is over.
+func TestClockRunsAndFlagFalls(t *testing.T) {
+	now := fakeClock(t)
+	m, p := startClocked(t, "breakthrough", "1m+2s")
+	if p.control != (engines.TimeControl{Base: time.Minute, Increment: 2 * time.Second}) {
+		t.Fatalf("control %+v, want 1m+2s", p.control)
+	}
+	*now = now.Add(3 * time.Second)
+	m = keys(t, m, "a2-a3", "enter")
+	*now = now.Add(10500 * time.Millisecond)
+	v := m.View()
+	for _, want := range []string{"W 0:59.0   B 0:49.5 ◂", "clock 1m0s+2s: White 0:59.0  Black 0:49.5"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("the screen lacks %q:\n%s", want, v)
+		}
+	}
+	// A tick before the flag falls changes nothing but the clock.
+	m = send(t, m, clockTick{})
+	if p.over() {
+		t.Fatal("the game ended with time left")
+	}
+	*now = now.Add(50 * time.Second)
+	m = send(t, m, clockTick{})
+	if p.flagged != int(games.Second) || !p.over() {
+		t.Fatalf("flagged %d, over %v: want Black's flag down", p.flagged, p.over())
+	}
+	v = strings.Join(strings.Fields(m.View()), " ")
+	for _, want := range []string{"Game over: White wins", "White wins on time 1-0 (Black's flag fell)", "B 0:00.0 flag", "game over"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("the screen lacks %q:\n%s", want, v)
+		}
+	}
+	// No move after the flag; undo lifts it and gives back the clocks.
+	m = keys(t, m, "e4-e3", "enter")
+	if len(p.moves) != 1 {
+		t.Fatalf("%d moves after the flag fell, want 1", len(p.moves))
+	}
+	m = keys(t, m, "ctrl+z")
+	if p.over() || p.left != [2]time.Duration{time.Minute, time.Minute} {
+		t.Fatalf("after undo: over %v, clocks %v; want a game on, both at 1m", p.over(), p.left)
+	}
+	m = keys(t, m, "ctrl+y")
+	if p.left != [2]time.Duration{59 * time.Second, time.Minute} {
+		t.Fatalf("after redo: clocks %v, want 59s and 1m", p.left)
+	}
+}
+
+// The clock field refuses a malformed clock with the valid forms, and a
+// player's budget refuses a clock, which is the game's.
+func TestClockFieldErrors(t *testing.T) {
+	for _, tc := range []struct{ second, clock, want string }{
+		{"human", "5m+", "clock: time control \"5m+\": increment \"\": want BASE or BASE+INCREMENT"},
+		{"human", "soon", "clock: time control \"soon\": base \"soon\""},
+		{"uct clock=5m", "", "a clock is the game's, for both sides: give it in the clock field (5m)"},
+	} {
+		t.Run(tc.clock+tc.second, func(t *testing.T) {
+			m := send(t, New(nil), tea.WindowSizeMsg{Width: 100, Height: 30})
+			m = keys(t, m, "enter", "ctrl+u", "breakthrough", "tab", "tab", "ctrl+u", tc.second, "tab", tc.clock, "enter")
+			if _, ok := m.current.(*setup); !ok {
+				t.Fatalf("screen %T, want the form", m.current)
+			}
+			if v := m.View(); !strings.Contains(strings.Join(strings.Fields(v), " "), tc.want) {
+				t.Errorf("the form lacks %q:\n%s", tc.want, v)
+			}
+		})
+	}
+}
+
+// An engine under a clock gets both clocks in its request, and a budget
+// named with it still caps its move; named without one it takes the
+// clock's time alone.
+func TestEngineGetsTheClock(t *testing.T) {
+	fakeClock(t)
+	for _, tc := range []struct {
+		second string
+		want   time.Duration // the budget's own time
+	}{
+		{"uct", 0},
+		{"uct 300ms", 300 * time.Millisecond},
+	} {
+		t.Run(tc.second, func(t *testing.T) {
+			m := send(t, New(nil), tea.WindowSizeMsg{Width: 100, Height: 30})
+			m = keys(t, m, "enter", "ctrl+u", "breakthrough", "tab", "tab", "ctrl+u", tc.second, "tab", "3m+1s", "enter")
+			p := m.current.(*play)
+			m = keys(t, m, "a2-a3", "enter")
+			if p.cur == nil {
+				t.Fatal("no engine search after the human's move")
+			}
+			b := p.cur.budget
+			p.stopSearch()
+			want := engines.Clocks{Left: [2]time.Duration{181 * time.Second, 3 * time.Minute}, Increment: [2]time.Duration{time.Second, time.Second}, On: true}
+			if b.Time != tc.want || b.Clocks != want {
+				t.Errorf("budget %+v, want time %v and clocks %+v", b, tc.want, want)
+			}
+		})
+	}
+}
+
+func TestLeftText(t *testing.T) {
+	for _, tc := range []struct {
+		d    time.Duration
+		want string
+	}{
+		{5 * time.Minute, "5:00"},
+		{61500 * time.Millisecond, "1:01"},
+		{59999 * time.Millisecond, "0:59.9"},
+		{9 * time.Second, "0:09.0"},
+		{-time.Second, "0:00.0"},
+		{2 * time.Hour, "2:00:00"},
+	} {
+		t.Run(fmt.Sprint(tc.d), func(t *testing.T) {
+			if got := leftText(tc.d); got != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
