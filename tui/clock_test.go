@@ -10,6 +10,7 @@ import (
 
 	"mcarena/engines"
 	"mcarena/games"
+	"mcarena/games/pgn"
 )
 
 // fakeClock makes the players' clocks read now, which the test moves on;
@@ -153,5 +154,34 @@ func TestLeftText(t *testing.T) {
 				t.Errorf("got %q, want %q", got, tc.want)
 			}
 		})
+	}
+}
+
+// A save keeps the time control, both clocks and a flag fall, and loading
+// it gives them back: a chess game lost on time says so in PGN's own tags.
+func TestClockSaveAndLoad(t *testing.T) {
+	SavesDir = t.TempDir()
+	now := fakeClock(t)
+	m, p := startClocked(t, "chess", "5m+2s")
+	*now = now.Add(4 * time.Second)
+	m = keys(t, m, "e4", "enter")
+	*now = now.Add(6 * time.Minute)
+	m = send(t, m, clockTick{})
+	if !p.over() {
+		t.Fatal("Black's flag did not fall")
+	}
+	text := pgn.Format(p.record())
+	for _, want := range []string{`[Result "1-0"]`, `[TimeControl "300+2"]`, `[Clocks "4m58s 0s"]`, `[Termination "time forfeit"]`, "1. e4 1-0"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the save lacks %s:\n%s", want, text)
+		}
+	}
+	r, err := pgn.Parse("x.pgn", text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := loadedPlay(&env{}, r)
+	if q.control != p.control || q.left != [2]time.Duration{298 * time.Second, 0} || q.flagged != int(games.Second) || !q.over() {
+		t.Errorf("loaded: control %+v, clocks %v, flagged %d; want 5m+2s, 4m58s and 0, Black's flag down", q.control, q.left, q.flagged)
 	}
 }
