@@ -11,6 +11,7 @@ import (
 	"mcarena/engines"
 	"mcarena/games"
 	"mcarena/games/pgn"
+	"mcarena/tournament"
 )
 
 // fakeClock makes the players' clocks read now, which the test moves on;
@@ -183,5 +184,26 @@ func TestClockSaveAndLoad(t *testing.T) {
 	q := loadedPlay(&env{}, r)
 	if q.control != p.control || q.left != [2]time.Duration{298 * time.Second, 0} || q.flagged != int(games.Second) || !q.over() {
 		t.Errorf("loaded: control %+v, clocks %v, flagged %d; want 5m+2s, 4m58s and 0, Black's flag down", q.control, q.left, q.flagged)
+	}
+}
+
+// The review of a game of a results file played under a clock shows each
+// mover's clock after the move, and a game lost on time says so.
+func TestReviewShowsClocks(t *testing.T) {
+	rec := tournament.Record{Preset: "blitz", Match: "tictactoe/a-b", Game: "tictactoe", Names: [2]string{"a", "b"},
+		Result: "1-0", Reason: tournament.TimeForfeit, Budget: "clock=1m+1s",
+		Moves: []tournament.MoveSummary{{Move: "b2", Millis: 2000, ClockMillis: 59000}, {Move: "a1", Millis: 300, ClockMillis: 60700}}}
+	r, err := recordReview(rec, "results/blitz.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := send(t, New(nil), tea.WindowSizeMsg{Width: 100, Height: 30})
+	m.stack = append(m.stack, r)
+	m.current = r
+	v := m.View()
+	for _, want := range []string{"clock", "0:59.0", "1:00", "1-0 time forfeit"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("the review lacks %q:\n%s", want, v)
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -27,6 +28,8 @@ type review struct {
 	moves   []games.Move
 	names   []string                 // the moves in notation
 	figures []tournament.MoveSummary // each move's search, or nil
+	clocked bool                     // the figures hold the mover's clock
+	ending  string                   // how a game of a results file ended on time, if it did
 	ply     int                      // the board shows the position after ply moves
 	rec     *pgn.Record              // the game, for copying it
 	source  string                   // where the game comes from, for the title
@@ -101,6 +104,12 @@ func recordReview(rec tournament.Record, path string) (*review, error) {
 	pr.Set("Event", fmt.Sprintf("%s %s game %d", rec.Preset, rec.Match, rec.Index))
 	r := newReview(g, start, moves, pr, fmt.Sprintf("%s game %d (%s)", rec.Match, rec.Index, path))
 	r.figures = rec.Moves
+	for _, f := range rec.Moves {
+		r.clocked = r.clocked || f.ClockMillis > 0
+	}
+	if rec.Reason != "" {
+		r.ending = rec.Result + " " + rec.Reason
+	}
 	return r, nil
 }
 
@@ -291,6 +300,9 @@ func (r *review) listWidth() int {
 	if r.figures != nil {
 		w += 1 + 7 + 1 + 7 + 1 + 8
 	}
+	if r.clocked {
+		w += 1 + 8
+	}
 	return max(w, 24)
 }
 
@@ -304,7 +316,8 @@ func (r *review) mover(i int) string {
 }
 
 // moveList is the list of moves in a pane, the start first, the selected
-// row marked; with figures, each move's states, iterations and time.
+// row marked; with figures, each move's states, iterations and time, and
+// under a clock the mover's clock after the move.
 func (r *review) moveList(e *env, width, height int) string {
 	st := e.styles
 	s := r.start.Clone()
@@ -316,6 +329,9 @@ func (r *review) moveList(e *env, width, height int) string {
 		if i < len(r.figures) {
 			f := r.figures[i]
 			row += fmt.Sprintf(" %7s %7s %8s", humanCount(float64(f.States)), humanCount(float64(f.Iterations)), millisText(f.Millis))
+			if r.clocked {
+				row += fmt.Sprintf(" %8s", leftText(time.Duration(f.ClockMillis*float64(time.Millisecond))))
+			}
 		}
 		rows = append(rows, row)
 		s.Play(m)
@@ -330,6 +346,9 @@ func (r *review) moveList(e *env, width, height int) string {
 	head := st.Title.Render("Moves")
 	if r.figures != nil {
 		head += st.Subtle.Render(fmt.Sprintf("%*s %7s %7s %8s", 2+6+nameW+1+8-5, "", "states", "iters", "time"))
+		if r.clocked {
+			head += st.Subtle.Render(fmt.Sprintf(" %8s", "clock"))
+		}
 	}
 	inW, inH := width-st.Pane.GetHorizontalFrameSize(), height-st.Pane.GetVerticalFrameSize()
 	body := head + "\n" + r.list.render(rows, r.ply, inW, max(inH-1, 1))
@@ -347,5 +366,5 @@ func millisText(ms float64) string {
 
 // statusLine says which ply is shown of how many, and where copies go.
 func (r *review) statusLine(e *env) string {
-	return statusParts(fmt.Sprintf("ply %d of %d", r.ply, len(r.moves)), r.list.span(), "copies go to "+copiedDir()+"/")
+	return statusParts(fmt.Sprintf("ply %d of %d", r.ply, len(r.moves)), r.ending, r.list.span(), "copies go to "+copiedDir()+"/")
 }
