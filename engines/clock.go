@@ -42,15 +42,29 @@ func ParseTimeControl(text string) (TimeControl, error) {
 	return tc, nil
 }
 
-// String writes tc as ParseTimeControl reads it, "" for no clock.
+// String writes tc as ParseTimeControl reads it, "" for no clock, each
+// duration without its zero parts: "5m+2s", "1h30m".
 func (tc TimeControl) String() string {
 	switch {
 	case tc.Base == 0 && tc.Increment == 0:
 		return ""
 	case tc.Increment == 0:
-		return tc.Base.String()
+		return short(tc.Base)
 	}
-	return tc.Base.String() + "+" + tc.Increment.String()
+	return short(tc.Base) + "+" + short(tc.Increment)
+}
+
+// short writes d as time.Duration does, less the zero seconds and
+// minutes of a round number of minutes or hours.
+func short(d time.Duration) string {
+	s := d.String()
+	if strings.HasSuffix(s, "m0s") {
+		s = strings.TrimSuffix(s, "0s")
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = strings.TrimSuffix(s, "0m")
+	}
+	return s
 }
 
 // Start returns the clocks at the start of a game under tc.

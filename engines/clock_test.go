@@ -65,6 +65,9 @@ func TestParseTimeControl(t *testing.T) {
 				t.Errorf("got %+v, want %+v", got, tc.want)
 			}
 			if err == nil {
+				if want := map[string]string{"1m+0s": "1m", "90s+500ms": "1m30s+500ms"}[tc.text]; want != "" && got.String() != want || want == "" && got.String() != tc.text {
+					t.Errorf("String() = %q, want it as written", got.String())
+				}
 				back, err := engines.ParseTimeControl(got.String())
 				if err != nil || back != got {
 					t.Errorf("String %q reads back as %+v, %v", got.String(), back, err)

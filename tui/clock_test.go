@@ -51,7 +51,7 @@ func TestClockRunsAndFlagFalls(t *testing.T) {
 	m = keys(t, m, "a2-a3", "enter")
 	*now = now.Add(10500 * time.Millisecond)
 	v := m.View()
-	for _, want := range []string{"W 0:59.0   B 0:49.5 ◂", "clock 1m0s+2s: White 0:59.0  Black 0:49.5"} {
+	for _, want := range []string{"W 0:59.0   B 0:49.5 ◂", "clock 1m+2s: White 0:59.0  Black 0:49.5"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("the screen lacks %q:\n%s", want, v)
 		}
@@ -205,5 +205,51 @@ func TestReviewShowsClocks(t *testing.T) {
 		if !strings.Contains(v, want) {
 			t.Errorf("the review lacks %q:\n%s", want, v)
 		}
+	}
+}
+
+// The move list numbers full moves where the players take turns, as
+// chess does (continuing a FEN's number, "N..." for a first move of the
+// second player), and plies with the mover's name once a player has moved
+// twice in a row.
+func TestMoveRows(t *testing.T) {
+	for _, tc := range []struct {
+		game, position string
+		moves          []string
+		want           []string
+	}{
+		{"chess", "", []string{"e4", "e5", "Nf3"}, []string{"  1. e4      e5", "  2. Nf3"}},
+		{"chess", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 7", []string{"e5", "Nf3", "Nc6"}, []string{"  7... e5", "  8. Nf3     Nc6"}},
+		{"breakthrough", "", []string{"a2-a3", "a4-b3"}, []string{"  1. a2-a3   a4-b3"}},
+		{"kalah", "", []string{"c1", "f1", "a2"}, []string{"   1. South c1", "   2. South f1", "   3. North a2"}},
+	} {
+		t.Run(tc.game+tc.position, func(t *testing.T) {
+			g, err := games.New(tc.game)
+			if err != nil {
+				t.Fatal(err)
+			}
+			start := g.NewState()
+			if tc.position != "" {
+				if start, err = g.ParsePosition(tc.position); err != nil {
+					t.Fatal(err)
+				}
+			}
+			s := start.Clone()
+			var moves []games.Move
+			var names []string
+			for _, text := range tc.moves {
+				m, err := s.ParseMove(text)
+				if err != nil {
+					t.Fatal(err)
+				}
+				names = append(names, s.MoveString(m))
+				moves = append(moves, m)
+				s.Play(m)
+			}
+			got := moveRows(g, start, moves, names)
+			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+				t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+			}
+		})
 	}
 }

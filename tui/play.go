@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -871,7 +872,8 @@ const (
 )
 
 // movesWidth is the move list's width inside its frame: a ply number, the
-// longest player name and a move.
+// longest player name and a move, or a move number and two moves (of 7
+// characters, as long as chess's longest, "exd8=Q+").
 func (p *play) movesWidth() int {
 	names := p.g.PlayerNames()
 	return max(5+1+max(len(names[0]), len(names[1]))+1+8, 20)
@@ -1001,21 +1003,60 @@ func (p *play) pane(e *env, title string, lines []string, width, height int) str
 	return st.Pane.Width(width - 2).Height(inH).Render(fitBox(strings.Join(text, "\n"), inW, inH))
 }
 
-// moveLines is the move list, numbered by ply, in a window of height lines
-// (less its title) that follows the last move.
+// moveLines is the move list in a window of height lines (less its title)
+// that follows the last move (moveRows).
 func (p *play) moveLines(e *env, width, height int) []string {
-	names := p.g.PlayerNames()
 	if len(p.moves) == 0 {
 		return []string{e.styles.Subtle.Render("none yet")}
 	}
-	lines := make([]string, 0, len(p.moves))
-	who := p.start.Clone()
-	nameW := max(len(names[0]), len(names[1]))
-	for i, m := range p.moves {
-		lines = append(lines, fmt.Sprintf("%4d. %-*s %s", i+1, nameW, names[who.ToMove()], p.names[i]))
-		who.Play(m)
-	}
+	lines := moveRows(p.g, p.start, p.moves, p.names)
 	return strings.Split(p.history.render(lines, len(lines)-1, width, height-1), "\n")
+}
+
+// moveRows lays out the moves played from start, names their notation.
+// While the players have taken turns, a row is a full move, numbered as
+// chess numbers them: "1. e4 e5", a first move of the second player
+// written "1... e5", the numbers of a chess game continuing its FEN's.
+// Once a player has moved twice in a row (a Kalah extra move), each ply
+// is a row, numbered, with its mover's name.
+func moveRows(g games.Game, start games.State, moves []games.Move, names []string) []string {
+	players := g.PlayerNames()
+	movers := make([]games.Player, len(moves))
+	s := start.Clone()
+	alternate := true
+	for i, m := range moves {
+		movers[i] = s.ToMove()
+		alternate = alternate && (i == 0 || movers[i] != movers[i-1])
+		s.Play(m)
+	}
+	rows := make([]string, 0, len(moves))
+	if !alternate {
+		nameW := max(len(players[0]), len(players[1]))
+		for i := range moves {
+			rows = append(rows, fmt.Sprintf("%4d. %-*s %s", i+1, nameW, players[movers[i]], names[i]))
+		}
+		return rows
+	}
+	number := 1
+	if f := strings.Fields(start.String()); g.Name() == "chess" && len(f) == 6 {
+		if n, err := strconv.Atoi(f[5]); err == nil && n > 0 {
+			number = n
+		}
+	}
+	for i := 0; i < len(moves); {
+		if movers[i] != games.First {
+			rows = append(rows, fmt.Sprintf("%3d... %s", number, names[i]))
+			i, number = i+1, number+1
+			continue
+		}
+		row := fmt.Sprintf("%3d. %s", number, names[i])
+		if i+1 < len(moves) {
+			row = fmt.Sprintf("%3d. %-7s %s", number, names[i], names[i+1])
+		}
+		rows = append(rows, row)
+		i, number = i+2, number+1
+	}
+	return rows
 }
 
 // resultText says who won a finished game, with the score where it means
