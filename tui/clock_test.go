@@ -253,3 +253,25 @@ func TestMoveRows(t *testing.T) {
 		})
 	}
 }
+
+// The clocks stop while a review opened from the game is on top, and run
+// again when it closes; a tick from before is dropped.
+func TestClockStopsDuringReview(t *testing.T) {
+	now := fakeClock(t)
+	m, p := startClocked(t, "breakthrough", "1m")
+	*now = now.Add(5 * time.Second)
+	m = keys(t, m, "ctrl+r")
+	if _, ok := m.current.(*review); !ok {
+		t.Fatalf("screen %T, want the review", m.current)
+	}
+	*now = now.Add(time.Hour)
+	m = keys(t, m, "esc")
+	if m.current != screen(p) {
+		t.Fatalf("screen %T, want the game", m.current)
+	}
+	m = send(t, m, clockTick{id: p.tickID - 1})
+	*now = now.Add(time.Second)
+	if got := p.leftOf(games.First); got != 54*time.Second || p.over() {
+		t.Errorf("White has %v left (over %v), want 54s: 5s before the review and 1s after", got, p.over())
+	}
+}

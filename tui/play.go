@@ -73,12 +73,14 @@ type play struct {
 	// is the time each side has left (less the running turn, as clocks
 	// holds the time used), leftAt[i] both clocks after i plies (undo and
 	// redo go back to them), flagged the side whose flag fell, which ends
-	// the game (-1: none), and ticking says a clockTick is on its way.
+	// the game (-1: none), and ticking says clockTick tickID is on its way
+	// (a tick of another id is stale).
 	control engines.TimeControl
 	left    [2]time.Duration
 	leftAt  [][2]time.Duration
 	flagged int
 	ticking bool
+	tickID  int
 
 	history scroller // the move list
 	boardAt [2]int   // where the last view drew the board (x, y), for clicks
@@ -117,7 +119,7 @@ func (p *play) over() bool { return p.flagged >= 0 || p.state.Terminal() }
 
 // clockTick asks the screen to look at the clock of the side to move: a
 // flag may have fallen.
-type clockTick struct{}
+type clockTick struct{ id int }
 
 // clockEvery is how often a running clock is looked at and redrawn.
 const clockEvery = 100 * time.Millisecond
@@ -128,7 +130,8 @@ func (p *play) tick() tea.Cmd {
 		return nil
 	}
 	p.ticking = true
-	return tea.Tick(clockEvery, func(time.Time) tea.Msg { return clockTick{} })
+	id := p.tickID
+	return tea.Tick(clockEvery, func(time.Time) tea.Msg { return clockTick{id} })
 }
 
 // checkFlag ends the game on time when the side to move has no time
@@ -224,6 +227,9 @@ func (p *play) keys(e *env) keyHelp {
 func (p *play) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case clockTick:
+		if msg.id != p.tickID {
+			return p, nil // a tick from before the screen was left
+		}
 		p.ticking = false
 		p.checkFlag()
 		return p, p.tick()
@@ -259,9 +265,22 @@ func (p *play) typing() bool { return p.input.Value() != "" }
 // close stops the engines when the screen leaves the stack.
 func (p *play) close() { p.stopSearch() }
 
-// reveal starts the engine to move again when a screen opened from the game
-// (the stepper) closes.
-func (p *play) reveal(e *env) tea.Cmd { return p.next(e) }
+// reveal starts the clock and the engine to move again when a screen opened
+// from the game (the stepper, a review) closes.
+func (p *play) reveal(e *env) tea.Cmd {
+	if p.turnFrom.IsZero() {
+		p.startClock()
+	}
+	return p.next(e)
+}
+
+// leave stops the engines and the clocks while a screen opened from the
+// game (the stepper, a review) is on top; reveal starts them again.
+func (p *play) leave() {
+	p.stopSearch()
+	p.stopClock()
+	p.ticking, p.tickID = false, p.tickID+1
+}
 
 func (p *play) key(e *env, k tea.KeyMsg) (screen, tea.Cmd) {
 	if p.confirming {
@@ -322,10 +341,11 @@ func (p *play) key(e *env, k tea.KeyMsg) (screen, tea.Cmd) {
 		p.save()
 		return p, nil
 	case matches(k, e.keys.Review):
-		p.stopSearch() // reveal starts it again
-		return p.reviewOf(), nil
+		r := p.reviewOf()
+		p.leave()
+		return r, nil
 	case matches(k, e.keys.Stepper):
-		p.stopSearch() // reveal starts it again
+		p.leave()
 		return newStepperSetup(p.g.Spec(), p.state.String()), nil
 	case matches(k, e.keys.Faster), matches(k, e.keys.Slower):
 		p.changeSpeed(matches(k, e.keys.Faster))
