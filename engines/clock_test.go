@@ -1,6 +1,7 @@
 package engines_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -107,4 +108,28 @@ func TestMoveBudget(t *testing.T) {
 			}
 		})
 	}
+}
+
+// An accepted time control is within its range and reads back from its
+// String; a refused one names the text as typed.
+func FuzzParseTimeControl(f *testing.F) {
+	for _, s := range []string{"5m", "5m+2s", "90s+500ms", "0s", "5m+", "+", "1h+1h", "25h", "1s+-1s", "5m+2s+1s"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		tc, err := engines.ParseTimeControl(text)
+		if err != nil {
+			if !strings.Contains(err.Error(), fmt.Sprintf("%q", text)) {
+				t.Fatalf("error %q does not quote the time control as typed", err)
+			}
+			return
+		}
+		if tc.Base <= 0 || tc.Base > engines.MaxClock || tc.Increment < 0 || tc.Increment > engines.MaxClock {
+			t.Fatalf("%q: %+v out of range", text, tc)
+		}
+		back, err := engines.ParseTimeControl(tc.String())
+		if err != nil || back != tc {
+			t.Fatalf("%q: String %q reads back as %+v, %v", text, tc.String(), back, err)
+		}
+	})
 }
