@@ -1041,14 +1041,7 @@ func (p *play) moveLines(e *env, width, height int) []string {
 // is a row, numbered, with its mover's name.
 func moveRows(g games.Game, start games.State, moves []games.Move, names []string) []string {
 	players := g.PlayerNames()
-	movers := make([]games.Player, len(moves))
-	s := start.Clone()
-	alternate := true
-	for i, m := range moves {
-		movers[i] = s.ToMove()
-		alternate = alternate && (i == 0 || movers[i] != movers[i-1])
-		s.Play(m)
-	}
+	movers, alternate := turns(start, moves)
 	rows := make([]string, 0, len(moves))
 	if !alternate {
 		nameW := max(len(players[0]), len(players[1]))
@@ -1057,12 +1050,7 @@ func moveRows(g games.Game, start games.State, moves []games.Move, names []strin
 		}
 		return rows
 	}
-	number := 1
-	if f := strings.Fields(start.String()); g.Name() == "chess" && len(f) == 6 {
-		if n, err := strconv.Atoi(f[5]); err == nil && n > 0 {
-			number = n
-		}
-	}
+	number := firstMoveNumber(g, start)
 	for i := 0; i < len(moves); {
 		if movers[i] != games.First {
 			rows = append(rows, fmt.Sprintf("%3d... %s", number, names[i]))
@@ -1077,6 +1065,31 @@ func moveRows(g games.Game, start games.State, moves []games.Move, names []strin
 		i, number = i+2, number+1
 	}
 	return rows
+}
+
+// turns returns who made each of moves, played from start, and whether
+// the players took turns throughout.
+func turns(start games.State, moves []games.Move) (movers []games.Player, alternate bool) {
+	movers = make([]games.Player, len(moves))
+	s := start.Clone()
+	alternate = true
+	for i, m := range moves {
+		movers[i] = s.ToMove()
+		alternate = alternate && (i == 0 || movers[i] != movers[i-1])
+		s.Play(m)
+	}
+	return movers, alternate
+}
+
+// firstMoveNumber is the number of the first full move from start: a
+// chess FEN's fullmove number, else 1.
+func firstMoveNumber(g games.Game, start games.State) int {
+	if f := strings.Fields(start.String()); g.Name() == "chess" && len(f) == 6 {
+		if n, err := strconv.Atoi(f[5]); err == nil && n > 0 {
+			return n
+		}
+	}
+	return 1
 }
 
 // resultText says who won a finished game, with the score where it means

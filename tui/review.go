@@ -248,6 +248,9 @@ func (r *review) view(e *env) string {
 		at = "start position"
 	default:
 		at = fmt.Sprintf("after %d. %s %s", r.ply, r.mover(r.ply-1), r.names[r.ply-1])
+		if labels, _, byMove := r.plyLabels(); byMove {
+			at = fmt.Sprintf("after %s %s (%s)", strings.TrimSpace(labels[r.ply-1]), r.names[r.ply-1], r.mover(r.ply-1))
+		}
 	}
 	if s.Terminal() {
 		at += " · game over: " + resultText(r.g, s)
@@ -292,11 +295,12 @@ func (r *review) view(e *env) string {
 	return lipgloss.JoinVertical(lipgloss.Left, title, padLines(fitBox(main, w, mainH), mainH), msg)
 }
 
-// listWidth is the width of the move list's rows: the marker, the ply,
-// the player, the move and, with figures, states, iterations and time.
+// listWidth is the width of the move list's rows: the marker, the label
+// (plyLabels), the move and, with figures, states, iterations, time and
+// the clock.
 func (r *review) listWidth() int {
-	names := r.g.PlayerNames()
-	w := 2 + 6 + max(len(names[0]), len(names[1])) + 1 + 8
+	_, labelW, _ := r.plyLabels()
+	w := 2 + labelW + 1 + 8
 	if r.figures != nil {
 		w += 1 + 7 + 1 + 7 + 1 + 8
 	}
@@ -315,17 +319,44 @@ func (r *review) mover(i int) string {
 	return r.g.PlayerNames()[s.ToMove()]
 }
 
+// plyLabels are the labels of the moves in the list, all of one width:
+// the move number as chess writes it ("1." before a first player's move,
+// "1..." before the second's) where the players took turns, else the ply
+// number and the mover's name.
+func (r *review) plyLabels() (labels []string, width int, byMove bool) {
+	movers, alternate := turns(r.start, r.moves)
+	labels = make([]string, len(r.moves))
+	if alternate {
+		number := firstMoveNumber(r.g, r.start)
+		for i, who := range movers {
+			labels[i] = fmt.Sprintf("%3d.", number)
+			if who != games.First {
+				labels[i] += ".."
+				number++
+			}
+		}
+		return labels, 6, true
+	}
+	names := r.g.PlayerNames()
+	nameW := max(len(names[0]), len(names[1]))
+	for i, who := range movers {
+		labels[i] = fmt.Sprintf("%4d. %-*s", i+1, nameW, names[who])
+	}
+	return labels, 6 + nameW, false
+}
+
 // moveList is the list of moves in a pane, the start first, the selected
 // row marked; with figures, each move's states, iterations and time, and
 // under a clock the mover's clock after the move.
 func (r *review) moveList(e *env, width, height int) string {
 	st := e.styles
-	s := r.start.Clone()
-	names := r.g.PlayerNames()
-	nameW := max(len(names[0]), len(names[1]))
-	rows := []string{"   0. start"}
-	for i, m := range r.moves {
-		row := fmt.Sprintf("%4d. %-*s %-8s", i+1, nameW, names[s.ToMove()], r.names[i])
+	labels, labelW, byMove := r.plyLabels()
+	rows := []string{fmt.Sprintf("%-*s start", labelW, "   0.")}
+	if byMove {
+		rows[0] = fmt.Sprintf("%-*s start", labelW, "") // no number: the moves are numbered by full moves
+	}
+	for i := range r.moves {
+		row := fmt.Sprintf("%-*s %-8s", labelW, labels[i], r.names[i])
 		if i < len(r.figures) {
 			f := r.figures[i]
 			row += fmt.Sprintf(" %7s %7s %8s", humanCount(float64(f.States)), humanCount(float64(f.Iterations)), millisText(f.Millis))
@@ -334,7 +365,6 @@ func (r *review) moveList(e *env, width, height int) string {
 			}
 		}
 		rows = append(rows, row)
-		s.Play(m)
 	}
 	for i := range rows {
 		if i == r.ply {
@@ -345,7 +375,7 @@ func (r *review) moveList(e *env, width, height int) string {
 	}
 	head := st.Title.Render("Moves")
 	if r.figures != nil {
-		head += st.Subtle.Render(fmt.Sprintf("%*s %7s %7s %8s", 2+6+nameW+1+8-5, "", "states", "iters", "time"))
+		head += st.Subtle.Render(fmt.Sprintf("%*s %7s %7s %8s", 2+labelW+1+8-5, "", "states", "iters", "time"))
 		if r.clocked {
 			head += st.Subtle.Render(fmt.Sprintf(" %8s", "clock"))
 		}
