@@ -1175,7 +1175,7 @@ func leftText(d time.Duration) string {
 
 // clockLine shows both clocks of a game under a time control in width
 // columns, the running one marked, a fallen flag named; the players'
-// initials stand for their names where the names do not fit.
+// initials stand for their names where the names may not fit.
 func (p *play) clockLine(e *env, width int) string {
 	st := e.styles
 	names := p.g.PlayerNames()
@@ -1202,10 +1202,12 @@ func (p *play) clockLine(e *env, width int) string {
 		}
 		return parts[0] + "   " + parts[1]
 	}
-	if full := line(false); lipgloss.Width(full) <= width {
-		return full
-	}
-	return cut(line(true), width)
+	// Names or initials by the widest the line can be (clocks of up to
+	// twice the base, or 0:59.9, and " flag"), so that they do not switch
+	// as the clocks run.
+	clockW := max(len(leftText(2*p.control.Base)), len("0:59.9"))
+	widest := len(names[0]) + len(names[1]) + 2*(1+clockW) + 3 + len(" flag")
+	return cut(line(widest > width), width)
 }
 
 // budgetText says how much of a search's budget it has used and how much
