@@ -129,6 +129,15 @@ func TestEngineGetsTheClock(t *testing.T) {
 				t.Fatal("no engine search after the human's move")
 			}
 			b := p.cur.budget
+			// The status line says the time the clock's rule gives: 181s/30
+			// + 3/4 s, or the budget's own when less.
+			wantTime := "0.0s of 6.8s used, 6.8s left"
+			if tc.want > 0 {
+				wantTime = "0.0s of 300ms used, 0.3s left"
+			}
+			if v := m.View(); !strings.Contains(v, wantTime) {
+				t.Errorf("the status line lacks %q:\n%s", wantTime, v)
+			}
 			p.stopSearch()
 			want := engines.Clocks{Left: [2]time.Duration{181 * time.Second, 3 * time.Minute}, Increment: [2]time.Duration{time.Second, time.Second}, On: true}
 			if b.Time != tc.want || b.Clocks != want {

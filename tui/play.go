@@ -1126,14 +1126,14 @@ func (p *play) request(b engines.Budget, seed uint64) engines.Request {
 // its budget and has left.
 func (p *play) statusLine(e *env) string {
 	names := p.g.PlayerNames()
-	engines := !p.seats[0].human() || !p.seats[1].human()
+	anyEngine := !p.seats[0].human() || !p.seats[1].human()
 	state := ""
 	switch {
 	case p.over():
 		state = "game over"
 	case p.paused:
 		state = "PAUSED (ctrl+p resumes)"
-	case engines:
+	case anyEngine:
 		state = "engines running"
 	}
 	pace := ""
@@ -1148,7 +1148,9 @@ func (p *play) statusLine(e *env) string {
 	for _, sr := range []*search{p.cur, p.hintOn} {
 		if sr != nil {
 			who := p.statsBy
-			budget = who + ": " + budgetText(sr.budget, clock().Sub(sr.began), p.stats)
+			// Under a clock, the time the engine takes by the clock's rule.
+			b := engines.Request{Position: sr.root, Budget: sr.budget}.MoveBudget()
+			budget = who + ": " + budgetText(b, clock().Sub(sr.began), p.stats)
 		}
 	}
 	return statusParts(state, pace, clocks, budget)
@@ -1219,7 +1221,7 @@ func budgetText(b engines.Budget, elapsed time.Duration, st engines.Stats) strin
 	case b.States > 0:
 		return fmt.Sprintf("%s of %s states used, %s left", humanCount(float64(st.States)), humanCount(float64(b.States)), humanCount(float64(max(b.States-st.States, 0))))
 	case b.Time > 0:
-		return fmt.Sprintf("%.1fs of %s used, %.1fs left", elapsed.Seconds(), b.Time, max(b.Time-elapsed, 0).Seconds())
+		return fmt.Sprintf("%.1fs of %s used, %.1fs left", elapsed.Seconds(), b.Time.Round(100*time.Millisecond), max(b.Time-elapsed, 0).Seconds())
 	}
 	return fmt.Sprintf("%.1fs, no budget", elapsed.Seconds())
 }
