@@ -145,6 +145,8 @@ func TestClockGo(t *testing.T) {
 			"uci> go wtime 2000 btime 3000 winc 100 binc 100\n"},
 		{"moves to go and a time budget", engines.Budget{Time: 50 * ms, Clocks: engines.Clocks{Left: [2]time.Duration{60 * time.Second, 1500 * ms}, MovesToGo: 12, On: true}},
 			"uci> go wtime 60000 btime 1500 winc 0 binc 0 movestogo 12 movetime 50\n"},
+		{"a states budget", engines.Budget{States: 50, Clocks: engines.Clocks{Left: [2]time.Duration{time.Second, time.Second}, On: true}},
+			"uci> go wtime 1000 btime 1000 winc 0 binc 0 nodes 50\n"},
 		{"no clock", engines.Budget{Time: 20 * ms}, "uci> go movetime 20\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
