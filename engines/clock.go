@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"time"
-
-	"mcarena/games"
 )
 
 // TimeControl is a game's clock: each side starts with Base on its clock
@@ -76,7 +74,7 @@ func (tc TimeControl) Start() Clocks {
 }
 
 // Clocks is the state of a game's clocks when a move is asked for: the time
-// each player (indexed by games.Player) has left, the increment each gains
+// each player (indexed by games.Player, First then Second) has left, the increment each gains
 // after a move, and the moves to the next time control (0: the clock is for
 // the rest of the game). The zero Clocks is no clock.
 type Clocks struct {
@@ -132,9 +130,6 @@ func (r Request) MoveBudget() Budget {
 		return b
 	}
 	p := r.Position.ToMove()
-	if p != games.First && p != games.Second {
-		p = games.First
-	}
 	t := MoveTime(b.Clocks.Left[p], b.Clocks.Increment[p], b.Clocks.MovesToGo)
 	if b.Time == 0 || t < b.Time {
 		b.Time = t
