@@ -284,3 +284,26 @@ func TestClockStopsDuringReview(t *testing.T) {
 		t.Errorf("White has %v left (over %v), want 54s: 5s before the review and 1s after", got, p.over())
 	}
 }
+
+// ctrl+r on a game under a clock lists each mover's clock after its move.
+func TestPlayReviewShowsClocks(t *testing.T) {
+	now := fakeClock(t)
+	m, _ := startClocked(t, "tictactoe", "1m+1s")
+	*now = now.Add(3 * time.Second)
+	m = keys(t, m, "b2", "enter")
+	*now = now.Add(20 * time.Second)
+	m = keys(t, m, "a1", "enter", "ctrl+r")
+	r, ok := m.current.(*review)
+	if !ok {
+		t.Fatalf("screen %T, want the review", m.current)
+	}
+	if want := []time.Duration{58 * time.Second, 41 * time.Second}; len(r.clockAfter) != 2 || r.clockAfter[0] != want[0] || r.clockAfter[1] != want[1] {
+		t.Fatalf("clocks after the moves %v, want %v", r.clockAfter, want)
+	}
+	v := m.View()
+	for _, want := range []string{"clock", "0:58.0", "0:41.0"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("the review lacks %q:\n%s", want, v)
+		}
+	}
+}

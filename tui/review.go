@@ -23,23 +23,23 @@ import (
 // results file. It reviews the game on the play screen (ctrl+r there) or a
 // game of a results file, and copies the position, the PV or the game.
 type review struct {
-	g       games.Game
-	start   games.State
-	moves   []games.Move
-	names   []string                 // the moves in notation
-	figures []tournament.MoveSummary // each move's search, or nil
-	clocked bool                     // the figures hold the mover's clock
-	ending  string                   // how a game of a results file ended on time, if it did
-	ply     int                      // the board shows the position after ply moves
-	rec     *pgn.Record              // the game, for copying it
-	source  string                   // where the game comes from, for the title
-	pv      []games.Move             // an engine's principal variation...
-	pvFor   string                   // ...for the position of this text
-	flip    bool
-	status  string
-	isErr   bool
-	list    scroller
-	boardAt [2]int // where the last view drew the board
+	g          games.Game
+	start      games.State
+	moves      []games.Move
+	names      []string                 // the moves in notation
+	figures    []tournament.MoveSummary // each move's search, or nil
+	clockAfter []time.Duration          // under a clock, the mover's clock after each move, else nil
+	ending     string                   // how a game of a results file ended on time, if it did
+	ply        int                      // the board shows the position after ply moves
+	rec        *pgn.Record              // the game, for copying it
+	source     string                   // where the game comes from, for the title
+	pv         []games.Move             // an engine's principal variation...
+	pvFor      string                   // ...for the position of this text
+	flip       bool
+	status     string
+	isErr      bool
+	list       scroller
+	boardAt    [2]int // where the last view drew the board
 }
 
 // newReview opens a review of moves played from start, at the last move.
@@ -55,10 +55,17 @@ func newReview(g games.Game, start games.State, moves []games.Move, rec *pgn.Rec
 }
 
 // reviewOf reviews the game on the play screen, with the principal
-// variation of its last search for the position that search was about.
+// variation of its last search for the position that search was about and,
+// under a clock, each mover's clock after its move.
 func (p *play) reviewOf() *review {
 	r := newReview(p.g, p.start, p.moves, p.record(), "the game on the play screen")
 	r.flip = p.flip
+	if p.timed() && len(p.leftAt) > len(p.moves) {
+		movers, _ := turns(p.start, p.moves)
+		for i, who := range movers {
+			r.clockAfter = append(r.clockAfter, p.leftAt[i+1][who])
+		}
+	}
 	if p.statsFor != nil && len(p.stats.PV) > 0 {
 		r.pv, r.pvFor = append([]games.Move(nil), p.stats.PV...), p.statsFor.String()
 	}
@@ -105,7 +112,13 @@ func recordReview(rec tournament.Record, path string) (*review, error) {
 	r := newReview(g, start, moves, pr, fmt.Sprintf("%s game %d (%s)", rec.Match, rec.Index, path))
 	r.figures = rec.Moves
 	for _, f := range rec.Moves {
-		r.clocked = r.clocked || f.ClockMillis > 0
+		if f.ClockMillis > 0 {
+			r.clockAfter = make([]time.Duration, len(rec.Moves))
+			for i, f := range rec.Moves {
+				r.clockAfter[i] = time.Duration(f.ClockMillis * float64(time.Millisecond))
+			}
+			break
+		}
 	}
 	if rec.Reason != "" {
 		r.ending = rec.Result + " " + rec.Reason
@@ -304,7 +317,7 @@ func (r *review) listWidth() int {
 	if r.figures != nil {
 		w += 1 + 7 + 1 + 7 + 1 + 8
 	}
-	if r.clocked {
+	if r.clockAfter != nil {
 		w += 1 + 8
 	}
 	return max(w, 24)
@@ -360,9 +373,9 @@ func (r *review) moveList(e *env, width, height int) string {
 		if i < len(r.figures) {
 			f := r.figures[i]
 			row += fmt.Sprintf(" %7s %7s %8s", humanCount(float64(f.States)), humanCount(float64(f.Iterations)), millisText(f.Millis))
-			if r.clocked {
-				row += fmt.Sprintf(" %8s", leftText(time.Duration(f.ClockMillis*float64(time.Millisecond))))
-			}
+		}
+		if i < len(r.clockAfter) {
+			row += fmt.Sprintf(" %8s", leftText(r.clockAfter[i]))
 		}
 		rows = append(rows, row)
 	}
@@ -374,11 +387,13 @@ func (r *review) moveList(e *env, width, height int) string {
 		}
 	}
 	head := st.Title.Render("Moves")
+	pad := 2 + labelW + 1 + 8 - 5 // from the title to the move column's end
 	if r.figures != nil {
-		head += st.Subtle.Render(fmt.Sprintf("%*s %7s %7s %8s", 2+labelW+1+8-5, "", "states", "iters", "time"))
-		if r.clocked {
-			head += st.Subtle.Render(fmt.Sprintf(" %8s", "clock"))
-		}
+		head += st.Subtle.Render(fmt.Sprintf("%*s %7s %7s %8s", pad, "", "states", "iters", "time"))
+		pad = 0
+	}
+	if r.clockAfter != nil {
+		head += st.Subtle.Render(fmt.Sprintf("%*s %8s", pad, "", "clock"))
 	}
 	inW, inH := width-st.Pane.GetHorizontalFrameSize(), height-st.Pane.GetVerticalFrameSize()
 	body := head + "\n" + r.list.render(rows, r.ply, inW, max(inH-1, 1))
