@@ -181,7 +181,7 @@ func TestClockSaveAndLoad(t *testing.T) {
 		t.Fatal("Black's flag did not fall")
 	}
 	text := pgn.Format(p.record())
-	for _, want := range []string{`[Result "1-0"]`, `[TimeControl "300+2"]`, `[Clocks "4m58s 0s"]`, `[Termination "time forfeit"]`, "1. e4 1-0"} {
+	for _, want := range []string{`[Result "1-0"]`, `[TimeControl "300+2"]`, `[Clocks "4m58s 0s"]`, `[Termination "time forfeit"]`, "1. e4 {[%clk 0:04:58]} 1-0"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the save lacks %s:\n%s", want, text)
 		}
@@ -304,6 +304,39 @@ func TestPlayReviewShowsClocks(t *testing.T) {
 	for _, want := range []string{"clock", "0:58.0", "0:41.0"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("the review lacks %q:\n%s", want, v)
+		}
+	}
+}
+
+// A chess save keeps the clock after each move (%clk), so that undo after
+// loading goes back to the clocks of each move.
+func TestClockSaveKeepsEachMove(t *testing.T) {
+	SavesDir = t.TempDir()
+	now := fakeClock(t)
+	m, p := startClocked(t, "chess", "5m+2s")
+	for _, mv := range []struct {
+		move string
+		took time.Duration
+	}{{"e4", 4 * time.Second}, {"e5", 10 * time.Second}, {"Nf3", time.Second}} {
+		*now = now.Add(mv.took)
+		m = keys(t, m, mv.move, "enter")
+	}
+	text := pgn.Format(p.record())
+	if !strings.Contains(text, "1. e4 {[%clk 0:04:58]} e5 {[%clk 0:04:52]} 2. Nf3 {[%clk 0:04:59]}") {
+		t.Fatalf("the save lacks the clocks of each move:\n%s", text)
+	}
+	r, err := pgn.Parse("x.pgn", text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := loadedPlay(&env{}, r)
+	want := [][2]time.Duration{{300 * time.Second, 300 * time.Second}, {298 * time.Second, 300 * time.Second}, {298 * time.Second, 292 * time.Second}, {299 * time.Second, 292 * time.Second}}
+	if len(q.leftAt) != len(want) {
+		t.Fatalf("loaded clocks %v, want %v", q.leftAt, want)
+	}
+	for i := range want {
+		if q.leftAt[i] != want[i] {
+			t.Errorf("clocks after %d moves %v, want %v", i, q.leftAt[i], want[i])
 		}
 	}
 }

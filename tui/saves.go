@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -56,6 +57,12 @@ func (p *play) record() *pgn.Record {
 		r.Set("TimeControl", tc)
 		tenths := func(d time.Duration) string { return max(d, 0).Round(100 * time.Millisecond).String() }
 		r.Set("Clocks", tenths(p.leftOf(games.First))+" "+tenths(p.leftOf(games.Second)))
+		if len(p.leftAt) > len(p.moves) {
+			movers, _ := turns(p.start, p.moves)
+			for i, who := range movers {
+				r.Clocks = append(r.Clocks, p.leftAt[i+1][who]) // chess writes them as %clk comments
+			}
+		}
 		if p.flagged >= 0 {
 			r.Set("Termination", "time forfeit")
 			r.Set("Result", flagOutcome(p.state, games.Player(p.flagged)).String())
@@ -309,8 +316,18 @@ func loadedPlay(e *env, r *pgn.Record) *play {
 	if tc, left, ok := clockOfRecord(r); ok {
 		p.setControl(tc)
 		p.left = left
+		// Undo goes back to the clocks after each move where the save
+		// has them (chess's %clk comments), else to the clocks saved.
 		for i := range p.leftAt {
-			p.leftAt[i] = left // undo goes back to the clocks saved
+			p.leftAt[i] = left
+		}
+		if len(r.Clocks) == len(p.moves) && !slices.Contains(r.Clocks, -1) {
+			movers, _ := turns(p.start, p.moves)
+			p.leftAt[0] = [2]time.Duration{tc.Base, tc.Base}
+			for i, who := range movers[:max(len(movers)-1, 0)] {
+				p.leftAt[i+1] = p.leftAt[i]
+				p.leftAt[i+1][who] = r.Clocks[i]
+			}
 		}
 		if r.Get("Termination") == "time forfeit" && !p.state.Terminal() {
 			p.flagged = int(p.state.ToMove())
