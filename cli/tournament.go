@@ -197,6 +197,9 @@ func progressLine(pr tournament.Progress) string {
 	if pr.Last.Kind == tournament.AnalysisKind && len(pr.Last.Moves) > 0 {
 		last = fmt.Sprintf("%s run %d: %s", pr.Last.Names[0], pr.Last.Index, pr.Last.Moves[0].Move)
 	}
+	if pr.Last.Reason != "" {
+		last += " (" + pr.Last.Reason + ")"
+	}
 	if pr.Last.Error != "" {
 		last += " error: " + pr.Last.Error
 	}

@@ -95,15 +95,23 @@ type PaperRating struct {
 }
 
 // Budget is a per-move budget as written in a preset: "" (the engine's own
-// default), a duration such as "320ms", "iterations=N", "states=N", or
+// default), a duration such as "320ms", "iterations=N", "states=N",
 // "paper=T": the states the NMCS paper's machine visits in time T on the
-// game (Budget.For), the same work on any machine.
+// game (Budget.For), the same work on any machine, or "clock=BASE" or
+// "clock=BASE+INC": a clock for the whole game, each side starting with BASE
+// and gaining INC after each of its moves, a side whose clock runs out
+// losing on time.
 type Budget struct {
 	Text string
 	engines.Budget
 	// PaperTime is T of a paper=T budget.
 	PaperTime time.Duration
+	// Clock is the time control of a clock=... budget.
+	Clock engines.TimeControl
 }
+
+// BudgetForms lists the valid forms of a budget, for messages.
+var BudgetForms = fmt.Sprintf(`a duration above 0 and at most %v like 320ms, iterations=N or states=N (N in 1..%d), paper=T (T a duration), clock=BASE or clock=BASE+INC like clock=5m or clock=5m+2s (a clock per side for the whole game, INC added after each move), or "" (the engine's default)`, MaxBudgetTime, int64(MaxBudgetCount))
 
 // Limits of what a preset or a command line may ask for. MaxCount bounds the
 // games per match and the runs of an analysis so that a typing mistake
@@ -116,12 +124,18 @@ const (
 )
 
 // ParseBudget reads a budget's text: "", a duration in (0, 24h],
-// iterations=N or states=N with N in 1..10^12, or paper=T with T a duration
-// in (0, 24h].
+// iterations=N or states=N with N in 1..10^12, paper=T with T a duration
+// in (0, 24h], or clock=BASE[+INC] (engines.ParseTimeControl).
 func ParseBudget(text string) (Budget, error) {
 	b := Budget{Text: text}
 	switch {
 	case text == "":
+	case strings.HasPrefix(text, "clock="):
+		tc, err := engines.ParseTimeControl(strings.TrimPrefix(text, "clock="))
+		if err != nil {
+			return b, fmt.Errorf("budget %q: clock= needs %s", text, engines.TimeControlForms)
+		}
+		b.Clock = tc
 	case strings.HasPrefix(text, "paper="):
 		d, err := parsePaperBudget(text)
 		if err != nil {
@@ -142,7 +156,7 @@ func ParseBudget(text string) (Budget, error) {
 	default:
 		d, err := time.ParseDuration(text)
 		if err != nil || d <= 0 || d > MaxBudgetTime {
-			return b, fmt.Errorf("budget %q: want a duration above 0 and at most %v like 320ms, iterations=N or states=N", text, MaxBudgetTime)
+			return b, fmt.Errorf("budget %q: want %s", text, BudgetForms)
 		}
 		b.Time = d
 	}
@@ -262,7 +276,7 @@ func parsePreset(path string, lines lineIndex, name string, v any, cfg *Config) 
 			return nil, errAt("budgets", "%v", err)
 		}
 		for _, old := range p.Budgets {
-			if old.Budget == b.Budget && old.PaperTime == b.PaperTime {
+			if old.Budget == b.Budget && old.PaperTime == b.PaperTime && old.Clock == b.Clock {
 				return nil, errAt("budgets", "budgets %q and %q are the same: list each budget once", old.Text, text)
 			}
 		}

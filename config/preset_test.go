@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
+
+	"mcarena/engines"
 )
 
 // presetBase names three engines for the preset tests.
@@ -28,6 +31,10 @@ func TestPresetErrors(t *testing.T) {
 			`x.toml:11: presets.p.budgets: budgets "1s" and "1000ms" are the same`},
 		{"negative budget", "[presets.p]\ngames = [\"nogo\"]\npairs = [[\"a\", \"b\"]]\nbudgets = [\"-1s\"]\n",
 			`x.toml:11: presets.p.budgets: budget "-1s": want a duration above 0 and at most 24h0m0s`},
+		{"malformed clock", "[presets.p]\ngames = [\"nogo\"]\npairs = [[\"a\", \"b\"]]\nbudgets = [\"1s\", \"clock=5m+x\"]\n",
+			`x.toml:11: presets.p.budgets: budget "clock=5m+x": clock= needs BASE or BASE+INCREMENT, Go durations with BASE above 0 and both at most 24h, like 5m, 5m+2s or 90s+500ms`},
+		{"same clock twice", "[presets.p]\ngames = [\"nogo\"]\npairs = [[\"a\", \"b\"]]\nbudgets = [\"clock=5m\", \"clock=300s+0s\"]\n",
+			`x.toml:11: presets.p.budgets: budgets "clock=5m" and "clock=300s+0s" are the same`},
 		{"negative iterations", "[presets.p]\ngames = [\"nogo\"]\npairs = [[\"a\", \"b\"]]\nbudgets = [\"iterations=-5\"]\n",
 			`x.toml:11: presets.p.budgets: budget "iterations=-5": iterations needs a whole number in 1..1000000000000`},
 		{"paper budget on a board the paper did not time", "[presets.p]\ngames = [\"nogo\", \"breakthrough:size=8x8\"]\npairs = [[\"a\", \"b\"]]\nbudgets = [\"paper=10ms\"]\n",
@@ -118,6 +125,12 @@ func TestParseBudget(t *testing.T) {
 		{"paper=10ms", ""},
 		{"paper=0s", "paper= needs a duration above 0"},
 		{"paper=", "paper= needs a duration above 0"},
+		{"clock=5m", ""},
+		{"clock=5m+2s", ""},
+		{"clock=0s", `budget "clock=0s": clock= needs BASE or BASE+INCREMENT`},
+		{"clock=5m+", "like 5m, 5m+2s"},
+		{"clock=", "clock= needs BASE"},
+		{"clock5m", "clock=BASE or clock=BASE+INC"},
 	}
 	for _, tt := range tests {
 		_, err := ParseBudget(tt.text)
@@ -220,5 +233,25 @@ func TestPresetPaperElo(t *testing.T) {
 	want := []PaperRating{{"c", 56}, {"a", 13.5}, {"b", 0}}
 	if fmt.Sprint(p.PaperElo) != fmt.Sprint(want) {
 		t.Fatalf("paper Elo %v, want %v", p.PaperElo, want)
+	}
+}
+
+// A preset's clock budgets parse into time controls, beside the other
+// budgets, which keep no clock.
+func TestPresetClock(t *testing.T) {
+	text := "[presets.p]\ngames = [\"chess\"]\npairs = [[\"a\", \"b\"]]\nbudgets = [\"clock=5m\", \"clock=5m+2s\", \"1s\"]\n"
+	cfg, err := Parse("x.toml", []byte(presetBase+text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []engines.TimeControl{{Base: 5 * time.Minute}, {Base: 5 * time.Minute, Increment: 2 * time.Second}, {}}
+	p := cfg.Presets["p"]
+	if len(p.Budgets) != len(want) {
+		t.Fatalf("got %d budgets, want %d", len(p.Budgets), len(want))
+	}
+	for i, w := range want {
+		if got := p.Budgets[i].Clock; got != w {
+			t.Errorf("budget %q: got clock %+v, want %+v", p.Budgets[i].Text, got, w)
+		}
 	}
 }

@@ -31,7 +31,7 @@ const (
 func WriteReport(w io.Writer, sums []MatchSummary, f Format) error {
 	header := []string{"preset", "game", "budget", "engine", "opponent", "games", "W-D-L", "score %", "95% interval", "paper %", "", "first mover won", "as first %", "as second %"}
 	var rows [][]string
-	scaled := false
+	scaled, onTime := false, false
 	duplicates := 0
 	paired := false
 	for _, m := range sums {
@@ -63,6 +63,10 @@ func WriteReport(w io.Writer, sums []MatchSummary, f Format) error {
 		if m.Errors > 0 {
 			row[5] += fmt.Sprintf(" (+%d errors)", m.Errors)
 		}
+		if m.OnTime != [3]int{} {
+			row[6] += fmt.Sprintf(" (%d-%d-%d on time)", m.OnTime[0], m.OnTime[1], m.OnTime[2])
+			onTime = true
+		}
 		if paired && f == CSV {
 			row = append(row, pairRow(m)...)
 		}
@@ -74,6 +78,9 @@ func WriteReport(w io.Writer, sums []MatchSummary, f Format) error {
 	}
 	fmt.Fprintln(w, "\nscore: wins plus half the draws of the engine over its opponent; ! marks a paper figure outside our 95% interval.")
 	fmt.Fprintln(w, "as first, as second: the engine's score in the games it moved first (White in Havannah), and in the others.")
+	if onTime {
+		fmt.Fprintln(w, "on time: the games of W-D-L that a flag fall decided (a flag fall loses; a draw where the opponent could not have won).")
+	}
 	if paired {
 		if err := writePairs(w, sums, f); err != nil {
 			return err

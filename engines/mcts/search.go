@@ -184,7 +184,7 @@ type search struct {
 // signal that the loop and the playouts watch, and an iteration cut short
 // by it is dropped.
 func (e *Engine) Search(ctx context.Context, req engines.Request) (engines.Result, error) {
-	s, b := req.Position, req.Budget
+	s, b := req.Position, req.MoveBudget()
 	if err := b.Check(); err != nil {
 		return engines.Result{Move: games.NoMove}, err
 	}
