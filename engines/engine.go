@@ -102,6 +102,22 @@ type GameChecker interface {
 	CheckGame(g games.Game) error
 }
 
+// Preparer is implemented by engines with slow work to do once before they
+// play a game (building endgame tables, say). Prepare does it; runners and
+// front ends call it before the game's clock starts, and it is safe to call
+// again.
+type Preparer interface {
+	Prepare(g games.Game) error
+}
+
+// Prepare prepares e to play g, where e has anything to prepare.
+func Prepare(e Engine, g games.Game) error {
+	if p, ok := e.(Preparer); ok {
+		return p.Prepare(g)
+	}
+	return nil
+}
+
 // CheckGame checks that e can play g, where e says what it needs.
 func CheckGame(e Engine, g games.Game) error {
 	if c, ok := e.(GameChecker); ok {

@@ -92,9 +92,10 @@ type task struct {
 // worker holds what a worker builds once and reuses: engines by name and
 // games by spec.
 type worker struct {
-	specs   map[string]string // engine name to spec, from the plan
-	engines map[string]engines.Engine
-	games   map[string]games.Game
+	specs    map[string]string // engine name to spec, from the plan
+	engines  map[string]engines.Engine
+	games    map[string]games.Game
+	prepared map[string]bool // engine name|game spec, prepared
 }
 
 func (w *worker) engine(name string) (engines.Engine, error) {
@@ -110,6 +111,20 @@ func (w *worker) engine(name string) (engines.Engine, error) {
 		w.engines[name] = e
 	}
 	return e, err
+}
+
+// prepare has engine name do its one-time work for g (engines.Prepare)
+// before its first game of g, outside any clock.
+func (w *worker) prepare(name string, e engines.Engine, g games.Game) error {
+	key := name + "|" + g.Spec()
+	if w.prepared[key] {
+		return nil
+	}
+	if err := engines.Prepare(e, g); err != nil {
+		return err
+	}
+	w.prepared[key] = true
+	return nil
 }
 
 func (w *worker) game(spec string) (games.Game, error) {
@@ -320,7 +335,7 @@ func (r *run) play(ctx context.Context, pl *plan) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			wk := &worker{specs: r.rp.Specs, engines: map[string]engines.Engine{}, games: map[string]games.Game{}}
+			wk := &worker{specs: r.rp.Specs, engines: map[string]engines.Engine{}, games: map[string]games.Game{}, prepared: map[string]bool{}}
 			for t := range feed {
 				if ctx.Err() != nil {
 					continue // stopped: a game not begun is left for the next run
@@ -407,6 +422,9 @@ func playJob(ctx context.Context, p *config.Preset, j Job, w *worker, scaled boo
 	var pair [2]engines.Engine
 	for i, n := range j.Match.Names {
 		if pair[i], err = w.engine(n); err != nil {
+			return Record{}, false, err
+		}
+		if err := w.prepare(n, pair[i], g); err != nil {
 			return Record{}, false, err
 		}
 	}

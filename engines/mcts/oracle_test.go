@@ -119,3 +119,31 @@ func TestOracleLeafNeedsTheGamesOracle(t *testing.T) {
 		t.Error("leaf=oracle with a playout that cannot stop early was accepted")
 	}
 }
+
+// Preparing an engine with the tb3 cut-off builds every 3-piece table
+// before any search (so that a clocked game's first move does not pay for
+// it), and preparing it again finds them built.
+func TestPrepareBuildsTheOracleTablesBeforeTheGame(t *testing.T) {
+	e := mustEngine(t, "mcts:leaf=oracle(name=tb3)")
+	g := mustPos(t, "chess", kqk).Game()
+	if _, ok := e.(engines.Preparer); !ok {
+		t.Fatal("an engine with an oracle leaf is not an engines.Preparer")
+	}
+	for range 2 {
+		if err := engines.Prepare(e, g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	def, err := tb.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range tb.Materials(3) {
+		if _, err := os.Stat(def.Dir() + "/" + name + ".mctb"); err != nil {
+			t.Errorf("table %s not built by Prepare: %v", name, err)
+		}
+	}
+	if err := engines.Prepare(mustEngine(t, "mcts"), g); err != nil {
+		t.Errorf("an engine without an oracle: Prepare = %v", err)
+	}
+}

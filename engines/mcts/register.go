@@ -373,3 +373,21 @@ func (e *gameChecked) CheckGame(g games.Game) error {
 	}
 	return nil
 }
+
+// Prepare implements engines.Preparer: an oracle with one-time work (the
+// chess tablebases' tables) does it now, before a game's clock starts.
+func (e *gameChecked) Prepare(g games.Game) error {
+	if e.oracle == "" {
+		return nil
+	}
+	o, err := knowledge.NewOracle(g, e.oracle)
+	if err != nil {
+		return fmt.Errorf("engine %q, option leaf: %w", e.spec, err)
+	}
+	if p, ok := o.(knowledge.Preparer); ok {
+		if err := p.Prepare(); err != nil {
+			return fmt.Errorf("engine %q, option leaf: preparing oracle %s: %w", e.spec, e.oracle, err)
+		}
+	}
+	return nil
+}

@@ -68,6 +68,8 @@ type Server struct {
 	seeds   uint64
 	start   games.State
 	history []games.Move
+	// prepared: the engine's one-time work was done at an isready.
+	prepared bool
 
 	out    *bufio.Writer
 	outMu  sync.Mutex
@@ -114,6 +116,15 @@ func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 		case "uci":
 			s.send("id name "+s.Name, "id author "+s.Author, "uciok")
 		case "isready":
+			// The first isready outside a search is where a GUI waits for
+			// slow set-up: the engine's one-time work (engines.Prepare,
+			// building endgame tables) is done before readyok.
+			if !s.prepared && s.search == nil {
+				s.prepared = true
+				if err := engines.Prepare(s.eng, s.game); err != nil {
+					s.send("info string error: " + err.Error())
+				}
+			}
 			s.send("readyok")
 		case "setoption":
 			s.send("info string no option " + strings.Join(f[1:], " ") + ": mcarena uci declares none")

@@ -143,3 +143,32 @@ func (s *syncBuilder) String() string {
 	defer s.mu.Unlock()
 	return s.b.String()
 }
+
+// preparer is a random player that counts its Prepare calls.
+type preparer struct {
+	engines.Engine
+	calls int
+}
+
+func (p *preparer) Prepare(games.Game) error { p.calls++; return nil }
+
+// The first isready is where the engine does its one-time work (building
+// endgame tables), before readyok; later ones answer at once.
+func TestServerPreparesAtTheFirstIsready(t *testing.T) {
+	g, err := games.New("chess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := engines.New("random")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &preparer{Engine: r}
+	var out strings.Builder
+	if err := NewServer(g, e, engines.Budget{}, 1).Serve(context.Background(), strings.NewReader("uci\nisready\nisready\n"), &out); err != nil {
+		t.Fatal(err)
+	}
+	if e.calls != 1 || strings.Count(out.String(), "readyok") != 2 {
+		t.Errorf("Prepare called %d times, output:\n%s\nwant once and two readyok", e.calls, out.String())
+	}
+}

@@ -21,6 +21,14 @@ type Sizer interface {
 	Pieces(s games.State) int
 }
 
+// Preparer is knowledge with slow work to do once before it is used, such
+// as building endgame tables: engines call Prepare before a game starts so
+// that the work is not charged to a move's clock. Prepare is safe to call
+// again; later calls find the work done.
+type Preparer interface {
+	Prepare() error
+}
+
 var oracles = &table[Oracle]{what: "oracle", entries: map[string]entry[Oracle]{}}
 
 // RegisterOracle adds an oracle of the game named game, as

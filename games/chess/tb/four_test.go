@@ -68,21 +68,7 @@ func TestBuildEveryTable(t *testing.T) {
 	defer tb.Close()
 	rr := rng.New(4)
 	r := &rr
-	var names []string
-	kinds := "QRBNP"
-	for i := range kinds {
-		names = append(names, "K"+kinds[i:i+1]+"vK")
-	}
-	for i := range kinds {
-		for j := i; j < len(kinds); j++ {
-			names = append(names, "K"+kinds[i:i+1]+kinds[j:j+1]+"vK")
-		}
-	}
-	for i := range kinds {
-		for j := i; j < len(kinds); j++ {
-			names = append(names, "K"+kinds[i:i+1]+"vK"+kinds[j:j+1])
-		}
-	}
+	names := Materials(MaxPieces)
 	var total time.Duration
 	var bytes int64
 	for _, name := range names {

@@ -47,6 +47,16 @@ func (o oracle) Probe(s games.State) (float64, bool) {
 	return v, true
 }
 
+// Prepare implements knowledge.Preparer: it builds (or loads) every table
+// of up to max pieces, so that no probe during a game has to build one.
+func (o oracle) Prepare() error {
+	t, err := Default()
+	if err != nil {
+		return err
+	}
+	return t.BuildAll(o.max)
+}
+
 // Pieces implements knowledge.Sizer.
 func (oracle) Pieces(s games.State) int {
 	if cs, ok := s.(*chess.State); ok {

@@ -407,3 +407,38 @@ func BenchmarkProbe(b *testing.B) {
 		shared.tb.Probe(s)
 	}
 }
+
+// Materials lists every table: five of three pieces, thirty of four (KPvKP
+// included), each once, in canonical orientation.
+func TestMaterialsListsEveryTable(t *testing.T) {
+	if n3, n4 := len(Materials(3)), len(Materials(4)); n3 != 5 || n4 != 35 {
+		t.Fatalf("Materials(3), Materials(4): %d, %d names; want 5, 35", n3, n4)
+	}
+	seen := map[string]bool{}
+	for _, name := range Materials(4) {
+		m, err := parseMaterial(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.String() != name || seen[name] || !m.supported() {
+			t.Errorf("%s: canonical %s, seen before %v, supported %v", name, m, seen[name], m.supported())
+		}
+		seen[name] = true
+	}
+}
+
+// BuildAll(3) builds the five 3-piece tables into an empty directory and,
+// opened again, loads them without building.
+func TestBuildAllBuildsThenLoads(t *testing.T) {
+	dir := t.TempDir()
+	for i, want := range []Stats{{Built: 5}, {Loaded: 5}} {
+		tb := Open(dir)
+		if err := tb.BuildAll(3); err != nil {
+			t.Fatal(err)
+		}
+		if got := tb.Stats(); got != want {
+			t.Errorf("open %d: Stats() = %+v, want %+v", i, got, want)
+		}
+		tb.Close()
+	}
+}
