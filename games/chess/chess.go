@@ -597,15 +597,22 @@ func (s *State) RecordPlayout(r *rng.Rand, limit int, t *games.Trace) int {
 	return s.playout(r, limit, t)
 }
 
+// playout draws each move as Legal()[r.Intn(len)] would, from the move sets
+// without writing the list: it counts the moves, draws the index and finds
+// that move.
 func (s *State) playout(r *rng.Rand, limit int, t *games.Trace) int {
-	var ml [maxMoves]games.Move
+	var sets [maxSets]moveSet
 	n := 0
 	for ; n < limit && s.draw == drawNone; n++ {
-		k := s.gen(&ml)
+		ns := s.genSets(&sets)
+		k := 0
+		for i := range ns {
+			k += sets[i].moves()
+		}
 		if k == 0 {
 			break
 		}
-		m := ml[r.Intn(k)]
+		m := pick(sets[:ns], r.Intn(k))
 		if t != nil {
 			t.Add(m, games.Player(s.side))
 		}

@@ -97,21 +97,145 @@ func (p *pos) setEP(ep int) {
 	}
 }
 
-// gen writes the legal moves to ml and returns how many there are. It ignores
-// the draw rules.
+// maxSets bounds the move sets of a position: the king's, two castlings,
+// one per other piece (15), seven of the unpinned pawns, two per pinned pawn
+// (a pinned pawn moves along its pin: pushes on a file, one capture on a
+// diagonal; at most 8 pawns are pinned) and two en passant captures make 43.
+const maxSets = 64
+
+// A moveSet is legal moves that share a from square, or pawn moves that
+// share a step (from = to - step), as their set of to squares. gen lists
+// the sets in the order of Legal (see the package comment), and a set's
+// moves go by rising to square; a promotion set holds four moves per to
+// square: queen, rook, bishop, knight.
+type moveSet struct {
+	to uint64
+	// from is the from square of a piece's set; a pawn set has step
+	// instead, its to - from (from is then -1).
+	from, step int8
+	// promo is 2 for a promotion set, which counts four moves per to square
+	// (count << promo), else 0.
+	promo uint8
+}
+
+// moves returns the number of moves in the set.
+func (ms *moveSet) moves() int { return bits.OnesCount64(ms.to) << ms.promo }
+
+// fromOf returns the from square of the set's move to to.
+func (ms *moveSet) fromOf(to int) int {
+	if ms.from >= 0 {
+		return int(ms.from)
+	}
+	return to - int(ms.step)
+}
+
+// nth returns the set's move i, 0 <= i < ms.moves().
+func (ms *moveSet) nth(i int) games.Move {
+	t := ms.to
+	for j := i >> ms.promo; j > 0; j-- {
+		t &= t - 1
+	}
+	to := bits.TrailingZeros64(t)
+	from := ms.fromOf(to)
+	if ms.promo == 0 {
+		return move(from, to)
+	}
+	return promoMove(int(ms.step)>>7&1, from, to, i&3)
+}
+
+// pick returns move i of the moves of sets in their order.
+func pick(sets []moveSet, i int) games.Move {
+	for j := range sets {
+		if k := sets[j].moves(); i >= k {
+			i -= k
+		} else {
+			return sets[j].nth(i)
+		}
+	}
+	panic("chess: pick beyond the moves")
+}
+
+// promoMove returns the promotion of a pawn of colour c from from to to
+// into the k-th piece of a promotion set: queen, rook, bishop, knight.
+func promoMove(c, from, to, k int) games.Move {
+	if k == 0 {
+		return move(from, to)
+	}
+	return underMove(c, from, to, rook+1-k)
+}
+
+// gen writes the legal moves to ml and returns how many there are. It
+// ignores the draw rules.
 func (p *pos) gen(ml *[maxMoves]games.Move) int {
+	var sets [maxSets]moveSet
+	ns := p.genSets(&sets)
+	n := 0
+	for i := range ns {
+		ms := &sets[i]
+		if ms.promo == 0 {
+			for t := ms.to; t != 0; t &= t - 1 {
+				to := bits.TrailingZeros64(t)
+				ml[n&255] = move(ms.fromOf(to), to)
+				n++
+			}
+			continue
+		}
+		c := int(ms.step) >> 7 & 1 // Black's steps are negative
+		for t := ms.to; t != 0; t &= t - 1 {
+			to := bits.TrailingZeros64(t)
+			from := ms.fromOf(to)
+			ml[n&255] = move(from, to)
+			ml[(n+1)&255] = underMove(c, from, to, rook)
+			ml[(n+2)&255] = underMove(c, from, to, bishop)
+			ml[(n+3)&255] = underMove(c, from, to, knight)
+			n += 4
+		}
+	}
+	// No position ParsePosition accepts comes near: 218 is the most.
+	return min(n, maxMoves)
+}
+
+// count returns the number of legal moves, draws ignored.
+func (p *pos) count() int {
+	var sets [maxSets]moveSet
+	ns := p.genSets(&sets)
+	n := 0
+	for i := range ns {
+		n += sets[i].moves()
+	}
+	return n
+}
+
+// hasMove reports whether the side to move has a legal move, draws ignored.
+func (p *pos) hasMove() bool { return p.count() > 0 }
+
+// genSets writes the legal moves as move sets to sets and returns how many
+// sets there are (some may be empty). It ignores the draw rules.
+func (p *pos) genSets(sets *[maxSets]moveSet) int {
 	us := int(p.side)
 	them := us ^ 1
 	own, opp := p.occ[us], p.occ[them]
 	occ := own | opp
 	ksq := bits.TrailingZeros64(p.bb[us][king]) & 63
-	checkers := p.attackers(ksq, occ, them)
-	n := 0
-	danger := p.attacks(them, occ^1<<ksq)
-	for t := kingAttacks[ksq] &^ own &^ danger; t != 0; t &= t - 1 {
-		ml[n&255] = move(ksq, bits.TrailingZeros64(t))
-		n++
+	// The sliders that would attack the king through the side to move's
+	// pieces: with nothing between they check it, with one of its pieces
+	// between they pin that piece.
+	b := &p.bb[them]
+	checkers := knightAttacks[ksq]&b[knight] | pawnAttacks[us][ksq]&b[pawn]
+	var pinned uint64
+	snipers := rookAttacks(ksq, opp)&(b[rook]|b[queen]) | bishopAttacks(ksq, opp)&(b[bishop]|b[queen])
+	for ; snipers != 0; snipers &= snipers - 1 {
+		sq := bits.TrailingZeros64(snipers)
+		bb := between[ksq][sq] & occ
+		if bb == 0 {
+			checkers |= 1 << sq
+		} else if bb&(bb-1) == 0 {
+			pinned |= bb & own
+		}
 	}
+	danger := p.attacks(them, occ^1<<ksq)
+	sets[0] = moveSet{to: kingAttacks[ksq] &^ own &^ danger, from: int8(ksq)}
+	n := 1
 	if checkers&(checkers-1) != 0 {
 		return n
 	}
@@ -119,24 +243,13 @@ func (p *pos) gen(ml *[maxMoves]games.Move) int {
 	if checkers != 0 {
 		target = between[ksq][bits.TrailingZeros64(checkers)] | checkers
 	} else if p.castle != 0 {
-		n = p.genCastles(ml, n, us, occ, danger)
-	}
-	b := &p.bb[them]
-	var pinned uint64
-	snipers := rookAttacks(ksq, opp)&(b[rook]|b[queen]) | bishopAttacks(ksq, opp)&(b[bishop]|b[queen])
-	for ; snipers != 0; snipers &= snipers - 1 {
-		bb := between[ksq][bits.TrailingZeros64(snipers)] & occ
-		if bb&(bb-1) == 0 {
-			pinned |= bb & own
-		}
+		n = p.genCastles(sets, n, us, occ, danger)
 	}
 	mine := &p.bb[us]
 	for f := mine[knight] &^ pinned; f != 0; f &= f - 1 {
 		from := bits.TrailingZeros64(f)
-		for t := knightAttacks[from] & target; t != 0; t &= t - 1 {
-			ml[n&255] = move(from, bits.TrailingZeros64(t))
-			n++
-		}
+		sets[n&(maxSets-1)] = moveSet{to: knightAttacks[from] & target, from: int8(from)}
+		n++
 	}
 	for f := mine[bishop]; f != 0; f &= f - 1 {
 		from := bits.TrailingZeros64(f)
@@ -144,10 +257,8 @@ func (p *pos) gen(ml *[maxMoves]games.Move) int {
 		if pinned&(1<<from) != 0 {
 			t &= line[ksq][from]
 		}
-		for ; t != 0; t &= t - 1 {
-			ml[n&255] = move(from, bits.TrailingZeros64(t))
-			n++
-		}
+		sets[n&(maxSets-1)] = moveSet{to: t, from: int8(from)}
+		n++
 	}
 	for f := mine[rook]; f != 0; f &= f - 1 {
 		from := bits.TrailingZeros64(f)
@@ -155,10 +266,8 @@ func (p *pos) gen(ml *[maxMoves]games.Move) int {
 		if pinned&(1<<from) != 0 {
 			t &= line[ksq][from]
 		}
-		for ; t != 0; t &= t - 1 {
-			ml[n&255] = move(from, bits.TrailingZeros64(t))
-			n++
-		}
+		sets[n&(maxSets-1)] = moveSet{to: t, from: int8(from)}
+		n++
 	}
 	for f := mine[queen]; f != 0; f &= f - 1 {
 		from := bits.TrailingZeros64(f)
@@ -166,47 +275,44 @@ func (p *pos) gen(ml *[maxMoves]games.Move) int {
 		if pinned&(1<<from) != 0 {
 			t &= line[ksq][from]
 		}
-		for ; t != 0; t &= t - 1 {
-			ml[n&255] = move(from, bits.TrailingZeros64(t))
-			n++
-		}
+		sets[n&(maxSets-1)] = moveSet{to: t, from: int8(from)}
+		n++
 	}
-	n = p.genPawns(ml, n, us, mine[pawn]&^pinned, target, opp, occ)
+	n = genPawns(sets, n, us, mine[pawn]&^pinned, target, opp, occ)
 	for f := mine[pawn] & pinned; f != 0; f &= f - 1 {
 		from := bits.TrailingZeros64(f)
-		n = p.genPawns(ml, n, us, 1<<from, target&line[ksq][from], opp, occ)
+		n = genPawns(sets, n, us, 1<<from, target&line[ksq][from], opp, occ)
 	}
 	if p.ep != 0 {
 		ep := int(p.ep)
 		for f := pawnAttacks[them][ep] & mine[pawn]; f != 0; f &= f - 1 {
 			if from := bits.TrailingZeros64(f); p.epLegal(us, from, ep) {
-				ml[n&255] = move(from, ep)
+				sets[n&(maxSets-1)] = moveSet{to: 1 << ep, from: int8(from)}
 				n++
 			}
 		}
 	}
-	// No position ParsePosition accepts comes near: 218 is the most.
-	return min(n, maxMoves)
+	return min(n, maxSets)
 }
 
-func (p *pos) genCastles(ml *[maxMoves]games.Move, n, us int, occ, danger uint64) int {
+func (p *pos) genCastles(sets *[maxSets]moveSet, n, us int, occ, danger uint64) int {
 	if us == White {
 		if p.castle&castleWK != 0 && (occ|danger)&(1<<sqF1|1<<sqG1) == 0 {
-			ml[n&255] = move(sqE1, sqG1)
+			sets[n&(maxSets-1)] = moveSet{to: 1 << sqG1, from: sqE1}
 			n++
 		}
 		if p.castle&castleWQ != 0 && occ&(1<<sqD1|1<<sqC1|1<<(sqA1+1)) == 0 && danger&(1<<sqD1|1<<sqC1) == 0 {
-			ml[n&255] = move(sqE1, sqC1)
+			sets[n&(maxSets-1)] = moveSet{to: 1 << sqC1, from: sqE1}
 			n++
 		}
 		return n
 	}
 	if p.castle&castleBK != 0 && (occ|danger)&(1<<sqF8|1<<sqG8) == 0 {
-		ml[n&255] = move(sqE8, sqG8)
+		sets[n&(maxSets-1)] = moveSet{to: 1 << sqG8, from: sqE8}
 		n++
 	}
 	if p.castle&castleBQ != 0 && occ&(1<<sqD8|1<<sqC8|1<<(sqA8+1)) == 0 && danger&(1<<sqD8|1<<sqC8) == 0 {
-		ml[n&255] = move(sqE8, sqC8)
+		sets[n&(maxSets-1)] = moveSet{to: 1 << sqC8, from: sqE8}
 		n++
 	}
 	return n
@@ -235,12 +341,17 @@ func (p *pos) attacks(by int, occ uint64) uint64 {
 	return a
 }
 
-// genPawns writes the pushes, captures and promotions of the pawns in
-// pawns that land in target (en passant apart).
-func (p *pos) genPawns(ml *[maxMoves]games.Move, n, us int, pawns, target, opp, occ uint64) int {
+// genPawns adds the move sets of the pushes, captures and promotions of the
+// pawns in pawns that land in target (en passant apart), leaving out empty
+// sets: double steps, single steps, promotions by a step, captures to the
+// left (towards file a), their promotions, captures to the right and theirs.
+func genPawns(sets *[maxSets]moveSet, n, us int, pawns, target, opp, occ uint64) int {
+	if pawns == 0 {
+		return n
+	}
 	empty := ^occ
 	var push1, push2, capL, capR uint64
-	var d1, dL, dR int // to - from
+	var d1, dL, dR int8 // to - from
 	var last uint64
 	if us == White {
 		push1 = pawns << 8 & empty
@@ -256,37 +367,22 @@ func (p *pos) genPawns(ml *[maxMoves]games.Move, n, us int, pawns, target, opp, 
 		d1, dL, dR, last = -8, -9, -7, rank1
 	}
 	push1 &= target
-	for t := push2; t != 0; t &= t - 1 {
-		to := bits.TrailingZeros64(t)
-		ml[n&255] = move(to-2*d1, to)
-		n++
-	}
-	for _, set := range [3]struct {
-		t uint64
-		d int
-	}{{push1, d1}, {capL, dL}, {capR, dR}} {
-		for t := set.t &^ last; t != 0; t &= t - 1 {
-			to := bits.TrailingZeros64(t)
-			ml[n&255] = move(to-set.d, to)
+	// Each set is written at n, and kept (n moves on) when not empty.
+	for _, ms := range [...]moveSet{
+		{to: push2, from: -1, step: 2 * d1},
+		{to: push1 &^ last, from: -1, step: d1},
+		{to: push1 & last, from: -1, step: d1, promo: 2},
+		{to: capL &^ last, from: -1, step: dL},
+		{to: capL & last, from: -1, step: dL, promo: 2},
+		{to: capR &^ last, from: -1, step: dR},
+		{to: capR & last, from: -1, step: dR, promo: 2},
+	} {
+		sets[n&(maxSets-1)] = ms
+		if ms.to != 0 {
 			n++
-		}
-		for t := set.t & last; t != 0; t &= t - 1 {
-			to := bits.TrailingZeros64(t)
-			from := to - set.d
-			ml[n&255] = move(from, to)
-			ml[(n+1)&255] = underMove(us, from, to, rook)
-			ml[(n+2)&255] = underMove(us, from, to, bishop)
-			ml[(n+3)&255] = underMove(us, from, to, knight)
-			n += 4
 		}
 	}
 	return n
-}
-
-// hasMove reports whether the side to move has a legal move, draws ignored.
-func (p *pos) hasMove() bool {
-	var ml [maxMoves]games.Move
-	return p.gen(&ml) > 0
 }
 
 // play makes the legal move m and reports whether it was a capture or a
