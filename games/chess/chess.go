@@ -576,16 +576,37 @@ func (s *State) Legal(buf []games.Move) []games.Move {
 	return append(buf, ml[:n]...)
 }
 
-// Play implements games.State.
+// Play implements games.State. It rules on the draws as drawRule does, with
+// less work: the material changes only by a capture or a promotion, moves
+// that empty the history and reset the clock, so after them only the
+// material can draw, and after any other move all but the material can.
 func (s *State) Play(m games.Move) {
-	old, castle := s.hash, s.castle
-	if s.play(m) || s.castle != castle {
+	old, castle, draw := s.hash, s.castle, s.draw
+	s.draw = drawNone
+	if s.play(m) {
 		s.nhist = 0
-	} else if s.nhist < histLen {
-		s.hist[s.nhist] = old
-		s.nhist++
+		if s.deadMaterial() {
+			s.draw = drawMaterial
+		}
+	} else {
+		if s.castle != castle {
+			s.nhist = 0
+		} else if s.nhist < histLen {
+			s.hist[s.nhist] = old
+			s.nhist++
+		}
+		switch {
+		case draw == drawMaterial:
+			s.draw = drawMaterial
+		case s.nhist >= 4 && s.Repetitions() >= 3:
+			s.draw = drawRepetition
+		case s.half >= histLen:
+			s.draw = drawFifty
+		}
 	}
-	s.draw = s.drawRule()
+	if s.draw == drawNone && s.g.maxPlies > 0 && int(s.ply) >= s.g.maxPlies {
+		s.draw = drawPlies
+	}
 }
 
 // Playout implements games.State by the reference rule.
