@@ -229,7 +229,9 @@ func pieceKey(c, t, sq int) uint64 { return pieceKeys[(c*6+t)*64+sq&63] }
 
 // pos is a position without history: what perft copies.
 type pos struct {
-	bb  [2][6]uint64
+	// pc holds the pieces of each type, of both colours, and occ the
+	// pieces of each colour: pieces(c, t) is pc[t]&occ[c].
+	pc  [6]uint64
 	occ [2]uint64
 	// board holds 0 for an empty square, else 8*colour + type + 1.
 	board  [64]uint8
@@ -273,9 +275,18 @@ func (s *State) Game() games.Game { return s.g }
 // ToMove implements games.State.
 func (s *State) ToMove() games.Player { return games.Player(s.side) }
 
+// pieces returns the pieces of colour c and type t.
+func (p *pos) pieces(c, t int) uint64 { return p.pc[t] & p.occ[c] }
+
+// colour returns the pieces of colour c by type.
+func (p *pos) colour(c int) [6]uint64 {
+	o := p.occ[c]
+	return [6]uint64{p.pc[0] & o, p.pc[1] & o, p.pc[2] & o, p.pc[3] & o, p.pc[4] & o, p.pc[5] & o}
+}
+
 func (p *pos) put(c, t, sq int) {
 	b := uint64(1) << sq
-	p.bb[c][t] |= b
+	p.pc[t] |= b
 	p.occ[c] |= b
 	p.board[sq] = uint8(c*8 + t + 1)
 	p.hash ^= pieceKey(c, t, sq)
@@ -309,24 +320,24 @@ func (g *Game) parse(text string) (*State, error) {
 		}
 	}
 	for c, name := range g.PlayerNames() {
-		if n := bits.OnesCount64(s.bb[c][king]); n != 1 {
+		if n := bits.OnesCount64(s.pieces(c, king)); n != 1 {
 			return nil, fmt.Errorf("position %q: %s has %d kings, want 1", text, name, n)
 		}
 	}
 	for c, name := range g.PlayerNames() {
 		// Promotions aside, a side has 8 pawns, 2 knights, bishops and
 		// rooks, 1 queen; each piece beyond those took a pawn.
-		extra := bits.OnesCount64(s.bb[c][pawn])
+		extra := bits.OnesCount64(s.pieces(c, pawn))
 		for t, n := range [...]int{knight: 2, bishop: 2, rook: 2, queen: 1} {
 			if t != pawn {
-				extra += max(bits.OnesCount64(s.bb[c][t])-n, 0)
+				extra += max(bits.OnesCount64(s.pieces(c, t))-n, 0)
 			}
 		}
 		if extra > 8 {
 			return nil, fmt.Errorf("position %q: %s has more pawns and promoted pieces than its 8 pawns", text, name)
 		}
 	}
-	if (s.bb[White][pawn]|s.bb[Black][pawn])&(rank1|rank8) != 0 {
+	if s.pc[pawn]&(rank1|rank8) != 0 {
 		return nil, fmt.Errorf("position %q: a pawn stands on the first or last rank", text)
 	}
 	switch f[1] {
@@ -354,7 +365,7 @@ func (g *Game) parse(text string) (*State, error) {
 		}
 	}
 	s.hash ^= castleKeys[s.castle]
-	if s.attacked(bits.TrailingZeros64(s.bb[s.side^1][king]), s.occ[0]|s.occ[1], int(s.side)) {
+	if s.attacked(bits.TrailingZeros64(s.pieces(int(s.side^1), king)), s.occ[0]|s.occ[1], int(s.side)) {
 		return nil, fmt.Errorf("position %q: the side not to move is in check", text)
 	}
 	if f[3] != "-" {
@@ -457,7 +468,7 @@ func (s *State) String() string {
 func (s *State) Board() games.Board {
 	b, _ := games.ChessBoard(s.placement())
 	if s.inCheck() {
-		b.Cells[bits.TrailingZeros64(s.bb[s.side][king])].Mark |= games.Check
+		b.Cells[bits.TrailingZeros64(s.pieces(int(s.side), king))].Mark |= games.Check
 	}
 	return b
 }
@@ -524,10 +535,10 @@ func (s *State) drawRule() uint8 {
 // deadMaterial reports whether no sequence of moves can mate: no pawn, rook
 // or queen, and at most one minor piece or only bishops on one colour.
 func (p *pos) deadMaterial() bool {
-	if p.bb[0][pawn]|p.bb[1][pawn]|p.bb[0][rook]|p.bb[1][rook]|p.bb[0][queen]|p.bb[1][queen] != 0 {
+	if p.pc[pawn]|p.pc[rook]|p.pc[queen] != 0 {
 		return false
 	}
-	n, b := p.bb[0][knight]|p.bb[1][knight], p.bb[0][bishop]|p.bb[1][bishop]
+	n, b := p.pc[knight], p.pc[bishop]
 	if bits.OnesCount64(n|b) <= 1 {
 		return true
 	}

@@ -53,20 +53,18 @@ func move(from, to int) games.Move { return games.Move(from | to<<6) }
 
 // attackers returns the pieces of colour by that attack sq on occupancy occ.
 func (p *pos) attackers(sq int, occ uint64, by int) uint64 {
-	b := &p.bb[by]
-	return knightAttacks[sq]&b[knight] | kingAttacks[sq]&b[king] | pawnAttacks[by^1][sq]&b[pawn] |
-		rookAttacks(sq, occ)&(b[rook]|b[queen]) | bishopAttacks(sq, occ)&(b[bishop]|b[queen])
+	q := p.pc[queen]
+	return (knightAttacks[sq]&p.pc[knight] | kingAttacks[sq]&p.pc[king] | pawnAttacks[by^1][sq]&p.pc[pawn] |
+		rookAttacks(sq, occ)&(p.pc[rook]|q) | bishopAttacks(sq, occ)&(p.pc[bishop]|q)) & p.occ[by]
 }
 
 func (p *pos) attacked(sq int, occ uint64, by int) bool {
-	b := &p.bb[by]
-	return knightAttacks[sq]&b[knight] != 0 || kingAttacks[sq]&b[king] != 0 || pawnAttacks[by^1][sq]&b[pawn] != 0 ||
-		rookAttacks(sq, occ)&(b[rook]|b[queen]) != 0 || bishopAttacks(sq, occ)&(b[bishop]|b[queen]) != 0
+	return p.attackers(sq, occ, by) != 0
 }
 
 func (p *pos) inCheck() bool {
 	us := int(p.side)
-	return p.attacked(bits.TrailingZeros64(p.bb[us][king]), p.occ[0]|p.occ[1], us^1)
+	return p.attacked(bits.TrailingZeros64(p.pieces(us, king)), p.occ[0]|p.occ[1], us^1)
 }
 
 // epLegal reports whether the pawn of colour us on from may capture en
@@ -78,17 +76,15 @@ func (p *pos) epLegal(us, from, ep int) bool {
 		capSq = ep + 8
 	}
 	occ := (p.occ[0] | p.occ[1]) ^ 1<<from ^ 1<<capSq | 1<<ep
-	ksq := bits.TrailingZeros64(p.bb[us][king])
-	b := &p.bb[them]
-	return knightAttacks[ksq]&b[knight] == 0 && pawnAttacks[us][ksq]&b[pawn]&^(1<<capSq) == 0 &&
-		rookAttacks(ksq, occ)&(b[rook]|b[queen]) == 0 && bishopAttacks(ksq, occ)&(b[bishop]|b[queen]) == 0
+	ksq := bits.TrailingZeros64(p.pieces(us, king))
+	return p.attackers(ksq, occ, them)&^(1<<capSq) == 0
 }
 
 // setEP records ep, the square a double step just passed, when the side to
 // move has a legal en passant capture there.
 func (p *pos) setEP(ep int) {
 	us := int(p.side)
-	for c := pawnAttacks[us^1][ep] & p.bb[us][pawn]; c != 0; c &= c - 1 {
+	for c := pawnAttacks[us^1][ep] & p.pieces(us, pawn); c != 0; c &= c - 1 {
 		if p.epLegal(us, bits.TrailingZeros64(c), ep) {
 			p.ep = uint8(ep)
 			p.hash ^= epKeys[ep%8]
@@ -216,14 +212,14 @@ func (p *pos) genSets(sets *[maxSets]moveSet) int {
 	them := us ^ 1
 	own, opp := p.occ[us], p.occ[them]
 	occ := own | opp
-	ksq := bits.TrailingZeros64(p.bb[us][king]) & 63
+	ksq := bits.TrailingZeros64(p.pieces(us, king)) & 63
 	// The sliders that would attack the king through the side to move's
 	// pieces: with nothing between they check it, with one of its pieces
 	// between they pin that piece.
-	b := &p.bb[them]
-	checkers := knightAttacks[ksq]&b[knight] | pawnAttacks[us][ksq]&b[pawn]
+	pc := &p.pc
+	checkers := (knightAttacks[ksq]&pc[knight] | pawnAttacks[us][ksq]&pc[pawn]) & opp
 	var pinned uint64
-	snipers := rookAttacks(ksq, opp)&(b[rook]|b[queen]) | bishopAttacks(ksq, opp)&(b[bishop]|b[queen])
+	snipers := (rookAttacks(ksq, opp)&(pc[rook]|pc[queen]) | bishopAttacks(ksq, opp)&(pc[bishop]|pc[queen])) & opp
 	for ; snipers != 0; snipers &= snipers - 1 {
 		sq := bits.TrailingZeros64(snipers)
 		bb := between[ksq][sq] & occ
@@ -245,13 +241,12 @@ func (p *pos) genSets(sets *[maxSets]moveSet) int {
 	} else if p.castle != 0 {
 		n = p.genCastles(sets, n, us, occ, danger)
 	}
-	mine := &p.bb[us]
-	for f := mine[knight] &^ pinned; f != 0; f &= f - 1 {
+	for f := pc[knight] & own &^ pinned; f != 0; f &= f - 1 {
 		from := bits.TrailingZeros64(f)
 		sets[n&(maxSets-1)] = moveSet{to: knightAttacks[from] & target, from: int8(from)}
 		n++
 	}
-	for f := mine[bishop]; f != 0; f &= f - 1 {
+	for f := pc[bishop] & own; f != 0; f &= f - 1 {
 		from := bits.TrailingZeros64(f)
 		t := bishopAttacks(from, occ) & target
 		if pinned&(1<<from) != 0 {
@@ -260,7 +255,7 @@ func (p *pos) genSets(sets *[maxSets]moveSet) int {
 		sets[n&(maxSets-1)] = moveSet{to: t, from: int8(from)}
 		n++
 	}
-	for f := mine[rook]; f != 0; f &= f - 1 {
+	for f := pc[rook] & own; f != 0; f &= f - 1 {
 		from := bits.TrailingZeros64(f)
 		t := rookAttacks(from, occ) & target
 		if pinned&(1<<from) != 0 {
@@ -269,7 +264,7 @@ func (p *pos) genSets(sets *[maxSets]moveSet) int {
 		sets[n&(maxSets-1)] = moveSet{to: t, from: int8(from)}
 		n++
 	}
-	for f := mine[queen]; f != 0; f &= f - 1 {
+	for f := pc[queen] & own; f != 0; f &= f - 1 {
 		from := bits.TrailingZeros64(f)
 		t := (rookAttacks(from, occ) | bishopAttacks(from, occ)) & target
 		if pinned&(1<<from) != 0 {
@@ -278,14 +273,15 @@ func (p *pos) genSets(sets *[maxSets]moveSet) int {
 		sets[n&(maxSets-1)] = moveSet{to: t, from: int8(from)}
 		n++
 	}
-	n = genPawns(sets, n, us, mine[pawn]&^pinned, target, opp, occ)
-	for f := mine[pawn] & pinned; f != 0; f &= f - 1 {
+	pawns := pc[pawn] & own
+	n = genPawns(sets, n, us, pawns&^pinned, target, opp, occ)
+	for f := pawns & pinned; f != 0; f &= f - 1 {
 		from := bits.TrailingZeros64(f)
 		n = genPawns(sets, n, us, 1<<from, target&line[ksq][from], opp, occ)
 	}
 	if p.ep != 0 {
 		ep := int(p.ep)
-		for f := pawnAttacks[them][ep] & mine[pawn]; f != 0; f &= f - 1 {
+		for f := pawnAttacks[them][ep] & pawns; f != 0; f &= f - 1 {
 			if from := bits.TrailingZeros64(f); p.epLegal(us, from, ep) {
 				sets[n&(maxSets-1)] = moveSet{to: 1 << ep, from: int8(from)}
 				n++
@@ -322,20 +318,22 @@ func (p *pos) genCastles(sets *[maxSets]moveSet, n, us int, occ, danger uint64) 
 // occ (the side to move's king left out of it, so that the king cannot step
 // back along a slider's line).
 func (p *pos) attacks(by int, occ uint64) uint64 {
-	b := &p.bb[by]
-	a := kingAttacks[bits.TrailingZeros64(b[king])&63]
+	o := p.occ[by]
+	a := kingAttacks[bits.TrailingZeros64(p.pc[king]&o)&63]
+	pawns := p.pc[pawn] & o
 	if by == White {
-		a |= (b[pawn]&^fileA)<<7 | (b[pawn]&^fileH)<<9
+		a |= (pawns&^fileA)<<7 | (pawns&^fileH)<<9
 	} else {
-		a |= (b[pawn]&^fileA)>>9 | (b[pawn]&^fileH)>>7
+		a |= (pawns&^fileA)>>9 | (pawns&^fileH)>>7
 	}
-	for f := b[knight]; f != 0; f &= f - 1 {
+	for f := p.pc[knight] & o; f != 0; f &= f - 1 {
 		a |= knightAttacks[bits.TrailingZeros64(f)]
 	}
-	for f := b[bishop] | b[queen]; f != 0; f &= f - 1 {
+	q := p.pc[queen] & o
+	for f := p.pc[bishop]&o | q; f != 0; f &= f - 1 {
 		a |= bishopAttacks(bits.TrailingZeros64(f), occ)
 	}
-	for f := b[rook] | b[queen]; f != 0; f &= f - 1 {
+	for f := p.pc[rook]&o | q; f != 0; f &= f - 1 {
 		a |= rookAttacks(bits.TrailingZeros64(f), occ)
 	}
 	return a
@@ -401,7 +399,7 @@ func (p *pos) play(m games.Move) bool {
 	irrev := t == pawn
 	if cap := p.board[to]; cap != 0 {
 		ct := int(cap&7) - 1
-		p.bb[them][ct] &^= tb
+		p.pc[ct] &^= tb
 		p.occ[them] &^= tb
 		h ^= pieceKey(them, ct, to)
 		irrev = true
@@ -410,12 +408,12 @@ func (p *pos) play(m games.Move) bool {
 		if us == Black {
 			capSq = to + 8
 		}
-		p.bb[them][pawn] &^= 1 << capSq
+		p.pc[pawn] &^= 1 << capSq
 		p.occ[them] &^= 1 << capSq
 		p.board[capSq] = 0
 		h ^= pieceKey(them, pawn, capSq)
 	}
-	p.bb[us][t] ^= fb
+	p.pc[t] ^= fb
 	p.occ[us] ^= fb | tb
 	p.board[from] = 0
 	h ^= pieceKey(us, t, from)
@@ -423,7 +421,7 @@ func (p *pos) play(m games.Move) bool {
 	if t == pawn && tb&(rank1|rank8) != 0 {
 		nt = promo
 	}
-	p.bb[us][nt] |= tb
+	p.pc[nt] |= tb
 	p.board[to] = uint8(us*8 + nt + 1)
 	h ^= pieceKey(us, nt, to)
 	if t == king && (to-from == 2 || from-to == 2) {
@@ -432,7 +430,7 @@ func (p *pos) play(m games.Move) bool {
 			rf, rt = from-4, from-1
 		}
 		rb := uint64(1)<<rf | uint64(1)<<rt
-		p.bb[us][rook] ^= rb
+		p.pc[rook] ^= rb
 		p.occ[us] ^= rb
 		p.board[rf], p.board[rt] = 0, uint8(us*8+rook+1)
 		h ^= pieceKey(us, rook, rf) ^ pieceKey(us, rook, rt)
