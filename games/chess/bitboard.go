@@ -50,17 +50,21 @@ type magic struct {
 
 var (
 	rookMagics, bishopMagics [64]magic
-	sliderTable              []uint64
+	// sliderTable is a power of two long, above the 107,648 entries the
+	// magics fill, so that a masked index needs no bounds check.
+	sliderTable [sliderSize]uint64
 )
+
+const sliderSize = 1 << 17
 
 func rookAttacks(sq int, occ uint64) uint64 {
 	m := &rookMagics[sq&63]
-	return sliderTable[m.offset+uint32(((occ&m.mask)*m.mul)>>m.shift)]
+	return sliderTable[(m.offset+uint32(((occ&m.mask)*m.mul)>>m.shift))&(sliderSize-1)]
 }
 
 func bishopAttacks(sq int, occ uint64) uint64 {
 	m := &bishopMagics[sq&63]
-	return sliderTable[m.offset+uint32(((occ&m.mask)*m.mul)>>m.shift)]
+	return sliderTable[(m.offset+uint32(((occ&m.mask)*m.mul)>>m.shift))&(sliderSize-1)]
 }
 
 var (
@@ -147,7 +151,9 @@ func initMagics() {
 	for sq := range 64 {
 		size += 1<<bits.OnesCount64(slowAttacks(sq, 0, rookDirs, false)) + 1<<bits.OnesCount64(slowAttacks(sq, 0, bishopDirs, false))
 	}
-	sliderTable = make([]uint64, size)
+	if size > len(sliderTable) {
+		panic("chess: the magics need a longer sliderTable")
+	}
 	offset := uint32(0)
 	for sq := range 64 {
 		offset = fillMagic(&rookMagics[sq], sq, rookMuls[sq], rookDirs, offset)

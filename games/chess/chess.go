@@ -216,16 +216,26 @@ func (g *Game) ParsePosition(text string) (games.State, error) {
 }
 
 // Zobrist keys: pieces by colour, type and square, then the side to move,
-// the castling rights and the en passant file.
+// the castling rights and the en passant file. They are kept in arrays that
+// masked indexes cannot overrun, so that lookups need no bounds check
+// (pieceKeys' rows 12 to 15 are unused).
 var (
 	keys       = games.ZobristKeys(12*64+1+16+8, 0xc4e55)
-	pieceKeys  = keys[:12*64]
+	pieceKeys  [16][64]uint64
 	sideKey    = keys[12*64]
-	castleKeys = keys[12*64+1 : 12*64+17]
-	epKeys     = keys[12*64+17:]
+	castleKeys [16]uint64
+	epKeys     [8]uint64
 )
 
-func pieceKey(c, t, sq int) uint64 { return pieceKeys[(c*6+t)*64+sq&63] }
+func init() {
+	for i := range 12 {
+		copy(pieceKeys[i][:], keys[i*64:])
+	}
+	copy(castleKeys[:], keys[12*64+1:])
+	copy(epKeys[:], keys[12*64+17:])
+}
+
+func pieceKey(c, t, sq int) uint64 { return pieceKeys[(c*6+t)&15][sq&63] }
 
 // pos is a position without history: what perft copies.
 type pos struct {
@@ -364,7 +374,7 @@ func (g *Game) parse(text string) (*State, error) {
 			s.castle |= 1 << k
 		}
 	}
-	s.hash ^= castleKeys[s.castle]
+	s.hash ^= castleKeys[s.castle&15]
 	if s.attacked(bits.TrailingZeros64(s.pieces(int(s.side^1), king)), s.occ[0]|s.occ[1], int(s.side)) {
 		return nil, fmt.Errorf("position %q: the side not to move is in check", text)
 	}
@@ -484,7 +494,7 @@ func (s *State) RecomputeHash() uint64 {
 	if s.side == Black {
 		h ^= sideKey
 	}
-	h ^= castleKeys[s.castle]
+	h ^= castleKeys[s.castle&15]
 	if s.ep != 0 {
 		h ^= epKeys[s.ep%8]
 	}
@@ -638,7 +648,7 @@ func (s *State) playout(r *rng.Rand, limit int, t *games.Trace) int {
 	for ; n < limit && s.draw == drawNone; n++ {
 		ns := s.genSets(&sets)
 		k := 0
-		for i := range ns {
+		for i := range sets[:ns] {
 			k += sets[i].moves()
 		}
 		if k == 0 {

@@ -53,9 +53,10 @@ func move(from, to int) games.Move { return games.Move(from | to<<6) }
 
 // attackers returns the pieces of colour by that attack sq on occupancy occ.
 func (p *pos) attackers(sq int, occ uint64, by int) uint64 {
+	sq &= 63
 	q := p.pc[queen]
-	return (knightAttacks[sq]&p.pc[knight] | kingAttacks[sq]&p.pc[king] | pawnAttacks[by^1][sq]&p.pc[pawn] |
-		rookAttacks(sq, occ)&(p.pc[rook]|q) | bishopAttacks(sq, occ)&(p.pc[bishop]|q)) & p.occ[by]
+	return (knightAttacks[sq]&p.pc[knight] | kingAttacks[sq]&p.pc[king] | pawnAttacks[(by^1)&1][sq]&p.pc[pawn] |
+		rookAttacks(sq, occ)&(p.pc[rook]|q) | bishopAttacks(sq, occ)&(p.pc[bishop]|q)) & p.occ[by&1]
 }
 
 func (p *pos) attacked(sq int, occ uint64, by int) bool {
@@ -63,7 +64,7 @@ func (p *pos) attacked(sq int, occ uint64, by int) bool {
 }
 
 func (p *pos) inCheck() bool {
-	us := int(p.side)
+	us := int(p.side & 1)
 	return p.attacked(bits.TrailingZeros64(p.pieces(us, king)), p.occ[0]|p.occ[1], us^1)
 }
 
@@ -83,7 +84,7 @@ func (p *pos) epLegal(us, from, ep int) bool {
 // setEP records ep, the square a double step just passed, when the side to
 // move has a legal en passant capture there.
 func (p *pos) setEP(ep int) {
-	us := int(p.side)
+	us := int(p.side & 1)
 	for c := pawnAttacks[us^1][ep] & p.pieces(us, pawn); c != 0; c &= c - 1 {
 		if p.epLegal(us, bits.TrailingZeros64(c), ep) {
 			p.ep = uint8(ep)
@@ -166,7 +167,7 @@ func (p *pos) gen(ml *[maxMoves]games.Move) int {
 	var sets [maxSets]moveSet
 	ns := p.genSets(&sets)
 	n := 0
-	for i := range ns {
+	for i := range sets[:ns] {
 		ms := &sets[i]
 		if ms.promo == 0 {
 			for t := ms.to; t != 0; t &= t - 1 {
@@ -196,7 +197,7 @@ func (p *pos) count() int {
 	var sets [maxSets]moveSet
 	ns := p.genSets(&sets)
 	n := 0
-	for i := range ns {
+	for i := range sets[:ns] {
 		n += sets[i].moves()
 	}
 	return n
@@ -208,7 +209,7 @@ func (p *pos) hasMove() bool { return p.count() > 0 }
 // genSets writes the legal moves as move sets to sets and returns how many
 // sets there are (some may be empty). It ignores the draw rules.
 func (p *pos) genSets(sets *[maxSets]moveSet) int {
-	us := int(p.side)
+	us := int(p.side & 1)
 	them := us ^ 1
 	own, opp := p.occ[us], p.occ[them]
 	occ := own | opp
@@ -318,7 +319,7 @@ func (p *pos) genCastles(sets *[maxSets]moveSet, n, us int, occ, danger uint64) 
 // occ (the side to move's king left out of it, so that the king cannot step
 // back along a slider's line).
 func (p *pos) attacks(by int, occ uint64) uint64 {
-	o := p.occ[by]
+	o := p.occ[by&1]
 	a := kingAttacks[bits.TrailingZeros64(p.pc[king]&o)&63]
 	pawns := p.pc[pawn] & o
 	if by == White {
@@ -387,11 +388,12 @@ func genPawns(sets *[maxSets]moveSet, n, us int, pawns, target, opp, occ uint64)
 // pawn move (which reset the halfmove clock).
 func (p *pos) play(m games.Move) bool {
 	from, to, promo := decode(m)
-	us := int(p.side)
+	from, to = from&63, to&63
+	us := int(p.side & 1)
 	them := us ^ 1
 	pc := p.board[from]
 	t := int(pc&7) - 1
-	h := p.hash ^ sideKey ^ castleKeys[p.castle]
+	h := p.hash ^ sideKey ^ castleKeys[p.castle&15]
 	if p.ep != 0 {
 		h ^= epKeys[p.ep%8]
 	}
@@ -436,7 +438,7 @@ func (p *pos) play(m games.Move) bool {
 		h ^= pieceKey(us, rook, rf) ^ pieceKey(us, rook, rt)
 	}
 	p.castle &= castleKeep[from] & castleKeep[to]
-	p.hash = h ^ castleKeys[p.castle]
+	p.hash = h ^ castleKeys[p.castle&15]
 	p.ep = 0
 	p.side = uint8(them)
 	p.ply++

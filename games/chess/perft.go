@@ -28,13 +28,13 @@ func perft(stack []perftPly, d int) uint64 {
 	ns := ply.genSets(&ply.sets)
 	var total uint64
 	if d == 0 {
-		for i := range ns {
+		for i := range ply.sets[:ns] {
 			total += uint64(ply.sets[i].moves())
 		}
 		return total
 	}
 	c := &stack[d-1].pos
-	for i := range ns {
+	for i := range ply.sets[:ns] {
 		ms := &ply.sets[i]
 		for t := ms.to; t != 0; t &= t - 1 {
 			to := bits.TrailingZeros64(t)
