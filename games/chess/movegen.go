@@ -340,6 +340,16 @@ func (p *pos) attacks(by int, occ uint64) uint64 {
 	return a
 }
 
+// addPawnSet writes the pawn set of to squares to, step and promo at n, and
+// returns n, moved on when the set is not empty.
+func addPawnSet(sets *[maxSets]moveSet, n int, to uint64, step int8, promo uint8) int {
+	sets[n&(maxSets-1)] = moveSet{to: to, from: -1, step: step, promo: promo}
+	if to != 0 {
+		n++
+	}
+	return n
+}
+
 // genPawns adds the move sets of the pushes, captures and promotions of the
 // pawns in pawns that land in target (en passant apart), leaving out empty
 // sets: double steps, single steps, promotions by a step, captures to the
@@ -366,21 +376,13 @@ func genPawns(sets *[maxSets]moveSet, n, us int, pawns, target, opp, occ uint64)
 		d1, dL, dR, last = -8, -9, -7, rank1
 	}
 	push1 &= target
-	// Each set is written at n, and kept (n moves on) when not empty.
-	for _, ms := range [...]moveSet{
-		{to: push2, from: -1, step: 2 * d1},
-		{to: push1 &^ last, from: -1, step: d1},
-		{to: push1 & last, from: -1, step: d1, promo: 2},
-		{to: capL &^ last, from: -1, step: dL},
-		{to: capL & last, from: -1, step: dL, promo: 2},
-		{to: capR &^ last, from: -1, step: dR},
-		{to: capR & last, from: -1, step: dR, promo: 2},
-	} {
-		sets[n&(maxSets-1)] = ms
-		if ms.to != 0 {
-			n++
-		}
-	}
+	n = addPawnSet(sets, n, push2, 2*d1, 0)
+	n = addPawnSet(sets, n, push1&^last, d1, 0)
+	n = addPawnSet(sets, n, push1&last, d1, 2)
+	n = addPawnSet(sets, n, capL&^last, dL, 0)
+	n = addPawnSet(sets, n, capL&last, dL, 2)
+	n = addPawnSet(sets, n, capR&^last, dR, 0)
+	n = addPawnSet(sets, n, capR&last, dR, 2)
 	return n
 }
 
