@@ -646,11 +646,7 @@ func (s *State) playout(r *rng.Rand, limit int, t *games.Trace) int {
 	var sets [maxSets]moveSet
 	n := 0
 	for ; n < limit && s.draw == drawNone; n++ {
-		ns := s.genSets(&sets)
-		k := 0
-		for i := range sets[:ns] {
-			k += sets[i].moves()
-		}
+		ns, k := s.genSets(&sets)
 		if k == 0 {
 			break
 		}

@@ -165,7 +165,7 @@ func promoMove(c, from, to, k int) games.Move {
 // ignores the draw rules.
 func (p *pos) gen(ml *[maxMoves]games.Move) int {
 	var sets [maxSets]moveSet
-	ns := p.genSets(&sets)
+	ns, _ := p.genSets(&sets)
 	n := 0
 	for i := range sets[:ns] {
 		ms := &sets[i]
@@ -195,11 +195,7 @@ func (p *pos) gen(ml *[maxMoves]games.Move) int {
 // count returns the number of legal moves, draws ignored.
 func (p *pos) count() int {
 	var sets [maxSets]moveSet
-	ns := p.genSets(&sets)
-	n := 0
-	for i := range sets[:ns] {
-		n += sets[i].moves()
-	}
+	_, n := p.genSets(&sets)
 	return n
 }
 
@@ -207,8 +203,9 @@ func (p *pos) count() int {
 func (p *pos) hasMove() bool { return p.count() > 0 }
 
 // genSets writes the legal moves as move sets to sets and returns how many
-// sets there are (some may be empty). It ignores the draw rules.
-func (p *pos) genSets(sets *[maxSets]moveSet) int {
+// sets there are (some may be empty) and how many moves. It ignores the draw
+// rules.
+func (p *pos) genSets(sets *[maxSets]moveSet) (ns, moves int) {
 	us := int(p.side & 1)
 	them := us ^ 1
 	own, opp := p.occ[us], p.occ[them]
@@ -232,20 +229,22 @@ func (p *pos) genSets(sets *[maxSets]moveSet) int {
 	}
 	danger := p.attacks(them, occ^1<<ksq)
 	sets[0] = moveSet{to: kingAttacks[ksq] &^ own &^ danger, from: int8(ksq)}
-	n := 1
+	n, k := 1, bits.OnesCount64(sets[0].to)
 	if checkers&(checkers-1) != 0 {
-		return n
+		return n, k
 	}
 	target := ^own
 	if checkers != 0 {
 		target = between[ksq][bits.TrailingZeros64(checkers)] | checkers
 	} else if p.castle != 0 {
-		n = p.genCastles(sets, n, us, occ, danger)
+		c := p.genCastles(sets, n, us, occ, danger)
+		n, k = c, k+c-n // one move a set
 	}
 	for f := pc[knight] & own &^ pinned; f != 0; f &= f - 1 {
 		from := bits.TrailingZeros64(f)
-		sets[n&(maxSets-1)] = moveSet{to: knightAttacks[from] & target, from: int8(from)}
-		n++
+		t := knightAttacks[from] & target
+		sets[n&(maxSets-1)] = moveSet{to: t, from: int8(from)}
+		n, k = n+1, k+bits.OnesCount64(t)
 	}
 	for f := pc[bishop] & own; f != 0; f &= f - 1 {
 		from := bits.TrailingZeros64(f)
@@ -254,7 +253,7 @@ func (p *pos) genSets(sets *[maxSets]moveSet) int {
 			t &= line[ksq][from]
 		}
 		sets[n&(maxSets-1)] = moveSet{to: t, from: int8(from)}
-		n++
+		n, k = n+1, k+bits.OnesCount64(t)
 	}
 	for f := pc[rook] & own; f != 0; f &= f - 1 {
 		from := bits.TrailingZeros64(f)
@@ -263,7 +262,7 @@ func (p *pos) genSets(sets *[maxSets]moveSet) int {
 			t &= line[ksq][from]
 		}
 		sets[n&(maxSets-1)] = moveSet{to: t, from: int8(from)}
-		n++
+		n, k = n+1, k+bits.OnesCount64(t)
 	}
 	for f := pc[queen] & own; f != 0; f &= f - 1 {
 		from := bits.TrailingZeros64(f)
@@ -272,24 +271,24 @@ func (p *pos) genSets(sets *[maxSets]moveSet) int {
 			t &= line[ksq][from]
 		}
 		sets[n&(maxSets-1)] = moveSet{to: t, from: int8(from)}
-		n++
+		n, k = n+1, k+bits.OnesCount64(t)
 	}
 	pawns := pc[pawn] & own
-	n = genPawns(sets, n, us, pawns&^pinned, target, opp, occ)
+	n, k = genPawns(sets, n, k, us, pawns&^pinned, target, opp, occ)
 	for f := pawns & pinned; f != 0; f &= f - 1 {
 		from := bits.TrailingZeros64(f)
-		n = genPawns(sets, n, us, 1<<from, target&line[ksq][from], opp, occ)
+		n, k = genPawns(sets, n, k, us, 1<<from, target&line[ksq][from], opp, occ)
 	}
 	if p.ep != 0 {
 		ep := int(p.ep)
 		for f := pawnAttacks[them][ep] & pawns; f != 0; f &= f - 1 {
 			if from := bits.TrailingZeros64(f); p.epLegal(us, from, ep) {
 				sets[n&(maxSets-1)] = moveSet{to: 1 << ep, from: int8(from)}
-				n++
+				n, k = n+1, k+1
 			}
 		}
 	}
-	return min(n, maxSets)
+	return min(n, maxSets), k
 }
 
 func (p *pos) genCastles(sets *[maxSets]moveSet, n, us int, occ, danger uint64) int {
@@ -354,9 +353,10 @@ func addPawnSet(sets *[maxSets]moveSet, n int, to uint64, step int8, promo uint8
 // pawns in pawns that land in target (en passant apart), leaving out empty
 // sets: double steps, single steps, promotions by a step, captures to the
 // left (towards file a), their promotions, captures to the right and theirs.
-func genPawns(sets *[maxSets]moveSet, n, us int, pawns, target, opp, occ uint64) int {
+// It returns the sets' and moves' counts n and k with those added.
+func genPawns(sets *[maxSets]moveSet, n, k, us int, pawns, target, opp, occ uint64) (int, int) {
 	if pawns == 0 {
-		return n
+		return n, k
 	}
 	empty := ^occ
 	var push1, push2, capL, capR uint64
@@ -383,7 +383,10 @@ func genPawns(sets *[maxSets]moveSet, n, us int, pawns, target, opp, occ uint64)
 	n = addPawnSet(sets, n, capL&last, dL, 2)
 	n = addPawnSet(sets, n, capR&^last, dR, 0)
 	n = addPawnSet(sets, n, capR&last, dR, 2)
-	return n
+	// Four moves for each promotion.
+	k += bits.OnesCount64(push2) + bits.OnesCount64(push1) + bits.OnesCount64(capL) + bits.OnesCount64(capR) +
+		3*(bits.OnesCount64(push1&last)+bits.OnesCount64(capL&last)+bits.OnesCount64(capR&last))
+	return n, k
 }
 
 // play makes the legal move m and reports whether it was a capture or a

@@ -25,14 +25,11 @@ type perftPly struct {
 // of the last ply are counted from their sets, not made.
 func perft(stack []perftPly, d int) uint64 {
 	ply := &stack[d]
-	ns := ply.genSets(&ply.sets)
-	var total uint64
+	ns, moves := ply.genSets(&ply.sets)
 	if d == 0 {
-		for i := range ply.sets[:ns] {
-			total += uint64(ply.sets[i].moves())
-		}
-		return total
+		return uint64(moves)
 	}
+	var total uint64
 	c := &stack[d-1].pos
 	for i := range ply.sets[:ns] {
 		ms := &ply.sets[i]
