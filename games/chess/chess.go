@@ -268,15 +268,20 @@ const (
 
 // State is a chess position with its repetition history.
 type State struct {
+	head
+	// hist[:nhist] holds the hashes of the positions since the last
+	// irreversible move, oldest first.
+	hist [histLen]uint64
+}
+
+// head is a State but its history: CopyFrom copies it in one piece.
+type head struct {
 	g *Game
 	pos
 	// draw is the draw rule that ends the game here, if any (drawNone);
 	// checkmate and stalemate are found by generating moves.
 	draw  uint8
 	nhist uint8
-	// hist[:nhist] holds the hashes of the positions since the last
-	// irreversible move, oldest first.
-	hist [histLen]uint64
 }
 
 // Game implements games.State.
@@ -308,7 +313,7 @@ func (g *Game) parse(text string) (*State, error) {
 	if len(f) != 4 && len(f) != 6 {
 		return nil, fmt.Errorf("position %q: want a FEN of six fields (or the first four), like %q", text, StartFEN)
 	}
-	s := &State{g: g}
+	s := &State{head: head{g: g}}
 	if _, ok := games.ChessBoard(f[0]); !ok {
 		return nil, fmt.Errorf("position %q: piece placement %q is not eight ranks of pieces (KQRBNPkqrbnp) and digits, rank 8 first", text, f[0])
 	}
@@ -510,8 +515,10 @@ func (s *State) Clone() games.State { c := *s; return &c }
 // CopyFrom implements games.State: it copies the history in use only.
 func (s *State) CopyFrom(src games.State) {
 	o := src.(*State)
-	s.g, s.pos, s.draw, s.nhist = o.g, o.pos, o.draw, o.nhist
-	copy(s.hist[:o.nhist], o.hist[:o.nhist])
+	s.head = o.head
+	if n := o.nhist; n > 0 {
+		copy(s.hist[:n], o.hist[:n])
+	}
 }
 
 // Repetitions returns how many times the position has occurred since the
