@@ -97,8 +97,8 @@ func TestTerminalEndToEnd(t *testing.T) {
 	send("Tab", "C-u", "human", "Tab", "C-u", "random", "Enter")
 	waitFor("White (human) to move")
 	send("a2-a3", "Enter")
-	waitFor("2. Black")
-	send("a1-a3", "Enter") // a1 cannot have moved or been taken yet
+	waitFor("random (last search)") // Black has answered
+	send("a1-a3", "Enter")          // a1 cannot have moved or been taken yet
 	waitFor("illegal: a1-a3: not a breakthrough step for White")
 	send("C-u", "C-w")
 	waitFor("saved to " + filepath.Join(work, "saves", "breakthrough-"))

@@ -48,7 +48,7 @@ const (
 	runUsage     = "run PRESET [--games N] [--scale F] [--workers K] [--out FILE] [--shard i/n|auto|auto/n] [--restart]"
 	reportUsage  = "report FILE... [--markdown | --csv]"
 	mergeUsage   = "merge --out FILE SHARD-FILE..."
-	searchUsage  = "search GAME --engine SPEC [--position P] [--moves \"M1 M2 ...\"] [--seed S] [--states N | --iterations N | --time D] [--json]"
+	searchUsage  = "search GAME --engine SPEC [--position P] [--moves \"M1 M2 ...\"] [--seed S] [--states N | --iterations N | --time D] [--clock LEFT[+INC]] [--json]"
 	repairUsage  = "repair FILE"
 	replayUsage  = "replay GAME [--position P] [MOVE...] [--json]"
 	uciUsage     = "uci [--engine SPEC] [--game SPEC] [--config FILE] [--seed S] [--time D | --iterations N | --states N]"

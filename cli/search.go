@@ -80,6 +80,7 @@ func runSearch(args []string, stdout io.Writer) error {
 	states := fs.Int64("states", 0, "budget: states visited")
 	iterations := fs.Int64("iterations", 0, "budget: iterations")
 	perMove := fs.Duration("time", 0, "budget: wall time")
+	clock := fs.String("clock", "", "the mover's clock, LEFT or LEFT+INC (like 5m+2s): the engine takes its time from it by mcarena's time-management rule")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
@@ -93,6 +94,13 @@ func runSearch(args []string, stdout io.Writer) error {
 	budget, err := flagBudget(*perMove, *iterations, *states)
 	if err != nil {
 		return err
+	}
+	if *clock != "" {
+		tc, err := engines.ParseTimeControl(*clock)
+		if err != nil {
+			return usagef("--clock %q: want %s", *clock, engines.TimeControlForms)
+		}
+		budget.Clocks = tc.Start()
 	}
 	g, start, s, history, err := readPosition(pos[0], *position, *moves)
 	if err != nil {

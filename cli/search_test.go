@@ -47,10 +47,29 @@ func TestSearchErrors(t *testing.T) {
 		{[]string{"search", "tictactoe", "--engine", "uct", "--moves", "b2 b2"}, `move 2, "b2"`},
 		{[]string{"search", "tictactoe", "--engine", "uct", "--iterations", "-5"}, "--iterations -5: want 1..1000000000000 (or none)"},
 		{[]string{"search", "tictactoe", "--engine", "uct", "--moves", "a1 b1 a2 b2 a3"}, "is over"},
+		{[]string{"search", "tictactoe", "--engine", "uct", "--clock", "5m+"}, `--clock "5m+": want BASE or BASE+INCREMENT`},
 	} {
 		code, _, errs := run(tc.args...)
 		if code != ExitUsage || !strings.Contains(errs, tc.want) {
 			t.Errorf("%v: code %d, stderr %q; want %d and %q", tc.args, code, errs, ExitUsage, tc.want)
 		}
+	}
+}
+
+// --clock gives the engine the mover's clock, from which it takes the time
+// of the move: a thirtieth of 300 ms is 10 ms.
+func TestSearchClock(t *testing.T) {
+	code, out, errs := run("search", "breakthrough", "--engine", "uct", "--clock", "300ms", "--json")
+	if code != ExitOK {
+		t.Fatalf("code %d: %s", code, errs)
+	}
+	var rep SearchReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	// The search stops at 10 ms (a loaded machine may answer later), not
+	// at the 10000 iterations of a search without a budget.
+	if rep.Seconds < 0.0095 || rep.Iterations == 10000 {
+		t.Errorf("searched %.3f s, %d iterations; want about 10 ms", rep.Seconds, rep.Iterations)
 	}
 }

@@ -197,6 +197,9 @@ func progressLine(pr tournament.Progress) string {
 	if pr.Last.Kind == tournament.AnalysisKind && len(pr.Last.Moves) > 0 {
 		last = fmt.Sprintf("%s run %d: %s", pr.Last.Names[0], pr.Last.Index, pr.Last.Moves[0].Move)
 	}
+	if pr.Last.Reason != "" {
+		last += " (" + pr.Last.Reason + ")"
+	}
 	if pr.Last.Error != "" {
 		last += " error: " + pr.Last.Error
 	}
@@ -313,7 +316,15 @@ func writeReports(stdout io.Writer, cfg *config.Config, recs []tournament.Record
 	if err := writeBrackets(stdout, cfg, games, format); err != nil {
 		return err
 	}
-	return tournament.WriteElo(stdout, games, tournament.DefaultElo)
+	return tournament.WriteElo(stdout, games, tournament.DefaultElo, func(preset string) []config.PaperRating {
+		if cfg == nil {
+			return nil
+		}
+		if p, ok := cfg.Preset(preset); ok {
+			return p.PaperElo
+		}
+		return nil
+	})
 }
 
 // writeBrackets prints the bracket of every elimination preset of the

@@ -6,12 +6,14 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"mcarena/engines"
 )
 
 // An accepted budget sets at most one limit, within its range, and reads
 // back from its own text.
 func FuzzParseBudget(f *testing.F) {
-	for _, s := range []string{"", "320ms", "1h30m", "iterations=5000", "states=1", "states=-1", "NaN", "1e3s", "iterations=+7", "paper=10ms", "paper=-1s"} {
+	for _, s := range []string{"", "320ms", "1h30m", "iterations=5000", "states=1", "states=-1", "NaN", "1e3s", "iterations=+7", "paper=10ms", "paper=-1s", "clock=5m", "clock=5m+2s", "clock=+", "clock=1s+-1s"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
@@ -33,6 +35,12 @@ func FuzzParseBudget(f *testing.F) {
 			set++
 			if b.PaperTime < 0 || b.PaperTime > MaxBudgetTime {
 				t.Fatalf("paper time %v out of range", b.PaperTime)
+			}
+		}
+		if b.Clock != (engines.TimeControl{}) {
+			set++
+			if b.Clock.Base <= 0 || b.Clock.Base > engines.MaxClock || b.Clock.Increment < 0 || b.Clock.Increment > engines.MaxClock {
+				t.Fatalf("clock %+v out of range", b.Clock)
 			}
 		}
 		for _, n := range []int64{b.Iterations, b.States} {

@@ -82,18 +82,36 @@ type Preset struct {
 	// PaperWinner is the engine the paper reports as the winner of an
 	// elimination tournament, "" when it names none.
 	PaperWinner string
+	// PaperElo holds the paper's Elo ratings of the engines of a round
+	// robin or gauntlet, in the order listed, relative to the engine rated
+	// 0 (the paper's base engine, as BayesElo tables are usually shown).
+	PaperElo []PaperRating
+}
+
+// PaperRating is one engine's Elo rating as a paper reports it.
+type PaperRating struct {
+	Name string
+	Elo  float64
 }
 
 // Budget is a per-move budget as written in a preset: "" (the engine's own
-// default), a duration such as "320ms", "iterations=N", "states=N", or
+// default), a duration such as "320ms", "iterations=N", "states=N",
 // "paper=T": the states the NMCS paper's machine visits in time T on the
-// game (Budget.For), the same work on any machine.
+// game (Budget.For), the same work on any machine, or "clock=BASE" or
+// "clock=BASE+INC": a clock for the whole game, each side starting with BASE
+// and gaining INC after each of its moves, a side whose clock runs out
+// losing on time.
 type Budget struct {
 	Text string
 	engines.Budget
 	// PaperTime is T of a paper=T budget.
 	PaperTime time.Duration
+	// Clock is the time control of a clock=... budget.
+	Clock engines.TimeControl
 }
+
+// BudgetForms lists the valid forms of a budget, for messages.
+var BudgetForms = fmt.Sprintf(`a duration above 0 and at most %v like 320ms, iterations=N or states=N (N in 1..%d), paper=T (T a duration), clock=BASE or clock=BASE+INC like clock=5m or clock=5m+2s (a clock per side for the whole game, INC added after each move), or "" (the engine's default)`, MaxBudgetTime, int64(MaxBudgetCount))
 
 // Limits of what a preset or a command line may ask for. MaxCount bounds the
 // games per match and the runs of an analysis so that a typing mistake
@@ -106,12 +124,18 @@ const (
 )
 
 // ParseBudget reads a budget's text: "", a duration in (0, 24h],
-// iterations=N or states=N with N in 1..10^12, or paper=T with T a duration
-// in (0, 24h].
+// iterations=N or states=N with N in 1..10^12, paper=T with T a duration
+// in (0, 24h], or clock=BASE[+INC] (engines.ParseTimeControl).
 func ParseBudget(text string) (Budget, error) {
 	b := Budget{Text: text}
 	switch {
 	case text == "":
+	case strings.HasPrefix(text, "clock="):
+		tc, err := engines.ParseTimeControl(strings.TrimPrefix(text, "clock="))
+		if err != nil {
+			return b, fmt.Errorf("budget %q: clock= needs %s", text, engines.TimeControlForms)
+		}
+		b.Clock = tc
 	case strings.HasPrefix(text, "paper="):
 		d, err := parsePaperBudget(text)
 		if err != nil {
@@ -132,7 +156,7 @@ func ParseBudget(text string) (Budget, error) {
 	default:
 		d, err := time.ParseDuration(text)
 		if err != nil || d <= 0 || d > MaxBudgetTime {
-			return b, fmt.Errorf("budget %q: want a duration above 0 and at most %v like 320ms, iterations=N or states=N", text, MaxBudgetTime)
+			return b, fmt.Errorf("budget %q: want %s", text, BudgetForms)
 		}
 		b.Time = d
 	}
@@ -155,7 +179,7 @@ func parsePresets(path string, lines lineIndex, v any, cfg *Config) error {
 	return nil
 }
 
-var presetKeys = []string{"kind", "description", "games", "pairs", "round_robin", "gauntlet", "elimination", "budgets", "count", "swap", "seed", "protocol", "paper", "paper_winner", "reading"}
+var presetKeys = []string{"kind", "description", "games", "pairs", "round_robin", "gauntlet", "elimination", "budgets", "count", "swap", "seed", "protocol", "paper", "paper_winner", "paper_elo", "reading"}
 
 var analysisKeys = []string{"kind", "description", "game", "position", "engines", "runs", "seed", "playout", "move", "paper_frequency", "paper_states", "reading"}
 
@@ -252,7 +276,7 @@ func parsePreset(path string, lines lineIndex, name string, v any, cfg *Config) 
 			return nil, errAt("budgets", "%v", err)
 		}
 		for _, old := range p.Budgets {
-			if old.Budget == b.Budget && old.PaperTime == b.PaperTime {
+			if old.Budget == b.Budget && old.PaperTime == b.PaperTime && old.Clock == b.Clock {
 				return nil, errAt("budgets", "budgets %q and %q are the same: list each budget once", old.Text, text)
 			}
 		}
@@ -296,7 +320,51 @@ func parsePreset(path string, lines lineIndex, name string, v any, cfg *Config) 
 		}
 		p.Paper = paper
 	}
+	if v, ok := t["paper_elo"]; ok {
+		if pairsKey != "round_robin" && pairsKey != "gauntlet" {
+			return nil, errAt("paper_elo", "gives one rating per engine of round_robin or gauntlet, in their order: give the engines as one of those lists")
+		}
+		names, _ := stringList(t[pairsKey])
+		ratings, err := paperElo(v, names)
+		if err != nil {
+			return nil, errAt("paper_elo", "%v", err)
+		}
+		p.PaperElo = ratings
+	}
 	return p, nil
+}
+
+// paperElo reads the paper's Elo ratings of names, one number each in
+// their order, at least one of them 0: the engine the others are rated
+// against.
+func paperElo(v any, names []string) ([]PaperRating, error) {
+	shape := fmt.Sprintf("want %d Elo ratings, one per engine in the order listed (%s), relative to the one rated 0", len(names), strings.Join(names, ", "))
+	a, ok := v.([]any)
+	if !ok || len(a) != len(names) {
+		return nil, fmt.Errorf("%s", shape)
+	}
+	var out []PaperRating
+	anchor := false
+	for i, x := range a {
+		var f float64
+		switch n := x.(type) {
+		case float64:
+			f = n
+		case int64:
+			f = float64(n)
+		default:
+			return nil, fmt.Errorf("%v is not an Elo rating: %s", x, shape)
+		}
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			return nil, fmt.Errorf("%g is not an Elo rating: %s", f, shape)
+		}
+		anchor = anchor || f == 0
+		out = append(out, PaperRating{Name: names[i], Elo: f})
+	}
+	if !anchor {
+		return nil, fmt.Errorf("no engine is rated 0: %s", shape)
+	}
+	return out, nil
 }
 
 // parseProtocol reads the protocol key of match preset p, whose games,

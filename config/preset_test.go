@@ -1,8 +1,12 @@
 package config
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+	"time"
+
+	"mcarena/engines"
 )
 
 // presetBase names three engines for the preset tests.
@@ -27,6 +31,10 @@ func TestPresetErrors(t *testing.T) {
 			`x.toml:11: presets.p.budgets: budgets "1s" and "1000ms" are the same`},
 		{"negative budget", "[presets.p]\ngames = [\"nogo\"]\npairs = [[\"a\", \"b\"]]\nbudgets = [\"-1s\"]\n",
 			`x.toml:11: presets.p.budgets: budget "-1s": want a duration above 0 and at most 24h0m0s`},
+		{"malformed clock", "[presets.p]\ngames = [\"nogo\"]\npairs = [[\"a\", \"b\"]]\nbudgets = [\"1s\", \"clock=5m+x\"]\n",
+			`x.toml:11: presets.p.budgets: budget "clock=5m+x": clock= needs BASE or BASE+INCREMENT, Go durations with BASE above 0 and both at most 24h, like 5m, 5m+2s or 90s+500ms`},
+		{"same clock twice", "[presets.p]\ngames = [\"nogo\"]\npairs = [[\"a\", \"b\"]]\nbudgets = [\"clock=5m\", \"clock=300s+0s\"]\n",
+			`x.toml:11: presets.p.budgets: budgets "clock=5m" and "clock=300s+0s" are the same`},
 		{"negative iterations", "[presets.p]\ngames = [\"nogo\"]\npairs = [[\"a\", \"b\"]]\nbudgets = [\"iterations=-5\"]\n",
 			`x.toml:11: presets.p.budgets: budget "iterations=-5": iterations needs a whole number in 1..1000000000000`},
 		{"paper budget on a board the paper did not time", "[presets.p]\ngames = [\"nogo\", \"breakthrough:size=8x8\"]\npairs = [[\"a\", \"b\"]]\nbudgets = [\"paper=10ms\"]\n",
@@ -77,6 +85,14 @@ func TestPresetErrors(t *testing.T) {
 			"x.toml:12: presets.p.paper_frequency: NaN is not a percentage: want 0..100, or -1 for none"},
 		{"analysis states inf", "[presets.p]\nkind = \"analysis\"\ngame = \"tictactoe\"\nengines = [\"a\"]\npaper_states = [-inf]\n",
 			"x.toml:12: presets.p.paper_states: -Inf is not a number of thousands of states"},
+		{"paper elo with pairs", "[presets.p]\ngames = [\"nogo\"]\npairs = [[\"a\", \"b\"]]\npaper_elo = [10, 0]\n",
+			"x.toml:11: presets.p.paper_elo: gives one rating per engine of round_robin or gauntlet, in their order"},
+		{"paper elo too short", "[presets.p]\ngames = [\"nogo\"]\nround_robin = [\"a\", \"b\", \"c\"]\npaper_elo = [10, 0]\n",
+			"x.toml:11: presets.p.paper_elo: want 3 Elo ratings, one per engine in the order listed (a, b, c), relative to the one rated 0"},
+		{"paper elo without a base", "[presets.p]\ngames = [\"nogo\"]\nround_robin = [\"a\", \"b\"]\npaper_elo = [10, 5]\n",
+			"x.toml:11: presets.p.paper_elo: no engine is rated 0: want 2 Elo ratings"},
+		{"paper elo nan", "[presets.p]\ngames = [\"nogo\"]\ngauntlet = [\"a\", \"b\"]\npaper_elo = [nan, 0]\n",
+			"x.toml:11: presets.p.paper_elo: NaN is not an Elo rating"},
 		{"analysis runs", "[presets.p]\nkind = \"analysis\"\ngame = \"tictactoe\"\nengines = [\"a\"]\nruns = 0\n",
 			"x.toml:12: presets.p.runs: want a whole number of runs in 1..10000000"},
 	}
@@ -109,6 +125,12 @@ func TestParseBudget(t *testing.T) {
 		{"paper=10ms", ""},
 		{"paper=0s", "paper= needs a duration above 0"},
 		{"paper=", "paper= needs a duration above 0"},
+		{"clock=5m", ""},
+		{"clock=5m+2s", ""},
+		{"clock=0s", `budget "clock=0s": clock= needs BASE or BASE+INCREMENT`},
+		{"clock=5m+", "like 5m, 5m+2s"},
+		{"clock=", "clock= needs BASE"},
+		{"clock5m", "clock=BASE or clock=BASE+INC"},
 	}
 	for _, tt := range tests {
 		_, err := ParseBudget(tt.text)
@@ -196,5 +218,40 @@ func TestPresetElimination(t *testing.T) {
 	p, _ := cfg.Preset("p")
 	if got, want := strings.Join(p.Elimination, " "), "c a b"; got != want || p.PaperWinner != "a" || len(p.Pairs) != 0 || p.Count != 200 || !p.Swap {
 		t.Fatalf("got elimination %q, paper winner %q, pairs %v, count %d, swap %v; want %q, a, none, 200, true", got, p.PaperWinner, p.Pairs, p.Count, p.Swap, want)
+	}
+}
+
+// A round robin's paper_elo gives the paper's rating of each engine, in
+// the order listed, relative to the one rated 0 (the chess thesis' Tables
+// 1, 3, 5 and 8 are BayesElo ratings of this kind).
+func TestPresetPaperElo(t *testing.T) {
+	cfg, err := Parse("x.toml", []byte(presetBase+"[presets.p]\ngames = [\"nogo\"]\nround_robin = [\"c\", \"a\", \"b\"]\npaper_elo = [56, 13.5, 0]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := cfg.Preset("p")
+	want := []PaperRating{{"c", 56}, {"a", 13.5}, {"b", 0}}
+	if fmt.Sprint(p.PaperElo) != fmt.Sprint(want) {
+		t.Fatalf("paper Elo %v, want %v", p.PaperElo, want)
+	}
+}
+
+// A preset's clock budgets parse into time controls, beside the other
+// budgets, which keep no clock.
+func TestPresetClock(t *testing.T) {
+	text := "[presets.p]\ngames = [\"chess\"]\npairs = [[\"a\", \"b\"]]\nbudgets = [\"clock=5m\", \"clock=5m+2s\", \"1s\"]\n"
+	cfg, err := Parse("x.toml", []byte(presetBase+text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []engines.TimeControl{{Base: 5 * time.Minute}, {Base: 5 * time.Minute, Increment: 2 * time.Second}, {}}
+	p := cfg.Presets["p"]
+	if len(p.Budgets) != len(want) {
+		t.Fatalf("got %d budgets, want %d", len(p.Budgets), len(want))
+	}
+	for i, w := range want {
+		if got := p.Budgets[i].Clock; got != w {
+			t.Errorf("budget %q: got clock %+v, want %+v", p.Budgets[i].Text, got, w)
+		}
 	}
 }

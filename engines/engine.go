@@ -18,7 +18,9 @@ import (
 )
 
 // Budget limits one search. A zero field is no limit. Time budgets are for
-// play; counted budgets make experiments reproducible.
+// play; counted budgets make experiments reproducible. A game played under
+// a clock passes its Clocks, and the engine turns them into a time for the
+// move (Request.MoveBudget); the zero Clocks changes nothing.
 type Budget struct {
 	// Time is the wall time for the move.
 	Time time.Duration
@@ -27,6 +29,9 @@ type Budget struct {
 	// States caps the states visited, counting one per move played in the
 	// search, playouts included.
 	States int64
+	// Clocks is the game's clocks when the move is asked for, zero when
+	// the game has none.
+	Clocks Clocks
 }
 
 // Proof is a proven game-theoretic value of a move for the player to move.

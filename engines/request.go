@@ -100,6 +100,10 @@ func (b Budget) Check() error {
 		return fmt.Errorf("iterations budget %d: want a positive whole number, or none", b.Iterations)
 	case b.States < 0:
 		return fmt.Errorf("states budget %d: want a positive whole number, or none", b.States)
+	case b.Clocks.Increment[0] < 0 || b.Clocks.Increment[1] < 0:
+		return fmt.Errorf("clock increments %v and %v: want 0 or more", b.Clocks.Increment[0], b.Clocks.Increment[1])
+	case b.Clocks.MovesToGo < 0:
+		return fmt.Errorf("clock moves to go %d: want 0 (none) or more", b.Clocks.MovesToGo)
 	}
 	return nil
 }

@@ -180,6 +180,24 @@ func EndReason(s State) string {
 	return "game over"
 }
 
+// WinChecker is a State that knows, cheaply, whether a player could still
+// win by some series of legal moves. A game under a clock reads it: a
+// player whose flag falls loses, unless the opponent could not win anyway,
+// which is a draw (FIDE's rule for chess).
+type WinChecker interface {
+	// CanWin reports whether p could still win from here.
+	CanWin(p Player) bool
+}
+
+// CanWin reports whether p could still win from s: what s says where it
+// implements WinChecker, else true.
+func CanWin(s State, p Player) bool {
+	if c, ok := s.(WinChecker); ok {
+		return c.CanWin(p)
+	}
+	return true
+}
+
 // RandomStarter is a Game whose options can make each game start from a
 // position drawn at random, such as Kalah's start=random. Games declare it
 // by the option start=standard|random, by convention.

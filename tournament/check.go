@@ -74,6 +74,8 @@ func (r *Record) Check() error {
 			return bad(fmt.Sprintf("moves[%d]", i), "negative states (%d) or iterations (%d)", m.States, m.Iterations)
 		case !finite(m.Millis):
 			return bad(fmt.Sprintf("moves[%d].ms", i), "%g is not a time of 0 or more", m.Millis)
+		case !finite(m.ClockMillis):
+			return bad(fmt.Sprintf("moves[%d].clock_ms", i), "%g is not a time of 0 or more", m.ClockMillis)
 		}
 	}
 	if r.Kind == AnalysisKind {
@@ -94,6 +96,14 @@ func (r *Record) Check() error {
 	case "1/2-1/2":
 	default:
 		return bad("result", "%q is not 1-0, 0-1 or 1/2-1/2", r.Result)
+	}
+	switch {
+	case r.Reason != "" && r.Reason != TimeForfeit && r.Reason != TimeForfeitDraw:
+		return bad("reason", "%q is not empty (the game's rules ended it), %q or %q", r.Reason, TimeForfeit, TimeForfeitDraw)
+	case r.Reason == TimeForfeit && want == -1:
+		return bad("reason", "%q, but the result %s is a draw", r.Reason, r.Result)
+	case r.Reason == TimeForfeitDraw && want != -1:
+		return bad("reason", "%q, but the result %s is not a draw", r.Reason, r.Result)
 	}
 	if r.Error == "" && r.Winner != want {
 		return bad("winner", "%d, but the result %s with first_seat %d makes it %d", r.Winner, r.Result, r.FirstSeat, want)

@@ -30,6 +30,11 @@ func TestParseRecordChecks(t *testing.T) {
 		{"protocol", `"seed":1`, `"seed":1,"protocol":"pair"`, `field protocol: "pair" is not empty (games scored one by one) or "pairs"`},
 		{"pair seats", `"index":0`, `"index":1,"protocol":"pairs"`, "field first_seat: 0 in game 1 of a seat-swapped pair"},
 		{"pair good", `"seed":1`, `"seed":1,"protocol":"pairs","start":"1,2,3/3,2,1 0 0 s"`, ""},
+		{"time forfeit", `"seed":1`, `"seed":1,"reason":"time forfeit"`, ""},
+		{"clock", `"states":0`, `"states":0,"clock_ms":299.5`, ""},
+		{"negative clock", `"states":0`, `"states":0,"clock_ms":-1`, "field moves[0].clock_ms: -1 is not a time of 0 or more"},
+		{"reason unknown", `"seed":1`, `"seed":1,"reason":"flag"`, `field reason: "flag" is not empty (the game's rules ended it), "time forfeit" or "time forfeit, opponent cannot win"`},
+		{"time forfeit drawn", `"seed":1`, `"seed":1,"reason":"time forfeit, opponent cannot win"`, `field reason: "time forfeit, opponent cannot win", but the result 1-0 is not a draw`},
 		{"winner not a number", `"winner":0`, `"winner":"x"`, "cannot unmarshal"},
 		{"two values", `}]}`, `}]}{}`, "more than one value"},
 	}

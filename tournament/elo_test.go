@@ -1,8 +1,12 @@
 package tournament
 
 import (
+	"fmt"
 	"math"
+	"strings"
 	"testing"
+
+	"mcarena/config"
 )
 
 // Bradley-Terry without advantage, draw width or prior: 3 wins and 1 loss
@@ -106,5 +110,52 @@ func TestOutside(t *testing.T) {
 	}
 	if !Outside(97, lo, hi) || Outside(99.5, lo, hi) {
 		t.Fatalf("interval %v-%v", lo, hi)
+	}
+}
+
+// A preset's published ratings (the chess thesis' BayesElo tables, relative
+// to its base engine MCC) are printed beside ours, both relative to the
+// engine the paper rates 0, flagged where the paper's figure lies outside
+// our interval.
+func TestWriteEloBesideThePaper(t *testing.T) {
+	var recs []Record
+	add := func(a, b string, n, wins int) {
+		for i := range n {
+			w := 1
+			if i < wins {
+				w = 0
+			}
+			recs = append(recs, Record{Preset: "p", Match: a + "-" + b, Index: i, Game: "chess", Budget: "iterations=10", Names: [2]string{a, b}, FirstSeat: i % 2, Winner: w})
+		}
+	}
+	add("strong", "base", 40, 30)
+	add("mid", "base", 40, 20)
+	add("strong", "mid", 40, 30)
+	paper := []config.PaperRating{{Name: "strong", Elo: 864}, {Name: "mid", Elo: 0.5}, {Name: "base", Elo: 0}}
+	var out strings.Builder
+	if err := WriteElo(&out, recs, DefaultElo, func(preset string) []config.PaperRating {
+		if preset == "p" {
+			return paper
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	tab, err := EloFromRecords(recs, DefaultElo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ours := map[string]float64{}
+	for _, r := range tab.Ratings {
+		ours[r.Name] = r.Elo
+	}
+	want := fmt.Sprintf("    beside the paper, relative to base: strong %+.0f (paper +864) !, mid %+.0f (paper +0), base +0 (paper +0)\n",
+		ours["strong"]-ours["base"], ours["mid"]-ours["base"])
+	if !strings.Contains(out.String(), want) {
+		t.Fatalf("got\n%s\nwant a line\n%s", out.String(), want)
+	}
+	out.Reset()
+	if err := WriteElo(&out, recs, DefaultElo, nil); err != nil || strings.Contains(out.String(), "paper") {
+		t.Fatalf("without paper figures: %v\n%s", err, out.String())
 	}
 }

@@ -16,7 +16,20 @@ type MoveSummary struct {
 	States     int64   `json:"states"`
 	Iterations int64   `json:"iterations"`
 	Millis     float64 `json:"ms"`
+	// ClockMillis is, in a game under a clock, the time the mover had left
+	// after the move, its increment added (ms); 0 in a game without one.
+	ClockMillis float64 `json:"clock_ms,omitempty"`
 }
+
+// Why a game under a clock ended on time rather than by its rules.
+const (
+	// TimeForfeit: the side to move ran out of time and lost.
+	TimeForfeit = "time forfeit"
+	// TimeForfeitDraw: the side to move ran out of time, but its opponent
+	// could not have won by any series of legal moves (a lone king in
+	// chess): a draw, as FIDE rules it.
+	TimeForfeitDraw = "time forfeit, opponent cannot win"
+)
 
 // Played is a finished game.
 type Played struct {
@@ -25,6 +38,9 @@ type Played struct {
 	Score   int
 	Seconds float64
 	Err     string
+	// Reason is TimeForfeit or TimeForfeitDraw when a flag fell, "" when
+	// the game ended by its rules.
+	Reason string
 }
 
 // Play plays one game from the start position of g between two engines,
@@ -39,6 +55,19 @@ func Play(ctx context.Context, g games.Game, seats [2]engines.Engine, budget eng
 // seats[0] is the engine of the first player (games.First), whoever is to
 // move there.
 func PlayFrom(ctx context.Context, from games.State, seats [2]engines.Engine, budget engines.Budget, seed uint64) (p Played, ok bool) {
+	return PlayClocked(ctx, from, seats, budget, engines.TimeControl{}, seed)
+}
+
+// PlayClocked is PlayFrom under the time control tc (none when zero). Each
+// side's clock starts at tc.Base and loses the wall time from the request
+// of each of its moves to the answer; tc.Increment is added after the
+// move. Each request carries both clocks (engines.Budget.Clocks), from
+// which the engine takes the time for its move. A search still running
+// when its side's clock reaches zero is cancelled; a side whose clock has
+// run out (below zero) when its answer comes loses on time
+// (Played.Reason TimeForfeit), or draws when games.CanWin says the opponent
+// cannot win (TimeForfeitDraw); its late move is not played.
+func PlayClocked(ctx context.Context, from games.State, seats [2]engines.Engine, budget engines.Budget, tc engines.TimeControl, seed uint64) (p Played, ok bool) {
 	start := time.Now()
 	defer func() {
 		if r := recover(); r != nil {
@@ -49,17 +78,38 @@ func PlayFrom(ctx context.Context, from games.State, seats [2]engines.Engine, bu
 	}()
 	s := from.Clone()
 	req := engines.Request{Start: from.Clone(), Budget: budget}
+	clocks := tc.Start()
 	x := seed
 	for !s.Terminal() {
 		if ctx.Err() != nil {
 			return p, false
 		}
-		e := seats[s.ToMove()]
-		t0 := time.Now()
+		side := s.ToMove()
+		e := seats[side]
 		req.Position, req.Seed = s, rng.SplitMix64(&x)
-		res, err := e.Search(ctx, req)
+		req.Budget.Clocks = clocks
+		sctx, cancel := ctx, context.CancelFunc(func() {})
+		t0 := time.Now()
+		if clocks.On {
+			sctx, cancel = context.WithDeadline(ctx, t0.Add(max(clocks.Left[side], 0)))
+		}
+		res, err := e.Search(sctx, req)
+		took := time.Since(t0)
+		cancel()
 		if ctx.Err() != nil {
 			return p, false
+		}
+		if clocks.On {
+			if clocks.Left[side] -= took; clocks.Left[side] < 0 {
+				p.Reason, p.Outcome = TimeForfeit, games.WinFor(side.Other())
+				if !games.CanWin(s, side.Other()) {
+					p.Reason, p.Outcome = TimeForfeitDraw, games.Draw
+				}
+				p.Score = int(p.Outcome)
+				p.Seconds = time.Since(start).Seconds()
+				return p, true
+			}
+			clocks.Left[side] += clocks.Increment[side]
 		}
 		if err != nil {
 			p.Err = fmt.Sprintf("%s: %v", e.Spec(), err)
@@ -70,8 +120,12 @@ func PlayFrom(ctx context.Context, from games.State, seats [2]engines.Engine, bu
 			p.Err = fmt.Sprintf("%s played an illegal move %s: %v", e.Spec(), name, err)
 			break
 		}
-		p.Moves = append(p.Moves, MoveSummary{Move: name, States: res.Stats.States, Iterations: res.Stats.Iterations,
-			Millis: float64(time.Since(t0).Microseconds()) / 1000})
+		ms := MoveSummary{Move: name, States: res.Stats.States, Iterations: res.Stats.Iterations,
+			Millis: float64(took.Microseconds()) / 1000}
+		if clocks.On {
+			ms.ClockMillis = float64(clocks.Left[side].Microseconds()) / 1000
+		}
+		p.Moves = append(p.Moves, ms)
 		s.Play(res.Move)
 		req.History = append(req.History, res.Move)
 	}

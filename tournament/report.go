@@ -4,6 +4,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -30,7 +31,7 @@ const (
 func WriteReport(w io.Writer, sums []MatchSummary, f Format) error {
 	header := []string{"preset", "game", "budget", "engine", "opponent", "games", "W-D-L", "score %", "95% interval", "paper %", "", "first mover won", "as first %", "as second %"}
 	var rows [][]string
-	scaled := false
+	scaled, onTime := false, false
 	duplicates := 0
 	paired := false
 	for _, m := range sums {
@@ -62,6 +63,10 @@ func WriteReport(w io.Writer, sums []MatchSummary, f Format) error {
 		if m.Errors > 0 {
 			row[5] += fmt.Sprintf(" (+%d errors)", m.Errors)
 		}
+		if m.OnTime != [3]int{} {
+			row[6] += fmt.Sprintf(" (%d-%d-%d on time)", m.OnTime[0], m.OnTime[1], m.OnTime[2])
+			onTime = true
+		}
 		if paired && f == CSV {
 			row = append(row, pairRow(m)...)
 		}
@@ -73,6 +78,9 @@ func WriteReport(w io.Writer, sums []MatchSummary, f Format) error {
 	}
 	fmt.Fprintln(w, "\nscore: wins plus half the draws of the engine over its opponent; ! marks a paper figure outside our 95% interval.")
 	fmt.Fprintln(w, "as first, as second: the engine's score in the games it moved first (White in Havannah), and in the others.")
+	if onTime {
+		fmt.Fprintln(w, "on time: the games of W-D-L that a flag fall decided (a flag fall loses; a draw where the opponent could not have won).")
+	}
 	if paired {
 		if err := writePairs(w, sums, f); err != nil {
 			return err
@@ -141,7 +149,11 @@ func writePairs(w io.Writer, sums []MatchSummary, f Format) error {
 // WriteElo prints, for every preset, game and budget, the Elo ratings of the
 // engines that met there (one table per connected group of opponents), with
 // 95% intervals and the likelihood that each is stronger than the next.
-func WriteElo(w io.Writer, recs []Record, par EloParams) error {
+// Where paperElo (which may be nil) gives a preset's published ratings, a
+// second line sets ours beside them, both relative to the engine the paper
+// rates 0, with "!" where the paper's figure lies outside our rating's 95%
+// interval.
+func WriteElo(w io.Writer, recs []Record, par EloParams, paperElo func(preset string) []config.PaperRating) error {
 	type key struct{ preset, game, budget string }
 	recs, _ = Unique(recs)
 	groups := map[key][]Record{}
@@ -179,9 +191,48 @@ func WriteElo(w io.Writer, recs []Record, par EloParams) error {
 				parts = append(parts, s)
 			}
 			fmt.Fprintf(w, "  %s %s %s: %s\n", k.preset, k.game, budget, strings.Join(parts, ", "))
+			if paperElo != nil {
+				if line := besidePaper(t, paperElo(k.preset)); line != "" {
+					fmt.Fprintf(w, "    %s\n", line)
+				}
+			}
 		}
 	}
 	return nil
+}
+
+// besidePaper returns our ratings beside the paper's, in the paper's
+// order, both relative to the first engine the paper rates 0; "" when the
+// paper gives none or its base engine is not in t.
+func besidePaper(t EloTable, paper []config.PaperRating) string {
+	ours := map[string]Rating{}
+	for _, r := range t.Ratings {
+		ours[r.Name] = r
+	}
+	base := ""
+	for _, p := range paper {
+		if _, ok := ours[p.Name]; ok && p.Elo == 0 {
+			base = p.Name
+			break
+		}
+	}
+	if base == "" {
+		return ""
+	}
+	var parts []string
+	for _, p := range paper {
+		r, ok := ours[p.Name]
+		if !ok {
+			continue
+		}
+		elo := r.Elo - ours[base].Elo
+		flag := ""
+		if math.Abs(p.Elo-elo) > r.CI95 && p.Name != base {
+			flag = " !"
+		}
+		parts = append(parts, fmt.Sprintf("%s %+.0f (paper %+.0f)%s", p.Name, elo, p.Elo, flag))
+	}
+	return fmt.Sprintf("beside the paper, relative to %s: %s", base, strings.Join(parts, ", "))
 }
 
 // components splits records into groups of engines connected by games.

@@ -47,6 +47,9 @@ type Record struct {
 	Seconds  float64       `json:"seconds"`
 	Moves    []MoveSummary `json:"moves"`
 	Error    string        `json:"error,omitempty"`
+	// Reason is TimeForfeit or TimeForfeitDraw for a game under a clock
+	// that a flag fall ended, empty for a game that ended by its rules.
+	Reason string `json:"reason,omitempty"`
 	// Scaled says the run used fewer games than the preset or scaled its
 	// budgets, so the report can say so.
 	Scaled bool `json:"scaled,omitempty"`

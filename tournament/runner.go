@@ -63,6 +63,15 @@ func scaleBudget(b engines.Budget, f float64) engines.Budget {
 	return b
 }
 
+// scaleClock applies a run's budget scale to a time control: its base and
+// its increment.
+func scaleClock(tc engines.TimeControl, f float64) engines.TimeControl {
+	if f == 0 || f == 1 {
+		return tc
+	}
+	return engines.TimeControl{Base: time.Duration(float64(tc.Base) * f), Increment: time.Duration(float64(tc.Increment) * f)}
+}
+
 // Progress is reported after every finished game.
 type Progress struct {
 	Done, Total int // games finished (this run and earlier ones), games in the run
@@ -403,14 +412,15 @@ func playJob(ctx context.Context, p *config.Preset, j Job, w *worker, scaled boo
 	}
 	seats := [2]engines.Engine{pair[j.FirstSeat], pair[1-j.FirstSeat]}
 	from, random := games.Start(g, j.StartSeed)
-	played, ok := PlayFrom(ctx, from, seats, scaleBudget(p.Budgets[j.Match.Budget].For(j.Match.Game), scale), j.Seed)
+	budget := p.Budgets[j.Match.Budget]
+	played, ok := PlayClocked(ctx, from, seats, scaleBudget(budget.For(j.Match.Game), scale), scaleClock(budget.Clock, scale), j.Seed)
 	if !ok {
 		return Record{}, false, nil
 	}
 	rec := Record{Preset: p.Name, Match: j.Match.Key(p), Index: j.Index, Game: j.Match.Game, Budget: p.Budgets[j.Match.Budget].Text,
 		Names: j.Match.Names, Specs: [2]string{pair[0].Spec(), pair[1].Spec()}, FirstSeat: j.FirstSeat, Seed: j.Seed,
 		Result: played.Outcome.String(), Winner: -1, Score: played.Score, Plies: len(played.Moves), Seconds: played.Seconds,
-		Moves: played.Moves, Error: played.Err, Scaled: scaled, BudgetScale: scale, Protocol: protocolOf(p)}
+		Moves: played.Moves, Error: played.Err, Reason: played.Reason, Scaled: scaled, BudgetScale: scale, Protocol: protocolOf(p)}
 	if random {
 		rec.Start = from.String()
 	}

@@ -29,6 +29,10 @@ type MatchSummary struct {
 	Games                       int // finished without error
 	Wins, Draws, Losses         int
 	Errors                      int
+	// OnTime counts the games of Wins, Draws and Losses that a flag fall
+	// decided (under a clock): won on time, drawn on time (the opponent
+	// of the side whose flag fell could not win), lost on time.
+	OnTime [3]int
 	// FirstMoverWins counts games won by whoever moved first.
 	FirstMoverWins int
 	// AsFirst and AsSecond split the games of Names[0] by its seat: those
@@ -120,13 +124,19 @@ func Summarise(recs []Record, paper func(preset, match string) float64) []MatchS
 			continue
 		}
 		m.Games++
+		wdl := 1
 		switch r.Winner {
 		case 0:
 			m.Wins++
+			wdl = 0
 		case 1:
 			m.Losses++
+			wdl = 2
 		default:
 			m.Draws++
+		}
+		if r.Reason != "" {
+			m.OnTime[wdl]++
 		}
 		if r.Winner >= 0 && r.Winner == r.FirstSeat {
 			m.FirstMoverWins++

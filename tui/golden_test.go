@@ -7,10 +7,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
 	"mcarena/config"
+	"mcarena/engines"
 	"mcarena/games"
 	"mcarena/tournament"
 )
@@ -148,7 +150,8 @@ func runScreenWith(t *testing.T, sized func(Model) Model) Model {
 // The board view's test positions on the play screen at 80x24, 100x30,
 // 200x60 and the least size 60x20:
 // hex boards of base 4, 5 and 10 (a stone played, the cursor moved) and
-// chess (the start, and a check with the promotion chooser open).
+// chess (the start, under a clock of 5m+2s too, and a check with the
+// promotion chooser open).
 func TestGoldenBoards(t *testing.T) {
 	for _, size := range append(goldenSizes, [2]int{60, 20}) {
 		w, h := size[0], size[1]
@@ -160,7 +163,10 @@ func TestGoldenBoards(t *testing.T) {
 		}
 		m, _ := startFixture(t, chessStart(), w, h)
 		golden(t, "chess"+suffix, keys(t, m, "e4", "enter").View())
-		m, p := startFixture(t, chessPromotion(), w, h)
+		m, p := startFixture(t, chessStart(), w, h)
+		p.setControl(engines.TimeControl{Base: 5 * time.Minute, Increment: 2 * time.Second})
+		golden(t, "chess-clock"+suffix, keys(t, m, "e4", "enter").View())
+		m, p = startFixture(t, chessPromotion(), w, h)
 		m = keys(t, m, "Rh8+", "enter")
 		p.cursor = sq("e7")
 		golden(t, "chess-promotion"+suffix, keys(t, m, "enter", "up", "enter", "right").View())

@@ -77,7 +77,7 @@ func TestPlayAt80x24ShowsStatsAndMoves(t *testing.T) {
 	withStats(t, p)
 	v := m.View()
 	fits(t, v, 80, 24, "breakthrough:size=8x8")
-	for _, want := range []string{"Moves", "8. Black d7-d6", "Engine", "uct (last search)", "visits", "PV ", "White (human) to move", "move: "} {
+	for _, want := range []string{"Moves", "4. d2-d3   d7-d6", "Engine", "uct (last search)", "visits", "PV ", "White (human) to move", "move: "} {
 		if !strings.Contains(v, want) {
 			t.Fatalf("the view lacks %q:\n%s", want, v)
 		}
@@ -408,7 +408,7 @@ func TestNewGameFormListScrollsOnShortTerminals(t *testing.T) {
 	if strings.Contains(v, "engines:") {
 		t.Fatalf("the whole list fits at 60x20? (the test needs a list that scrolls)\n%s", v)
 	}
-	for range 10 {
+	for range 20 {
 		m = keys(t, m, "pgdown")
 	}
 	v = m.View()

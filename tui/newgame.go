@@ -8,11 +8,13 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
+	"mcarena/engines"
 	"mcarena/games"
 )
 
-// setup asks for the game (a registry spec) and who plays each side: human,
-// or an engine from the configuration or a spec, with a budget.
+// setup asks for the game (a registry spec), who plays each side (human,
+// or an engine from the configuration or a spec, with a budget) and the
+// time control, if any: "5m" or "5m+2s", empty for none.
 type setup struct {
 	form
 	err  string
@@ -20,7 +22,7 @@ type setup struct {
 }
 
 func newGameSetup() *setup {
-	return &setup{form: newForm(field{"game", "breakthrough"}, field{"first", "human"}, field{"second", "uct 1s"})}
+	return &setup{form: newForm(field{"game", "breakthrough"}, field{"first", "human"}, field{"second", "uct 1s"}, field{"clock", ""})}
 }
 
 func (s *setup) keys(e *env) keyHelp {
@@ -53,7 +55,7 @@ func (s *setup) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 	return s, s.form.update(msg)
 }
 
-// start validates the three fields and opens the play screen.
+// start validates the fields and opens the play screen.
 func (s *setup) start(e *env) (screen, tea.Cmd) {
 	g, err := games.New(s.value(0))
 	if err != nil {
@@ -67,10 +69,18 @@ func (s *setup) start(e *env) (screen, tea.Cmd) {
 			return s, nil
 		}
 	}
+	var tc engines.TimeControl
+	if text := strings.TrimSpace(s.value(3)); text != "" {
+		if tc, err = engines.ParseTimeControl(text); err != nil {
+			s.err = "clock: " + err.Error() + "; leave it empty for no clock"
+			return s, nil
+		}
+	}
 	// A game whose options make its start random (kalah:start=random) deals
 	// one; the save keeps it as the game's Position.
 	start, _ := games.Start(g, uint64(time.Now().UnixNano()))
 	p := newPlay(g, start, seats)
+	p.setControl(tc)
 	return swapTo(p), p.next(e)
 }
 
@@ -82,7 +92,7 @@ func (s *setup) view(e *env) string {
 	if s.err != "" {
 		b.WriteString(st.Error.Width(w).Render(s.err) + "\n")
 	}
-	b.WriteString("\n" + st.Subtle.Width(w).Render("tab moves between fields, enter starts. A game is NAME[:OPTION[=VALUE],...]; a player is human, or an engine and a budget: uct 500ms, nmcd1, alphabeta 2s, mcts-mr2 iterations=20000.") + "\n\n")
+	b.WriteString("\n" + st.Subtle.Width(w).Render("tab moves between fields, enter starts. A game is NAME[:OPTION[=VALUE],...]; a player is human, or an engine and a budget: uct 500ms, nmcd1, alphabeta 2s, mcts-mr2 iterations=20000. Clock: 5m or 5m+2s a side, or empty.") + "\n\n")
 	head := b.String()
 	// The games and engines to choose from fill the lines left, and scroll
 	// with pgup and pgdn where they are more.

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -68,6 +69,18 @@ type play struct {
 	// (zero when the clock is stopped).
 	clocks   [2]time.Duration
 	turnFrom time.Time
+	// control is the game's time control, zero for none. Under one, left
+	// is the time each side has left (less the running turn, as clocks
+	// holds the time used), leftAt[i] both clocks after i plies (undo and
+	// redo go back to them), flagged the side whose flag fell, which ends
+	// the game (-1: none), and ticking says clockTick tickID is on its way
+	// (a tick of another id is stale).
+	control engines.TimeControl
+	left    [2]time.Duration
+	leftAt  [][2]time.Duration
+	flagged int
+	ticking bool
+	tickID  int
 
 	history scroller // the move list
 	boardAt [2]int   // where the last view drew the board (x, y), for clicks
@@ -84,7 +97,99 @@ func newPlay(g games.Game, start games.State, seats [2]player) *play {
 	r := rng.New(uint64(time.Now().UnixNano()))
 	return &play{turnFrom: clock(), g: g, start: start.Clone(), state: start.Clone(), seats: seats, input: in, from: -1,
 		buf: make([]games.Move, 0, g.MaxMoves()), delay: watchDelays[1], seed: r.Uint64(), autosaving: true,
-		boardAt: [2]int{0, boardTop}}
+		boardAt: [2]int{0, boardTop}, flagged: -1}
+}
+
+// setControl puts the game under the time control tc (none when zero),
+// both clocks full.
+func (p *play) setControl(tc engines.TimeControl) {
+	p.control = tc
+	p.left = [2]time.Duration{tc.Base, tc.Base}
+	p.leftAt = make([][2]time.Duration, len(p.moves)+1)
+	for i := range p.leftAt {
+		p.leftAt[i] = p.left
+	}
+}
+
+// timed reports whether the game has a clock.
+func (p *play) timed() bool { return p.control != (engines.TimeControl{}) }
+
+// over reports whether the game has ended, by its rules or on time.
+func (p *play) over() bool { return p.flagged >= 0 || p.state.Terminal() }
+
+// clockTick asks the screen to look at the clock of the side to move: a
+// flag may have fallen.
+type clockTick struct{ id int }
+
+// clockEvery is how often a running clock is looked at and redrawn.
+const clockEvery = 100 * time.Millisecond
+
+// tick arms the next clockTick while a clock runs.
+func (p *play) tick() tea.Cmd {
+	if !p.timed() || p.ticking || p.over() {
+		return nil
+	}
+	p.ticking = true
+	id := p.tickID
+	return tea.Tick(clockEvery, func(time.Time) tea.Msg { return clockTick{id} })
+}
+
+// checkFlag ends the game on time when the side to move has no time
+// left, and says so.
+func (p *play) checkFlag() bool {
+	if !p.timed() || p.over() {
+		return p.flagged >= 0
+	}
+	mover := p.state.ToMove()
+	if p.leftOf(mover) >= 0 {
+		return false
+	}
+	p.stopSearch()
+	p.stopClock()
+	p.flagged = int(mover)
+	p.setStatus(flagText(p.g, p.state, mover), false)
+	p.unsaved = true
+	p.autosave()
+	return true
+}
+
+// flagOutcome is the result of a game whose side to move in s, mover, ran
+// out of time: a loss, or a draw where the opponent could not have won by
+// any series of legal moves (games.CanWin; FIDE's rule in chess).
+func flagOutcome(s games.State, mover games.Player) games.Outcome {
+	if !games.CanWin(s, mover.Other()) {
+		return games.Draw
+	}
+	return games.WinFor(mover.Other())
+}
+
+// flagText says whose flag fell and what it made of the game.
+func flagText(g games.Game, s games.State, mover games.Player) string {
+	names := g.PlayerNames()
+	o := flagOutcome(s, mover)
+	if o == games.Draw {
+		return fmt.Sprintf("draw %s (%s's flag fell; %s cannot win)", o, names[mover], names[mover.Other()])
+	}
+	return fmt.Sprintf("%s wins on time %s (%s's flag fell)", names[mover.Other()], o, names[mover])
+}
+
+// leftOf returns the time side i has left now, the running turn taken
+// off.
+func (p *play) leftOf(i games.Player) time.Duration {
+	d := p.left[i]
+	if !p.turnFrom.IsZero() && p.state.ToMove() == i {
+		d -= clock().Sub(p.turnFrom)
+	}
+	return d
+}
+
+// clocksNow is the game's clocks for a search starting now.
+func (p *play) clocksNow() engines.Clocks {
+	if !p.timed() {
+		return engines.Clocks{}
+	}
+	inc := p.control.Increment
+	return engines.Clocks{Left: [2]time.Duration{p.leftOf(games.First), p.leftOf(games.Second)}, Increment: [2]time.Duration{inc, inc}, On: true}
 }
 
 func (p *play) keys(e *env) keyHelp {
@@ -121,6 +226,13 @@ func (p *play) keys(e *env) keyHelp {
 
 func (p *play) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 	switch msg := msg.(type) {
+	case clockTick:
+		if msg.id != p.tickID {
+			return p, nil // a tick from before the screen was left
+		}
+		p.ticking = false
+		p.checkFlag()
+		return p, p.tick()
 	case statsTick:
 		sr := p.running(msg.id)
 		if sr == nil {
@@ -153,9 +265,22 @@ func (p *play) typing() bool { return p.input.Value() != "" }
 // close stops the engines when the screen leaves the stack.
 func (p *play) close() { p.stopSearch() }
 
-// reveal starts the engine to move again when a screen opened from the game
-// (the stepper) closes.
-func (p *play) reveal(e *env) tea.Cmd { return p.next(e) }
+// reveal starts the clock and the engine to move again when a screen opened
+// from the game (the stepper, a review) closes.
+func (p *play) reveal(e *env) tea.Cmd {
+	if p.turnFrom.IsZero() {
+		p.startClock()
+	}
+	return p.next(e)
+}
+
+// leave stops the engines and the clocks while a screen opened from the
+// game (the stepper, a review) is on top; reveal starts them again.
+func (p *play) leave() {
+	p.stopSearch()
+	p.stopClock()
+	p.ticking, p.tickID = false, p.tickID+1
+}
 
 func (p *play) key(e *env, k tea.KeyMsg) (screen, tea.Cmd) {
 	if p.confirming {
@@ -216,10 +341,11 @@ func (p *play) key(e *env, k tea.KeyMsg) (screen, tea.Cmd) {
 		p.save()
 		return p, nil
 	case matches(k, e.keys.Review):
-		p.stopSearch() // reveal starts it again
-		return p.reviewOf(), nil
+		r := p.reviewOf()
+		p.leave()
+		return r, nil
 	case matches(k, e.keys.Stepper):
-		p.stopSearch() // reveal starts it again
+		p.leave()
 		return newStepperSetup(p.g.Spec(), p.state.String()), nil
 	case matches(k, e.keys.Faster), matches(k, e.keys.Slower):
 		p.changeSpeed(matches(k, e.keys.Faster))
@@ -284,13 +410,18 @@ func (p *play) click(e *env, m tea.MouseMsg) tea.Cmd {
 
 // humanToMove reports whether a human is to move in a game not over.
 func (p *play) humanToMove() bool {
-	return !p.state.Terminal() && p.seats[p.state.ToMove()].human()
+	return !p.over() && p.seats[p.state.ToMove()].human()
 }
 
 // next starts the engine to move, if one is and nothing stops it: at once
-// after a human's move, after the watching delay between engines.
+// after a human's move, after the watching delay between engines. It keeps
+// a clock ticking.
 func (p *play) next(e *env) tea.Cmd {
-	if p.paused || p.cur != nil || p.state.Terminal() || p.seats[p.state.ToMove()].human() {
+	return tea.Batch(p.tick(), p.nextEngine())
+}
+
+func (p *play) nextEngine() tea.Cmd {
+	if p.paused || p.cur != nil || p.over() || p.seats[p.state.ToMove()].human() {
 		return nil
 	}
 	p.searchID++
@@ -302,12 +433,22 @@ func (p *play) next(e *env) tea.Cmd {
 }
 
 func (p *play) startEngine() tea.Cmd {
-	if p.paused || p.cur != nil || p.state.Terminal() || p.seats[p.state.ToMove()].human() {
+	if p.paused || p.cur != nil || p.over() || p.seats[p.state.ToMove()].human() {
 		return nil
 	}
 	seat := p.seats[p.state.ToMove()]
 	p.searchID++
-	cur, cmd := startSearch(p.searchID, seat.engine, p.request(seat.budget, p.seed+uint64(len(p.moves))))
+	b := seat.budget
+	if p.timed() {
+		if !p.turnFrom.IsZero() {
+			p.turnFrom = clock() // the watching delay is not the engine's time
+		}
+		if seat.defaulted {
+			b.Time = 0 // the clock alone says how long
+		}
+		b.Clocks = p.clocksNow()
+	}
+	cur, cmd := startSearch(p.searchID, seat.engine, p.request(b, p.seed+uint64(len(p.moves))))
 	p.cur, p.statsBy = cur, seat.text
 	p.stats, p.statsFor, p.trend, p.statsSkip = engines.Stats{}, cur.root, p.trend[:0], 0
 	return cmd
@@ -564,10 +705,20 @@ func (p *play) playText(text string) {
 func (p *play) playMove(m games.Move) {
 	p.stopHint() // a hint is for the position before the move
 	p.stopClock()
+	if p.timed() && p.left[p.state.ToMove()] < 0 {
+		p.startClock()
+		p.checkFlag()
+		return
+	}
+	mover := p.state.ToMove()
 	p.names = append(p.names, p.state.MoveString(m))
 	p.moves = append(p.moves, m)
 	p.redo = p.redo[:0]
 	p.state.Play(m)
+	if p.timed() {
+		p.left[mover] += p.control.Increment
+		p.leftAt = append(p.leftAt[:min(len(p.moves), len(p.leftAt))], p.left)
+	}
 	p.startClock()
 	p.setStatus("", false)
 	p.unsaved = true
@@ -577,7 +728,7 @@ func (p *play) playMove(m games.Move) {
 // startClock starts the clock of the side to move, unless the game is over
 // or engines are paused.
 func (p *play) startClock() {
-	if !p.paused && !p.state.Terminal() {
+	if !p.paused && !p.over() {
 		p.turnFrom = clock()
 	}
 }
@@ -585,7 +736,9 @@ func (p *play) startClock() {
 // stopClock adds the time since the side to move started to its clock.
 func (p *play) stopClock() {
 	if !p.turnFrom.IsZero() {
-		p.clocks[p.state.ToMove()] += clock().Sub(p.turnFrom)
+		d := clock().Sub(p.turnFrom)
+		p.clocks[p.state.ToMove()] += d
+		p.left[p.state.ToMove()] -= d
 		p.turnFrom = time.Time{}
 	}
 }
@@ -619,6 +772,7 @@ func (p *play) undo() {
 		}
 	}
 	p.redo = append(p.redo, taken[len(p.moves):])
+	p.restoreClocks()
 	p.setStatus("", false)
 	p.unsaved = true
 	p.autosave()
@@ -640,9 +794,22 @@ func (p *play) redoMove() {
 		p.state.Play(m)
 	}
 	p.redo = p.redo[:len(p.redo)-1]
+	p.restoreClocks()
 	p.setStatus("", false)
 	p.unsaved = true
 	p.autosave()
+}
+
+// restoreClocks sets a clock back to what it showed after the moves on the
+// board, after an undo or a redo, and lifts a fallen flag.
+func (p *play) restoreClocks() {
+	if !p.timed() {
+		return
+	}
+	p.flagged = -1
+	if n := len(p.moves); n < len(p.leftAt) {
+		p.left = p.leftAt[n]
+	}
 }
 
 func (p *play) replay() {
@@ -725,7 +892,8 @@ const (
 )
 
 // movesWidth is the move list's width inside its frame: a ply number, the
-// longest player name and a move.
+// longest player name and a move, or a move number and two moves (of 7
+// characters, as long as chess's longest, "exd8=Q+").
 func (p *play) movesWidth() int {
 	names := p.g.PlayerNames()
 	return max(5+1+max(len(names[0]), len(names[1]))+1+8, 20)
@@ -739,8 +907,10 @@ func (p *play) view(e *env) string {
 	board := bv.render(e, boardMarks{last: p.lastCells(), cursor: p.cursor, from: p.from, flip: p.flip})
 	boardW, boardH := lipgloss.Width(board), lipgloss.Height(board)
 	var turn string
-	banner := p.state.Terminal()
+	banner := p.over()
 	switch {
+	case p.flagged >= 0:
+		turn = "Game over: " + flagText(p.g, p.state, games.Player(p.flagged))
 	case banner:
 		turn = "Game over: " + resultText(p.g, p.state)
 	case p.cur != nil:
@@ -805,6 +975,9 @@ func (p *play) view(e *env) string {
 			turn = st.Wrap(colW).Render(turn)
 		}
 		left := []string{"", board, turn} // the blank line under the title
+		if p.timed() {
+			left[0] = p.clockLine(e, colW)
+		}
 		if movesH := mainH - top - boardH - lipgloss.Height(turn); movesH >= 3 {
 			left = append(left, p.pane(e, "Moves", p.moveLines(e, colW-frame, movesH-2), colW, movesH))
 		}
@@ -832,7 +1005,9 @@ func (p *play) view(e *env) string {
 			rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, moves, " ", engine))
 		}
 		main = lipgloss.JoinVertical(lipgloss.Left, rows...)
-		if top == 1 {
+		if top == 1 && p.timed() {
+			main = p.clockLine(e, w) + "\n" + main
+		} else if top == 1 {
 			main = "\n" + main
 		}
 	}
@@ -848,21 +1023,73 @@ func (p *play) pane(e *env, title string, lines []string, width, height int) str
 	return st.Pane.Width(width - 2).Height(inH).Render(fitBox(strings.Join(text, "\n"), inW, inH))
 }
 
-// moveLines is the move list, numbered by ply, in a window of height lines
-// (less its title) that follows the last move.
+// moveLines is the move list in a window of height lines (less its title)
+// that follows the last move (moveRows).
 func (p *play) moveLines(e *env, width, height int) []string {
-	names := p.g.PlayerNames()
 	if len(p.moves) == 0 {
 		return []string{e.styles.Subtle.Render("none yet")}
 	}
-	lines := make([]string, 0, len(p.moves))
-	who := p.start.Clone()
-	nameW := max(len(names[0]), len(names[1]))
-	for i, m := range p.moves {
-		lines = append(lines, fmt.Sprintf("%4d. %-*s %s", i+1, nameW, names[who.ToMove()], p.names[i]))
-		who.Play(m)
-	}
+	lines := moveRows(p.g, p.start, p.moves, p.names)
 	return strings.Split(p.history.render(lines, len(lines)-1, width, height-1), "\n")
+}
+
+// moveRows lays out the moves played from start, names their notation.
+// While the players have taken turns, a row is a full move, numbered as
+// chess numbers them: "1. e4 e5", a first move of the second player
+// written "1... e5", the numbers of a chess game continuing its FEN's.
+// Once a player has moved twice in a row (a Kalah extra move), each ply
+// is a row, numbered, with its mover's name.
+func moveRows(g games.Game, start games.State, moves []games.Move, names []string) []string {
+	players := g.PlayerNames()
+	movers, alternate := turns(start, moves)
+	rows := make([]string, 0, len(moves))
+	if !alternate {
+		nameW := max(len(players[0]), len(players[1]))
+		for i := range moves {
+			rows = append(rows, fmt.Sprintf("%4d. %-*s %s", i+1, nameW, players[movers[i]], names[i]))
+		}
+		return rows
+	}
+	number := firstMoveNumber(g, start)
+	for i := 0; i < len(moves); {
+		if movers[i] != games.First {
+			rows = append(rows, fmt.Sprintf("%3d... %s", number, names[i]))
+			i, number = i+1, number+1
+			continue
+		}
+		row := fmt.Sprintf("%3d. %s", number, names[i])
+		if i+1 < len(moves) {
+			row = fmt.Sprintf("%3d. %-7s %s", number, names[i], names[i+1])
+		}
+		rows = append(rows, row)
+		i, number = i+2, number+1
+	}
+	return rows
+}
+
+// turns returns who made each of moves, played from start, and whether
+// the players took turns throughout.
+func turns(start games.State, moves []games.Move) (movers []games.Player, alternate bool) {
+	movers = make([]games.Player, len(moves))
+	s := start.Clone()
+	alternate = true
+	for i, m := range moves {
+		movers[i] = s.ToMove()
+		alternate = alternate && (i == 0 || movers[i] != movers[i-1])
+		s.Play(m)
+	}
+	return movers, alternate
+}
+
+// firstMoveNumber is the number of the first full move from start: a
+// chess FEN's fullmove number, else 1.
+func firstMoveNumber(g games.Game, start games.State) int {
+	if f := strings.Fields(start.String()); g.Name() == "chess" && len(f) == 6 {
+		if n, err := strconv.Atoi(f[5]); err == nil && n > 0 {
+			return n
+		}
+	}
+	return 1
 }
 
 // resultText says who won a finished game, with the score where it means
@@ -899,14 +1126,14 @@ func (p *play) request(b engines.Budget, seed uint64) engines.Request {
 // its budget and has left.
 func (p *play) statusLine(e *env) string {
 	names := p.g.PlayerNames()
-	engines := !p.seats[0].human() || !p.seats[1].human()
+	anyEngine := !p.seats[0].human() || !p.seats[1].human()
 	state := ""
 	switch {
-	case p.state.Terminal():
+	case p.over():
 		state = "game over"
 	case p.paused:
 		state = "PAUSED (ctrl+p resumes)"
-	case engines:
+	case anyEngine:
 		state = "engines running"
 	}
 	pace := ""
@@ -914,11 +1141,16 @@ func (p *play) statusLine(e *env) string {
 		pace = "pace " + p.delay.String()
 	}
 	clocks := fmt.Sprintf("clock %s %s  %s %s", names[0], clockText(p.clockOf(games.First)), names[1], clockText(p.clockOf(games.Second)))
+	if p.timed() {
+		clocks = fmt.Sprintf("clock %s: %s %s  %s %s", p.control, names[0], leftText(p.leftOf(games.First)), names[1], leftText(p.leftOf(games.Second)))
+	}
 	budget := ""
 	for _, sr := range []*search{p.cur, p.hintOn} {
 		if sr != nil {
 			who := p.statsBy
-			budget = who + ": " + budgetText(sr.budget, clock().Sub(sr.began), p.stats)
+			// Under a clock, the time the engine takes by the clock's rule.
+			b := engines.Request{Position: sr.root, Budget: sr.budget}.MoveBudget()
+			budget = who + ": " + budgetText(b, clock().Sub(sr.began), p.stats)
 		}
 	}
 	return statusParts(state, pace, clocks, budget)
@@ -933,6 +1165,53 @@ func clockText(d time.Duration) string {
 	return fmt.Sprintf("%d:%02d", s/60, s%60)
 }
 
+// leftText writes the time left on a clock: minutes and seconds, tenths
+// under a minute (when every tenth counts), 0:00.0 once the flag fell.
+func leftText(d time.Duration) string {
+	if d < time.Minute {
+		d = max(d, 0)
+		return fmt.Sprintf("0:%04.1f", float64(d/(100*time.Millisecond))/10)
+	}
+	return clockText(d)
+}
+
+// clockLine shows both clocks of a game under a time control in width
+// columns, the running one marked, a fallen flag named; the players'
+// initials stand for their names where the names may not fit.
+func (p *play) clockLine(e *env, width int) string {
+	st := e.styles
+	names := p.g.PlayerNames()
+	line := func(short bool) string {
+		parts := make([]string, 2)
+		for i := range parts {
+			who := games.Player(i)
+			name := names[i]
+			if short {
+				name = name[:1]
+			}
+			text := name + " " + leftText(p.leftOf(who))
+			switch {
+			case p.flagged == i:
+				text = st.Error.Render(text + " flag")
+			case !p.over() && p.state.ToMove() == who && !p.turnFrom.IsZero():
+				mark := " ◂"
+				if st.ASCII {
+					mark = " <"
+				}
+				text = st.Status.Render(text + mark)
+			}
+			parts[i] = text
+		}
+		return parts[0] + "   " + parts[1]
+	}
+	// Names or initials by the widest the line can be (clocks of up to
+	// twice the base, or 0:59.9, and " flag"), so that they do not switch
+	// as the clocks run.
+	clockW := max(len(leftText(2*p.control.Base)), len("0:59.9"))
+	widest := len(names[0]) + len(names[1]) + 2*(1+clockW) + 3 + len(" flag")
+	return cut(line(widest > width), width)
+}
+
 // budgetText says how much of a search's budget it has used and how much
 // is left: time, or the iterations or states it counts.
 func budgetText(b engines.Budget, elapsed time.Duration, st engines.Stats) string {
@@ -942,7 +1221,7 @@ func budgetText(b engines.Budget, elapsed time.Duration, st engines.Stats) strin
 	case b.States > 0:
 		return fmt.Sprintf("%s of %s states used, %s left", humanCount(float64(st.States)), humanCount(float64(b.States)), humanCount(float64(max(b.States-st.States, 0))))
 	case b.Time > 0:
-		return fmt.Sprintf("%.1fs of %s used, %.1fs left", elapsed.Seconds(), b.Time, max(b.Time-elapsed, 0).Seconds())
+		return fmt.Sprintf("%.1fs of %s used, %.1fs left", elapsed.Seconds(), b.Time.Round(100*time.Millisecond), max(b.Time-elapsed, 0).Seconds())
 	}
 	return fmt.Sprintf("%.1fs, no budget", elapsed.Seconds())
 }

@@ -19,6 +19,10 @@ type player struct {
 	text   string
 	engine engines.Engine // nil for a human
 	budget engines.Budget
+	// defaulted says the budget is defaultBudget, the player having named
+	// none: under a clock the engine then takes its time from the clock
+	// alone.
+	defaulted bool
 }
 
 func (p player) human() bool { return p.engine == nil }
@@ -50,13 +54,16 @@ func parsePlayer(cfg *config.Config, text string, g games.Game) (player, error) 
 		if b, err = config.ParseBudget(f[1]); err != nil {
 			return player{}, err
 		}
+		if b.Clock != (engines.TimeControl{}) {
+			return player{}, fmt.Errorf("budget %q: a clock is the game's, for both sides: give it in the clock field (%s), and a budget here, if any, caps each move", f[1], strings.TrimPrefix(f[1], "clock="))
+		}
 		if b.PaperTime > 0 {
 			if _, ok := config.PaperSpeed(g.Spec()); !ok {
 				return player{}, fmt.Errorf("budget %q: the NMCS paper gives no speed for %s", f[1], g.Spec())
 			}
 		}
 	}
-	return player{text: strings.Join(f, " "), engine: e, budget: b.For(g.Spec())}, nil
+	return player{text: strings.Join(f, " "), engine: e, budget: b.For(g.Spec()), defaulted: len(f) == 1}, nil
 }
 
 // search is an engine thinking in a background goroutine. Its reports are

@@ -198,12 +198,15 @@ func (g *gameList) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 }
 
 // gameRow is one game of the list: its match and index, who moved first,
-// the result, its length and time.
+// the result (on time, when a flag fell), its length and time.
 func gameRow(r tournament.Record) string {
 	first, second := r.Names[r.FirstSeat], r.Names[1-r.FirstSeat]
 	res := r.Result
-	if r.Error != "" {
+	switch {
+	case r.Error != "":
 		res = "error"
+	case r.Reason != "":
+		res += " on time"
 	}
 	return fmt.Sprintf("%-24s %4d  %s vs %s  %s  %d plies  %.1fs", r.Match, r.Index, first, second, res, r.Plies, r.Seconds)
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -22,21 +23,23 @@ import (
 // results file. It reviews the game on the play screen (ctrl+r there) or a
 // game of a results file, and copies the position, the PV or the game.
 type review struct {
-	g       games.Game
-	start   games.State
-	moves   []games.Move
-	names   []string                 // the moves in notation
-	figures []tournament.MoveSummary // each move's search, or nil
-	ply     int                      // the board shows the position after ply moves
-	rec     *pgn.Record              // the game, for copying it
-	source  string                   // where the game comes from, for the title
-	pv      []games.Move             // an engine's principal variation...
-	pvFor   string                   // ...for the position of this text
-	flip    bool
-	status  string
-	isErr   bool
-	list    scroller
-	boardAt [2]int // where the last view drew the board
+	g          games.Game
+	start      games.State
+	moves      []games.Move
+	names      []string                 // the moves in notation
+	figures    []tournament.MoveSummary // each move's search, or nil
+	clockAfter []time.Duration          // under a clock, the mover's clock after each move, else nil
+	ending     string                   // how a game of a results file ended on time, if it did
+	ply        int                      // the board shows the position after ply moves
+	rec        *pgn.Record              // the game, for copying it
+	source     string                   // where the game comes from, for the title
+	pv         []games.Move             // an engine's principal variation...
+	pvFor      string                   // ...for the position of this text
+	flip       bool
+	status     string
+	isErr      bool
+	list       scroller
+	boardAt    [2]int // where the last view drew the board
 }
 
 // newReview opens a review of moves played from start, at the last move.
@@ -52,10 +55,17 @@ func newReview(g games.Game, start games.State, moves []games.Move, rec *pgn.Rec
 }
 
 // reviewOf reviews the game on the play screen, with the principal
-// variation of its last search for the position that search was about.
+// variation of its last search for the position that search was about and,
+// under a clock, each mover's clock after its move.
 func (p *play) reviewOf() *review {
 	r := newReview(p.g, p.start, p.moves, p.record(), "the game on the play screen")
 	r.flip = p.flip
+	if p.timed() && len(p.leftAt) > len(p.moves) {
+		movers, _ := turns(p.start, p.moves)
+		for i, who := range movers {
+			r.clockAfter = append(r.clockAfter, p.leftAt[i+1][who])
+		}
+	}
 	if p.statsFor != nil && len(p.stats.PV) > 0 {
 		r.pv, r.pvFor = append([]games.Move(nil), p.stats.PV...), p.statsFor.String()
 	}
@@ -101,6 +111,18 @@ func recordReview(rec tournament.Record, path string) (*review, error) {
 	pr.Set("Event", fmt.Sprintf("%s %s game %d", rec.Preset, rec.Match, rec.Index))
 	r := newReview(g, start, moves, pr, fmt.Sprintf("%s game %d (%s)", rec.Match, rec.Index, path))
 	r.figures = rec.Moves
+	for _, f := range rec.Moves {
+		if f.ClockMillis > 0 {
+			r.clockAfter = make([]time.Duration, len(rec.Moves))
+			for i, f := range rec.Moves {
+				r.clockAfter[i] = time.Duration(f.ClockMillis * float64(time.Millisecond))
+			}
+			break
+		}
+	}
+	if rec.Reason != "" {
+		r.ending = rec.Result + " " + rec.Reason
+	}
 	return r, nil
 }
 
@@ -239,6 +261,9 @@ func (r *review) view(e *env) string {
 		at = "start position"
 	default:
 		at = fmt.Sprintf("after %d. %s %s", r.ply, r.mover(r.ply-1), r.names[r.ply-1])
+		if labels, _, byMove := r.plyLabels(); byMove {
+			at = fmt.Sprintf("after %s %s (%s)", strings.TrimSpace(labels[r.ply-1]), r.names[r.ply-1], r.mover(r.ply-1))
+		}
 	}
 	if s.Terminal() {
 		at += " · game over: " + resultText(r.g, s)
@@ -283,13 +308,17 @@ func (r *review) view(e *env) string {
 	return lipgloss.JoinVertical(lipgloss.Left, title, padLines(fitBox(main, w, mainH), mainH), msg)
 }
 
-// listWidth is the width of the move list's rows: the marker, the ply,
-// the player, the move and, with figures, states, iterations and time.
+// listWidth is the width of the move list's rows: the marker, the label
+// (plyLabels), the move and, with figures, states, iterations, time and
+// the clock.
 func (r *review) listWidth() int {
-	names := r.g.PlayerNames()
-	w := 2 + 6 + max(len(names[0]), len(names[1])) + 1 + 8
+	_, labelW, _ := r.plyLabels()
+	w := 2 + labelW + 1 + 8
 	if r.figures != nil {
 		w += 1 + 7 + 1 + 7 + 1 + 8
+	}
+	if r.clockAfter != nil {
+		w += 1 + 8
 	}
 	return max(w, 24)
 }
@@ -303,22 +332,52 @@ func (r *review) mover(i int) string {
 	return r.g.PlayerNames()[s.ToMove()]
 }
 
-// moveList is the list of moves in a pane, the start first, the selected
-// row marked; with figures, each move's states, iterations and time.
-func (r *review) moveList(e *env, width, height int) string {
-	st := e.styles
-	s := r.start.Clone()
+// plyLabels are the labels of the moves in the list, all of one width:
+// the move number as chess writes it ("1." before a first player's move,
+// "1..." before the second's) where the players took turns, else the ply
+// number and the mover's name.
+func (r *review) plyLabels() (labels []string, width int, byMove bool) {
+	movers, alternate := turns(r.start, r.moves)
+	labels = make([]string, len(r.moves))
+	if alternate {
+		number := firstMoveNumber(r.g, r.start)
+		for i, who := range movers {
+			labels[i] = fmt.Sprintf("%3d.", number)
+			if who != games.First {
+				labels[i] += ".."
+				number++
+			}
+		}
+		return labels, 6, true
+	}
 	names := r.g.PlayerNames()
 	nameW := max(len(names[0]), len(names[1]))
-	rows := []string{"   0. start"}
-	for i, m := range r.moves {
-		row := fmt.Sprintf("%4d. %-*s %-8s", i+1, nameW, names[s.ToMove()], r.names[i])
+	for i, who := range movers {
+		labels[i] = fmt.Sprintf("%4d. %-*s", i+1, nameW, names[who])
+	}
+	return labels, 6 + nameW, false
+}
+
+// moveList is the list of moves in a pane, the start first, the selected
+// row marked; with figures, each move's states, iterations and time, and
+// under a clock the mover's clock after the move.
+func (r *review) moveList(e *env, width, height int) string {
+	st := e.styles
+	labels, labelW, byMove := r.plyLabels()
+	rows := []string{fmt.Sprintf("%-*s start", labelW, "   0.")}
+	if byMove {
+		rows[0] = fmt.Sprintf("%-*s start", labelW, "") // no number: the moves are numbered by full moves
+	}
+	for i := range r.moves {
+		row := fmt.Sprintf("%-*s %-8s", labelW, labels[i], r.names[i])
 		if i < len(r.figures) {
 			f := r.figures[i]
 			row += fmt.Sprintf(" %7s %7s %8s", humanCount(float64(f.States)), humanCount(float64(f.Iterations)), millisText(f.Millis))
 		}
+		if i < len(r.clockAfter) {
+			row += fmt.Sprintf(" %8s", leftText(r.clockAfter[i]))
+		}
 		rows = append(rows, row)
-		s.Play(m)
 	}
 	for i := range rows {
 		if i == r.ply {
@@ -328,8 +387,13 @@ func (r *review) moveList(e *env, width, height int) string {
 		}
 	}
 	head := st.Title.Render("Moves")
+	pad := 2 + labelW + 1 + 8 - 5 // from the title to the move column's end
 	if r.figures != nil {
-		head += st.Subtle.Render(fmt.Sprintf("%*s %7s %7s %8s", 2+6+nameW+1+8-5, "", "states", "iters", "time"))
+		head += st.Subtle.Render(fmt.Sprintf("%*s %7s %7s %8s", pad, "", "states", "iters", "time"))
+		pad = 0
+	}
+	if r.clockAfter != nil {
+		head += st.Subtle.Render(fmt.Sprintf("%*s %8s", pad, "", "clock"))
 	}
 	inW, inH := width-st.Pane.GetHorizontalFrameSize(), height-st.Pane.GetVerticalFrameSize()
 	body := head + "\n" + r.list.render(rows, r.ply, inW, max(inH-1, 1))
@@ -347,5 +411,5 @@ func millisText(ms float64) string {
 
 // statusLine says which ply is shown of how many, and where copies go.
 func (r *review) statusLine(e *env) string {
-	return statusParts(fmt.Sprintf("ply %d of %d", r.ply, len(r.moves)), r.list.span(), "copies go to "+copiedDir()+"/")
+	return statusParts(fmt.Sprintf("ply %d of %d", r.ply, len(r.moves)), r.ending, r.list.span(), "copies go to "+copiedDir()+"/")
 }

@@ -33,7 +33,7 @@ func TestReviewSteppingKeepsTheGame(t *testing.T) {
 	if got := r.position().String(); got != "3/1x1/o2 x" {
 		t.Fatalf("after two steps back the board is %q", got)
 	}
-	if v := m.View(); !strings.Contains(v, "after 2. O a1") || !strings.Contains(v, "position: 3/1x1/o2 x") || !strings.Contains(v, "ply 2 of 4") {
+	if v := m.View(); !strings.Contains(v, "after 1... a1 (O)") || !strings.Contains(v, "position: 3/1x1/o2 x") || !strings.Contains(v, "ply 2 of 4") {
 		t.Fatalf("view:\n%s", v)
 	}
 	m = keys(t, m, "home")
@@ -125,7 +125,7 @@ func TestResultsReviewOpensGameAtPly(t *testing.T) {
 	}
 	m = keys(t, m, "up", "up", "up")
 	v := m.View()
-	for _, want := range []string{"after 3. X a2", "position: 3/xo1/x2 o", "> " + "   3. X", "3k", "300", "30ms", "X: random  O: uct", "ply 3 of 6", path} {
+	for _, want := range []string{"after 2. a2 (X)", "position: 3/xo1/x2 o", "> " + "  2.   a2", "3k", "300", "30ms", "X: random  O: uct", "ply 3 of 6", path} {
 		if !strings.Contains(v, want) {
 			t.Fatalf("review at ply 3 lacks %q:\n%s", want, v)
 		}

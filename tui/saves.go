@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
+	"mcarena/engines"
 	"mcarena/games"
 	"mcarena/games/pgn"
 )
@@ -31,7 +33,10 @@ const (
 
 // record builds the save of the game on screen, with the tags the package
 // pgn documents: First and Second (who plays each seat, with the budget),
-// FirstSpec and SecondSpec (an engine's full spec) and the Seed.
+// FirstSpec and SecondSpec (an engine's full spec) and the Seed; under a
+// clock, PGN's TimeControl (BASE+INCREMENT in seconds, "300+2"), mcarena's
+// Clocks (the time each side has left, "4m58.2s 5m0s"), and for a game
+// ended on time Termination "time forfeit" (and in chess its Result).
 func (p *play) record() *pgn.Record {
 	r := &pgn.Record{Game: p.g, Start: p.start, Moves: append(p.moves[:0:0], p.moves...)}
 	for i, seat := range p.seats {
@@ -43,7 +48,59 @@ func (p *play) record() *pgn.Record {
 	}
 	r.Set("Date", time.Now().Format("2006.01.02"))
 	r.Set("Seed", strconv.FormatUint(p.seed, 10))
+	if p.timed() {
+		secs := func(d time.Duration) string { return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) }
+		tc := secs(p.control.Base)
+		if p.control.Increment > 0 {
+			tc += "+" + secs(p.control.Increment)
+		}
+		r.Set("TimeControl", tc)
+		tenths := func(d time.Duration) string { return max(d, 0).Round(100 * time.Millisecond).String() }
+		r.Set("Clocks", tenths(p.leftOf(games.First))+" "+tenths(p.leftOf(games.Second)))
+		if len(p.leftAt) > len(p.moves) {
+			movers, _ := turns(p.start, p.moves)
+			for i, who := range movers {
+				r.Clocks = append(r.Clocks, p.leftAt[i+1][who]) // chess writes them as %clk comments
+			}
+		}
+		if p.flagged >= 0 {
+			r.Set("Termination", "time forfeit")
+			r.Set("Result", flagOutcome(p.state, games.Player(p.flagged)).String())
+		}
+	}
 	return r
+}
+
+// clockOfRecord reads a save's time control and clocks, as record writes
+// them: ok is false where the save has no TimeControl of that form (a
+// chess save from elsewhere may have another, "40/7200"), and left is
+// the full clocks where it has no Clocks.
+func clockOfRecord(r *pgn.Record) (tc engines.TimeControl, left [2]time.Duration, ok bool) {
+	secs := func(t string) (time.Duration, bool) {
+		f, err := strconv.ParseFloat(t, 64)
+		if err != nil || f < 0 || f > engines.MaxClock.Seconds() {
+			return 0, false
+		}
+		return time.Duration(f * float64(time.Second)), true
+	}
+	base, inc, hasInc := strings.Cut(r.Get("TimeControl"), "+")
+	if tc.Base, ok = secs(base); !ok || tc.Base == 0 {
+		return tc, left, false
+	}
+	if hasInc {
+		if tc.Increment, ok = secs(inc); !ok {
+			return tc, left, false
+		}
+	}
+	left = [2]time.Duration{tc.Base, tc.Base}
+	if f := strings.Fields(r.Get("Clocks")); len(f) == 2 {
+		for i, t := range f {
+			if d, err := time.ParseDuration(t); err == nil && d >= 0 {
+				left[i] = d
+			}
+		}
+	}
+	return tc, left, true
 }
 
 // save writes the game to a new file in SavesDir.
@@ -256,7 +313,27 @@ func loadedPlay(e *env, r *pgn.Record) *play {
 	}
 	p.autosaving = true
 	p.unsaved = false
-	p.paused = !p.state.Terminal() && (!seats[0].human() || !seats[1].human())
+	if tc, left, ok := clockOfRecord(r); ok {
+		p.setControl(tc)
+		p.left = left
+		// Undo goes back to the clocks after each move where the save
+		// has them (chess's %clk comments), else to the clocks saved.
+		for i := range p.leftAt {
+			p.leftAt[i] = left
+		}
+		if len(r.Clocks) == len(p.moves) && !slices.Contains(r.Clocks, -1) {
+			movers, _ := turns(p.start, p.moves)
+			p.leftAt[0] = [2]time.Duration{tc.Base, tc.Base}
+			for i, who := range movers[:max(len(movers)-1, 0)] {
+				p.leftAt[i+1] = p.leftAt[i]
+				p.leftAt[i+1][who] = r.Clocks[i]
+			}
+		}
+		if r.Get("Termination") == "time forfeit" && !p.state.Terminal() {
+			p.flagged = int(p.state.ToMove())
+		}
+	}
+	p.paused = !p.over() && (!seats[0].human() || !seats[1].human())
 	p.clocks, p.turnFrom = [2]time.Duration{}, time.Time{} // replaying took no one's time
 	p.startClock()
 	status := fmt.Sprintf("loaded %d moves", len(r.Moves))

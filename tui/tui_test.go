@@ -109,7 +109,7 @@ func TestTypedMovesUndoRedo(t *testing.T) {
 	if len(p.moves) != 2 || p.names[1] != "b4-a3" {
 		t.Fatalf("after redo: %v", p.names)
 	}
-	if v := m.View(); !strings.Contains(v, "2. Black") || !strings.Contains(v, "White (human) to move") {
+	if v := m.View(); !strings.Contains(v, "1. a2-a3   b4-a3") || !strings.Contains(v, "White (human) to move") {
 		t.Fatalf("view:\n%s", v)
 	}
 }

@@ -252,7 +252,7 @@ func (e *Engine) put(sr *searcher) {
 // shuffling the root moves (then sorting them by class, with static
 // ordering).
 func (e *Engine) Search(ctx context.Context, req engines.Request) (engines.Result, error) {
-	s, b, seed, report := req.Position, req.Budget, req.Seed, req.Report
+	s, b, seed, report := req.Position, req.MoveBudget(), req.Seed, req.Report
 	if err := b.Check(); err != nil {
 		return engines.Result{Move: games.NoMove}, err
 	}

@@ -46,7 +46,11 @@ import (
 //
 // Budgets: a search with a time budget first sends time_settings 0 T 1
 // (byo-yomi of T seconds for each move; option timesettings=false leaves it
-// out, and a program that refuses it keeps its own clock). A counted
+// out, and a program that refuses it keeps its own clock). In a game under
+// a clock it sends instead time_settings MAIN 0 0 (absolute time) once a
+// game, then time_left COLOR SECONDS 0 for both sides before each genmove,
+// and the answer may take the mover's remaining time; GTP cannot say an
+// increment, which the program sees only in the time left. A counted
 // budget (iterations, states) cannot be said in GTP: set the program's
 // own on its command line (mcarena gtp --iterations N). Every answer must
 // come within the time budget plus the timeout option (seconds); a
@@ -99,7 +103,7 @@ func init() {
 			{Name: "cmd", Kind: spec.Text, Default: "", Doc: "the program's command line, split on spaces; in single quotes when it holds a comma"},
 			{Name: "timeout", Kind: spec.Float, Default: "30", FloatMin: 0.01, FloatMax: 86400, Doc: "seconds to wait for an answer beyond the move's time budget"},
 			{Name: "log", Kind: spec.Text, Default: "", Doc: "file the program's stderr and the session are appended to; empty: a new mcarena-gtp-*.log in the temporary directory"},
-			{Name: "timesettings", Kind: spec.Bool, Default: "true", Doc: "send time_settings 0 T 1 before a search with a time budget T"},
+			{Name: "timesettings", Kind: spec.Bool, Default: "true", Doc: "send time_settings 0 T 1 before a search with a time budget T, and time_settings and time_left under a clock"},
 		},
 		Build: func(v spec.Values, canonical string) (engines.Engine, error) {
 			argv := strings.Fields(v.String("cmd"))
@@ -184,7 +188,7 @@ func (e *Engine) search(ctx context.Context, p *proc, req engines.Request, moves
 		if _, err := p.call(ctx, wait, "clear_board"); err != nil {
 			return games.NoMove, err
 		}
-		p.moves, p.synced = p.moves[:0], true
+		p.moves, p.synced, p.clockMain = p.moves[:0], true, 0
 	}
 	for i, m := range moves {
 		if i >= from {
@@ -196,7 +200,15 @@ func (e *Engine) search(ctx context.Context, p *proc, req engines.Request, moves
 		}
 		s.Play(m)
 	}
-	if t := req.Budget.Time; e.sendTime && t > 0 && t != p.timeSet {
+	answerWait := wait + req.Budget.Time
+	if c := req.Budget.Clocks; c.On {
+		answerWait = wait + max(c.Left[s.ToMove()], 0)
+		if e.sendTime {
+			if err := sendClocks(ctx, p, wait, g, c); err != nil {
+				return games.NoMove, err
+			}
+		}
+	} else if t := req.Budget.Time; e.sendTime && t > 0 && t != p.timeSet {
 		secs := strconv.FormatFloat(t.Seconds(), 'f', -1, 64)
 		if _, err := p.call(ctx, wait, "time_settings 0 "+secs+" 1"); err != nil {
 			if _, refused := err.(*refusal); !refused {
@@ -206,7 +218,7 @@ func (e *Engine) search(ctx context.Context, p *proc, req engines.Request, moves
 		p.timeSet = t
 	}
 	cmd := "genmove " + colorWord(g, s.ToMove())
-	answer, err := p.call(ctx, wait+req.Budget.Time, cmd)
+	answer, err := p.call(ctx, answerWait, cmd)
 	if err != nil {
 		return games.NoMove, err
 	}
@@ -216,6 +228,35 @@ func (e *Engine) search(ctx context.Context, p *proc, req engines.Request, moves
 	}
 	p.moves = append(p.moves, m)
 	return m, nil
+}
+
+// sendClocks tells the program the game's clocks: time_settings MAIN 0 0
+// (absolute time, MAIN the larger clock) once a game, then time_left COLOR
+// SECONDS 0 for each side. GTP has no increment: the program sees it in
+// the time left. A program that refuses either keeps its own clock.
+func sendClocks(ctx context.Context, p *proc, wait time.Duration, g games.Game, c engines.Clocks) error {
+	secs := func(d time.Duration) string { return strconv.FormatFloat(max(d, 0).Seconds(), 'f', 3, 64) }
+	call := func(cmd string) error {
+		if _, err := p.call(ctx, wait, cmd); err != nil {
+			if _, refused := err.(*refusal); !refused {
+				return err
+			}
+		}
+		return nil
+	}
+	if p.clockMain == 0 {
+		main := max(c.Left[0], c.Left[1], time.Millisecond)
+		if err := call("time_settings " + secs(main) + " 0 0"); err != nil {
+			return err
+		}
+		p.clockMain, p.timeSet = main, 0
+	}
+	for _, who := range []games.Player{games.First, games.Second} {
+		if err := call("time_left " + colorWord(g, who) + " " + secs(c.Left[who]) + " 0"); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // replayMoves returns the moves from the game's start position to the

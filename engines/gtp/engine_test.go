@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"mcarena/engines"
 	"mcarena/games"
@@ -219,5 +220,38 @@ func TestSpec(t *testing.T) {
 	}
 	if again, err := engines.New(e.Spec()); err != nil || again.Spec() != e.Spec() {
 		t.Errorf("the canonical spec does not read back: %v", err)
+	}
+}
+
+// Under a clock the program is told the time control once a game and both
+// clocks before each genmove, and the game is played to its end.
+func TestClockThroughGTP(t *testing.T) {
+	g, err := games.New("havannah:base=4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	remote, log := helperEngine(t, "", "serve", g.Spec(), "mcts", "30")
+	local, err := engines.New("mcts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, ok := tournament.PlayClocked(context.Background(), g.NewState(), [2]engines.Engine{remote, local}, engines.Budget{Iterations: 30},
+		engines.TimeControl{Base: 20 * time.Second, Increment: time.Second}, 1)
+	if !ok || p.Err != "" || p.Reason != "" {
+		t.Fatalf("ok %v, error %q, reason %q", ok, p.Err, p.Reason)
+	}
+	b, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	session := string(b)
+	if n := strings.Count(session, " time_settings 20.000 0 0\n"); n != 1 {
+		t.Errorf("time_settings sent %d times, want once:\n%s", n, session)
+	}
+	if n, want := strings.Count(session, " time_left w "), (len(p.Moves)+1)/2; n != want {
+		t.Errorf("time_left w sent %d times, want %d (once a genmove)", n, want)
+	}
+	if !strings.Contains(session, " time_left b 20.000 0\n") {
+		t.Errorf("no time_left b 20.000 0 before the first genmove:\n%s", session)
 	}
 }

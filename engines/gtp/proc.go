@@ -17,11 +17,14 @@ type proc struct {
 	id int
 
 	// The program's game: its spec, whether its board holds exactly moves
-	// (played from the start), and the time per move it was last given.
-	game    string
-	synced  bool
-	moves   []games.Move
-	timeSet time.Duration
+	// (played from the start), the time per move it was last given, and
+	// the main time of the clock it was last given (0: none since its
+	// board was cleared).
+	game      string
+	synced    bool
+	moves     []games.Move
+	timeSet   time.Duration
+	clockMain time.Duration
 }
 
 // refusal is a program's "? ..." answer to a command: the program runs on.

@@ -21,7 +21,7 @@ import (
 // boardsize, clear_board, play, white, black, genmove, undo, showboard and
 // its alias print, time_settings, time, havannah_winner, all_legal,
 // history) and the specification's own (protocol_version, list_commands,
-// known_command, quit):
+// known_command, quit, time_left):
 //
 //   - boardsize N sets the game's base (Havannah) or its side (the square
 //     games with an option size), keeping its other options, and clears
@@ -38,6 +38,12 @@ import (
 //     over half the moves of the empty board (MaxMoves/2), and the
 //     command line's budget again for no limits (BYO > 0 with STONES 0, or
 //     all three 0). The counted caps of the command line stay.
+//   - time_left COLOR SECONDS STONES gives that colour's clock for its next
+//     genmove alone: with STONES 0 (main time) the engine takes the time
+//     of the move by mcarena's time-management rule
+//     (engines.MoveTime, as for a clock in a tournament, with no
+//     increment, which GTP cannot say), with STONES > 0 (byo-yomi)
+//     SECONDS/STONES. The counted caps stay.
 //   - time [-m SECONDS] [-g SECONDS] [-i N], castro's: seconds per move,
 //     seconds per game (shared as time_settings shares MAIN) and
 //     iterations per move; without arguments it shows the budget.
@@ -55,8 +61,16 @@ type Server struct {
 	history []games.Move
 	base    engines.Budget // the command line's budget
 	budget  engines.Budget // the budget now
+	left    [2]clockLeft   // each colour's time_left, until its next genmove
 	seeds   uint64
 	cmds    map[string]func(ctx context.Context, args []string) (string, error)
+}
+
+// clockLeft is what a time_left command said of one colour's clock.
+type clockLeft struct {
+	set    bool
+	time   time.Duration
+	stones int
 }
 
 // errQuit ends a session after quit's answer.
@@ -83,6 +97,7 @@ func NewServer(g games.Game, e engines.Engine, b engines.Budget, seed uint64) *S
 		"showboard":        s.showboard,
 		"print":            s.showboard,
 		"time_settings":    s.timeSettings,
+		"time_left":        s.timeLeft,
 		"time":             s.time,
 		"all_legal":        s.allLegal,
 		"history":          s.historyCmd,
@@ -188,7 +203,7 @@ func (s *Server) boardsize(_ context.Context, args []string) (string, error) {
 }
 
 func (s *Server) clearBoard(context.Context, []string) (string, error) {
-	s.state, s.history = s.game.NewState(), nil
+	s.state, s.history, s.left = s.game.NewState(), nil, [2]clockLeft{}
 	return "", nil
 }
 
@@ -254,6 +269,14 @@ func (s *Server) genmove(ctx context.Context, args []string) (string, error) {
 		return "", fmt.Errorf("the game is over (%s)", games.EndReason(s.state))
 	}
 	b := s.budget
+	mover := s.state.ToMove()
+	if l := s.left[mover]; l.set && l.stones > 0 {
+		b.Time = max(l.time/time.Duration(l.stones), time.Millisecond)
+	} else if l.set {
+		b.Clocks = engines.Clocks{Left: [2]time.Duration{s.left[0].time, s.left[1].time}, On: true}
+		b.Clocks.Left[mover] = l.time
+	}
+	s.left[mover] = clockLeft{}
 	if len(args) == 2 {
 		d, err := seconds(args[1])
 		if err != nil || d <= 0 {
@@ -341,6 +364,26 @@ func (s *Server) timeSettings(_ context.Context, args []string) (string, error) 
 // the moves of the empty board.
 func (s *Server) share(secs float64) time.Duration {
 	return time.Duration(secs / float64(max(1, s.game.MaxMoves()/2)) * float64(time.Second))
+}
+
+func (s *Server) timeLeft(_ context.Context, args []string) (string, error) {
+	if len(args) != 3 {
+		return "", errors.New("syntax error: time_left COLOR SECONDS STONES")
+	}
+	p, err := parseColor(s.game, args[0])
+	if err != nil {
+		return "", fmt.Errorf("syntax error: %v", err)
+	}
+	d, err := seconds(args[1])
+	if err != nil {
+		return "", fmt.Errorf("syntax error: time_left %v", err)
+	}
+	stones, err := strconv.Atoi(args[2])
+	if err != nil || stones < 0 {
+		return "", fmt.Errorf("syntax error: time_left stones %q: want a whole number, 0 or more", args[2])
+	}
+	s.left[p] = clockLeft{set: true, time: d, stones: stones}
+	return "", nil
 }
 
 func (s *Server) time(_ context.Context, args []string) (string, error) {

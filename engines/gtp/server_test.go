@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"mcarena/engines"
 	"mcarena/engines/gtp"
@@ -128,5 +129,52 @@ func TestServerTime(t *testing.T) {
 			t.Errorf("no %q in\n%s", want, got)
 		}
 		_, got, _ = strings.Cut(got, want)
+	}
+}
+
+// budgets is an engine that plays the first legal move and keeps the
+// budget of each search.
+type budgets struct{ got []engines.Budget }
+
+func (b *budgets) Spec() string { return "budgets" }
+
+func (b *budgets) Search(_ context.Context, req engines.Request) (engines.Result, error) {
+	b.got = append(b.got, req.Budget)
+	return engines.Result{Move: req.Position.Legal(nil)[0]}, nil
+}
+
+// time_left gives the next genmove of that colour the clock (main time,
+// from which the engine takes its time by mcarena's rule) or a byo-yomi
+// period's share; the genmove after it has the time_settings budget again.
+func TestServerTimeLeft(t *testing.T) {
+	g, err := games.New("havannah:base=4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &budgets{}
+	script := "time_settings 0 6 3\ntime_left w 30 0\ntime_left b 12.5 0\ngenmove w\ngenmove b\ntime_left w 10 4\ngenmove w\ngenmove b\ntime_left x 1 0\ntime_left w 1\n"
+	var out strings.Builder
+	if err := gtp.NewServer(g, e, engines.Budget{Iterations: 7}, 1).Serve(context.Background(), strings.NewReader(script), &out); err != nil {
+		t.Fatal(err)
+	}
+	s := time.Second
+	want := []engines.Budget{
+		{Time: 2 * s, Iterations: 7, Clocks: engines.Clocks{Left: [2]time.Duration{30 * s, 12500 * time.Millisecond}, On: true}},
+		{Time: 2 * s, Iterations: 7, Clocks: engines.Clocks{Left: [2]time.Duration{0, 12500 * time.Millisecond}, On: true}},
+		{Time: 2500 * time.Millisecond, Iterations: 7},
+		{Time: 2 * s, Iterations: 7},
+	}
+	if len(e.got) != len(want) {
+		t.Fatalf("%d searches, want %d:\n%s", len(e.got), len(want), out.String())
+	}
+	for i := range want {
+		if e.got[i] != want[i] {
+			t.Errorf("search %d: budget %+v, want %+v", i+1, e.got[i], want[i])
+		}
+	}
+	for _, w := range []string{"? syntax error: ", "? syntax error: time_left COLOR SECONDS STONES"} {
+		if !strings.Contains(out.String(), w) {
+			t.Errorf("no %q in\n%s", w, out.String())
+		}
 	}
 }

@@ -44,8 +44,10 @@
 //     exploration term C*sqrt(ln N / n), and optional terms switched on by
 //     coefficients: Alpha blends the implicit minimax value with the mean
 //     (or, by Estimator, the paper's two baselines: the static value never
-//     backed up, or the minimax value over n+1), Bias adds Bias*b/(n+1). With every coefficient zero the search uses
-//     the plain UCB1 loop, bit for bit the UCT of earlier versions.
+//     backed up, or the minimax value over n+1), Bias adds Bias*b/(n+1),
+//     or Bias*b/n with the divisor Visits. With every coefficient zero the
+//     search uses the plain UCB1 loop, bit for bit the UCT of earlier
+//     versions.
 //
 //   - Backup: the leaf value is added as a reward in [0, 1] for the player
 //     who moved into each node ((v+1)/2, so turns need not alternate); with
@@ -88,6 +90,25 @@
 // (progressive bias) take
 // their values from the heuristic through HeuristicPrior; rave=R turns on
 // RAVE.
+//
+// # The chess thesis' progressive bias and draw re-simulation
+//
+// Arenz's Monte Carlo chess thesis chooses a child by its Formula 4,
+// w_i + C*sqrt(2 ln n / n_i) + k_bias*H(n_i)/n_i, with k_bias = 0.001 and H
+// Stockfish's evaluation of the child's position. biasdiv=visits divides
+// the bias term by n_i instead of n_i+1 (Config.BiasDivisor), and
+// biasraw=F takes b from the heuristic's raw evaluation times F
+// (knowledge.Raw through RawHeuristicPrior: chess's pesto in centipawns)
+// instead of its value in [-1, 1], for the player who moves into the child.
+// With c = sqrt 2, bias=0.001, heuristic=pesto, biasraw=198/82 and
+// biasdiv=visits the score is Formula 4 with H in Stockfish-like units
+// (config.toml's mcc-progressive-bias gives the reading). The thesis
+// evaluates a node when the iteration creates it; here every child is
+// evaluated when its parent is first reached, the same values.
+//
+// drawtries=N (DrawTriesLeaf) repeats a leaf evaluation that ends in a
+// draw, up to N in all, and backs up the draw only when none is decisive:
+// the thesis' test on Réti's study (section 5.1.1), N = 6.
 //
 // RAVE: every iteration's game (the tree's moves, then the playout's) is
 // recorded, and each child of each node on the path whose move its mover

@@ -153,6 +153,46 @@ func (p *heuristicPrior) Priors(s games.State, moves []games.Move, out []ChildPr
 	return int64(len(moves))
 }
 
+// RawHeuristicPrior is HeuristicPrior with the progressive-bias term in
+// the units of the heuristic's raw evaluation (knowledge.Raw) times scale,
+// for the player who moves into each child: the H(n_i) of the chess thesis'
+// Formula 4, an evaluation in an engine's units rather than a value in
+// [-1, 1]. The leaf values of implicit minimax stay the heuristic's.
+func RawHeuristicPrior(heuristic string, scale float64) func(games.State) (Prior, error) {
+	return func(s games.State) (Prior, error) {
+		h, err := knowledge.NewHeuristic(s.Game(), heuristic)
+		if err != nil {
+			return nil, err
+		}
+		raw, ok := h.(knowledge.Raw)
+		if !ok {
+			return nil, fmt.Errorf("heuristic %q of %q has no raw evaluation, only values in [-1, 1]", heuristic, s.Game().Spec())
+		}
+		return &rawPrior{h: h, raw: raw, scale: scale, child: s.Clone()}, nil
+	}
+}
+
+type rawPrior struct {
+	h     knowledge.Heuristic
+	raw   knowledge.Raw
+	scale float64
+	child games.State
+}
+
+func (p *rawPrior) Priors(s games.State, moves []games.Move, out []ChildPrior) int64 {
+	sign := 1.0
+	if s.ToMove() == games.Second {
+		sign = -1
+	}
+	for i, m := range moves {
+		p.child.CopyFrom(s)
+		p.child.Play(m)
+		out[i].Value = sign * p.h.Value(p.child)
+		out[i].Bias = sign * p.scale * p.raw.Raw(p.child)
+	}
+	return int64(len(moves))
+}
+
 // MovePriorPrior returns the expansion hook of node priors (Gelly and Silver
 // 2007): each child starts with visits virtual visits, floor(rate*visits) of
 // them wins, rate the game's move prior named name (package knowledge) for
@@ -339,6 +379,67 @@ func (e *oracleEval) Evaluate(s games.State, r *rng.Rand, stop *engines.Stop, tr
 		}
 		if v, ok := e.o.Probe(s); ok {
 			return Eval{Value: v, States: states}
+		}
+	}
+}
+
+// DrawTriesLeaf wraps a leaf evaluation whose values are outcomes (a
+// playout, an oracle cut-off) in the chess thesis' re-simulation of draws
+// (section 5.1.1, its test on Réti's study): an evaluation that ends in a
+// draw is discarded and run again from the leaf, up to tries evaluations
+// in all, and the draw (0) is returned only when none of them is decisive;
+// the first decisive one is returned. A leaf that is itself finished, or
+// whose value an oracle proves, is not run again (it would give the same
+// value). The states of every evaluation are counted, and a trace keeps
+// only the moves of the evaluation returned. The thesis used it to show
+// how often random playouts end falsely in a draw, not to play better.
+func DrawTriesLeaf(leaf func(games.State) (Evaluator, error), tries int) func(games.State) (Evaluator, error) {
+	return func(s games.State) (Evaluator, error) {
+		if tries < 1 {
+			return nil, fmt.Errorf("draw tries %d: want 1 or more", tries)
+		}
+		inner, err := leaf(s)
+		if err != nil {
+			return nil, err
+		}
+		return &drawTries{inner: inner, tries: tries, leaf: s.Clone()}, nil
+	}
+}
+
+type drawTries struct {
+	inner Evaluator
+	tries int
+	leaf  games.State // the leaf, kept for the next try
+}
+
+// SetRoot implements Rooted for an inner evaluator that depends on the
+// root.
+func (e *drawTries) SetRoot(root games.State) {
+	if ro, ok := e.inner.(Rooted); ok {
+		ro.SetRoot(root)
+	}
+}
+
+func (e *drawTries) Evaluate(s games.State, r *rng.Rand, stop *engines.Stop, trace *policy.Trace) Eval {
+	mark := 0
+	if trace != nil {
+		mark = trace.Len()
+	}
+	var states int64
+	for try := 1; ; try++ {
+		last := try >= e.tries
+		if !last {
+			e.leaf.CopyFrom(s)
+		}
+		ev := e.inner.Evaluate(s, r, stop, trace)
+		states += ev.States
+		ev.States = states
+		if last || ev.Value != 0 || ev.Terminal || ev.Proven || stop.Stopped() {
+			return ev
+		}
+		s.CopyFrom(e.leaf)
+		if trace != nil {
+			trace.Moves, trace.Movers = trace.Moves[:mark], trace.Movers[:mark]
 		}
 	}
 }

@@ -132,7 +132,10 @@ var MCTSOptions = []spec.Option{
 	{Name: "heuristic", Kind: spec.Word, Default: "", Doc: "the game's heuristic (mcarena games lists them) for egreedy, ab, cutoff, threshold, heuristic, alpha and bias"},
 	{Name: "alpha", Kind: spec.Float, Default: "0", FloatMin: 0, FloatMax: 1, Doc: "implicit minimax: weight of the heuristic minimax value in selection (needs heuristic)"},
 	{Name: "estimator", Kind: spec.Choice, Default: "im", Choices: []string{"im", "cb", "pb"}, Doc: "what alpha blends in: im the implicit minimax value, cb the static value of the child (constant bias), pb the minimax value over visits+1 (progressive bias)"},
-	{Name: "bias", Kind: spec.Float, Default: "0", FloatMin: 0, FloatMax: 100, Doc: "progressive bias: weight of the heuristic value of a child, fading as 1/(visits+1) (needs heuristic)"},
+	{Name: "bias", Kind: spec.Float, Default: "0", FloatMin: 0, FloatMax: 100, Doc: "progressive bias: weight of the heuristic value of a child, fading as 1/(visits+1) (needs heuristic; biasdiv and biasraw reshape it)"},
+	{Name: "biasdiv", Kind: spec.Choice, Default: "visits+1", Choices: []string{"visits+1", "visits"}, Doc: "what divides the bias term: the child's visits+1, or its visits (the chess thesis' Formula 4)"},
+	{Name: "biasraw", Kind: spec.Float, Default: "0", FloatMin: 0, FloatMax: 1e6, Doc: "bias on the heuristic's raw evaluation (chess's pesto: centipawns) times this factor, instead of its value in [-1,1]; 0 off"},
+	{Name: "drawtries", Kind: spec.Int, Default: "1", Min: 1, Max: 100, Doc: "re-simulate draws (the chess thesis, section 5.1.1): a leaf evaluation that ends drawn runs again, up to N in all, and the draw counts only when none is decisive; 1 off"},
 	{Name: "np", Kind: spec.Int, Default: "0", Min: 0, Max: 100000, Doc: "node priors: virtual visits each new child gets, with wins by the game's move prior (needs prior); 0 off"},
 	{Name: "prior", Kind: spec.Word, Default: "", Doc: "the game's move prior (mcarena games lists them): with np=N, N virtual visits at its win rate; alone, the visits and wins the prior states itself (havannah's joint, local, edge, combined)"},
 	{Name: "reading", Kind: spec.Word, Default: "", Doc: "the game's reading (mcarena games lists them; havannah's mate): children it proves won or lost are solved when their parent is first reached (needs solver)"},
@@ -243,6 +246,19 @@ func buildMCTS(v spec.Values, canonical string) (engines.Engine, error) {
 		}
 		cfg.Leaf = OracleLeaf(cfg.Playout, oracle, lv.Bool("everywhere"))
 	}
+	if tries := v.Int("drawtries"); tries > 1 {
+		switch {
+		case lname == "cutoff" || lname == "heuristic":
+			return nil, fmt.Errorf("drawtries re-simulates drawn outcomes, and leaf=%s returns estimates: use leaf=playout, threshold or oracle", lname)
+		case policy.Learns(cfg.Playout.Kind):
+			return nil, fmt.Errorf("drawtries discards drawn playouts, which playout=%s would learn from: use a playout that does not learn", pname)
+		}
+		leaf := cfg.Leaf
+		if leaf == nil {
+			leaf = PlayoutLeaf(cfg.Playout)
+		}
+		cfg.Leaf = DrawTriesLeaf(leaf, tries)
+	}
 	if cfg.Estimator != ImplicitMinimax && cfg.Alpha == 0 {
 		return nil, fmt.Errorf("estimator=%s weighs nothing without alpha > 0", v.String("estimator"))
 	}
@@ -268,8 +284,19 @@ func buildMCTS(v spec.Values, canonical string) (engines.Engine, error) {
 		hooks = append(hooks, VirtualPriorPrior(mp))
 	}
 	cfg.MaxBackprop = int32(v.Int("maxbackprop"))
+	rawScale := v.Float("biasraw")
+	if v.String("biasdiv") == "visits" {
+		cfg.BiasDivisor = Visits
+	}
+	if cfg.Bias == 0 && (rawScale > 0 || cfg.BiasDivisor != VisitsPlusOne) {
+		return nil, errors.New("biasdiv and biasraw shape the progressive-bias term: they need bias > 0")
+	}
 	if cfg.Alpha > 0 || cfg.Bias > 0 {
-		hooks = append(hooks, HeuristicPrior(h))
+		if rawScale > 0 {
+			hooks = append(hooks, RawHeuristicPrior(h, rawScale))
+		} else {
+			hooks = append(hooks, HeuristicPrior(h))
+		}
 		if cfg.Alpha > 0 {
 			needs = append(needs, "alpha")
 		}
@@ -290,17 +317,18 @@ func buildMCTS(v spec.Values, canonical string) (engines.Engine, error) {
 	if len(needs) == 0 && h != "" {
 		return nil, fmt.Errorf("heuristic=%s is used by nothing: it serves playout=egreedy|ab, leaf=cutoff|threshold|heuristic, alpha and bias", h)
 	}
-	return &gameChecked{Engine: New(cfg, canonical), heuristic: h, playout: cfg.Playout.Name, movePrior: mp, virtual: np == 0,
+	return &gameChecked{Engine: New(cfg, canonical), heuristic: h, raw: rawScale > 0, playout: cfg.Playout.Name, movePrior: mp, virtual: np == 0,
 		reading: reading, oracle: oracle, learning: cfg.Playout, spec: canonical}, nil
 }
 
 // gameChecked is an engine whose knowledge must exist for the game: its
 // heuristic, the game's playout it runs, its move prior (one that states
-// its own counts when virtual), its reading and its leaf's oracle.
+// its own counts when virtual), its reading, its leaf's oracle, and the
+// heuristic's raw evaluation when raw.
 type gameChecked struct {
 	*Engine
 	heuristic, playout, movePrior, reading, oracle string
-	virtual                                        bool
+	virtual, raw                                   bool
 	learning                                       policy.Config // whose tables must fit the game
 	spec                                           string
 }
@@ -308,8 +336,12 @@ type gameChecked struct {
 // CheckGame implements engines.GameChecker.
 func (e *gameChecked) CheckGame(g games.Game) error {
 	if e.heuristic != "" {
-		if _, err := knowledge.NewHeuristic(g, e.heuristic); err != nil {
+		h, err := knowledge.NewHeuristic(g, e.heuristic)
+		if err != nil {
 			return fmt.Errorf("engine %q, option heuristic: %w", e.spec, err)
+		}
+		if _, ok := h.(knowledge.Raw); e.raw && !ok {
+			return fmt.Errorf("engine %q, option biasraw: heuristic %q of %q has no raw evaluation, only values in [-1, 1]", e.spec, e.heuristic, g.Spec())
 		}
 	}
 	if e.playout != "" {

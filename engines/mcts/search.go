@@ -44,8 +44,13 @@ type Config struct {
 	// visits (Q_PB).
 	Estimator Estimator
 	// Bias is the progressive-bias coefficient: a child's score gains
-	// Bias * prior bias / (visits + 1). It needs a Prior.
+	// Bias * prior bias / (visits + 1), or / visits by BiasDivisor. It
+	// needs a Prior.
 	Bias float64
+	// BiasDivisor is what the progressive-bias term is divided by: the
+	// child's visits plus one (the default), or its visits, as the chess
+	// thesis' Formula 4 writes it.
+	BiasDivisor BiasDivisor
 	// MaxBackprop is the threshold T of maximum backpropagation (0: off):
 	// a node whose visits before an iteration's update are at least T,
 	// and that has children, adds its best child's mean, from its own
@@ -84,6 +89,23 @@ const (
 	ImplicitMinimax Estimator = iota
 	ConstantBias
 	ProgressiveBias
+)
+
+// BiasDivisor is the count that divides the progressive-bias term of a
+// child in selection:
+//
+//	VisitsPlusOne  Bias * b / (n + 1)   the term of earlier versions
+//	Visits         Bias * b / n         the chess thesis' Formula 4 (section 2.2.3)
+//
+// with n the child's visits (virtual ones included). Selection scores only
+// children tried at least once, so n >= 1 there; a child not tried yet that
+// RAVE scores counts one visit under Visits.
+type BiasDivisor uint8
+
+// The divisors.
+const (
+	VisitsPlusOne BiasDivisor = iota
+	Visits
 )
 
 // Engine is a configured MCTS player. Searches may run concurrently; each
@@ -134,6 +156,9 @@ type search struct {
 	amaf  side[amafStat]
 	seen  [2][]uint32
 	stamp uint32
+	// biasAdd is what the progressive-bias term adds to a child's visits
+	// before dividing by them: 1, or 0 under the Visits divisor.
+	biasAdd int32
 	// general says selection uses selectGeneral (an extra term is on),
 	// else the plain UCB1 loop selectUCB.
 	general bool
@@ -159,7 +184,7 @@ type search struct {
 // signal that the loop and the playouts watch, and an iteration cut short
 // by it is dropped.
 func (e *Engine) Search(ctx context.Context, req engines.Request) (engines.Result, error) {
-	s, b := req.Position, req.Budget
+	s, b := req.Position, req.MoveBudget()
 	if err := b.Check(); err != nil {
 		return engines.Result{Move: games.NoMove}, err
 	}
@@ -286,6 +311,10 @@ func (e *Engine) newSearch(s games.State) (*search, error) {
 		}
 		if e.cfg.Bias != 0 {
 			sr.bias.on = true
+		}
+		sr.biasAdd = 1
+		if e.cfg.BiasDivisor == Visits {
+			sr.biasAdd = 0
 		}
 		sr.virt.on = e.cfg.PriorVisitsInParent
 		sr.priorValue.on = e.cfg.PriorVisitsInParent

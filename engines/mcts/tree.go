@@ -416,7 +416,8 @@ func (sr *search) selectGeneral(cur int32) int32 {
 		}
 		score := q + explore
 		if sr.bias.on {
-			score += float64(bias * *sr.bias.at(idx) / float64(ch.visits+1))
+			// max: an untried child that RAVE scores counts one visit.
+			score += float64(bias * *sr.bias.at(idx) / float64(max(ch.visits+sr.biasAdd, 1)))
 		}
 		if score > bestScore {
 			best, bestScore = idx, score

@@ -453,7 +453,7 @@ func (e *Engine) Search(ctx context.Context, req engines.Request) (engines.Resul
 	if err := req.Budget.Check(); err != nil {
 		return engines.Result{Move: games.NoMove}, err
 	}
-	s, b, seed, report := req.Position, req.Budget, req.Seed, req.Report
+	s, b, seed, report := req.Position, req.MoveBudget(), req.Seed, req.Report
 	sv := NewSearcher(e.cfg, s)
 	sv.Reset()
 	stop := engines.NewStop(ctx, b.Time)

@@ -1,6 +1,7 @@
 package uci
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"runtime"
@@ -25,21 +26,26 @@ import (
 // setoption name NAME value VALUE for each option.NAME=VALUE of the spec
 // (names lower-cased, as UCI compares them without case), then isready
 // (readyok). Each search sends position startpos (or fen, the request's
-// start) moves ... with the moves from the start, then go movetime T for a
-// time budget T, else go nodes N for a states budget N (an iterations
-// budget where no states budget is given), which a program may read as
-// its own kind of node; with option nodes=false a counted budget is
-// refused. The program's info lines become the search's statistics
-// (depth, nodes, PV); its bestmove must be a legal move here.
+// start) moves ... with the moves from the start, then, in a game under a
+// clock, go wtime W btime B winc WI binc BI (both sides' clocks and
+// increments in ms, movestogo N where the clock has one, movetime T and
+// nodes N beside them where the budget also has a time T or a count N),
+// which leaves the time of the move to the program; else go movetime T for a
+// time budget T, else go nodes N for a states budget N (an iterations budget
+// where no states budget is given), which a program may read as its own kind
+// of node; with option nodes=false a counted budget is refused. The
+// program's info lines become the search's statistics (depth, nodes, PV);
+// its bestmove must be a legal move here.
 //
-// Every answer must come within the time budget plus the timeout option
-// (seconds); a program that is late, dies or answers something other than
-// UCI fails the search with an error naming the command sent and the
-// answer (or the exit status and the last line of its stderr), and the
-// next search starts the program anew. A cancelled search sends stop and
-// takes the bestmove that answers it. The program's stderr and the session
-// ("uci> ", "uci< ") go to a log file: option log (appended to), else a new
-// mcarena-uci-*.log in the temporary directory for each start.
+// Every answer must come within the time budget (under a clock, the mover's
+// remaining time) plus the timeout option (seconds); a program that is late,
+// dies or answers something other than UCI fails the search with an error
+// naming the command sent and the answer (or the exit status and the last
+// line of its stderr), and the next search starts the program anew. A
+// cancelled search sends stop and takes the bestmove that answers it. The
+// program's stderr and the session ("uci> ", "uci< ") go to a log file:
+// option log (appended to), else a new mcarena-uci-*.log in the temporary
+// directory for each start.
 //
 // An Engine owns one program, started at its first search and kept; Close
 // stops it, as does the garbage collector once the Engine is freed.
@@ -108,6 +114,27 @@ func (e *Engine) CheckGame(g games.Game) error {
 	return nil
 }
 
+// clockGo is the go command of a search under a clock: both sides'
+// remaining times and increments (White's are games.First's), movestogo
+// where the clock has one, and the budget's own limits beside them (its
+// counted one as nodes where nodes is set).
+func clockGo(b engines.Budget, nodes bool) string {
+	ms := func(d time.Duration) string { return strconv.FormatInt(max(d.Milliseconds(), 0), 10) }
+	c := b.Clocks
+	cmd := "go wtime " + ms(c.Left[games.First]) + " btime " + ms(c.Left[games.Second]) +
+		" winc " + ms(c.Increment[games.First]) + " binc " + ms(c.Increment[games.Second])
+	if c.MovesToGo > 0 {
+		cmd += " movestogo " + strconv.Itoa(c.MovesToGo)
+	}
+	if b.Time > 0 {
+		cmd += " movetime " + strconv.FormatInt(max(b.Time.Milliseconds(), 1), 10)
+	}
+	if n := cmp.Or(b.States, b.Iterations); nodes && n > 0 {
+		cmd += " nodes " + strconv.FormatInt(n, 10)
+	}
+	return cmd
+}
+
 // Search implements engines.Engine: see the comment on Engine.
 func (e *Engine) Search(ctx context.Context, req engines.Request) (engines.Result, error) {
 	t0 := time.Now()
@@ -123,7 +150,10 @@ func (e *Engine) Search(ctx context.Context, req engines.Request) (engines.Resul
 	}
 	var goCmd string
 	b := req.Budget
+	wait := b.Time
 	switch {
+	case b.Clocks.On:
+		goCmd, wait = clockGo(b, e.nodes), max(b.Clocks.Left[req.Position.ToMove()], 0)
 	case b.Time > 0:
 		goCmd = "go movetime " + strconv.FormatInt(max(b.Time.Milliseconds(), 1), 10)
 	case e.nodes && (b.States > 0 || b.Iterations > 0):
@@ -161,7 +191,7 @@ func (e *Engine) Search(ctx context.Context, req engines.Request) (engines.Resul
 		e.h.p = p
 	}
 	p := e.h.p
-	st, m, err := p.search(ctx, req, pos, goCmd, e.timeout+b.Time)
+	st, m, err := p.search(ctx, req, pos, goCmd, e.timeout+wait)
 	if err != nil {
 		p.stop()
 		e.h.p = nil

@@ -122,3 +122,45 @@ func TestAgainstStockfish(t *testing.T) {
 		t.Fatalf("game of %d moves ended at %s", len(moves), end)
 	}
 }
+
+// Under a clock the program is sent both sides' clocks and increments,
+// and leaves the time of the move to the program ('mcarena uci' here, which
+// takes it by mcarena's rule).
+func TestClockGo(t *testing.T) {
+	dir := t.TempDir()
+	spec := helperSpec(t, "serve uct 300", ",timeout=10")
+	spec = spec[:strings.LastIndex(spec, ",log=")] + ",log=" + filepath.Join(dir, "uci.log") + ",timeout=10"
+	e, err := engines.New(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.(interface{ Close() error }).Close()
+	ms := time.Millisecond
+	for _, tc := range []struct {
+		name string
+		b    engines.Budget
+		want string
+	}{
+		{"clock", engines.Budget{Clocks: engines.Clocks{Left: [2]time.Duration{2000 * ms, 3000 * ms}, Increment: [2]time.Duration{100 * ms, 100 * ms}, On: true}},
+			"uci> go wtime 2000 btime 3000 winc 100 binc 100\n"},
+		{"moves to go and a time budget", engines.Budget{Time: 50 * ms, Clocks: engines.Clocks{Left: [2]time.Duration{60 * time.Second, 1500 * ms}, MovesToGo: 12, On: true}},
+			"uci> go wtime 60000 btime 1500 winc 0 binc 0 movestogo 12 movetime 50\n"},
+		{"a states budget", engines.Budget{States: 50, Clocks: engines.Clocks{Left: [2]time.Duration{time.Second, time.Second}, On: true}},
+			"uci> go wtime 1000 btime 1000 winc 0 binc 0 nodes 50\n"},
+		{"no clock", engines.Budget{Time: 20 * ms}, "uci> go movetime 20\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g, _ := games.New("chess")
+			if _, err := e.Search(context.Background(), engines.NewRequest(g.NewState(), tc.b, 1)); err != nil {
+				t.Fatal(err)
+			}
+			log, err := os.ReadFile(filepath.Join(dir, "uci.log"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(string(log), tc.want) {
+				t.Errorf("the session has no %q:\n%s", tc.want, log)
+			}
+		})
+	}
+}

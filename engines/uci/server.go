@@ -33,9 +33,11 @@ import (
 //     answer.
 //   - go starts a search and answers bestmove (with ponder, the PV's second
 //     move, when known). Budget: movetime T is exactly T; wtime, btime,
-//     winc, binc and movestogo give the side to move its remaining time
-//     divided by movestogo (30 without it) plus its increment, at most 90%
-//     of the remaining time less 20 ms; nodes N caps the states visited
+//     winc, binc and movestogo give the side to move the time that
+//     mcarena's rule (engines.MoveTime) gives a clock: its remaining time
+//     divided by movestogo (30 without it) plus 3/4 of its increment, at
+//     most 90% of the remaining time less 20 ms; nodes N caps the states
+//     visited
 //     (each move played in the search, playouts included); depth D caps the
 //     engine's iterations (alpha-beta's completed depths, MCTS's
 //     iterations); infinite and ponder search until stop (or ponderhit,
@@ -211,23 +213,8 @@ func (s *Server) position(args []string) error {
 	return nil
 }
 
-// Time management constants: see the comment on Server.
-const (
-	defaultMovesToGo = 30
-	overhead         = 20 * time.Millisecond
-	forever          = 365 * 24 * time.Hour
-)
-
-// clockTime is the time for a move with remaining time left, increment inc
-// and movesToGo moves (0: unknown) to the time control.
-func clockTime(left, inc time.Duration, movesToGo int) time.Duration {
-	if movesToGo <= 0 {
-		movesToGo = defaultMovesToGo
-	}
-	t := left/time.Duration(movesToGo) + inc
-	t = min(t, left*9/10-overhead)
-	return max(t, time.Millisecond)
-}
+// Time limits of the server's own: see the comment on Server.
+const forever = 365 * 24 * time.Hour
 
 func (s *Server) goCmd(ctx context.Context, args []string) error {
 	pos := s.start.Clone()
@@ -288,7 +275,7 @@ func (s *Server) goCmd(ctx context.Context, args []string) error {
 	}
 	side := pos.ToMove()
 	if haveClock {
-		clockBudget := clockTime(clock[side], inc[side], movesToGo)
+		clockBudget := engines.MoveTime(clock[side], inc[side], movesToGo)
 		if b.Time == 0 || clockBudget < b.Time {
 			b.Time = clockBudget
 		}

@@ -115,25 +115,6 @@ func TestServerInfiniteAndPonder(t *testing.T) {
 	}
 }
 
-func TestClockTime(t *testing.T) {
-	ms := time.Millisecond
-	for _, tc := range []struct {
-		left, inc time.Duration
-		togo      int
-		want      time.Duration
-	}{
-		{3000 * ms, 0, 0, 100 * ms},
-		{3000 * ms, 50 * ms, 0, 150 * ms},
-		{3000 * ms, 0, 10, 300 * ms},
-		{1000 * ms, 0, 1, 880 * ms}, // at most 90% less 20 ms
-		{10 * ms, 0, 0, ms},         // at least 1 ms
-	} {
-		if got := clockTime(tc.left, tc.inc, tc.togo); got != tc.want {
-			t.Errorf("clockTime(%v, %v, %d) = %v, want %v", tc.left, tc.inc, tc.togo, got, tc.want)
-		}
-	}
-}
-
 func TestCentipawns(t *testing.T) {
 	for _, tc := range []struct {
 		v    float64

@@ -3,6 +3,7 @@ package chess_test
 import (
 	"testing"
 
+	"mcarena/games"
 	"mcarena/games/chess"
 )
 
@@ -30,5 +31,35 @@ func TestAccessorsReadTheFEN(t *testing.T) {
 	}
 	if !s.CastlingRights() {
 		t.Error("CastlingRights() = false, want true")
+	}
+}
+
+// CanWin: a player with a piece besides its king can still mate, a lone
+// king cannot, and nobody can in a dead position.
+func TestCanWin(t *testing.T) {
+	for _, tc := range []struct {
+		name, fen    string
+		white, black bool
+	}{
+		{"start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", true, true},
+		{"queen against a lone king", "4k3/8/8/8/8/8/8/3QK3 b - - 0 1", true, false},
+		{"knight against a pawn", "4k3/4p3/8/8/8/8/8/3NK3 w - - 0 1", true, true},
+		{"bishop against a lone king: dead", "4k3/8/8/8/8/8/8/3BK3 w - - 0 1", false, false},
+		{"bishops on one colour: dead", "4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1", false, false},
+		{"bishops on both colours", "2b1k3/8/8/8/8/8/8/2B1K3 w - - 0 1", true, true},
+		{"rook against a lone king", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", true, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st, err := chess.New(0).ParsePosition(tc.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := games.CanWin(st, games.First); got != tc.white {
+				t.Errorf("White can win: got %v, want %v", got, tc.white)
+			}
+			if got := games.CanWin(st, games.Second); got != tc.black {
+				t.Errorf("Black can win: got %v, want %v", got, tc.black)
+			}
+		})
 	}
 }

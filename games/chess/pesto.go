@@ -282,6 +282,14 @@ func (*pesto) Value(gs games.State) float64 {
 	return math.Tanh(float64(s.sums().cp()) / pestoScale)
 }
 
+// Raw implements knowledge.Raw: the tapered score in centipawns from
+// White's view, of a finished game too. It is read as Stockfish's evaluate
+// is, a static score that knows nothing of mate or draws (the search's rules
+// and its solver see those).
+func (*pesto) Raw(gs games.State) float64 {
+	return float64(gs.(*State).sums().cp())
+}
+
 // ScoreAfter implements knowledge.Scorer: the centipawns after m, +Inf or
 // -Inf when m mates, 0 when it ends the game in a draw (stalemate, dead
 // material, threefold repetition, the fifty-move rule, the ply cap), as

@@ -208,3 +208,27 @@ func BenchmarkPestoScoreAfter(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N*len(moves))/b.Elapsed().Seconds(), "moves/s")
 }
+
+// The raw evaluation is the centipawns Evaluation gives, finished games
+// included (a static score, as Stockfish's evaluate is), and negates under a
+// colour flip.
+func TestPestoRawIsCentipawnsEvenWhenFinished(t *testing.T) {
+	raw, ok := pesto(t).(knowledge.Raw)
+	if !ok {
+		t.Fatal("pesto does not give its raw evaluation")
+	}
+	for _, fen := range []string{
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		"7k/8/8/8/8/8/8/R3K3 w - - 0 1",
+		"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", // fool's mate
+		"r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+	} {
+		s := mustState(t, fen)
+		if got, want := raw.Raw(s), float64(mustEval(t, fen)); got != want {
+			t.Errorf("%s: raw %g, want %g centipawns", fen, got, want)
+		}
+		if got, want := raw.Raw(mustState(t, flipFEN(fen))), -raw.Raw(s); got != want {
+			t.Errorf("%s flipped: raw %g, want %g", fen, got, want)
+		}
+	}
+}

@@ -39,6 +39,15 @@ type Scorer interface {
 	ScoreAfter(s games.State, m games.Move) float64
 }
 
+// Raw is a Heuristic that also gives its evaluation before squashing, in
+// the evaluation's own units, from the first player's view (chess's pesto:
+// centipawns): for a term that a paper weighs in an engine's units, such as
+// the chess thesis' progressive bias, whose constant k_bias = 0.001 is sized
+// for Stockfish's internal units.
+type Raw interface {
+	Raw(s games.State) float64
+}
+
 // Classifier tells whether a legal move of a position belongs to a class
 // (captures, decisive moves...). It may keep buffers: each search makes its
 // own with the registered constructor.

@@ -2,8 +2,10 @@ package pgn
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"mcarena/games"
 )
@@ -97,6 +99,9 @@ func formatChess(r *Record) string {
 			tok = strconv.Itoa(number) + "... "
 		}
 		tok += s.MoveString(m)
+		if i < len(r.Clocks) && r.Clocks[i] >= 0 {
+			tok += " {[%clk " + clkText(r.Clocks[i]) + "]}"
+		}
 		if s.ToMove() == games.Second {
 			number++
 		}
@@ -116,17 +121,56 @@ func formatChess(r *Record) string {
 	return b.String()
 }
 
+// clkText writes a clock as PGN's %clk comments do: H:MM:SS, with tenths
+// where it has them.
+func clkText(d time.Duration) string {
+	d = d.Round(100 * time.Millisecond)
+	text := fmt.Sprintf("%d:%02d:%02d", int(d/time.Hour), int(d/time.Minute)%60, int(d/time.Second)%60)
+	if t := int(d/(100*time.Millisecond)) % 10; t != 0 {
+		text += fmt.Sprintf(".%d", t)
+	}
+	return text
+}
+
+// clkComment finds a clock, [%clk H:MM:SS] (seconds with a fraction or
+// not), in a comment's text.
+var clkComment = regexp.MustCompile(`\[%clk\s+(\d+):([0-5]?\d):([0-5]?\d(?:\.\d+)?)\s*\]`)
+
+// clockOf reads the clock of a comment's text, if it has one.
+func clockOf(text string) (time.Duration, bool) {
+	m := clkComment.FindStringSubmatch(text)
+	if m == nil {
+		return 0, false
+	}
+	h, err1 := strconv.Atoi(m[1])
+	min, err2 := strconv.Atoi(m[2])
+	sec, err3 := strconv.ParseFloat(m[3], 64)
+	if err1 != nil || err2 != nil || err3 != nil || h > 1000 {
+		return 0, false
+	}
+	return time.Duration(h)*time.Hour + time.Duration(min)*time.Minute + time.Duration(sec*float64(time.Second)), true
+}
+
 // readMovetext reads a chess game's movetext from lines[from:], as the
-// package comment says.
+// package comment says; a clock comment after a move gives its Clocks.
 func (r *Record) readMovetext(name string, lines []string, from int) error {
 	s := r.Start.Clone()
-	depth := 0     // of nested variations
-	comment := 0   // the line a {comment} opened on, 0 outside one
-	variation := 0 // the line the outermost variation opened on
+	depth := 0               // of nested variations
+	comment := 0             // the line a {comment} opened on, 0 outside one
+	variation := 0           // the line the outermost variation opened on
+	var text strings.Builder // the comment being read
+	defer func() {
+		for r.Clocks != nil && len(r.Clocks) < len(r.Moves) {
+			r.Clocks = append(r.Clocks, -1) // moves after the last clock
+		}
+	}()
 	for i := from; i < len(lines); i++ {
 		line := strings.TrimRight(lines[i], "\r")
 		if comment == 0 && strings.HasPrefix(line, "%") {
 			continue
+		}
+		if comment > 0 {
+			text.WriteByte(' ')
 		}
 		for j := 0; j < len(line); {
 			c := line[j]
@@ -134,11 +178,20 @@ func (r *Record) readMovetext(name string, lines []string, from int) error {
 			case comment > 0:
 				if c == '}' {
 					comment = 0
+					if d, ok := clockOf(text.String()); ok && depth == 0 && len(r.Moves) > 0 {
+						for len(r.Clocks) < len(r.Moves) {
+							r.Clocks = append(r.Clocks, -1)
+						}
+						r.Clocks[len(r.Moves)-1] = d
+					}
+				} else if text.Len() < 4096 {
+					text.WriteByte(c)
 				}
 				j++
 				continue
 			case c == '{':
 				comment = i + 1
+				text.Reset()
 				j++
 				continue
 			case c == '}':
@@ -204,6 +257,7 @@ func (r *Record) readMovetext(name string, lines []string, from int) error {
 	switch {
 	case comment > 0:
 		return fmt.Errorf("%s:%d: the comment '{' opened here is not closed", name, comment)
+
 	case depth > 0:
 		return fmt.Errorf("%s:%d: the variation '(' opened here is not closed", name, variation)
 	}

@@ -4,8 +4,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"mcarena/games/gametest"
 	"mcarena/internal/tools"
@@ -197,6 +199,45 @@ func TestPGNExtractAcceptsChess(t *testing.T) {
 		got, _ := os.ReadFile(out)
 		if !strings.Contains(string(got), "[Event ") {
 			t.Fatalf("pgn-extract wrote no game:\n%s", got)
+		}
+	}
+}
+
+// Clock comments: written after each move that has a clock, read back
+// from ours and from other tools' (spaces, tenths, other commands beside
+// it), -1 for a move without one.
+func TestChessClocks(t *testing.T) {
+	r := randomGame(t, "chess", 3, 4)
+	s := time.Second
+	r.Clocks = []time.Duration{298 * s, 299500 * time.Millisecond, 3723 * s, -1}
+	text := Format(r)
+	for _, want := range []string{"1. ", " {[%clk 0:04:58]} ", " {[%clk 0:04:59.5]} 2. ", " {[%clk 1:02:03]} "} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no %q in\n%s", want, text)
+		}
+	}
+	back, err := Parse("x.pgn", text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(back.Clocks, r.Clocks) {
+		t.Errorf("read back %v, want %v", back.Clocks, r.Clocks)
+	}
+	for _, tc := range []struct {
+		movetext string
+		want     []time.Duration
+	}{
+		{"1. e4 { [%clk 0:03:00] } e5 { [%eval 0.2] [%clk 0:02:59.9] } 2. Nf3 *", []time.Duration{180 * s, 179900 * time.Millisecond, -1}},
+		{"1. e4 {no clock} e5 {[%clk\n0:01:00]} *", []time.Duration{-1, 60 * s}},
+		{"1. e4 e5 *", nil},
+		{"1. e4 (1. d4 {[%clk 0:09:00]}) e5 *", nil},
+	} {
+		r, err := Parse("x.pgn", "[Event \"?\"]\n\n"+tc.movetext+"\n")
+		if err != nil {
+			t.Fatalf("%q: %v", tc.movetext, err)
+		}
+		if !slices.Equal(r.Clocks, tc.want) {
+			t.Errorf("%q: clocks %v, want %v", tc.movetext, r.Clocks, tc.want)
 		}
 	}
 }

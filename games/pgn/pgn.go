@@ -49,14 +49,18 @@
 // follow. The moves are in SAN with move numbers, which continue the FEN's
 // move number, "N..." before a first move of Black. The result is the
 // rules' where the game ended by them, else the Result tag's (a game
-// resigned or drawn by agreement), else "*".
+// resigned, drawn by agreement or lost on time), else "*". A game played
+// under a clock has the mover's clock after each move in a comment, as
+// chess servers write it: 1. e4 {[%clk 0:04:58]} e5 {[%clk 0:04:59.5]}
+// (Record.Clocks).
 //
 // Reading takes any export- or import-format PGN: a file without a Game tag
 // but with one of the roster's tags or a FEN is chess; the start is the FEN
 // tag's, else the Position tag's; comments ({...} and ; to the end of the
 // line), numeric annotation glyphs ($n), variations ((...), nested), escape
 // lines (% in the first column) and move numbers, also glued to a move
-// (1.e4), are skipped; moves in SAN or in UCI's long algebraic notation.
+// (1.e4), are skipped, but for the clock a comment gives after a move
+// ([%clk H:MM:SS], among other commands or words); moves in SAN or in UCI's long algebraic notation.
 // Reading stops at the first game's end.
 //
 // Move numbers count the first player's moves; a game whose turns do not
@@ -72,6 +76,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"time"
 
 	"mcarena/games"
 	"mcarena/internal/durable"
@@ -86,6 +91,11 @@ type Record struct {
 	Game  games.Game
 	Start games.State
 	Moves []games.Move
+	// Clocks holds, for a chess game played under a clock, the mover's
+	// clock after each move, Clocks[i] after Moves[i], written and read as
+	// PGN's clock comments ({[%clk 0:04:58]}); nil for a game without, and
+	// -1 for a move whose comments give none.
+	Clocks []time.Duration
 }
 
 // Get returns a tag's value.

@@ -111,10 +111,14 @@ func FuzzParse(f *testing.F) {
 	f.Add("[Game \"nogo:size=3\"]\n\n1. b2 *\n")
 	f.Add(Format(randomGame(f, "chess", 3, 60)))
 	f.Add("[Event \"?\"]\n\n1.e4 {c} (1. d4 $1) e5 ; x\n% esc\n2. Nf3 1-0\n")
+	f.Add("[Event \"?\"]\n\n1. e4 {[%clk 0:04:58.3]} e5 { [%clk 1:00:00] } 2. Nf3 *\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		r, err := Parse("f.pgn", text)
 		if err != nil {
 			return
+		}
+		if r.Clocks != nil && len(r.Clocks) != len(r.Moves) {
+			t.Fatalf("%d clocks for %d moves", len(r.Clocks), len(r.Moves))
 		}
 		back, err := Parse("f.pgn", Format(r))
 		if err != nil || back.End().String() != r.End().String() {

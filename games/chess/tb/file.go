@@ -40,7 +40,7 @@ func checksum(h, data []byte) uint32 {
 
 // check verifies a whole file's bytes against m.
 func check(b []byte, m material) error {
-	size := m.size()
+	size := m.entries()
 	var name [8]byte
 	copy(name[:], m.String())
 	switch {

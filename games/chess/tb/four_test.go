@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"mcarena/games/chess"
 	"mcarena/games/rng"
 )
 
@@ -79,9 +80,7 @@ func TestBuildEveryTable(t *testing.T) {
 	}
 	for i := range kinds {
 		for j := i; j < len(kinds); j++ {
-			if kinds[i] != 'P' || kinds[j] != 'P' {
-				names = append(names, "K"+kinds[i:i+1]+"vK"+kinds[j:j+1])
-			}
+			names = append(names, "K"+kinds[i:i+1]+"vK"+kinds[j:j+1])
 		}
 	}
 	var total time.Duration
@@ -110,4 +109,119 @@ func TestBuildEveryTable(t *testing.T) {
 		}
 	}
 	t.Logf("%d tables, %.1fs, %d bytes", len(names), total.Seconds(), bytes)
+}
+
+// kpkpWithEnPassant returns a random KPvKP position right after a double
+// step that an en passant capture can answer, as package chess records it
+// (its en passant square set only when the capture is legal).
+func kpkpWithEnPassant(t *testing.T, r *rng.Rand) *chess.State {
+	for {
+		// The pawn that stepped, on its fourth rank, and a pawn of the side
+		// to move beside it.
+		white := r.Intn(2) == 0 // White stepped; Black to move
+		file := r.Intn(8)
+		side := 1 - 2*r.Intn(2)
+		if file+side < 0 || file+side > 7 {
+			continue
+		}
+		stepped, capturer, crossed := 3*8+file, 3*8+file+side, 2*8+file
+		steppedPawn, capturerPawn, fenSide := byte('P'), byte('p'), " b - "
+		if !white {
+			stepped, capturer, crossed = 4*8+file, 4*8+file+side, 5*8+file
+			steppedPawn, capturerPawn, fenSide = 'p', 'P', " w - "
+		}
+		var board [64]byte
+		board[stepped], board[capturer] = steppedPawn, capturerPawn
+		kings := 0
+		for kings < 2 {
+			sq := r.Intn(64)
+			if board[sq] != 0 || sq == crossed || sq == crossed+(crossed-stepped) {
+				continue
+			}
+			board[sq] = "Kk"[kings]
+			kings++
+		}
+		fen := boardFEN(board) + fenSide + squareName(crossed) + " 0 1"
+		s, err := game.ParsePosition(fen)
+		if err != nil {
+			continue
+		}
+		if cs := s.(*chess.State); cs.EnPassant() == crossed {
+			return cs
+		}
+	}
+}
+
+func squareName(sq int) string { return string(rune('a'+sq%8)) + string(rune('1'+sq/8)) }
+
+// boardFEN writes a board's placement field.
+func boardFEN(board [64]byte) string {
+	var b strings.Builder
+	for rank := 7; rank >= 0; rank-- {
+		empty := 0
+		for f := range 8 {
+			if l := board[rank*8+f]; l != 0 {
+				if empty > 0 {
+					b.WriteByte(byte('0' + empty))
+					empty = 0
+				}
+				b.WriteByte(l)
+			} else {
+				empty++
+			}
+		}
+		if empty > 0 {
+			b.WriteByte(byte('0' + empty))
+		}
+		if rank > 0 {
+			b.WriteByte('/')
+		}
+	}
+	return b.String()
+}
+
+// KPvKP, the one material where en passant arises: random positions, and
+// random positions right after a double step that en passant can answer,
+// agree with one ply of the chess package's rules (which make the capture
+// and probe the KPvK position it leads to, and after a double step probe
+// the en passant half).
+func TestEnPassantPositionsAgreeWithOnePlyOfTheRules(t *testing.T) {
+	skipShort(t)
+	rr := rng.New(5)
+	r := &rr
+	check := func(s *chess.State) {
+		res, dtm, ok := shared.tb.Probe(s)
+		if !ok {
+			t.Fatalf("Probe(%s) not ok", s)
+		}
+		if wr, wd := negamaxValue(t, shared.tb, s); res != wr || dtm != wd {
+			t.Errorf("Probe(%s) = %v, %d; its moves give %v, %d", s, res, dtm, wr, wd)
+		}
+	}
+	for range 500 {
+		check(randomPosition(t, r, "Pp"))
+	}
+	differ := 0
+	for range 500 {
+		s := kpkpWithEnPassant(t, r)
+		check(s)
+		// The same position without the right to capture.
+		fields := strings.Fields(s.String())
+		fields[3] = "-"
+		plain, err := game.ParsePosition(strings.Join(fields, " "))
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, da, _ := shared.tb.Probe(s)
+		b, db, _ := shared.tb.Probe(plain.(*chess.State))
+		if a != b || da != db {
+			differ++
+		}
+	}
+	// Capturing en passant changes the value of some positions, so a table
+	// that ignored the right would fail the agreement above; say how often.
+	t.Logf("%d of 500 positions after a double step change value with the en passant right", differ)
+	if differ == 0 {
+		t.Error("no position changed value with the en passant right: the sample cannot tell the halves apart")
+	}
 }

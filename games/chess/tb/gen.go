@@ -20,12 +20,53 @@ const (
 	maxMoves = 128
 )
 
-// position is a decoded entry: squares in the table's order and the side
-// to move.
+// position is a decoded entry: squares in the table's order, the side to
+// move, and whether the other side's pawn has just made a double step (an
+// entry of the en passant half, whose capture epCapture gives).
 type position struct {
 	m    *material
 	sq   [4]int8
 	side int
+	ep   bool
+}
+
+// epCapture returns the en passant capture of p's side to move when the
+// other side's pawn has just stepped two squares: that pawn on its fourth
+// rank with the two squares it crossed empty, a pawn of the side to move
+// beside it, and the capture not leaving the capturer's king in check. With
+// one pawn a side there is at most one. ok is false when there is none: the
+// position is then the same as without the double step.
+func (p *position) epCapture() (mv move, ok bool) {
+	us := uint8(p.side)
+	mine, theirs := -1, -1
+	for i := 2; i < p.m.n; i++ {
+		if p.m.kind[i] == kPawn {
+			if p.m.colour[i] == us {
+				mine = i
+			} else {
+				theirs = i
+			}
+		}
+	}
+	if mine < 0 || theirs < 0 {
+		return move{}, false
+	}
+	at, by := int(p.sq[theirs]), int(p.sq[mine])
+	rank, back := 3, -8 // White's pawn stepped to its fourth rank (rank 4)
+	if us == 0 {
+		rank, back = 4, 8 // Black's, to rank 5
+	}
+	occ := p.occ()
+	if at/8 != rank || by/8 != rank || (at%8-by%8)*(at%8-by%8) != 1 ||
+		occ>>(at+back)&1 != 0 || occ>>(at+2*back)&1 != 0 {
+		return move{}, false
+	}
+	to := at + back
+	after := occ&^(1<<at|1<<by) | 1<<to
+	if p.attacked(int(p.sq[us]), 1-us, after, theirs) {
+		return move{}, false
+	}
+	return move{mine, to, theirs, kPawn}, true
 }
 
 func (p *position) occ() uint64 {
@@ -70,9 +111,16 @@ type move struct {
 	kind                uint8
 }
 
-// moves fills ml with the legal moves of p and returns how many there are.
+// moves fills ml with the legal moves of p and returns how many there are,
+// the en passant capture of an entry of the en passant half included.
 func (p *position) moves(ml *[maxMoves]move) int {
 	n := 0
+	if p.ep {
+		if mv, ok := p.epCapture(); ok {
+			ml[n] = mv
+			n++
+		}
+	}
 	occ := p.occ()
 	us := uint8(p.side)
 	var own uint64
@@ -227,10 +275,21 @@ func (p *position) unmoves(ul *[maxMoves]unmove) int {
 // the predecessors of the positions decided at that level (found by
 // un-moves), together with the moves that leave the table (captures and
 // promotions, valued by the smaller tables, built first).
+//
+// With pawns of both colours (KPvKP) the table has a second half: entry
+// size+i is position i right after the pawn of the side not to move made a
+// double step that an en passant capture can answer (an index where none
+// can is illegal there). A double step leads to the second half when the
+// capture is possible, to the first otherwise; an entry of the second half
+// has the moves of its twin in the first plus the capture, which leaves
+// the table, and its only predecessor is the double step. No chain arises:
+// the side that may capture has its pawn on its fifth rank, so it has no
+// double step of its own.
 func (t *Tablebase) generateLocked(m material) ([]byte, error) {
 	size := m.size()
-	val := make([]byte, size)
-	cnt := make([]uint8, size)
+	total := m.entries()
+	val := make([]byte, total)
+	cnt := make([]uint8, total)
 	// win[L] and dec[L] list entries with a move out of the table to a
 	// position decided after L plies: lost for the opponent (a win for the
 	// entry in L+1) or won (one move fewer not yet refuted).
@@ -239,9 +298,14 @@ func (t *Tablebase) generateLocked(m material) ([]byte, error) {
 	p := position{m: &m}
 	var ml [maxMoves]move
 	var ul [maxMoves]unmove
-	for idx := range size {
-		p.sq, p.side = m.decode(idx)
-		if m.index(p.sq, p.side) != idx || !p.legal() {
+	for idx := range total {
+		p.sq, p.side = m.decode(idx % size)
+		p.ep = idx >= size
+		if m.index(p.sq, p.side) != idx%size || !p.legal() {
+			val[idx] = entryIllegal
+			continue
+		}
+		if _, ok := p.epCapture(); p.ep && !ok {
 			val[idx] = entryIllegal
 			continue
 		}
@@ -252,7 +316,14 @@ func (t *Tablebase) generateLocked(m material) ([]byte, error) {
 			if mv.captured < 0 && mv.kind == m.kind[mv.piece] {
 				sq := p.sq
 				sq[mv.piece] = int8(mv.to)
-				succ[nsucc] = m.index(sq, 1-p.side)
+				q := m.index(sq, 1-p.side)
+				if mv.kind == kPawn && (mv.to-int(p.sq[mv.piece]))%16 == 0 && m.enPassant() {
+					after := position{m: &m, sq: sq, side: 1 - p.side, ep: true}
+					if _, ok := after.epCapture(); ok {
+						q += size
+					}
+				}
+				succ[nsucc] = q
 				nsucc++
 				continue
 			}
@@ -295,18 +366,33 @@ func (t *Tablebase) generateLocked(m material) ([]byte, error) {
 			next = append(next, uint32(q))
 		}
 		for _, f := range cur {
-			p.sq, p.side = m.decode(int(f))
-			k := p.unmoves(&ul)
+			p.sq, p.side = m.decode(int(f) % size)
 			var pred [maxMoves]int
-			for j, u := range ul[:k] {
-				sq := p.sq
-				sq[u.piece] = u.from
-				pred[j] = m.index(sq, 1-p.side)
+			k := 0
+			if int(f) >= size {
+				// Only the double step leads here.
+				pred[0] = m.index(p.undoubleStep(), 1-p.side)
+				k = 1
+			} else {
+				double := m.enPassant() && val[int(f)+size] != entryIllegal
+				for _, u := range ul[:p.unmoves(&ul)] {
+					if double && m.kind[u.piece] == kPawn && (int(u.from)-int(p.sq[u.piece]))%16 == 0 {
+						continue // that double step leads to the en passant half
+					}
+					sq := p.sq
+					sq[u.piece] = u.from
+					pred[k] = m.index(sq, 1-p.side)
+					k++
+				}
+				k = distinct(pred[:k])
 			}
-			k = distinct(pred[:k])
 			for _, q := range pred[:k] {
 				if val[q] != entryIllegal {
 					event(q)
+				}
+				// The twin in the en passant half has the same moves.
+				if int(f) < size && m.enPassant() && val[q+size] != entryIllegal {
+					event(q + size)
 				}
 			}
 		}
@@ -340,6 +426,22 @@ func (t *Tablebase) exit(p *position, mv move) (byte, error) {
 		ps = append(ps, q)
 	}
 	return t.entryLocked(ps, 1-p.side)
+}
+
+// undoubleStep returns p's squares with the pawn of the side not to move
+// taken back two squares: the position before its double step.
+func (p *position) undoubleStep() [4]int8 {
+	sq := p.sq
+	for i := 2; i < p.m.n; i++ {
+		if p.m.kind[i] == kPawn && p.m.colour[i] != uint8(p.side) {
+			if p.side == 1 {
+				sq[i] -= 16
+			} else {
+				sq[i] += 16
+			}
+		}
+	}
+	return sq
 }
 
 // distinct moves the distinct values of a to its front and returns how many

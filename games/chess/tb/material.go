@@ -41,10 +41,17 @@ func (m material) pawns(c uint8) int {
 }
 
 // supported reports whether the generator builds m: every material of two
-// to four pieces but those with pawns of both colours, whose en passant
-// captures the table's index cannot record.
+// to four pieces.
 func (m material) supported() bool {
-	return m.n >= 2 && m.n <= 4 && (m.pawns(0) == 0 || m.pawns(1) == 0)
+	return m.n >= 2 && m.n <= 4
+}
+
+// enPassant reports whether m's positions can hold an en passant capture:
+// it has pawns of both colours (with four pieces, KPvKP alone). Its table
+// then has a second half for the positions right after a double step that
+// an en passant capture can answer.
+func (m material) enPassant() bool {
+	return m.pawns(0) > 0 && m.pawns(1) > 0
 }
 
 // parseMaterial reads a name such as KQvK or KBNvK (either side may be the
@@ -197,8 +204,18 @@ func (m *material) hasPawns() int {
 	return 0
 }
 
-// size returns the number of entries of m's table.
+// size returns the number of entries of m's table for positions without
+// an en passant capture.
 func (m *material) size() int { return 2 * kingSlots[m.hasPawns()] << (6 * (m.n - 1)) }
+
+// entries returns the length of m's table: size, twice that when the table
+// has an en passant half.
+func (m *material) entries() int {
+	if m.enPassant() {
+		return 2 * m.size()
+	}
+	return m.size()
+}
 
 // index returns the entry of squares sq (in m's order) and the side to
 // move: (side*slots + kingSlot(white king))*64^(n-1) + sq[1]*64^(n-2) + ...

@@ -12,10 +12,10 @@
 // The values are those of the moves alone: the fifty-move rule, repetitions
 // and the halfmove clock are not considered (so a few long mates in 4-piece
 // tables would be draws under the fifty-move rule), and stalemate is a draw.
-// Positions with castling rights are not probed; nor are positions with an en
-// passant capture possible, which need pawns of both colours: the
-// generator builds every material of up to four pieces except those with
-// pawns on both sides (KPvKP), so en passant never arises inside a table.
+// Positions with castling rights are not probed. En passant arises in one
+// material, KPvKP, whose table has a second half for the positions right
+// after a double step that an en passant capture can answer (see
+// generateLocked).
 //
 // Tables: one per material, named with White's pieces first (KQvK, KBNvK,
 // KQvKR), the stronger side as White; a position with the stronger side
@@ -32,7 +32,7 @@
 // another index) are marked 255, the others hold 0 for a draw and DTM+1
 // otherwise. So a table of three pieces has 81,920 entries without a pawn
 // and 262,144 with one; of four pieces, 5,242,880 (5 MiB) and 16,777,216
-// (16 MiB).
+// (16 MiB), KPvKP twice that with its en passant half.
 //
 // Files: Dir holds a file per table, NAME.mctb: a 32-byte header (the magic
 // "MCTB", the format version, the material's name, the data length, a
@@ -171,11 +171,12 @@ func (t *Tablebase) Close() error {
 // Probe returns the value of s for the side to move and its distance to
 // mate in plies (0 for a draw), building the table it needs if no file
 // holds it yet (a 4-piece table takes seconds). ok is false when s has more
-// than MaxPieces pieces, castling rights, an en passant capture, pawns of
-// both colours with four pieces, or when the table cannot be built.
+// than MaxPieces pieces or castling rights, or when the table cannot be
+// built. A position where an en passant capture is legal is read from its
+// table's en passant half.
 func (t *Tablebase) Probe(s *chess.State) (r Result, dtm int, ok bool) {
 	occ := s.Occupied()
-	if bits.OnesCount64(occ) > MaxPieces || s.CastlingRights() || s.EnPassant() >= 0 {
+	if bits.OnesCount64(occ) > MaxPieces || s.CastlingRights() {
 		return Draw, 0, false
 	}
 	var buf [MaxPieces]placed
@@ -193,7 +194,7 @@ func (t *Tablebase) Probe(s *chess.State) (r Result, dtm int, ok bool) {
 		}
 		ps = append(ps, placed{c, uint8(k), int8(sq)})
 	}
-	v, err := t.entry(ps, int(s.ToMove()))
+	v, err := t.entry(ps, int(s.ToMove()), s.EnPassant() >= 0)
 	if err != nil || v == entryIllegal {
 		return Draw, 0, false
 	}
@@ -212,8 +213,9 @@ func decodeEntry(v byte) (Result, int, bool) {
 }
 
 // entry returns the table entry of the position of pieces ps with side to
-// move, loading or building the table.
-func (t *Tablebase) entry(ps []placed, side int) (byte, error) {
+// move, loading or building the table; ep says an en passant capture is
+// legal there.
+func (t *Tablebase) entry(ps []placed, side int, ep bool) (byte, error) {
 	if len(ps) <= 2 {
 		return entryDraw, nil
 	}
@@ -227,7 +229,13 @@ func (t *Tablebase) entry(ps []placed, side int) (byte, error) {
 			return 0, err
 		}
 	}
-	return tab.data[m.index(sq, side)], nil
+	i := m.index(sq, side)
+	if ep && m.enPassant() {
+		// Squares and side are those of the position: a material with
+		// pawns of both colours is never mirrored to make White stronger.
+		i += m.size()
+	}
+	return tab.data[i], nil
 }
 
 // Build makes sure the table of a material such as "KQvK" or "KBNvK" (and
@@ -262,7 +270,7 @@ func (t *Tablebase) tableLocked(m material) (*table, error) {
 		return tab, nil
 	}
 	if !m.supported() {
-		return nil, fmt.Errorf("tablebase %v: not built (pawns of both colours, or too many pieces)", m)
+		return nil, fmt.Errorf("tablebase %v: not built (more than %d pieces)", m, MaxPieces)
 	}
 	path := filepath.Join(t.dir, m.String()+".mctb")
 	data, release, err := load(path, m)
