@@ -47,5 +47,5 @@ func (s *State) CanWin(p games.Player) bool {
 	if p != games.First {
 		c = 1 - White
 	}
-	return s.occ[c]&^s.bb[c][king] != 0 && !s.deadMaterial()
+	return s.occ[c]&^s.pieces(c, king) != 0 && !s.deadMaterial()
 }

@@ -38,6 +38,14 @@ var (
 	castleKeep [64]uint8
 )
 
+// Sliders. A bishop's attacks come from magic bitboards, whose table (41 KB)
+// stays in cache. A rook's would need 800 KB, which random games, jumping
+// between unlike positions, keep missing in cache: measured, they play
+// 13-17% more games a second with the rook's attacks computed instead, along
+// its file by a subtraction (lineAttacks) and along its rank from a 512-byte
+// table, while bulk perft from the start, whose positions are alike, loses
+// 5-7%.
+
 // magic finds the attacks of a slider on one square from the occupancy of the
 // relevant squares (its rays without their last square): the product of the
 // masked occupancy and the multiplier, shifted, indexes the square's slice of
@@ -49,18 +57,43 @@ type magic struct {
 }
 
 var (
-	rookMagics, bishopMagics [64]magic
-	sliderTable              []uint64
+	bishopMagics [64]magic
+	// sliderTable is a power of two long, above the 5,248 entries the
+	// magics fill, so that a masked index needs no bounds check.
+	sliderTable [sliderSize]uint64
+	// files[sq] holds the file of sq, sq left out.
+	files [64]uint64
+	// rankAttacks[f][o] holds the attacks along the first rank of a rook on
+	// file f, when o (6 bits) is the occupancy of files b to g.
+	rankAttacks [8][64]uint8
 )
 
+const sliderSize = 1 << 13
+
 func rookAttacks(sq int, occ uint64) uint64 {
-	m := &rookMagics[sq&63]
-	return sliderTable[m.offset+uint32(((occ&m.mask)*m.mul)>>m.shift)]
+	sq &= 63
+	r := uint(sq) &^ 7 // the first square of its rank
+	return lineAttacks(sq, occ, files[sq]) | uint64(rankAttacks[sq&7][occ>>(r+1)&63])<<r
 }
 
 func bishopAttacks(sq int, occ uint64) uint64 {
 	m := &bishopMagics[sq&63]
-	return sliderTable[m.offset+uint32(((occ&m.mask)*m.mul)>>m.shift)]
+	return sliderTable[(m.offset+uint32(((occ&m.mask)*m.mul)>>m.shift))&(sliderSize-1)]
+}
+
+// lineAttacks returns the attacks of a slider on sq along mask, a line
+// through sq that crosses each rank once (a file or a diagonal), sq left
+// out. Subtracting the slider's bit from the line's occupancy borrows up to
+// the first piece above it, changing exactly the squares it attacks upwards;
+// the same on the board with its ranks reversed (a byte swap) gives those
+// downwards, and every other square of the line is unchanged in both.
+func lineAttacks(sq int, occ, mask uint64) uint64 {
+	b := uint64(1) << (sq & 63)
+	up := occ & mask
+	down := bits.ReverseBytes64(up)
+	up -= b
+	down -= bits.ReverseBytes64(b)
+	return (up ^ bits.ReverseBytes64(down)) & mask
 }
 
 var (
@@ -126,6 +159,14 @@ func init() {
 	castleKeep[sqH8] &^= castleBK
 	castleKeep[sqA8] &^= castleBQ
 	initMagics()
+	for sq := range 64 {
+		files[sq] = fileA << (sq % 8) &^ (1 << sq)
+	}
+	for f := range 8 {
+		for o := range 64 {
+			rankAttacks[f][o] = uint8(slowAttacks(f, uint64(o)<<1, rookDirs, true))
+		}
+	}
 	for a := range 64 {
 		for _, dirs := range [2][4][2]int{rookDirs, bishopDirs} {
 			ra := slowAttacks(a, 0, dirs, true)
@@ -145,13 +186,12 @@ func init() {
 func initMagics() {
 	size := 0
 	for sq := range 64 {
-		size += 1<<bits.OnesCount64(slowAttacks(sq, 0, rookDirs, false)) + 1<<bits.OnesCount64(slowAttacks(sq, 0, bishopDirs, false))
+		size += 1 << bits.OnesCount64(slowAttacks(sq, 0, bishopDirs, false))
 	}
-	sliderTable = make([]uint64, size)
+	if size > len(sliderTable) {
+		panic("chess: the magics need a longer sliderTable")
+	}
 	offset := uint32(0)
-	for sq := range 64 {
-		offset = fillMagic(&rookMagics[sq], sq, rookMuls[sq], rookDirs, offset)
-	}
 	for sq := range 64 {
 		offset = fillMagic(&bishopMagics[sq], sq, bishopMuls[sq], bishopDirs, offset)
 	}

@@ -216,20 +216,32 @@ func (g *Game) ParsePosition(text string) (games.State, error) {
 }
 
 // Zobrist keys: pieces by colour, type and square, then the side to move,
-// the castling rights and the en passant file.
+// the castling rights and the en passant file. They are kept in arrays that
+// masked indexes cannot overrun, so that lookups need no bounds check
+// (pieceKeys' rows 12 to 15 are unused).
 var (
 	keys       = games.ZobristKeys(12*64+1+16+8, 0xc4e55)
-	pieceKeys  = keys[:12*64]
+	pieceKeys  [16][64]uint64
 	sideKey    = keys[12*64]
-	castleKeys = keys[12*64+1 : 12*64+17]
-	epKeys     = keys[12*64+17:]
+	castleKeys [16]uint64
+	epKeys     [8]uint64
 )
 
-func pieceKey(c, t, sq int) uint64 { return pieceKeys[(c*6+t)*64+sq&63] }
+func init() {
+	for i := range 12 {
+		copy(pieceKeys[i][:], keys[i*64:])
+	}
+	copy(castleKeys[:], keys[12*64+1:])
+	copy(epKeys[:], keys[12*64+17:])
+}
+
+func pieceKey(c, t, sq int) uint64 { return pieceKeys[(c*6+t)&15][sq&63] }
 
 // pos is a position without history: what perft copies.
 type pos struct {
-	bb  [2][6]uint64
+	// pc holds the pieces of each type, of both colours, and occ the
+	// pieces of each colour: pieces(c, t) is pc[t]&occ[c].
+	pc  [6]uint64
 	occ [2]uint64
 	// board holds 0 for an empty square, else 8*colour + type + 1.
 	board  [64]uint8
@@ -256,15 +268,20 @@ const (
 
 // State is a chess position with its repetition history.
 type State struct {
+	head
+	// hist[:nhist] holds the hashes of the positions since the last
+	// irreversible move, oldest first.
+	hist [histLen]uint64
+}
+
+// head is a State but its history: CopyFrom copies it in one piece.
+type head struct {
 	g *Game
 	pos
 	// draw is the draw rule that ends the game here, if any (drawNone);
 	// checkmate and stalemate are found by generating moves.
 	draw  uint8
 	nhist uint8
-	// hist[:nhist] holds the hashes of the positions since the last
-	// irreversible move, oldest first.
-	hist [histLen]uint64
 }
 
 // Game implements games.State.
@@ -273,9 +290,18 @@ func (s *State) Game() games.Game { return s.g }
 // ToMove implements games.State.
 func (s *State) ToMove() games.Player { return games.Player(s.side) }
 
+// pieces returns the pieces of colour c and type t.
+func (p *pos) pieces(c, t int) uint64 { return p.pc[t] & p.occ[c] }
+
+// colour returns the pieces of colour c by type.
+func (p *pos) colour(c int) [6]uint64 {
+	o := p.occ[c]
+	return [6]uint64{p.pc[0] & o, p.pc[1] & o, p.pc[2] & o, p.pc[3] & o, p.pc[4] & o, p.pc[5] & o}
+}
+
 func (p *pos) put(c, t, sq int) {
 	b := uint64(1) << sq
-	p.bb[c][t] |= b
+	p.pc[t] |= b
 	p.occ[c] |= b
 	p.board[sq] = uint8(c*8 + t + 1)
 	p.hash ^= pieceKey(c, t, sq)
@@ -287,7 +313,7 @@ func (g *Game) parse(text string) (*State, error) {
 	if len(f) != 4 && len(f) != 6 {
 		return nil, fmt.Errorf("position %q: want a FEN of six fields (or the first four), like %q", text, StartFEN)
 	}
-	s := &State{g: g}
+	s := &State{head: head{g: g}}
 	if _, ok := games.ChessBoard(f[0]); !ok {
 		return nil, fmt.Errorf("position %q: piece placement %q is not eight ranks of pieces (KQRBNPkqrbnp) and digits, rank 8 first", text, f[0])
 	}
@@ -309,24 +335,24 @@ func (g *Game) parse(text string) (*State, error) {
 		}
 	}
 	for c, name := range g.PlayerNames() {
-		if n := bits.OnesCount64(s.bb[c][king]); n != 1 {
+		if n := bits.OnesCount64(s.pieces(c, king)); n != 1 {
 			return nil, fmt.Errorf("position %q: %s has %d kings, want 1", text, name, n)
 		}
 	}
 	for c, name := range g.PlayerNames() {
 		// Promotions aside, a side has 8 pawns, 2 knights, bishops and
 		// rooks, 1 queen; each piece beyond those took a pawn.
-		extra := bits.OnesCount64(s.bb[c][pawn])
+		extra := bits.OnesCount64(s.pieces(c, pawn))
 		for t, n := range [...]int{knight: 2, bishop: 2, rook: 2, queen: 1} {
 			if t != pawn {
-				extra += max(bits.OnesCount64(s.bb[c][t])-n, 0)
+				extra += max(bits.OnesCount64(s.pieces(c, t))-n, 0)
 			}
 		}
 		if extra > 8 {
 			return nil, fmt.Errorf("position %q: %s has more pawns and promoted pieces than its 8 pawns", text, name)
 		}
 	}
-	if (s.bb[White][pawn]|s.bb[Black][pawn])&(rank1|rank8) != 0 {
+	if s.pc[pawn]&(rank1|rank8) != 0 {
 		return nil, fmt.Errorf("position %q: a pawn stands on the first or last rank", text)
 	}
 	switch f[1] {
@@ -353,8 +379,8 @@ func (g *Game) parse(text string) (*State, error) {
 			s.castle |= 1 << k
 		}
 	}
-	s.hash ^= castleKeys[s.castle]
-	if s.attacked(bits.TrailingZeros64(s.bb[s.side^1][king]), s.occ[0]|s.occ[1], int(s.side)) {
+	s.hash ^= castleKeys[s.castle&15]
+	if s.attacked(bits.TrailingZeros64(s.pieces(int(s.side^1), king)), s.occ[0]|s.occ[1], int(s.side)) {
 		return nil, fmt.Errorf("position %q: the side not to move is in check", text)
 	}
 	if f[3] != "-" {
@@ -457,7 +483,7 @@ func (s *State) String() string {
 func (s *State) Board() games.Board {
 	b, _ := games.ChessBoard(s.placement())
 	if s.inCheck() {
-		b.Cells[bits.TrailingZeros64(s.bb[s.side][king])].Mark |= games.Check
+		b.Cells[bits.TrailingZeros64(s.pieces(int(s.side), king))].Mark |= games.Check
 	}
 	return b
 }
@@ -473,7 +499,7 @@ func (s *State) RecomputeHash() uint64 {
 	if s.side == Black {
 		h ^= sideKey
 	}
-	h ^= castleKeys[s.castle]
+	h ^= castleKeys[s.castle&15]
 	if s.ep != 0 {
 		h ^= epKeys[s.ep%8]
 	}
@@ -489,8 +515,10 @@ func (s *State) Clone() games.State { c := *s; return &c }
 // CopyFrom implements games.State: it copies the history in use only.
 func (s *State) CopyFrom(src games.State) {
 	o := src.(*State)
-	s.g, s.pos, s.draw, s.nhist = o.g, o.pos, o.draw, o.nhist
-	copy(s.hist[:o.nhist], o.hist[:o.nhist])
+	s.head = o.head
+	if n := o.nhist; n > 0 {
+		copy(s.hist[:n], o.hist[:n])
+	}
 }
 
 // Repetitions returns how many times the position has occurred since the
@@ -524,10 +552,10 @@ func (s *State) drawRule() uint8 {
 // deadMaterial reports whether no sequence of moves can mate: no pawn, rook
 // or queen, and at most one minor piece or only bishops on one colour.
 func (p *pos) deadMaterial() bool {
-	if p.bb[0][pawn]|p.bb[1][pawn]|p.bb[0][rook]|p.bb[1][rook]|p.bb[0][queen]|p.bb[1][queen] != 0 {
+	if p.pc[pawn]|p.pc[rook]|p.pc[queen] != 0 {
 		return false
 	}
-	n, b := p.bb[0][knight]|p.bb[1][knight], p.bb[0][bishop]|p.bb[1][bishop]
+	n, b := p.pc[knight], p.pc[bishop]
 	if bits.OnesCount64(n|b) <= 1 {
 		return true
 	}
@@ -576,16 +604,37 @@ func (s *State) Legal(buf []games.Move) []games.Move {
 	return append(buf, ml[:n]...)
 }
 
-// Play implements games.State.
+// Play implements games.State. It rules on the draws as drawRule does, with
+// less work: the material changes only by a capture or a promotion, moves
+// that empty the history and reset the clock, so after them only the
+// material can draw, and after any other move all but the material can.
 func (s *State) Play(m games.Move) {
-	old, castle := s.hash, s.castle
-	if s.play(m) || s.castle != castle {
+	old, castle, draw := s.hash, s.castle, s.draw
+	s.draw = drawNone
+	if s.play(m) {
 		s.nhist = 0
-	} else if s.nhist < histLen {
-		s.hist[s.nhist] = old
-		s.nhist++
+		if s.deadMaterial() {
+			s.draw = drawMaterial
+		}
+	} else {
+		if s.castle != castle {
+			s.nhist = 0
+		} else if s.nhist < histLen {
+			s.hist[s.nhist] = old
+			s.nhist++
+		}
+		switch {
+		case draw == drawMaterial:
+			s.draw = drawMaterial
+		case s.nhist >= 4 && s.Repetitions() >= 3:
+			s.draw = drawRepetition
+		case s.half >= histLen:
+			s.draw = drawFifty
+		}
 	}
-	s.draw = s.drawRule()
+	if s.draw == drawNone && s.g.maxPlies > 0 && int(s.ply) >= s.g.maxPlies {
+		s.draw = drawPlies
+	}
 }
 
 // Playout implements games.State by the reference rule.
@@ -597,15 +646,18 @@ func (s *State) RecordPlayout(r *rng.Rand, limit int, t *games.Trace) int {
 	return s.playout(r, limit, t)
 }
 
+// playout draws each move as Legal()[r.Intn(len)] would, from the move sets
+// without writing the list: it counts the moves, draws the index and finds
+// that move.
 func (s *State) playout(r *rng.Rand, limit int, t *games.Trace) int {
-	var ml [maxMoves]games.Move
+	var sets [maxSets]moveSet
 	n := 0
 	for ; n < limit && s.draw == drawNone; n++ {
-		k := s.gen(&ml)
+		ns, k := s.genSets(&sets)
 		if k == 0 {
 			break
 		}
-		m := ml[r.Intn(k)]
+		m := pick(sets[:ns], r.Intn(k))
 		if t != nil {
 			t.Add(m, games.Player(s.side))
 		}

@@ -169,14 +169,14 @@ type checkInfo struct {
 func (p *pos) checks() checkInfo {
 	us, them := int(p.side), int(p.side^1)
 	occ := p.occ[0] | p.occ[1]
-	ksq := bits.TrailingZeros64(p.bb[them][king]) & 63
+	ksq := bits.TrailingZeros64(p.pieces(them, king)) & 63
 	ci := checkInfo{ksq: ksq}
 	ci.from[pawn] = pawnAttacks[them][ksq]
 	ci.from[knight] = knightAttacks[ksq]
 	ci.from[bishop] = bishopAttacks(ksq, occ)
 	ci.from[rook] = rookAttacks(ksq, occ)
 	ci.from[queen] = ci.from[bishop] | ci.from[rook]
-	b := &p.bb[us]
+	b := p.colour(us)
 	snipers := rookAttacks(ksq, 0)&(b[rook]|b[queen]) | bishopAttacks(ksq, 0)&(b[bishop]|b[queen])
 	for ; snipers != 0; snipers &= snipers - 1 {
 		bb := between[ksq][bits.TrailingZeros64(snipers)] & occ

@@ -53,20 +53,19 @@ func move(from, to int) games.Move { return games.Move(from | to<<6) }
 
 // attackers returns the pieces of colour by that attack sq on occupancy occ.
 func (p *pos) attackers(sq int, occ uint64, by int) uint64 {
-	b := &p.bb[by]
-	return knightAttacks[sq]&b[knight] | kingAttacks[sq]&b[king] | pawnAttacks[by^1][sq]&b[pawn] |
-		rookAttacks(sq, occ)&(b[rook]|b[queen]) | bishopAttacks(sq, occ)&(b[bishop]|b[queen])
+	sq &= 63
+	q := p.pc[queen]
+	return (knightAttacks[sq]&p.pc[knight] | kingAttacks[sq]&p.pc[king] | pawnAttacks[(by^1)&1][sq]&p.pc[pawn] |
+		rookAttacks(sq, occ)&(p.pc[rook]|q) | bishopAttacks(sq, occ)&(p.pc[bishop]|q)) & p.occ[by&1]
 }
 
 func (p *pos) attacked(sq int, occ uint64, by int) bool {
-	b := &p.bb[by]
-	return knightAttacks[sq]&b[knight] != 0 || kingAttacks[sq]&b[king] != 0 || pawnAttacks[by^1][sq]&b[pawn] != 0 ||
-		rookAttacks(sq, occ)&(b[rook]|b[queen]) != 0 || bishopAttacks(sq, occ)&(b[bishop]|b[queen]) != 0
+	return p.attackers(sq, occ, by) != 0
 }
 
 func (p *pos) inCheck() bool {
-	us := int(p.side)
-	return p.attacked(bits.TrailingZeros64(p.bb[us][king]), p.occ[0]|p.occ[1], us^1)
+	us := int(p.side & 1)
+	return p.attacked(bits.TrailingZeros64(p.pieces(us, king)), p.occ[0]|p.occ[1], us^1)
 }
 
 // epLegal reports whether the pawn of colour us on from may capture en
@@ -78,17 +77,15 @@ func (p *pos) epLegal(us, from, ep int) bool {
 		capSq = ep + 8
 	}
 	occ := (p.occ[0] | p.occ[1]) ^ 1<<from ^ 1<<capSq | 1<<ep
-	ksq := bits.TrailingZeros64(p.bb[us][king])
-	b := &p.bb[them]
-	return knightAttacks[ksq]&b[knight] == 0 && pawnAttacks[us][ksq]&b[pawn]&^(1<<capSq) == 0 &&
-		rookAttacks(ksq, occ)&(b[rook]|b[queen]) == 0 && bishopAttacks(ksq, occ)&(b[bishop]|b[queen]) == 0
+	ksq := bits.TrailingZeros64(p.pieces(us, king))
+	return p.attackers(ksq, occ, them)&^(1<<capSq) == 0
 }
 
 // setEP records ep, the square a double step just passed, when the side to
 // move has a legal en passant capture there.
 func (p *pos) setEP(ep int) {
-	us := int(p.side)
-	for c := pawnAttacks[us^1][ep] & p.bb[us][pawn]; c != 0; c &= c - 1 {
+	us := int(p.side & 1)
+	for c := pawnAttacks[us^1][ep] & p.pieces(us, pawn); c != 0; c &= c - 1 {
 		if p.epLegal(us, bits.TrailingZeros64(c), ep) {
 			p.ep = uint8(ep)
 			p.hash ^= epKeys[ep%8]
@@ -97,116 +94,221 @@ func (p *pos) setEP(ep int) {
 	}
 }
 
-// gen writes the legal moves to ml and returns how many there are. It ignores
-// the draw rules.
+// maxSets bounds the move sets of a position: the king's, two castlings,
+// one per other piece (15), seven of the unpinned pawns, two per pinned pawn
+// (a pinned pawn moves along its pin: pushes on a file, one capture on a
+// diagonal; at most 8 pawns are pinned) and two en passant captures make 43.
+const maxSets = 64
+
+// A moveSet is legal moves that share a from square, or pawn moves that
+// share a step (from = to - step), as their set of to squares. gen lists
+// the sets in the order of Legal (see the package comment), and a set's
+// moves go by rising to square; a promotion set holds four moves per to
+// square: queen, rook, bishop, knight.
+type moveSet struct {
+	to uint64
+	// from is the from square of a piece's set; a pawn set has step
+	// instead, its to - from (from is then -1).
+	from, step int8
+	// promo is 2 for a promotion set, which counts four moves per to square
+	// (count << promo), else 0.
+	promo uint8
+}
+
+// moves returns the number of moves in the set.
+func (ms *moveSet) moves() int { return bits.OnesCount64(ms.to) << ms.promo }
+
+// fromOf returns the from square of the set's move to to.
+func (ms *moveSet) fromOf(to int) int {
+	if ms.from >= 0 {
+		return int(ms.from)
+	}
+	return to - int(ms.step)
+}
+
+// nth returns the set's move i, 0 <= i < ms.moves().
+func (ms *moveSet) nth(i int) games.Move {
+	t := ms.to
+	for j := i >> ms.promo; j > 0; j-- {
+		t &= t - 1
+	}
+	to := bits.TrailingZeros64(t)
+	from := ms.fromOf(to)
+	if ms.promo == 0 {
+		return move(from, to)
+	}
+	return promoMove(int(ms.step)>>7&1, from, to, i&3)
+}
+
+// pick returns move i of the moves of sets in their order.
+func pick(sets []moveSet, i int) games.Move {
+	for j := range sets {
+		if k := sets[j].moves(); i >= k {
+			i -= k
+		} else {
+			return sets[j].nth(i)
+		}
+	}
+	panic("chess: pick beyond the moves")
+}
+
+// promoMove returns the promotion of a pawn of colour c from from to to
+// into the k-th piece of a promotion set: queen, rook, bishop, knight.
+func promoMove(c, from, to, k int) games.Move {
+	if k == 0 {
+		return move(from, to)
+	}
+	return underMove(c, from, to, rook+1-k)
+}
+
+// gen writes the legal moves to ml and returns how many there are. It
+// ignores the draw rules.
 func (p *pos) gen(ml *[maxMoves]games.Move) int {
-	us := int(p.side)
-	them := us ^ 1
-	own, opp := p.occ[us], p.occ[them]
-	occ := own | opp
-	ksq := bits.TrailingZeros64(p.bb[us][king]) & 63
-	checkers := p.attackers(ksq, occ, them)
+	var sets [maxSets]moveSet
+	ns, _ := p.genSets(&sets)
 	n := 0
-	danger := p.attacks(them, occ^1<<ksq)
-	for t := kingAttacks[ksq] &^ own &^ danger; t != 0; t &= t - 1 {
-		ml[n&255] = move(ksq, bits.TrailingZeros64(t))
-		n++
-	}
-	if checkers&(checkers-1) != 0 {
-		return n
-	}
-	target := ^own
-	if checkers != 0 {
-		target = between[ksq][bits.TrailingZeros64(checkers)] | checkers
-	} else if p.castle != 0 {
-		n = p.genCastles(ml, n, us, occ, danger)
-	}
-	b := &p.bb[them]
-	var pinned uint64
-	snipers := rookAttacks(ksq, opp)&(b[rook]|b[queen]) | bishopAttacks(ksq, opp)&(b[bishop]|b[queen])
-	for ; snipers != 0; snipers &= snipers - 1 {
-		bb := between[ksq][bits.TrailingZeros64(snipers)] & occ
-		if bb&(bb-1) == 0 {
-			pinned |= bb & own
-		}
-	}
-	mine := &p.bb[us]
-	for f := mine[knight] &^ pinned; f != 0; f &= f - 1 {
-		from := bits.TrailingZeros64(f)
-		for t := knightAttacks[from] & target; t != 0; t &= t - 1 {
-			ml[n&255] = move(from, bits.TrailingZeros64(t))
-			n++
-		}
-	}
-	for f := mine[bishop]; f != 0; f &= f - 1 {
-		from := bits.TrailingZeros64(f)
-		t := bishopAttacks(from, occ) & target
-		if pinned&(1<<from) != 0 {
-			t &= line[ksq][from]
-		}
-		for ; t != 0; t &= t - 1 {
-			ml[n&255] = move(from, bits.TrailingZeros64(t))
-			n++
-		}
-	}
-	for f := mine[rook]; f != 0; f &= f - 1 {
-		from := bits.TrailingZeros64(f)
-		t := rookAttacks(from, occ) & target
-		if pinned&(1<<from) != 0 {
-			t &= line[ksq][from]
-		}
-		for ; t != 0; t &= t - 1 {
-			ml[n&255] = move(from, bits.TrailingZeros64(t))
-			n++
-		}
-	}
-	for f := mine[queen]; f != 0; f &= f - 1 {
-		from := bits.TrailingZeros64(f)
-		t := (rookAttacks(from, occ) | bishopAttacks(from, occ)) & target
-		if pinned&(1<<from) != 0 {
-			t &= line[ksq][from]
-		}
-		for ; t != 0; t &= t - 1 {
-			ml[n&255] = move(from, bits.TrailingZeros64(t))
-			n++
-		}
-	}
-	n = p.genPawns(ml, n, us, mine[pawn]&^pinned, target, opp, occ)
-	for f := mine[pawn] & pinned; f != 0; f &= f - 1 {
-		from := bits.TrailingZeros64(f)
-		n = p.genPawns(ml, n, us, 1<<from, target&line[ksq][from], opp, occ)
-	}
-	if p.ep != 0 {
-		ep := int(p.ep)
-		for f := pawnAttacks[them][ep] & mine[pawn]; f != 0; f &= f - 1 {
-			if from := bits.TrailingZeros64(f); p.epLegal(us, from, ep) {
-				ml[n&255] = move(from, ep)
+	for i := range sets[:ns] {
+		ms := &sets[i]
+		if ms.promo == 0 {
+			for t := ms.to; t != 0; t &= t - 1 {
+				to := bits.TrailingZeros64(t)
+				ml[n&255] = move(ms.fromOf(to), to)
 				n++
 			}
+			continue
+		}
+		c := int(ms.step) >> 7 & 1 // Black's steps are negative
+		for t := ms.to; t != 0; t &= t - 1 {
+			to := bits.TrailingZeros64(t)
+			from := ms.fromOf(to)
+			ml[n&255] = move(from, to)
+			ml[(n+1)&255] = underMove(c, from, to, rook)
+			ml[(n+2)&255] = underMove(c, from, to, bishop)
+			ml[(n+3)&255] = underMove(c, from, to, knight)
+			n += 4
 		}
 	}
 	// No position ParsePosition accepts comes near: 218 is the most.
 	return min(n, maxMoves)
 }
 
-func (p *pos) genCastles(ml *[maxMoves]games.Move, n, us int, occ, danger uint64) int {
+// count returns the number of legal moves, draws ignored.
+func (p *pos) count() int {
+	var sets [maxSets]moveSet
+	_, n := p.genSets(&sets)
+	return n
+}
+
+// hasMove reports whether the side to move has a legal move, draws ignored.
+func (p *pos) hasMove() bool { return p.count() > 0 }
+
+// genSets writes the legal moves as move sets to sets and returns how many
+// sets there are (some may be empty) and how many moves. It ignores the draw
+// rules.
+func (p *pos) genSets(sets *[maxSets]moveSet) (ns, moves int) {
+	us := int(p.side & 1)
+	them := us ^ 1
+	own, opp := p.occ[us], p.occ[them]
+	occ := own | opp
+	ksq := bits.TrailingZeros64(p.pieces(us, king)) & 63
+	// The sliders that would attack the king through the side to move's
+	// pieces: with nothing between they check it, with one of its pieces
+	// between they pin that piece.
+	pc := &p.pc
+	checkers := (knightAttacks[ksq]&pc[knight] | pawnAttacks[us][ksq]&pc[pawn]) & opp
+	var pinned uint64
+	snipers := (rookAttacks(ksq, opp)&(pc[rook]|pc[queen]) | bishopAttacks(ksq, opp)&(pc[bishop]|pc[queen])) & opp
+	for ; snipers != 0; snipers &= snipers - 1 {
+		sq := bits.TrailingZeros64(snipers)
+		bb := between[ksq][sq] & occ
+		if bb == 0 {
+			checkers |= 1 << sq
+		} else if bb&(bb-1) == 0 {
+			pinned |= bb & own
+		}
+	}
+	danger := p.attacks(them, occ^1<<ksq)
+	sets[0] = moveSet{to: kingAttacks[ksq] &^ own &^ danger, from: int8(ksq)}
+	n, k := 1, bits.OnesCount64(sets[0].to)
+	if checkers&(checkers-1) != 0 {
+		return n, k
+	}
+	target := ^own
+	if checkers != 0 {
+		target = between[ksq][bits.TrailingZeros64(checkers)] | checkers
+	} else if p.castle != 0 {
+		c := p.genCastles(sets, n, us, occ, danger)
+		n, k = c, k+c-n // one move a set
+	}
+	for f := pc[knight] & own &^ pinned; f != 0; f &= f - 1 {
+		from := bits.TrailingZeros64(f)
+		t := knightAttacks[from] & target
+		sets[n&(maxSets-1)] = moveSet{to: t, from: int8(from)}
+		n, k = n+1, k+bits.OnesCount64(t)
+	}
+	for f := pc[bishop] & own; f != 0; f &= f - 1 {
+		from := bits.TrailingZeros64(f)
+		t := bishopAttacks(from, occ) & target
+		if pinned&(1<<from) != 0 {
+			t &= line[ksq][from]
+		}
+		sets[n&(maxSets-1)] = moveSet{to: t, from: int8(from)}
+		n, k = n+1, k+bits.OnesCount64(t)
+	}
+	for f := pc[rook] & own; f != 0; f &= f - 1 {
+		from := bits.TrailingZeros64(f)
+		t := rookAttacks(from, occ) & target
+		if pinned&(1<<from) != 0 {
+			t &= line[ksq][from]
+		}
+		sets[n&(maxSets-1)] = moveSet{to: t, from: int8(from)}
+		n, k = n+1, k+bits.OnesCount64(t)
+	}
+	for f := pc[queen] & own; f != 0; f &= f - 1 {
+		from := bits.TrailingZeros64(f)
+		t := (rookAttacks(from, occ) | bishopAttacks(from, occ)) & target
+		if pinned&(1<<from) != 0 {
+			t &= line[ksq][from]
+		}
+		sets[n&(maxSets-1)] = moveSet{to: t, from: int8(from)}
+		n, k = n+1, k+bits.OnesCount64(t)
+	}
+	pawns := pc[pawn] & own
+	n, k = genPawns(sets, n, k, us, pawns&^pinned, target, opp, occ)
+	for f := pawns & pinned; f != 0; f &= f - 1 {
+		from := bits.TrailingZeros64(f)
+		n, k = genPawns(sets, n, k, us, 1<<from, target&line[ksq][from], opp, occ)
+	}
+	if p.ep != 0 {
+		ep := int(p.ep)
+		for f := pawnAttacks[them][ep] & pawns; f != 0; f &= f - 1 {
+			if from := bits.TrailingZeros64(f); p.epLegal(us, from, ep) {
+				sets[n&(maxSets-1)] = moveSet{to: 1 << ep, from: int8(from)}
+				n, k = n+1, k+1
+			}
+		}
+	}
+	return min(n, maxSets), k
+}
+
+func (p *pos) genCastles(sets *[maxSets]moveSet, n, us int, occ, danger uint64) int {
 	if us == White {
 		if p.castle&castleWK != 0 && (occ|danger)&(1<<sqF1|1<<sqG1) == 0 {
-			ml[n&255] = move(sqE1, sqG1)
+			sets[n&(maxSets-1)] = moveSet{to: 1 << sqG1, from: sqE1}
 			n++
 		}
 		if p.castle&castleWQ != 0 && occ&(1<<sqD1|1<<sqC1|1<<(sqA1+1)) == 0 && danger&(1<<sqD1|1<<sqC1) == 0 {
-			ml[n&255] = move(sqE1, sqC1)
+			sets[n&(maxSets-1)] = moveSet{to: 1 << sqC1, from: sqE1}
 			n++
 		}
 		return n
 	}
 	if p.castle&castleBK != 0 && (occ|danger)&(1<<sqF8|1<<sqG8) == 0 {
-		ml[n&255] = move(sqE8, sqG8)
+		sets[n&(maxSets-1)] = moveSet{to: 1 << sqG8, from: sqE8}
 		n++
 	}
 	if p.castle&castleBQ != 0 && occ&(1<<sqD8|1<<sqC8|1<<(sqA8+1)) == 0 && danger&(1<<sqD8|1<<sqC8) == 0 {
-		ml[n&255] = move(sqE8, sqC8)
+		sets[n&(maxSets-1)] = moveSet{to: 1 << sqC8, from: sqE8}
 		n++
 	}
 	return n
@@ -216,31 +318,49 @@ func (p *pos) genCastles(ml *[maxMoves]games.Move, n, us int, occ, danger uint64
 // occ (the side to move's king left out of it, so that the king cannot step
 // back along a slider's line).
 func (p *pos) attacks(by int, occ uint64) uint64 {
-	b := &p.bb[by]
-	a := kingAttacks[bits.TrailingZeros64(b[king])&63]
+	o := p.occ[by&1]
+	a := kingAttacks[bits.TrailingZeros64(p.pc[king]&o)&63]
+	pawns := p.pc[pawn] & o
 	if by == White {
-		a |= (b[pawn]&^fileA)<<7 | (b[pawn]&^fileH)<<9
+		a |= (pawns&^fileA)<<7 | (pawns&^fileH)<<9
 	} else {
-		a |= (b[pawn]&^fileA)>>9 | (b[pawn]&^fileH)>>7
+		a |= (pawns&^fileA)>>9 | (pawns&^fileH)>>7
 	}
-	for f := b[knight]; f != 0; f &= f - 1 {
+	for f := p.pc[knight] & o; f != 0; f &= f - 1 {
 		a |= knightAttacks[bits.TrailingZeros64(f)]
 	}
-	for f := b[bishop] | b[queen]; f != 0; f &= f - 1 {
+	q := p.pc[queen] & o
+	for f := p.pc[bishop]&o | q; f != 0; f &= f - 1 {
 		a |= bishopAttacks(bits.TrailingZeros64(f), occ)
 	}
-	for f := b[rook] | b[queen]; f != 0; f &= f - 1 {
+	for f := p.pc[rook]&o | q; f != 0; f &= f - 1 {
 		a |= rookAttacks(bits.TrailingZeros64(f), occ)
 	}
 	return a
 }
 
-// genPawns writes the pushes, captures and promotions of the pawns in
-// pawns that land in target (en passant apart).
-func (p *pos) genPawns(ml *[maxMoves]games.Move, n, us int, pawns, target, opp, occ uint64) int {
+// addPawnSet writes the pawn set of to squares to, step and promo at n, and
+// returns n, moved on when the set is not empty.
+func addPawnSet(sets *[maxSets]moveSet, n int, to uint64, step int8, promo uint8) int {
+	sets[n&(maxSets-1)] = moveSet{to: to, from: -1, step: step, promo: promo}
+	if to != 0 {
+		n++
+	}
+	return n
+}
+
+// genPawns adds the move sets of the pushes, captures and promotions of the
+// pawns in pawns that land in target (en passant apart), leaving out empty
+// sets: double steps, single steps, promotions by a step, captures to the
+// left (towards file a), their promotions, captures to the right and theirs.
+// It returns the sets' and moves' counts n and k with those added.
+func genPawns(sets *[maxSets]moveSet, n, k, us int, pawns, target, opp, occ uint64) (int, int) {
+	if pawns == 0 {
+		return n, k
+	}
 	empty := ^occ
 	var push1, push2, capL, capR uint64
-	var d1, dL, dR int // to - from
+	var d1, dL, dR int8 // to - from
 	var last uint64
 	if us == White {
 		push1 = pawns << 8 & empty
@@ -256,48 +376,29 @@ func (p *pos) genPawns(ml *[maxMoves]games.Move, n, us int, pawns, target, opp, 
 		d1, dL, dR, last = -8, -9, -7, rank1
 	}
 	push1 &= target
-	for t := push2; t != 0; t &= t - 1 {
-		to := bits.TrailingZeros64(t)
-		ml[n&255] = move(to-2*d1, to)
-		n++
-	}
-	for _, set := range [3]struct {
-		t uint64
-		d int
-	}{{push1, d1}, {capL, dL}, {capR, dR}} {
-		for t := set.t &^ last; t != 0; t &= t - 1 {
-			to := bits.TrailingZeros64(t)
-			ml[n&255] = move(to-set.d, to)
-			n++
-		}
-		for t := set.t & last; t != 0; t &= t - 1 {
-			to := bits.TrailingZeros64(t)
-			from := to - set.d
-			ml[n&255] = move(from, to)
-			ml[(n+1)&255] = underMove(us, from, to, rook)
-			ml[(n+2)&255] = underMove(us, from, to, bishop)
-			ml[(n+3)&255] = underMove(us, from, to, knight)
-			n += 4
-		}
-	}
-	return n
-}
-
-// hasMove reports whether the side to move has a legal move, draws ignored.
-func (p *pos) hasMove() bool {
-	var ml [maxMoves]games.Move
-	return p.gen(&ml) > 0
+	n = addPawnSet(sets, n, push2, 2*d1, 0)
+	n = addPawnSet(sets, n, push1&^last, d1, 0)
+	n = addPawnSet(sets, n, push1&last, d1, 2)
+	n = addPawnSet(sets, n, capL&^last, dL, 0)
+	n = addPawnSet(sets, n, capL&last, dL, 2)
+	n = addPawnSet(sets, n, capR&^last, dR, 0)
+	n = addPawnSet(sets, n, capR&last, dR, 2)
+	// Four moves for each promotion.
+	k += bits.OnesCount64(push2) + bits.OnesCount64(push1) + bits.OnesCount64(capL) + bits.OnesCount64(capR) +
+		3*(bits.OnesCount64(push1&last)+bits.OnesCount64(capL&last)+bits.OnesCount64(capR&last))
+	return n, k
 }
 
 // play makes the legal move m and reports whether it was a capture or a
 // pawn move (which reset the halfmove clock).
 func (p *pos) play(m games.Move) bool {
 	from, to, promo := decode(m)
-	us := int(p.side)
+	from, to = from&63, to&63
+	us := int(p.side & 1)
 	them := us ^ 1
 	pc := p.board[from]
 	t := int(pc&7) - 1
-	h := p.hash ^ sideKey ^ castleKeys[p.castle]
+	h := p.hash ^ sideKey ^ castleKeys[p.castle&15]
 	if p.ep != 0 {
 		h ^= epKeys[p.ep%8]
 	}
@@ -305,7 +406,7 @@ func (p *pos) play(m games.Move) bool {
 	irrev := t == pawn
 	if cap := p.board[to]; cap != 0 {
 		ct := int(cap&7) - 1
-		p.bb[them][ct] &^= tb
+		p.pc[ct] &^= tb
 		p.occ[them] &^= tb
 		h ^= pieceKey(them, ct, to)
 		irrev = true
@@ -314,12 +415,12 @@ func (p *pos) play(m games.Move) bool {
 		if us == Black {
 			capSq = to + 8
 		}
-		p.bb[them][pawn] &^= 1 << capSq
+		p.pc[pawn] &^= 1 << capSq
 		p.occ[them] &^= 1 << capSq
 		p.board[capSq] = 0
 		h ^= pieceKey(them, pawn, capSq)
 	}
-	p.bb[us][t] ^= fb
+	p.pc[t] ^= fb
 	p.occ[us] ^= fb | tb
 	p.board[from] = 0
 	h ^= pieceKey(us, t, from)
@@ -327,7 +428,7 @@ func (p *pos) play(m games.Move) bool {
 	if t == pawn && tb&(rank1|rank8) != 0 {
 		nt = promo
 	}
-	p.bb[us][nt] |= tb
+	p.pc[nt] |= tb
 	p.board[to] = uint8(us*8 + nt + 1)
 	h ^= pieceKey(us, nt, to)
 	if t == king && (to-from == 2 || from-to == 2) {
@@ -336,13 +437,13 @@ func (p *pos) play(m games.Move) bool {
 			rf, rt = from-4, from-1
 		}
 		rb := uint64(1)<<rf | uint64(1)<<rt
-		p.bb[us][rook] ^= rb
+		p.pc[rook] ^= rb
 		p.occ[us] ^= rb
 		p.board[rf], p.board[rt] = 0, uint8(us*8+rook+1)
 		h ^= pieceKey(us, rook, rf) ^ pieceKey(us, rook, rt)
 	}
 	p.castle &= castleKeep[from] & castleKeep[to]
-	p.hash = h ^ castleKeys[p.castle]
+	p.hash = h ^ castleKeys[p.castle&15]
 	p.ep = 0
 	p.side = uint8(them)
 	p.ply++

@@ -1,6 +1,6 @@
 package chess
 
-import "mcarena/games"
+import "math/bits"
 
 // Perft returns the number of sequences of depth legal moves from s, the
 // draw rules ignored, as the published perft figures count them; the last
@@ -9,26 +9,39 @@ func Perft(s *State, depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
-	stack := make([]pos, depth)
-	stack[depth-1] = s.pos
+	stack := make([]perftPly, depth)
+	stack[depth-1].pos = s.pos
 	return perft(stack, depth-1)
 }
 
-// perft counts below stack[d], with a position per ply in stack so that the
-// recursion copies into preallocated positions.
-func perft(stack []pos, d int) uint64 {
-	p := &stack[d]
-	var ml [maxMoves]games.Move
-	n := p.gen(&ml)
+// perftPly is a ply of perft's stack: its position and its move sets.
+type perftPly struct {
+	pos
+	sets [maxSets]moveSet
+}
+
+// perft counts below stack[d], with a position and move sets per ply in
+// stack so that the recursion copies into preallocated memory. The moves
+// of the last ply are counted from their sets, not made.
+func perft(stack []perftPly, d int) uint64 {
+	ply := &stack[d]
+	ns, moves := ply.genSets(&ply.sets)
 	if d == 0 {
-		return uint64(n)
+		return uint64(moves)
 	}
-	c := &stack[d-1]
 	var total uint64
-	for _, m := range ml[:n] {
-		*c = *p
-		c.play(m)
-		total += perft(stack, d-1)
+	c := &stack[d-1].pos
+	for i := range ply.sets[:ns] {
+		ms := &ply.sets[i]
+		for t := ms.to; t != 0; t &= t - 1 {
+			to := bits.TrailingZeros64(t)
+			from := ms.fromOf(to)
+			for k := range 1 << ms.promo {
+				*c = ply.pos
+				c.play(promoMove(int(ms.step)>>7&1, from, to, k))
+				total += perft(stack, d-1)
+			}
+		}
 	}
 	return total
 }

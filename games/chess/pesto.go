@@ -186,12 +186,12 @@ func (p *pos) sums() evalSums {
 	var e evalSums
 	for c := range 2 {
 		for t := range 6 {
-			for b := p.bb[c][t]; b != 0; b &= b - 1 {
+			for b := p.pieces(c, t); b != 0; b &= b - 1 {
 				v := &psq[c][t][bits.TrailingZeros64(b)]
 				e.mg += v[0]
 				e.eg += v[1]
 			}
-			e.phase += phaseInc[t] * int32(bits.OnesCount64(p.bb[c][t]))
+			e.phase += phaseInc[t] * int32(bits.OnesCount64(p.pieces(c, t)))
 		}
 	}
 	return e

@@ -79,12 +79,12 @@ func (p *pos) see(m games.Move) int {
 		}
 		at := king
 		for _, t := range order {
-			if att&p.bb[side][t] != 0 {
+			if att&p.pieces(side, t) != 0 {
 				at = t
 				break
 			}
 		}
-		sq := bits.TrailingZeros64(att & p.bb[side][at])
+		sq := bits.TrailingZeros64(att & p.pieces(side, at))
 		if at == king && p.attackers(to, occ&^(1<<sq), side^1)&occ != 0 {
 			break // the king may not capture into an attack
 		}
