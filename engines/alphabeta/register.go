@@ -18,6 +18,7 @@ var Options = []spec.Option{
 	{Name: "killers", Kind: spec.Bool, Default: "false", Doc: "two killer moves per ply (the last quiet moves to cause a cut-off there), searched after the captures scored 0 or more"},
 	{Name: "history", Kind: spec.Bool, Default: "false", Doc: "order quiet moves by the history heuristic: the cut-offs each move caused, weighted by depth squared"},
 	{Name: "qprune", Kind: spec.Bool, Default: "false", Doc: "leave captures that the captures score values below 0 (chess see: losing exchanges) out of quiescence, except in check (needs captures and quiescence)"},
+	{Name: "root", Kind: spec.Choice, Default: "exact", Choices: []string{"exact", "cut"}, Doc: "exact: every root move searched with a full window, its score exact; cut: the moves after the first with a null window on the best score, searched again when they beat it, their scores upper bounds (fewer nodes)"},
 }
 
 func init() {
@@ -27,7 +28,8 @@ func init() {
 		Options: Options,
 		Build: func(v spec.Values, canonical string) (engines.Engine, error) {
 			cfg := Config{MaxDepth: v.Int("depth"), TTBits: v.Int("tt"), Heuristic: v.String("heuristic"), Quiescence: v.Bool("quiescence"),
-				Captures: v.String("captures"), Killers: v.Bool("killers"), History: v.Bool("history"), QPrune: v.Bool("qprune")}
+				Captures: v.String("captures"), Killers: v.Bool("killers"), History: v.Bool("history"), QPrune: v.Bool("qprune"),
+				RootCut: v.String("root") == "cut"}
 			switch v.String("order") {
 			case "static":
 				cfg.Order = true
