@@ -182,3 +182,35 @@ func TestPresetSpecsLeaveNewOptionsOff(t *testing.T) {
 		}
 	}
 }
+
+// A mate stored in the table is stored as its distance from the node and
+// read back as its distance from the root of the search that reads it: a
+// mate 4 plies below a node 3 plies deep (7 from the root) is a mate in 6
+// plies when the same node is reached 2 plies deep. Other values pass
+// unchanged.
+func TestTableKeepsMateDistances(t *testing.T) {
+	tests := []struct {
+		name                   string
+		value, storePly, probe int
+		want                   int
+	}{
+		{"a win, reached sooner", Mate - 7, 3, 2, Mate - 6},
+		{"a win, reached later", Mate - 7, 3, 5, Mate - 9},
+		{"a loss, reached sooner", -Mate + 7, 3, 2, -Mate + 6},
+		{"a loss, reached later", -Mate + 7, 3, 5, -Mate + 9},
+		{"a heuristic value", 978, 3, 5, 978},
+		{"a draw", 0, 3, 5, 0},
+		{"the longest mate", Mate - MaxDepth, 100, 50, Mate - MaxDepth + 50},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			stored := toTT(tt.value, tt.storePly)
+			if stored != int(int16(stored)) {
+				t.Fatalf("stored %d does not fit the entry's int16", stored)
+			}
+			if got := fromTT(stored, tt.probe); got != tt.want {
+				t.Errorf("stored at ply %d, read at ply %d: %d, want %d", tt.storePly, tt.probe, got, tt.want)
+			}
+		})
+	}
+}
