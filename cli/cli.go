@@ -223,6 +223,7 @@ func runGames(args []string, stdout io.Writer) error {
 		"move prior":      "mcts prior=NAME with np=N",
 		"reading":         "mcts reading=NAME",
 		"oracle":          "mcts leaf=oracle(name=NAME)",
+		"move score":      "alphabeta captures=NAME",
 	}
 	fmt.Fprintln(stdout, "\ngame knowledge (* is every game):")
 	for _, k := range knowledge.Kinds() {

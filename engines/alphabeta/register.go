@@ -13,16 +13,23 @@ var Options = []spec.Option{
 	{Name: "tt", Kind: spec.Int, Default: "20", Min: 10, Max: 28, Doc: "transposition table of 2^tt entries (24 bytes each)"},
 	{Name: "heuristic", Kind: spec.Word, Default: "", Doc: "the game's heuristic (mcarena games lists them), worth 1000 times its value at the horizon; none: outcomes only, the horizon is 0"},
 	{Name: "order", Kind: spec.Choice, Default: "auto", Choices: []string{"auto", "none", "static"}, Doc: "move order after the table's move: static = decisive, anti-decisive, captures of undefended pieces, other captures, quiet moves (the classes the game has); auto = static with a heuristic, none without"},
-	{Name: "quiescence", Kind: spec.Bool, Default: "false", Doc: "search captures beyond the horizon, standing pat on the heuristic (needs heuristic and the game's capture classifier)"},
+	{Name: "quiescence", Kind: spec.Bool, Default: "false", Doc: "search captures beyond the horizon, standing pat on the heuristic (needs heuristic and the game's capture classifier); a player in check, in a game that tells (chess), answers with every move"},
+	{Name: "captures", Kind: spec.Word, Default: "", Doc: "order captures by the game's move score NAME (mcarena games lists them; chess: mvvlva, see), in the search and in quiescence: scored 0 or more first, below 0 after the quiet moves; none: by the static classes"},
+	{Name: "killers", Kind: spec.Bool, Default: "false", Doc: "two killer moves per ply (the last quiet moves to cause a cut-off there), searched after the captures scored 0 or more"},
+	{Name: "history", Kind: spec.Bool, Default: "false", Doc: "order quiet moves by the history heuristic: the cut-offs each move caused, weighted by depth squared"},
+	{Name: "qprune", Kind: spec.Bool, Default: "false", Doc: "leave captures that the captures score values below 0 (chess see: losing exchanges) out of quiescence, except in check (needs captures and quiescence)"},
+	{Name: "root", Kind: spec.Choice, Default: "exact", Choices: []string{"exact", "cut"}, Doc: "exact: every root move searched with a full window, its score exact; cut: the moves after the first with a null window on the best score, searched again when they beat it, their scores upper bounds (fewer nodes)"},
 }
 
 func init() {
 	engines.Register(engines.Family{
 		Name:    "alphabeta",
-		Doc:     "alpha-beta with iterative deepening and a transposition table, valued by outcomes or a heuristic, with static move ordering and quiescence",
+		Doc:     "alpha-beta with iterative deepening and a transposition table, valued by outcomes or a heuristic, with static move ordering, scored captures, killers, history and quiescence",
 		Options: Options,
 		Build: func(v spec.Values, canonical string) (engines.Engine, error) {
-			cfg := Config{MaxDepth: v.Int("depth"), TTBits: v.Int("tt"), Heuristic: v.String("heuristic"), Quiescence: v.Bool("quiescence")}
+			cfg := Config{MaxDepth: v.Int("depth"), TTBits: v.Int("tt"), Heuristic: v.String("heuristic"), Quiescence: v.Bool("quiescence"),
+				Captures: v.String("captures"), Killers: v.Bool("killers"), History: v.Bool("history"), QPrune: v.Bool("qprune"),
+				RootCut: v.String("root") == "cut"}
 			switch v.String("order") {
 			case "static":
 				cfg.Order = true
@@ -31,6 +38,9 @@ func init() {
 			}
 			if cfg.Quiescence && cfg.Heuristic == "" {
 				return nil, errors.New("quiescence needs heuristic=NAME, one of the game's heuristics (mcarena games lists them), to stand pat on")
+			}
+			if cfg.QPrune && (cfg.Captures == "" || !cfg.Quiescence) {
+				return nil, errors.New("qprune needs quiescence and captures=NAME, one of the game's move scores (mcarena games lists them), to tell losing captures")
 			}
 			if err := engines.CheckMemory("tt", int64(24)<<cfg.TTBits); err != nil {
 				return nil, err

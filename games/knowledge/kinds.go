@@ -95,7 +95,7 @@ func MovePriors(g games.Game) []Entry { return priors.list(g.Name()) }
 
 // Kinds lists every registered piece of knowledge of every kind, for help
 // screens: the kind's name (heuristic, move classifier, playout, move
-// prior, reading, oracle) and its entries.
+// prior, reading, oracle, move score) and its entries.
 func Kinds() []Kind {
 	return []Kind{
 		{"heuristic", heuristics.list("")},
@@ -104,6 +104,7 @@ func Kinds() []Kind {
 		{"move prior", priors.list("")},
 		{"reading", readings.list("")},
 		{"oracle", oracles.list("")},
+		{"move score", moveScores.list("")},
 	}
 }
 
