@@ -219,9 +219,11 @@ func valueText(v any) (string, error) {
 	return "", fmt.Errorf("a %T is not an option value (want a number, true/false, a string or a component table)", v)
 }
 
+// findOption returns the option key sets: one of that name, or a prefix
+// option (a name ending in ".", such as uci's option.) that key extends.
 func findOption(opts []spec.Option, key string) (spec.Option, bool) {
 	for _, o := range opts {
-		if o.Name == key {
+		if o.Name == key || strings.HasSuffix(o.Name, ".") && strings.HasPrefix(key, o.Name) && len(key) > len(o.Name) {
 			return o, true
 		}
 	}

@@ -165,3 +165,27 @@ func TestTextTables(t *testing.T) {
 		}
 	}
 }
+
+// A prefix option, such as the uci family's option.NAME, is a key of the
+// engine's table like any other (quoted when the name holds a space).
+func TestPrefixOptionKeys(t *testing.T) {
+	cfg, err := Parse("x.toml", []byte("[engines.sf]\nfamily = \"uci\"\ncmd = \"stockfish\"\n\"option.Skill Level\" = 0\n\"option.Threads\" = 1\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := mustEngineSpec(t, cfg, "sf"), "uci:cmd=stockfish,option.skill level=0,option.threads=1"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if _, err := Parse("x.toml", []byte("[engines.sf]\nfamily = \"uci\"\ncmd = \"stockfish\"\n\"option.\" = 0\n")); err == nil {
+		t.Error("a bare option. key was accepted")
+	}
+}
+
+func mustEngineSpec(t *testing.T, cfg *Config, name string) string {
+	t.Helper()
+	s, ok := cfg.Engine(name)
+	if !ok {
+		t.Fatalf("no engine %s", name)
+	}
+	return s
+}
