@@ -340,3 +340,53 @@ func TestClockSaveKeepsEachMove(t *testing.T) {
 		}
 	}
 }
+
+// slowReady is a random player whose one-time work (engines.Prepare) takes
+// ten seconds of the test's clock, as building endgame tables would.
+type slowReady struct {
+	engines.Engine
+	now   *time.Time
+	calls int
+}
+
+func (e *slowReady) Prepare(games.Game) error {
+	e.calls++
+	*e.now = e.now.Add(10 * time.Second)
+	return nil
+}
+
+// An engine's one-time work runs before its first move with its clock
+// stopped, once a game: its clock still reads the full time when its search
+// starts, and the next move does not prepare again.
+func TestEnginePreparesOffTheClock(t *testing.T) {
+	now := fakeClock(t)
+	g, err := games.New("tictactoe")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := engines.New("random")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &slowReady{Engine: r, now: now}
+	p := newPlay(g, g.NewState(), [2]player{{text: "slow", engine: e}, {text: "human"}})
+	p.setControl(engines.TimeControl{Base: time.Minute})
+	cmd := p.startEngine()
+	if p.cur != nil || p.preparing != 0 || cmd == nil {
+		t.Fatalf("the first move started a search (%v) or prepared nothing (%d)", p.cur != nil, p.preparing)
+	}
+	msg := cmd()
+	if got := p.leftOf(games.First); got != time.Minute {
+		t.Errorf("after ten seconds of preparing, X has %v left, want the full minute", got)
+	}
+	if p.update(&env{}, msg); p.cur == nil || p.cur.budget.Clocks.Left[0] != time.Minute {
+		t.Fatalf("no search after preparing, or its clock is not full: %+v", p.cur)
+	}
+	p.stopSearch()
+	p.cur = nil
+	p.startEngine()
+	if e.calls != 1 || p.cur == nil {
+		t.Errorf("Prepare called %d times; a second move searched: %v", e.calls, p.cur != nil)
+	}
+	p.stopSearch()
+}

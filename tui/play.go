@@ -82,6 +82,13 @@ type play struct {
 	ticking bool
 	tickID  int
 
+	// prepared marks the seats whose engine has done its one-time work
+	// (engines.Prepare: building endgame tables), which runs before the
+	// engine's first move with its clock stopped; preparing is the seat
+	// doing it now (-1: none).
+	prepared  [2]bool
+	preparing int
+
 	history scroller // the move list
 	boardAt [2]int   // where the last view drew the board (x, y), for clicks
 }
@@ -97,7 +104,24 @@ func newPlay(g games.Game, start games.State, seats [2]player) *play {
 	r := rng.New(uint64(time.Now().UnixNano()))
 	return &play{turnFrom: clock(), g: g, start: start.Clone(), state: start.Clone(), seats: seats, input: in, from: -1,
 		buf: make([]games.Move, 0, g.MaxMoves()), delay: watchDelays[1], seed: r.Uint64(), autosaving: true,
-		boardAt: [2]int{0, boardTop}, flagged: -1}
+		boardAt: [2]int{0, boardTop}, flagged: -1, preparing: -1}
+}
+
+// preparedMsg says seat's engine finished its one-time work, err its
+// failure.
+type preparedMsg struct {
+	seat games.Player
+	err  error
+}
+
+// prepare runs the one-time work of the engine of seat in the background
+// (engines.Prepare), the clocks stopped, and says so on the status line.
+func (p *play) prepare(seat games.Player) tea.Cmd {
+	p.preparing = int(seat)
+	p.turnFrom = time.Time{} // not the engine's time: its clock waits
+	p.setStatus(fmt.Sprintf("%s is getting ready (one-time work such as building endgame tables)...", p.seats[seat].text), false)
+	e, g := p.seats[seat].engine, p.g
+	return func() tea.Msg { return preparedMsg{seat: seat, err: engines.Prepare(e, g)} }
 }
 
 // setControl puts the game under the time control tc (none when zero),
@@ -249,6 +273,15 @@ func (p *play) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 			return p, nil
 		}
 		return p, p.startEngine()
+	case preparedMsg:
+		p.preparing, p.prepared[msg.seat] = -1, true
+		if msg.err != nil {
+			p.setStatus(fmt.Sprintf("%s: %v", p.seats[msg.seat].text, msg.err), true)
+		} else {
+			p.setStatus("", false)
+		}
+		p.startClock()
+		return p, tea.Batch(p.startEngine(), p.tick())
 	case tea.KeyMsg:
 		return p.key(e, msg)
 	case tea.MouseMsg:
@@ -437,6 +470,15 @@ func (p *play) startEngine() tea.Cmd {
 		return nil
 	}
 	seat := p.seats[p.state.ToMove()]
+	if mover := p.state.ToMove(); !p.prepared[mover] {
+		if p.preparing >= 0 {
+			return nil // the other seat's engine is getting ready first
+		}
+		if _, ok := seat.engine.(engines.Preparer); ok {
+			return p.prepare(mover)
+		}
+		p.prepared[mover] = true
+	}
 	p.searchID++
 	b := seat.budget
 	if p.timed() {
