@@ -102,9 +102,20 @@ func (g *Geometry) Flood(seed, within uint64) uint64 {
 }
 
 // Select returns the index of the k-th (from 0) set bit of x. k must be less
-// than the number of set bits. It is branch-free: byte popcounts and their
-// prefix sums locate the byte (Vigna's broadword select), a table the bit.
+// than the number of set bits. Where the processor runs the BMI2 instruction
+// PDEP fast, it deposits bit k alone and counts its place; elsewhere it is
+// selectBroadword.
 func Select(x uint64, k int) int {
+	if fastPDEP {
+		return selectPDEP(x, k)
+	}
+	return selectBroadword(x, k)
+}
+
+// selectBroadword is Select without PDEP, branch-free: byte popcounts and
+// their prefix sums locate the byte (Vigna's broadword select), a table the
+// bit.
+func selectBroadword(x uint64, k int) int {
 	const l8, h8 = 0x0101010101010101, 0x8080808080808080
 	s := x - (x>>1)&0x5555555555555555
 	s = s&0x3333333333333333 + (s>>2)&0x3333333333333333

@@ -24,8 +24,18 @@ func TestSelect(t *testing.T) {
 		for range k {
 			y &= y - 1
 		}
-		if got, want := Select(x, k), bits.TrailingZeros64(y); got != want {
+		want := bits.TrailingZeros64(y)
+		if got := Select(x, k); got != want {
 			t.Fatalf("Select(%#x, %d) = %d, want %d", x, k, got, want)
+		}
+		// Both ways, whichever this processor takes.
+		if got := selectBroadword(x, k); got != want {
+			t.Fatalf("selectBroadword(%#x, %d) = %d, want %d", x, k, got, want)
+		}
+		if fastPDEP {
+			if got := selectPDEP(x, k); got != want {
+				t.Fatalf("selectPDEP(%#x, %d) = %d, want %d", x, k, got, want)
+			}
 		}
 	}
 	if got := Select(1<<63, 0); got != 63 {
