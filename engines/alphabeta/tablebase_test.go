@@ -1,57 +1,21 @@
 package alphabeta
 
 import (
-	"fmt"
-	"strings"
 	"testing"
 
 	"mcarena/games/chess"
+	"mcarena/games/chess/chesstest"
 	"mcarena/games/chess/tb"
 	"mcarena/games/rng"
 )
 
-// randomEndgame returns a legal chess position of the two kings and the
-// pieces others (FEN letters) on random squares, side to move at random.
+// randomEndgame returns a legal, unfinished chess position of the two kings
+// and the pieces others (FEN letters) on random squares.
 func randomEndgame(t *testing.T, r *rng.Rand, others string) *chess.State {
 	t.Helper()
 	g := chess.New(0)
 	for {
-		var board [64]byte
-		ok := true
-		for _, l := range "Kk" + others {
-			sq := r.Intn(64)
-			if board[sq] != 0 || (l == 'P' || l == 'p') && (sq < 8 || sq >= 56) {
-				ok = false
-				break
-			}
-			board[sq] = byte(l)
-		}
-		if !ok {
-			continue
-		}
-		var b strings.Builder
-		for rank := 7; rank >= 0; rank-- {
-			empty := 0
-			for f := range 8 {
-				if l := board[rank*8+f]; l != 0 {
-					if empty > 0 {
-						fmt.Fprint(&b, empty)
-						empty = 0
-					}
-					b.WriteByte(l)
-				} else {
-					empty++
-				}
-			}
-			if empty > 0 {
-				fmt.Fprint(&b, empty)
-			}
-			if rank > 0 {
-				b.WriteByte('/')
-			}
-		}
-		fen := b.String() + [2]string{" w - - 0 1", " b - - 0 1"}[r.Intn(2)]
-		if s, err := g.ParsePosition(fen); err == nil && !s.Terminal() {
+		if s, err := g.ParsePosition(chesstest.RandomEndgame(r, others)); err == nil && !s.Terminal() {
 			return s.(*chess.State)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"mcarena/games/chess"
+	"mcarena/games/chess/chesstest"
 	"mcarena/games/rng"
 )
 
@@ -127,7 +128,7 @@ func kpkpWithEnPassant(t *testing.T, r *rng.Rand) *chess.State {
 			board[sq] = "Kk"[kings]
 			kings++
 		}
-		fen := boardFEN(board) + fenSide + squareName(crossed) + " 0 1"
+		fen := chesstest.Placement(board) + fenSide + squareName(crossed) + " 0 1"
 		s, err := game.ParsePosition(fen)
 		if err != nil {
 			continue
@@ -139,32 +140,6 @@ func kpkpWithEnPassant(t *testing.T, r *rng.Rand) *chess.State {
 }
 
 func squareName(sq int) string { return string(rune('a'+sq%8)) + string(rune('1'+sq/8)) }
-
-// boardFEN writes a board's placement field.
-func boardFEN(board [64]byte) string {
-	var b strings.Builder
-	for rank := 7; rank >= 0; rank-- {
-		empty := 0
-		for f := range 8 {
-			if l := board[rank*8+f]; l != 0 {
-				if empty > 0 {
-					b.WriteByte(byte('0' + empty))
-					empty = 0
-				}
-				b.WriteByte(l)
-			} else {
-				empty++
-			}
-		}
-		if empty > 0 {
-			b.WriteByte(byte('0' + empty))
-		}
-		if rank > 0 {
-			b.WriteByte('/')
-		}
-	}
-	return b.String()
-}
 
 // KPvKP, the one material where en passant arises: random positions, and
 // random positions right after a double step that en passant can answer,

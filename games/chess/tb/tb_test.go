@@ -9,6 +9,7 @@ import (
 
 	"mcarena/games"
 	"mcarena/games/chess"
+	"mcarena/games/chess/chesstest"
 	"mcarena/games/rng"
 )
 
@@ -130,42 +131,7 @@ func TestProbeRefusesWhatNoTableHolds(t *testing.T) {
 // pieces (FEN letters) on random squares.
 func randomPosition(t testing.TB, r *rng.Rand, others string) *chess.State {
 	for {
-		var board [64]byte
-		ok := true
-		for _, l := range "Kk" + others {
-			sq := r.Intn(64)
-			if board[sq] != 0 || (l == 'P' || l == 'p') && (sq < 8 || sq >= 56) {
-				ok = false
-				break
-			}
-			board[sq] = byte(l)
-		}
-		if !ok {
-			continue
-		}
-		var b strings.Builder
-		for rank := 7; rank >= 0; rank-- {
-			empty := 0
-			for f := range 8 {
-				if l := board[rank*8+f]; l != 0 {
-					if empty > 0 {
-						fmt.Fprint(&b, empty)
-						empty = 0
-					}
-					b.WriteByte(l)
-				} else {
-					empty++
-				}
-			}
-			if empty > 0 {
-				fmt.Fprint(&b, empty)
-			}
-			if rank > 0 {
-				b.WriteByte('/')
-			}
-		}
-		fen := b.String() + [2]string{" w - - 0 1", " b - - 0 1"}[r.Intn(2)]
-		if s, err := game.ParsePosition(fen); err == nil {
+		if s, err := game.ParsePosition(chesstest.RandomEndgame(r, others)); err == nil {
 			return s.(*chess.State)
 		}
 	}
