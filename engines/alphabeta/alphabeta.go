@@ -746,18 +746,8 @@ func (sr *searcher) captures(s games.State, q, ply int, alpha, beta int) int {
 		}
 		n++
 	}
-	c := sr.qstates[q]
 	for _, m := range moves[:n] {
-		c.CopyFrom(s)
-		c.Play(m)
-		sr.nodes++
-		sr.qnodes++
-		var v int
-		if c.ToMove() == s.ToMove() {
-			v = sr.quiesce(c, q+1, ply+1, alpha, beta)
-		} else {
-			v = -sr.quiesce(c, q+1, ply+1, -beta, -alpha)
-		}
+		v := sr.qchild(s, m, q, ply, alpha, beta)
 		if sr.stopped {
 			return 0
 		}
@@ -936,23 +926,26 @@ func (sr *searcher) scoredCaptures(s games.State, q, ply int, alpha, beta int) i
 	return sr.qsearch(s, moves[:n], keys[:n], best, q, ply, alpha, beta)
 }
 
+// qchild plays m from s into the quiescence state of depth q and returns
+// its value for s's player to move, counting it as a node.
+func (sr *searcher) qchild(s games.State, m games.Move, q, ply, alpha, beta int) int {
+	c := sr.qstates[q]
+	c.CopyFrom(s)
+	c.Play(m)
+	sr.nodes++
+	sr.qnodes++
+	if c.ToMove() == s.ToMove() {
+		return sr.quiesce(c, q+1, ply+1, alpha, beta)
+	}
+	return -sr.quiesce(c, q+1, ply+1, -beta, -alpha)
+}
+
 // qsearch searches moves of s in the order of their keys, from best, q
 // plies beyond the horizon, and returns the best value.
 func (sr *searcher) qsearch(s games.State, moves []games.Move, keys []int32, best, q, ply int, alpha, beta int) int {
-	c := sr.qstates[q]
 	for i := range moves {
 		pick(moves[i:], keys[i:])
-		m := moves[i]
-		c.CopyFrom(s)
-		c.Play(m)
-		sr.nodes++
-		sr.qnodes++
-		var v int
-		if c.ToMove() == s.ToMove() {
-			v = sr.quiesce(c, q+1, ply+1, alpha, beta)
-		} else {
-			v = -sr.quiesce(c, q+1, ply+1, -beta, -alpha)
-		}
+		v := sr.qchild(s, moves[i], q, ply, alpha, beta)
 		if sr.stopped {
 			return 0
 		}
