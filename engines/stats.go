@@ -58,6 +58,11 @@ type Column struct {
 	View View
 	// Labels are the names of a Label column's numbers 0, 1, ...
 	Labels []string
+	// Unit, for a Score column that scales a heuristic's value in [-1, 1],
+	// is the score of the value 1 (alpha-beta's EvalScale), so that a
+	// front end can read the value back (UCI's centipawns); 0 when the
+	// score is not such a scale.
+	Unit float64
 	// Doc says what the column holds, for help screens.
 	Doc string
 }

@@ -56,8 +56,9 @@ import (
 // [-1, 1] of an MCTS move, from the mover's view) the centipawns of the
 // logistic rule cp = 400 log10(p / (1-p)) with p = (1+value)/2, the winning
 // expectation that the Elo scale gives a pawn-up of 100 cp at 64%, p kept
-// within [0.005, 0.995] (±920 cp). An alpha-beta score is not a centipawn
-// count and is not reported.
+// within [0.005, 0.995] (±920 cp). An alpha-beta score with an evaluation
+// is read back as the evaluation's value in [-1, 1] (its column's Unit) and
+// given by the same rule; one without an evaluation is not reported.
 type Server struct {
 	// Name and Author are the answers to uci.
 	Name, Author string
@@ -433,15 +434,22 @@ func score(pos games.State, st engines.Stats) string {
 			return "mate -" + strconv.Itoa(plies/2)
 		}
 	}
-	col := st.Column("value")
-	if col < 0 || st.Columns[col].Kind != engines.Value || st.Columns[col].View != engines.MoverView {
+	if col := st.Column("value"); col >= 0 && st.Columns[col].Kind == engines.Value && st.Columns[col].View == engines.MoverView {
+		if v := st.Cell(best, "value"); !math.IsNaN(v) {
+			return "cp " + strconv.Itoa(Centipawns(v))
+		}
 		return ""
 	}
-	v := st.Cell(best, "value")
-	if math.IsNaN(v) {
-		return ""
+	// A score that scales a heuristic's value (alpha-beta with an
+	// evaluation): the value read back, by the same rule. A score beyond
+	// the scale is a proof, reported above when its PV ends the game.
+	if col := st.Column("score"); col >= 0 && st.Columns[col].Kind == engines.Score && st.Columns[col].View == engines.MoverView && st.Columns[col].Unit > 0 {
+		unit := st.Columns[col].Unit
+		if v := st.Cell(best, "score"); !math.IsNaN(v) && math.Abs(v) <= unit {
+			return "cp " + strconv.Itoa(Centipawns(v/unit))
+		}
 	}
-	return "cp " + strconv.Itoa(Centipawns(v))
+	return ""
 }
 
 // Centipawns maps a value in [-1, 1] (a mean result, from the mover's view)

@@ -3,6 +3,7 @@ package uci
 import (
 	"context"
 	"io"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -170,5 +171,23 @@ func TestServerPreparesAtTheFirstIsready(t *testing.T) {
 	}
 	if e.calls != 1 || strings.Count(out.String(), "readyok") != 2 {
 		t.Errorf("Prepare called %d times, output:\n%s\nwant once and two readyok", e.calls, out.String())
+	}
+}
+
+// Alpha-beta with an evaluation reports its score in centipawns, read back
+// from its score column's scale: a queen up is several pawns; without an
+// evaluation its horizon scores say nothing and no score is given.
+func TestServerAlphaBetaCentipawns(t *testing.T) {
+	out := session(t, "alphabeta:heuristic=pesto", "position fen 4k3/8/8/8/8/8/8/3QK3 w - - 0 1\ngo depth 2\n")
+	i := strings.LastIndex(out, " score cp ")
+	if i < 0 {
+		t.Fatalf("no centipawn score:\n%s", out)
+	}
+	f := strings.Fields(out[i+len(" score cp "):])
+	if cp, err := strconv.Atoi(f[0]); err != nil || cp < 500 {
+		t.Errorf("a queen up scored %q centipawns, want at least 500:\n%s", f[0], out)
+	}
+	if out := session(t, "alphabeta", "position fen 4k3/8/8/8/8/8/8/3QK3 w - - 0 1\ngo depth 2\n"); strings.Contains(out, " score ") {
+		t.Errorf("alpha-beta without an evaluation gave a score:\n%s", out)
 	}
 }
