@@ -346,13 +346,8 @@ func paperElo(v any, names []string) ([]PaperRating, error) {
 	var out []PaperRating
 	anchor := false
 	for i, x := range a {
-		var f float64
-		switch n := x.(type) {
-		case float64:
-			f = n
-		case int64:
-			f = float64(n)
-		default:
+		f, ok := number(x)
+		if !ok {
 			return nil, fmt.Errorf("%v is not an Elo rating: %s", x, shape)
 		}
 		if math.IsNaN(f) || math.IsInf(f, 0) {
@@ -438,13 +433,8 @@ func paperFigures(v any, pairs, budgets, gamesN int) ([][][]float64, error) {
 				return nil, fmt.Errorf("%s", shape)
 			}
 			for _, x := range g {
-				var f float64
-				switch n := x.(type) {
-				case float64:
-					f = n
-				case int64:
-					f = float64(n)
-				default:
+				f, ok := number(x)
+				if !ok {
 					return nil, fmt.Errorf("%s", shape)
 				}
 				if f != -1 && !(f >= 0 && f <= 100) {
@@ -595,12 +585,7 @@ func numbers(v any, n int, max float64) ([]float64, error) {
 	}
 	out := make([]float64, n)
 	for i, x := range a {
-		switch f := x.(type) {
-		case float64:
-			out[i] = f
-		case int64:
-			out[i] = float64(f)
-		default:
+		if out[i], ok = number(x); !ok {
 			return nil, fmt.Errorf("want %d numbers, one per engine, -1 where the paper gives none", n)
 		}
 		if f := out[i]; f != -1 && !(f >= 0 && f <= max) {
@@ -727,4 +712,15 @@ func checkElimination(t map[string]any, p *Preset, errAt func(key, format string
 		p.PaperWinner = name
 	}
 	return nil
+}
+
+// number reads a TOML number, integer or float.
+func number(x any) (float64, bool) {
+	switch n := x.(type) {
+	case float64:
+		return n, true
+	case int64:
+		return float64(n), true
+	}
+	return 0, false
 }
