@@ -34,6 +34,12 @@ func (e usageError) Error() string { return e.msg }
 
 func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
 
+// helpError is a request for a command's help (-h, --help): the command
+// prints its usage and flags on stdout and exits with ExitOK.
+type helpError struct{ flags string }
+
+func (helpError) Error() string { return "help requested" }
+
 // command is one subcommand.
 type command struct {
 	summary string
@@ -57,7 +63,7 @@ const (
 
 var commands = map[string]command{
 	"perft":   {"count move sequences of a given depth", perftUsage, runPerft},
-	"bench":   {"measure random playout speed per game", benchUsage, runBench},
+	"bench":   {"measure random playout speed per game, or the speed and memory of an engine's searches", benchUsage, runBench},
 	"games":   {"list the games and their options", "games", runGames},
 	"analyse": {"how often a search chooses each move, and its cost", analyseUsage, runAnalyse},
 	"search":  {"one search, with the statistics its engine declares", searchUsage, runSearch},
@@ -90,6 +96,11 @@ func Run(args []string, stdout, stderr io.Writer) (code int) {
 		return ExitUsage
 	}
 	if err := cmd.run(args[1:], stdout); err != nil {
+		var he helpError
+		if errors.As(err, &he) {
+			fmt.Fprintf(stdout, "Usage: mcarena %s\n    %s\n\nFlags:\n%s", cmd.usage, cmd.summary, he.flags)
+			return ExitOK
+		}
 		fmt.Fprintf(stderr, "mcarena %s: %v\n", args[0], err)
 		var ue usageError
 		if errors.As(err, &ue) {
@@ -134,7 +145,13 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 			continue
 		}
 		if err := fs.Parse(args); err != nil {
-			return nil, usagef("%v", err)
+			if errors.Is(err, flag.ErrHelp) {
+				var b strings.Builder
+				fs.SetOutput(&b)
+				fs.PrintDefaults()
+				return nil, helpError{b.String()}
+			}
+			return nil, usagef("%v (valid flags: %s)", err, flagNames(fs))
 		}
 		if fs.NArg() == 0 {
 			return pos, nil
@@ -142,6 +159,13 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 		pos = append(pos, fs.Arg(0))
 		args = fs.Args()[1:]
 	}
+}
+
+// flagNames lists a command's flags as they are typed, for errors.
+func flagNames(fs *flag.FlagSet) string {
+	var names []string
+	fs.VisitAll(func(f *flag.Flag) { names = append(names, "--"+f.Name) })
+	return strings.Join(names, ", ")
 }
 
 // isNegativeNumber reports whether an argument is a number with a minus sign.

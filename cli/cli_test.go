@@ -47,7 +47,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"perft", "breakthrough", "-1"}, `depth "-1" is not a whole number >= 0`},
 		{[]string{"perft", "breakthrough:size=9x9", "1"}, "out of range"},
 		{[]string{"perft", "breakthrough", "1", "--position", "8/8 w"}, "2 ranks, want 5"},
-		{[]string{"perft", "tictactoe", "1", "--bogus"}, "flag provided but not defined: -bogus"},
+		{[]string{"perft", "tictactoe", "1", "--bogus"}, "flag provided but not defined: -bogus (valid flags: --divide, --position)"},
 		{[]string{"frobnicate"}, `unknown command "frobnicate": valid commands are`},
 		{[]string{"bench", "--time", "-1s"}, "--time must be positive"},
 		{[]string{"bench", "--games", "nogo:size=99"}, "out of range"},
@@ -94,6 +94,16 @@ func TestHelpAndGames(t *testing.T) {
 	code, out, _ := run("help")
 	if code != ExitOK || !strings.Contains(out, "mcarena perft GAME DEPTH") {
 		t.Errorf("help: %d %q", code, out)
+	}
+	for _, tt := range []struct{ cmd, flag string }{
+		{"bench", "-search string"}, {"run", "-workers int"}, {"replay", "-json"}, {"search", "-iterations"},
+	} {
+		for _, h := range []string{"-h", "--help"} {
+			code, out, errs := run(tt.cmd, h)
+			if code != ExitOK || errs != "" || !strings.HasPrefix(out, "Usage: mcarena "+tt.cmd) || !strings.Contains(out, tt.flag) {
+				t.Errorf("%s %s: code %d, stderr %q, stdout %q; want its usage and flag %q", tt.cmd, h, code, errs, out, tt.flag)
+			}
+		}
 	}
 	code, out, _ = run("games")
 	if code != ExitOK || !strings.Contains(out, "kalah") || !strings.Contains(out, "empty_capture") {
