@@ -95,3 +95,40 @@ func BenchmarkLOAPlayouts(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkBreakthroughPlayers is simulations per CPU-second of the
+// implicit-minimax paper's Breakthrough players (config.toml's im-random,
+// im-ipp, im-bl and im-blp) on the README's mid-game position, 20 random
+// plies from the start, 20,000 iterations a search.
+//
+//	go test -run '^$' -bench BreakthroughPlayers -benchtime 5x ./engines/mcts
+func BenchmarkBreakthroughPlayers(b *testing.B) {
+	s := mustPos(b, "breakthrough:size=8x8", "bb1bbbbb/1b1b3b/b3bb2/b1bb4/w7/1www3w/3w1ww1/w1wwwwww w")
+	for _, p := range []struct{ name, spec string }{
+		{"random", "mcts:c=0.5"},
+		{"ipp", "mcts:c=0.5,playout=ipp"},
+		{"bl", "mcts:c=0.5,playout=egreedy(epsilon=0.1),leaf=threshold(x=0.5,every=5),heuristic=efms"},
+		{"blp", "mcts:c=0.5,playout=ipp,leaf=cutoff(plies=20),heuristic=eflh,np=10,prior=safety"},
+	} {
+		b.Run(p.name, func(b *testing.B) {
+			e := mustEngine(b, p.spec)
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			var it int64
+			var cpu time.Duration
+			seed := uint64(0)
+			b.ReportAllocs()
+			for b.Loop() {
+				seed++
+				c0 := threadCPU()
+				res, err := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: 20000}, Seed: seed})
+				cpu += threadCPU() - c0
+				if err != nil {
+					b.Fatal(err)
+				}
+				it += res.Stats.Iterations
+			}
+			b.ReportMetric(float64(it)/cpu.Seconds(), "sims/cpu-s")
+		})
+	}
+}

@@ -232,7 +232,8 @@ func New(cfg Config, s games.State) (Policy, error) {
 			return nil, err
 		}
 		sc, _ := h.(knowledge.Scorer)
-		return &egreedy{eps: cfg.Epsilon, h: h, sc: sc, child: s.Clone(), buf: make([]games.Move, 0, s.Game().MaxMoves()),
+		gr, _ := h.(knowledge.Greedy)
+		return &egreedy{eps: cfg.Epsilon, h: h, sc: sc, gr: gr, child: s.Clone(), buf: make([]games.Move, 0, s.Game().MaxMoves()),
 			best: make([]games.Move, 0, s.Game().MaxMoves())}, nil
 	case AB:
 		return newAlphaBeta(cfg, s)
@@ -413,6 +414,7 @@ type egreedy struct {
 	eps   float64
 	h     knowledge.Heuristic
 	sc    knowledge.Scorer // h's own scores of moves, when it has them
+	gr    knowledge.Greedy // h's own greedy choice, when it has one
 	child games.State
 	buf   []games.Move
 	best  []games.Move
@@ -430,6 +432,10 @@ func (p *egreedy) Run(s games.State, r *rng.Rand, limit int, stop *engines.Stop,
 		var m games.Move
 		if r.Float64() < p.eps {
 			m = moves[r.Intn(len(moves))]
+		} else if p.gr != nil {
+			states += int64(len(moves))
+			p.best = p.gr.Best(s, moves, p.best)
+			m = p.best[r.Intn(len(p.best))]
 		} else {
 			bestValue := math.Inf(-1)
 			p.best = p.best[:0]

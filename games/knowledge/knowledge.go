@@ -39,6 +39,18 @@ type Scorer interface {
 	ScoreAfter(s games.State, m games.Move) float64
 }
 
+// Greedy is a Scorer that also makes a greedy step's choice in one call:
+// Best appends to best[:0], in the order of moves (legal in s), every move
+// whose ScoreAfter is the highest for the player to move (ScoreAfter
+// negated when the second player moves), and returns it. It must choose
+// exactly the moves a loop over ScoreAfter would, so that a playout plays
+// the same game with either; it saves the per-move calls and float
+// arithmetic.
+type Greedy interface {
+	Scorer
+	Best(s games.State, moves, best []games.Move) []games.Move
+}
+
 // Raw is a Heuristic that also gives its evaluation before squashing, in
 // the evaluation's own units, from the first player's view (chess's pesto:
 // centipawns): for a term that a paper weighs in an engine's units, such as

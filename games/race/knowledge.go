@@ -16,7 +16,7 @@ func init() {
 			if g.(*Game).v.Misere {
 				return nil, errors.New("efms rewards advancing, which loses in misère play")
 			}
-			return &efMS{}, nil
+			return newEfMS(g.(*Game)), nil
 		})
 	knowledge.RegisterHeuristic("breakthrough", "eflh",
 		"efLH of the implicit-minimax paper (Lorentz and Horey 2013): a piece-square table summed over each side's pieces, the difference passed through tanh(d/100); 8x8 only; a finished game scores its outcome",
@@ -39,23 +39,57 @@ func init() {
 // efMS is Schadd's simple Breakthrough evaluation as the implicit-minimax
 // paper uses it (the constants as its co-authors implemented them): White's
 // view.
-type efMS struct{ ends endCheck }
+type efMS struct {
+	ends endCheck
+	// lead[0][z] is the rank, counted from White's home rank, of White's
+	// most advanced piece when White's bitboard has z leading zeros;
+	// lead[1][z] is Black's, counted from Black's home rank, when Black's
+	// bitboard has z trailing zeros. A table, because dividing by the
+	// board's width on every scored move was most of a greedy step.
+	lead [2][65]int8
+	// cells[p][m] is the move m of player p's from cell and to cell (to in
+	// the high byte; 0xffff for a move that leaves the board), so that Best
+	// divides by nothing.
+	cells [2][]uint16
+}
 
-func (*efMS) Value(gs games.State) float64 {
+func newEfMS(g *Game) *efMS {
+	e := &efMS{}
+	cols := g.v.Cols
+	for z := range 65 {
+		// As written, z = 64 (no piece) gives Go's truncating division's
+		// figure; a finished game never reaches the score.
+		e.lead[0][z] = int8((63 - z) / cols)
+		e.lead[1][z] = int8(g.v.Rows - 1 - z/cols)
+	}
+	for p := range 2 {
+		e.cells[p] = make([]uint16, g.MoveSpace())
+		for m := range e.cells[p] {
+			from := m / g.k
+			to := from + g.steps[m%g.k].delta[p]
+			e.cells[p][m] = 0xffff
+			if to >= 0 && to < g.geo.Cells {
+				e.cells[p][m] = uint16(from | to<<8)
+			}
+		}
+	}
+	return e
+}
+
+func (e *efMS) Value(gs games.State) float64 {
 	s := gs.(*State)
 	if s.Terminal() {
 		return float64(s.Outcome())
 	}
-	return math.Tanh(efMSScore(s.g, s.BB) / 60)
+	return math.Tanh(e.score(s.BB) / 60)
 }
 
-// efMSScore is efMS before tanh: the clamped difference.
-func efMSScore(g *Game, bb [2]uint64) float64 {
-	cols := g.v.Cols
+// score is efMS before tanh: the clamped difference.
+func (e *efMS) score(bb [2]uint64) float64 {
 	// Progress: the rank of each side's most advanced piece, counted from
 	// its own home rank.
-	pw := (63 - bits.LeadingZeros64(bb[0])) / cols
-	pb := g.v.Rows - 1 - bits.TrailingZeros64(bb[1])/cols
+	pw := e.lead[0][bits.LeadingZeros64(bb[0])]
+	pb := e.lead[1][bits.TrailingZeros64(bb[1])]
 	// Each product rounded on its own, so no machine fuses it with the add.
 	d := float64(10*float64(bits.OnesCount64(bb[0])-bits.OnesCount64(bb[1]))) + float64(2.5*float64(pw-pb))
 	return max(-100, min(100, d))
@@ -69,7 +103,73 @@ func (e *efMS) ScoreAfter(gs games.State, m games.Move) float64 {
 	if end != 0 {
 		return end
 	}
-	return efMSScore(s.g, bb)
+	return e.score(bb)
+}
+
+// Best implements knowledge.Greedy: the moves ScoreAfter ranks highest for
+// the player to move, found in one pass. The score is kept in integer
+// half-points (20 a piece, 5 a rank, clamped to [-200, 200]), which orders
+// the moves exactly as the float score does since every term is a whole
+// number of half-points; a capture looks at the opponent's most advanced
+// piece again.
+func (e *efMS) Best(gs games.State, moves, best []games.Move) []games.Move {
+	s := gs.(*State)
+	g := s.g
+	p, q := s.Side, s.Side^1
+	own, opp := s.BB[p&1], s.BB[q&1]
+	// The mover's view: sign turns White's difference into the mover's.
+	sign := 1
+	if p == games.Second {
+		sign = -1
+	}
+	// Both sides' progress and the piece difference before the move, in
+	// White's terms as score computes them.
+	pw, pb := int(e.lead[0][bits.LeadingZeros64(s.BB[0])]), int(e.lead[1][bits.TrailingZeros64(s.BB[1])])
+	pieces := bits.OnesCount64(s.BB[0]) - bits.OnesCount64(s.BB[1])
+	// A move can leave the opponent without a move only when it has few.
+	stalemates := g.mobility(s.BB, q) <= 2*g.k
+	cells := e.cells[p&1]
+	const win = math.MaxInt
+	bestScore := math.MinInt
+	for _, m := range moves {
+		c := cells[m]
+		from, to := int(c&0xff), int(c>>8)
+		tb := uint64(1) << uint(to&63)
+		var v int
+		if tb&g.goal[p&1] != 0 {
+			v = win
+		} else {
+			var bb [2]uint64
+			bb[p&1] = own ^ (uint64(1)<<uint(from&63) | tb)
+			bb[q&1] = opp &^ tb
+			if stalemates && g.mobility(bb, q) == 0 {
+				v = win
+			} else {
+				d, w, b := pieces, pw, pb
+				if p == games.First {
+					w = max(w, int(e.lead[0][bits.LeadingZeros64(tb)]))
+					if opp&tb != 0 {
+						d++
+						b = int(e.lead[1][bits.TrailingZeros64(bb[1])])
+					}
+				} else {
+					b = max(b, int(e.lead[1][bits.TrailingZeros64(tb)]))
+					if opp&tb != 0 {
+						d--
+						w = int(e.lead[0][bits.LeadingZeros64(bb[0])])
+					}
+				}
+				v = sign * max(-200, min(200, 20*d+5*(w-b)))
+			}
+		}
+		switch {
+		case v > bestScore:
+			bestScore, best = v, append(best[:0], m)
+		case v == bestScore:
+			best = append(best, m)
+		}
+	}
+	return best
 }
 
 // endCheck finds the pieces after a move and whether the move ends the

@@ -536,3 +536,76 @@ func BenchmarkEvaluation(b *testing.B) {
 		})
 	}
 }
+
+// efMS's one-pass greedy choice (knowledge.Greedy) picks exactly the moves,
+// in the same order, that a loop over ScoreAfter ranks highest for the
+// mover, in every position of many partly greedy games on several boards
+// and from lopsided starts: wins on the far rank, captures of the
+// opponent's most advanced piece, and the clamp at ±100 included.
+func TestEfMSBestIsTheScoreAfterLoop(t *testing.T) {
+	for _, tc := range []struct{ spec, start string }{
+		{"breakthrough", ""}, {"breakthrough:size=8x8", ""}, {"breakthrough:size=6x7,home=1", ""}, {"breakthrough:size=8x5,home=3", ""},
+		// Lopsided starts, whose scores reach the clamp.
+		{"breakthrough:size=8x8", "1b4b1/8/8/8/8/8/wwwwwwww/wwwwwwww w"},
+		{"breakthrough:size=8x8", "bbbbbbbb/bbbbbbbb/8/8/8/8/8/2w2w2 b"},
+		{"breakthrough:size=8x8", "bbbbbbbb/1bbbbbb1/8/8/8/8/8/w6w w"},
+	} {
+		spec := tc.spec
+		g := mustGame(t, spec)
+		h, err := knowledge.NewHeuristic(g, "efms")
+		if err != nil {
+			t.Fatal(err)
+		}
+		gr, ok := h.(knowledge.Greedy)
+		if !ok {
+			t.Fatalf("%s: efms has no one-pass greedy choice", spec)
+		}
+		r := rng.New(11)
+		var best, want []games.Move
+		positions, ties, wins, clamped := 0, 0, 0, 0
+		for game := range 300 {
+			s := gametest.MustPosition(t, spec, tc.start)
+			for !s.Terminal() {
+				moves := s.Legal(nil)
+				bestValue := math.Inf(-1)
+				want = want[:0]
+				for _, m := range moves {
+					v := gr.ScoreAfter(s, m)
+					if s.ToMove() == games.Second {
+						v = -v
+					}
+					switch {
+					case v > bestValue:
+						bestValue, want = v, append(want[:0], m)
+					case v == bestValue:
+						want = append(want, m)
+					}
+				}
+				best = gr.Best(s, moves, best)
+				if !slices.Equal(best, want) {
+					t.Fatalf("%s %s: Best %v, the ScoreAfter loop %v", spec, s, best, want)
+				}
+				positions++
+				if len(want) > 1 {
+					ties++
+				}
+				if math.IsInf(bestValue, 1) {
+					wins++
+				}
+				if math.Abs(bestValue) == 100 {
+					clamped++
+				}
+				// Greedy moves, so that games reach the positions the
+				// playouts do: half the moves of both sides, or every move
+				// of one side against a random one, whose lead reaches the
+				// clamp.
+				if greedy := [3]bool{r.Intn(2) == 0, s.ToMove() == games.First, s.ToMove() == games.Second}; greedy[game%3] {
+					s.Play(want[r.Intn(len(want))])
+				} else {
+					s.Play(moves[r.Intn(len(moves))])
+				}
+			}
+		}
+		t.Logf("%s: %d positions, %d with tied best moves, %d with a win, %d clamped", spec, positions, ties, wins, clamped)
+	}
+}
