@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"runtime/pprof"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -90,7 +91,7 @@ func BenchPlayouts(g games.Game, d time.Duration, seed uint64) BenchResult {
 	}
 }
 
-func runBench(args []string, stdout io.Writer) error {
+func runBench(args []string, stdout io.Writer) (err error) {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	dur := fs.Duration("time", 2*time.Second, "how long to run each game")
 	list := fs.String("games", "", "comma-separated game specs (default: the standard set)")
@@ -101,12 +102,29 @@ func runBench(args []string, stdout io.Writer) error {
 	position := fs.String("position", "", "--search: search this position (the game's text) instead of the start")
 	moves := fs.String("moves", "", "--search: play these moves first (space-separated), from the position")
 	configPath := fs.String("config", "", "--search: configuration file whose named engines ENGINE may name (default: config.toml if present)")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the measured work to this file (for go tool pprof, and default.pgo: see pgo.go)")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(pos) > 0 {
 		return usagef("unexpected argument %q (usage: mcarena %s)", pos[0], benchUsage)
+	}
+	if *cpuProfile != "" {
+		f, ferr := os.Create(*cpuProfile)
+		if ferr != nil {
+			return usagef("--cpuprofile: %v", ferr)
+		}
+		if perr := pprof.StartCPUProfile(f); perr != nil {
+			f.Close()
+			return fmt.Errorf("--cpuprofile: %w", perr)
+		}
+		defer func() {
+			pprof.StopCPUProfile()
+			if cerr := f.Close(); cerr != nil && err == nil {
+				err = fmt.Errorf("--cpuprofile: %w", cerr)
+			}
+		}()
 	}
 	if *searchSpec != "" {
 		return runSearchBench(stdout, searchBenchArgs{spec: *searchSpec, game: *list, position: *position, moves: *moves,

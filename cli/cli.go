@@ -49,7 +49,7 @@ type command struct {
 
 const (
 	perftUsage   = "perft GAME DEPTH [--position P] [--divide]"
-	benchUsage   = "bench [--time D] [--games LIST] [--json] | bench --search ENGINE [--games GAME] [--position P] [--moves M] [--config FILE] [--iterations N] [--searches K] [--json]"
+	benchUsage   = "bench [--time D] [--games LIST] [--json] [--cpuprofile FILE] | bench --search ENGINE [--games GAME] [--position P] [--moves M] [--config FILE] [--iterations N] [--searches K] [--json] [--cpuprofile FILE]"
 	analyseUsage = "analyse GAME --engine SPEC [--position P] [--runs N] [--seed S] [--playout] [--json]"
 	runUsage     = "run PRESET [--games N] [--scale F] [--workers K] [--out FILE] [--shard i/n|auto|auto/n] [--restart]"
 	reportUsage  = "report FILE... [--markdown | --csv]"

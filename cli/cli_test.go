@@ -255,3 +255,20 @@ func TestShardFromEnvironment(t *testing.T) {
 		t.Fatalf("kubernetes: %d/%d %v", i, n, err)
 	}
 }
+
+// bench --cpuprofile writes a profile of the measured work that pprof
+// reads (gzip-compressed protocol buffers).
+func TestBenchCPUProfile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "bench.prof")
+	code, _, errs := run("bench", "--time", "20ms", "--games", "tictactoe", "--cpuprofile", path)
+	if code != ExitOK {
+		t.Fatalf("code %d: %s", code, errs)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b) < 2 || b[0] != 0x1f || b[1] != 0x8b {
+		t.Errorf("the profile is not gzip data: % x", b[:min(len(b), 8)])
+	}
+}
