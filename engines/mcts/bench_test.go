@@ -95,3 +95,38 @@ func BenchmarkLOAPlayouts(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkKalahFet4 is simulations (iterations) per CPU-second of the
+// implicit-minimax paper's Kalah players, fet4 with and without implicit
+// minimax (alpha 0.3), mid-game (the position after b1 a2 d1 b2), 95,000
+// iterations a search: the paper machine's second by its rebuttal.
+//
+//	go test -run '^$' -bench KalahFet4 -benchtime 20x ./engines/mcts
+func BenchmarkKalahFet4(b *testing.B) {
+	s := mustPos(b, "kalah", "1,0,4,4,5,5/6,2,6,0,6,6 1 2 s")
+	for _, spec := range []string{
+		"mcts:c=0.5,leaf=cutoff(plies=4),heuristic=stores",
+		"mcts:c=0.5,leaf=cutoff(plies=4),heuristic=stores,alpha=0.3",
+	} {
+		b.Run(spec, func(b *testing.B) {
+			e := mustEngine(b, spec)
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			var it int64
+			var cpu time.Duration
+			seed := uint64(0)
+			b.ReportAllocs()
+			for b.Loop() {
+				seed++
+				c0 := threadCPU()
+				res, err := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: 95000}, Seed: seed})
+				cpu += threadCPU() - c0
+				if err != nil {
+					b.Fatal(err)
+				}
+				it += res.Stats.Iterations
+			}
+			b.ReportMetric(float64(it)/cpu.Seconds(), "sims/cpu-s")
+		})
+	}
+}
