@@ -175,6 +175,8 @@ type search struct {
 	rootIdx  int32
 	rootHash uint64
 	scratch  []games.State // for finding a reused root without history
+	// explore holds the exploration factors of UCB1 by parent visits.
+	explore exploreTable
 }
 
 // Search implements engines.Engine. An iteration is one selection,
@@ -292,7 +294,8 @@ func (e *Engine) take(req engines.Request) (*search, error) {
 // newSearch builds a search's components for positions like s.
 func (e *Engine) newSearch(s games.State) (*search, error) {
 	sr := &search{cfg: e.cfg, state: s.Clone(), root: s.Clone(),
-		moves: make([]games.Move, 0, s.Game().MaxMoves()), pool: pool{max: e.cfg.MaxNodes}}
+		moves: make([]games.Move, 0, s.Game().MaxMoves()), pool: pool{max: e.cfg.MaxNodes},
+		explore: exploreTable{c: e.cfg.C}}
 	leaf := e.cfg.Leaf
 	if leaf == nil {
 		leaf = PlayoutLeaf(e.cfg.Playout)

@@ -344,7 +344,7 @@ func (sr *search) selectUCB(cur int32) int32 {
 	n := sr.pool.at(cur)
 	// UCB1 is mean + C*sqrt(ln N)/sqrt(n); the node keeps its mean and
 	// 1/sqrt(n), so a child costs a multiply and an add.
-	k := ucbScale(sr.cfg.C, n.visits)
+	k := sr.explore.at(n.visits)
 	best, bestScore := n.first, float32(math.Inf(-1))
 	// With the solver, a proven child's mean is +Inf or -Inf: the first
 	// proven win scores +Inf and nothing beats it; a proven loss scores
@@ -373,7 +373,7 @@ func (sr *search) selectGeneral(cur int32) int32 {
 	if sr.virt.on {
 		visits += *sr.virt.at(cur)
 	}
-	k := float64(ucbScale(sr.cfg.C, visits))
+	k := float64(sr.explore.at(visits))
 	alpha, bias, rave := sr.cfg.Alpha, sr.cfg.Bias, sr.cfg.Rave
 	best, bestScore := n.first, math.Inf(-1)
 	children := sr.pool.run(n.first, int(n.nChild))
