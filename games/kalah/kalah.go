@@ -90,8 +90,9 @@ type Game struct {
 	randomStart   bool
 	spec          string
 	total         int
-	pits          int // 2*houses + 2
-	keys          []uint64
+	pits          int      // 2*houses + 2
+	keys          []uint64 // pit p holding n seeds: keys[p*(total+1)+n]
+	sow           []uint64 // keys[i] ^ keys[i+1]: one more seed in a pit
 	sideKey       uint64
 	store         [2]int // pit of each side's store
 	first         [2]int // first house pit of each side
@@ -122,6 +123,10 @@ func newGame(houses, seeds int, emptyCapture, randomStart bool) *Game {
 	k := games.ZobristKeys(g.pits*(g.total+1)+1, 0x6a1a4)
 	g.keys = k[:g.pits*(g.total+1)]
 	g.sideKey = k[len(k)-1]
+	g.sow = make([]uint64, len(g.keys))
+	for i := range len(g.keys) - 1 {
+		g.sow[i] = g.keys[i] ^ g.keys[i+1]
+	}
 	return g
 }
 
@@ -319,12 +324,12 @@ func (s *State) EndReason() string {
 	return "store count"
 }
 
-// Legal implements games.State.
+// Legal implements games.State. A finished game has no seeds left in any
+// house (Play sweeps both sides as soon as either is empty, and a position
+// read or dealt is finished only so), so the mover's houses that hold seeds
+// are the moves, with no test for the end.
 func (s *State) Legal(buf []games.Move) []games.Move {
 	buf = buf[:0]
-	if s.Terminal() {
-		return buf
-	}
 	f := s.g.first[s.side]
 	for p := f; p < f+s.g.houses; p++ {
 		if s.pit[p] != 0 {
@@ -349,6 +354,8 @@ func (s *State) Play(m games.Move) {
 	p := int(m)
 	seeds := int(s.pit[p])
 	s.set(p, 0)
+	// Sowing keeps the hash in a register, one key a seed.
+	h, w := s.hash, g.total+1
 	for seeds > 0 {
 		p++
 		if p == g.pits {
@@ -357,9 +364,12 @@ func (s *State) Play(m games.Move) {
 		if p == skip {
 			continue
 		}
-		s.set(p, s.pit[p]+1)
+		n := s.pit[p]
+		h ^= g.sow[p*w+int(n)]
+		s.pit[p] = n + 1
 		seeds--
 	}
+	s.hash = h
 	if p == g.store[me] {
 		// The mover moves again, unless the game is over.
 		s.endIfOver()
