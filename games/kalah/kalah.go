@@ -94,8 +94,11 @@ type Game struct {
 	keys          []uint64 // pit p holding n seeds: keys[p*(total+1)+n]
 	sow           []uint64 // keys[i] ^ keys[i+1]: one more seed in a pit
 	sideKey       uint64
-	store         [2]int // pit of each side's store
-	first         [2]int // first house pit of each side
+	// next is the pit that a seed sown by each side goes to after a pit:
+	// the next in sowing order, round the board, past the opponent's store.
+	next  [2][2*maxHouses + 2]uint8
+	store [2]int // pit of each side's store
+	first [2]int // first house pit of each side
 }
 
 // New returns Kalah(houses, seeds) from the standard start.
@@ -123,6 +126,15 @@ func newGame(houses, seeds int, emptyCapture, randomStart bool) *Game {
 	k := games.ZobristKeys(g.pits*(g.total+1)+1, 0x6a1a4)
 	g.keys = k[:g.pits*(g.total+1)]
 	g.sideKey = k[len(k)-1]
+	for me := range 2 {
+		for p := range g.pits {
+			q := (p + 1) % g.pits
+			if q == g.store[1-me] {
+				q = (q + 1) % g.pits
+			}
+			g.next[me][p] = uint8(q)
+		}
+	}
 	g.sow = make([]uint64, len(g.keys))
 	for i := range len(g.keys) - 1 {
 		g.sow[i] = g.keys[i] ^ g.keys[i+1]
@@ -284,12 +296,11 @@ func (s *State) ToMove() games.Player { return s.side }
 
 func (s *State) sideEmpty(side int) bool {
 	f := s.g.first[side]
-	for p := f; p < f+s.g.houses; p++ {
-		if s.pit[p] != 0 {
-			return false
-		}
+	var seeds uint8
+	for _, n := range s.pit[f : f+s.g.houses] {
+		seeds |= n
 	}
-	return true
+	return seeds == 0
 }
 
 // Terminal implements games.State.
@@ -350,24 +361,16 @@ func (s *State) set(p int, n uint8) {
 func (s *State) Play(m games.Move) {
 	g := s.g
 	me := int(s.side)
-	skip := g.store[1-me]
 	p := int(m)
 	seeds := int(s.pit[p])
 	s.set(p, 0)
 	// Sowing keeps the hash in a register, one key a seed.
-	h, w := s.hash, g.total+1
-	for seeds > 0 {
-		p++
-		if p == g.pits {
-			p = 0
-		}
-		if p == skip {
-			continue
-		}
+	h, w, next := s.hash, g.total+1, &g.next[me]
+	for ; seeds > 0; seeds-- {
+		p = int(next[p])
 		n := s.pit[p]
 		h ^= g.sow[p*w+int(n)]
 		s.pit[p] = n + 1
-		seeds--
 	}
 	s.hash = h
 	if p == g.store[me] {
