@@ -1,5 +1,7 @@
 package mcts
 
+import "math"
+
 // exploreTable holds the exploration factors ucbScale(c, n) of parents
 // visited n times, each computed once for the life of a search's tree and
 // kept with it for the next search. ln costs a series of a dozen terms and
@@ -34,3 +36,21 @@ func (t *exploreTable) extend(n int32) float32 {
 	}
 	return t.by[n]
 }
+
+// invSqrt returns float32(1/sqrt(n)), the factor of a child visited n
+// times in UCB1's exploration term as the selection statistics keep it;
+// backup sets it on every node of the path, whose visits are mostly few,
+// so small counts come from a table of the same values.
+func invSqrt(n int32) float32 {
+	if uint(n) < uint(len(invSqrtTable)) {
+		return invSqrtTable[n]
+	}
+	return float32(1 / math.Sqrt(float64(n)))
+}
+
+var invSqrtTable = func() (t [1 << 12]float32) {
+	for i := range t {
+		t[i] = float32(1 / math.Sqrt(float64(i)))
+	}
+	return t
+}()

@@ -305,7 +305,7 @@ func (sr *search) applyPriors(st games.State, parent, first int32, moves []games
 			ch.visits, ch.wins = p.Visits, p.Wins
 			st := sr.pool.stat(first + int32(i))
 			st.mean = float32(ch.wins / float64(ch.visits))
-			st.rs = float32(1 / math.Sqrt(float64(ch.visits)))
+			st.rs = invSqrt(ch.visits)
 		}
 		if p.Proven != engines.Unproven {
 			// A proven slot has its mover before it is tried, so that
@@ -445,6 +445,7 @@ func (sr *search) selectMinimax(cur int32) int32 {
 	alpha, solver := sr.cfg.Alpha, sr.cfg.Solver
 	stats := sr.pool.stats(n.first, int(n.nChild))
 	values := sr.minimax.run(n.first, len(stats))
+	values = values[:len(stats)] // one length: no bounds checks in the loop
 	best, bestScore := n.first, math.Inf(-1)
 	for i, st := range stats {
 		if solver && (st.mean > math.MaxFloat32 || st.mean < -math.MaxFloat32) {
@@ -472,7 +473,9 @@ func (sr *search) selectMinimax(cur int32) int32 {
 // bit) the values above it stand.
 func (sr *search) backup(value float64) {
 	proved := false // the node below got a proof
-	moved := true   // the minimax value of the node below changed (a leaf's counts as changed)
+	// moved says the minimax value of the node below changed (a leaf's
+	// counts as changed), while implicit minimax values are backed up.
+	moved := sr.minimax.on && sr.cfg.Estimator != ConstantBias
 	for i := len(sr.path) - 1; i >= 0; i-- {
 		idx := sr.path[i]
 		n := sr.pool.at(idx)
@@ -488,8 +491,8 @@ func (sr *search) backup(value float64) {
 		n.wins += r
 		st := sr.pool.stat(idx)
 		st.mean = float32(n.wins / float64(n.visits))
-		st.rs = float32(1 / math.Sqrt(float64(n.visits)))
-		if moved && sr.minimax.on && n.first >= 0 && sr.cfg.Estimator != ConstantBias {
+		st.rs = invSqrt(n.visits)
+		if moved && n.first >= 0 {
 			moved = sr.minimaxUpdate(idx)
 		}
 		if sr.cfg.Solver {
