@@ -340,14 +340,17 @@ func (s *State) EndReason() string {
 // read or dealt is finished only so), so the mover's houses that hold seeds
 // are the moves, with no test for the end.
 func (s *State) Legal(buf []games.Move) []games.Move {
-	buf = buf[:0]
-	f := s.g.first[s.side]
-	for p := f; p < f+s.g.houses; p++ {
-		if s.pit[p] != 0 {
-			buf = append(buf, games.Move(p))
+	// Every house is written and only those holding seeds are kept, so
+	// that no branch depends on the seeds.
+	var all [maxHouses]games.Move
+	f, n := s.g.first[s.side], 0
+	for i, seeds := range s.pit[f : f+s.g.houses] {
+		all[n] = games.Move(f + i)
+		if seeds != 0 {
+			n++
 		}
 	}
-	return buf
+	return append(buf[:0], all[:n]...)
 }
 
 // set changes a pit's count, keeping the hash.
