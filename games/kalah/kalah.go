@@ -340,9 +340,14 @@ func (s *State) EndReason() string {
 // read or dealt is finished only so), so the mover's houses that hold seeds
 // are the moves, with no test for the end.
 func (s *State) Legal(buf []games.Move) []games.Move {
-	// Every house is written and only those holding seeds are kept, so
-	// that no branch depends on the seeds.
 	var all [maxHouses]games.Move
+	return append(buf[:0], all[:s.moves(&all)]...)
+}
+
+// moves writes the legal moves, as Legal lists them, to the front of all
+// and returns how many there are. Every house is written and only those
+// holding seeds are kept, so that no branch depends on the seeds.
+func (s *State) moves(all *[maxHouses]games.Move) int {
 	f, n := s.g.first[s.side], 0
 	for i, seeds := range s.pit[f : f+s.g.houses] {
 		all[n] = games.Move(f + i)
@@ -350,7 +355,7 @@ func (s *State) Legal(buf []games.Move) []games.Move {
 			n++
 		}
 	}
-	return append(buf[:0], all[:n]...)
+	return n
 }
 
 // set changes a pit's count, keeping the hash.
@@ -424,14 +429,14 @@ func (s *State) RecordPlayout(r *rng.Rand, limit int, t *games.Trace) int {
 
 // playout is the loop of Playout and RecordPlayout; t may be nil.
 func (s *State) playout(r *rng.Rand, limit int, t *games.Trace) int {
-	var buf [maxHouses]games.Move
+	var moves [maxHouses]games.Move
 	n := 0
 	for ; n < limit; n++ {
-		moves := s.Legal(buf[:0])
-		if len(moves) == 0 {
+		k := s.moves(&moves)
+		if k == 0 {
 			return n
 		}
-		m := moves[r.Intn(len(moves))]
+		m := moves[r.Intn(k)]
 		if t != nil {
 			t.Add(m, s.side)
 		}
