@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"mcarena/engines"
+	"mcarena/games"
 	"mcarena/games/gametest"
 	"mcarena/games/rng"
 )
@@ -34,23 +35,7 @@ func threadCPU() time.Duration {
 func BenchmarkUCT8x8(b *testing.B) {
 	s := mustPos(b, "breakthrough:size=8x8", "")
 	e := New(Config{C: 0.7, Solver: false, MaxNodes: 4000000}, "bench")
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	var it, states int64
-	var cpu time.Duration
-	seed := uint64(0)
-	b.ReportAllocs()
-	for b.Loop() {
-		seed++
-		c0 := threadCPU()
-		res, err := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: 200000}, Seed: seed})
-		cpu += threadCPU() - c0
-		if err != nil {
-			b.Fatal(err)
-		}
-		it += res.Stats.Iterations
-		states += res.Stats.States
-	}
+	it, states, cpu := searchesPerCPU(b, e, s, 200000)
 	b.ReportMetric(float64(it)/cpu.Seconds(), "it/cpu-s")
 	b.ReportMetric(float64(states)/cpu.Seconds(), "states/cpu-s")
 	b.ReportMetric(float64(it)/b.Elapsed().Seconds(), "it/s")
@@ -74,22 +59,7 @@ func BenchmarkLOAPlayouts(b *testing.B) {
 		"mcts:playout=ab,leaf=cutoff(plies=4),heuristic=mia-sub",
 	} {
 		b.Run(spec, func(b *testing.B) {
-			e := mustEngine(b, spec)
-			runtime.LockOSThread()
-			defer runtime.UnlockOSThread()
-			var it int64
-			var cpu time.Duration
-			seed := uint64(0)
-			for b.Loop() {
-				seed++
-				c0 := threadCPU()
-				res, err := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: 100}, Seed: seed})
-				cpu += threadCPU() - c0
-				if err != nil {
-					b.Fatal(err)
-				}
-				it += res.Stats.Iterations
-			}
+			it, _, cpu := searchesPerCPU(b, mustEngine(b, spec), s, 100)
 			b.ReportMetric(float64(it)/cpu.Seconds(), "sims/cpu-s")
 			b.ReportMetric(float64(it)/b.Elapsed().Seconds(), "sims/s")
 		})
@@ -111,24 +81,50 @@ func BenchmarkBreakthroughPlayers(b *testing.B) {
 		{"blp", "mcts:c=0.5,playout=ipp,leaf=cutoff(plies=20),heuristic=eflh,np=10,prior=safety"},
 	} {
 		b.Run(p.name, func(b *testing.B) {
-			e := mustEngine(b, p.spec)
-			runtime.LockOSThread()
-			defer runtime.UnlockOSThread()
-			var it int64
-			var cpu time.Duration
-			seed := uint64(0)
-			b.ReportAllocs()
-			for b.Loop() {
-				seed++
-				c0 := threadCPU()
-				res, err := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: 20000}, Seed: seed})
-				cpu += threadCPU() - c0
-				if err != nil {
-					b.Fatal(err)
-				}
-				it += res.Stats.Iterations
-			}
+			it, _, cpu := searchesPerCPU(b, mustEngine(b, p.spec), s, 20000)
 			b.ReportMetric(float64(it)/cpu.Seconds(), "sims/cpu-s")
 		})
 	}
+}
+
+// BenchmarkKalahFet4 is simulations (iterations) per CPU-second of the
+// implicit-minimax paper's Kalah players, fet4 with and without implicit
+// minimax (alpha 0.3), mid-game (the position after b1 a2 d1 b2), 95,000
+// iterations a search: the paper machine's second by its rebuttal.
+//
+//	go test -run '^$' -bench KalahFet4 -benchtime 20x ./engines/mcts
+func BenchmarkKalahFet4(b *testing.B) {
+	s := mustPos(b, "kalah", "1,0,4,4,5,5/6,2,6,0,6,6 1 2 s")
+	for _, spec := range []string{
+		"mcts:c=0.5,leaf=cutoff(plies=4),heuristic=stores",
+		"mcts:c=0.5,leaf=cutoff(plies=4),heuristic=stores,alpha=0.3",
+	} {
+		b.Run(spec, func(b *testing.B) {
+			it, _, cpu := searchesPerCPU(b, mustEngine(b, spec), s, 95000)
+			b.ReportMetric(float64(it)/cpu.Seconds(), "sims/cpu-s")
+		})
+	}
+}
+
+// searchesPerCPU runs one search of e from s a benchmark iteration, each
+// with the next seed and the given iterations, on a locked OS thread, and
+// returns the iterations and states done and the CPU time of the searching
+// thread (a loaded machine stretches wall time, not a thread's CPU time).
+func searchesPerCPU(b *testing.B, e engines.Engine, s games.State, iterations int64) (it, states int64, cpu time.Duration) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	seed := uint64(0)
+	b.ReportAllocs()
+	for b.Loop() {
+		seed++
+		c0 := threadCPU()
+		res, err := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: iterations}, Seed: seed})
+		cpu += threadCPU() - c0
+		if err != nil {
+			b.Fatal(err)
+		}
+		it += res.Stats.Iterations
+		states += res.Stats.States
+	}
+	return it, states, cpu
 }

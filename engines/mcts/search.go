@@ -159,11 +159,10 @@ type search struct {
 	// biasAdd is what the progressive-bias term adds to a child's visits
 	// before dividing by them: 1, or 0 under the Visits divisor.
 	biasAdd int32
-	// general says selection uses selectGeneral (an extra term is on),
-	// else the plain UCB1 loop selectUCB.
-	general bool
-	stop    *engines.Stop
-	cols    []engines.Column // the declared columns, built once
+	// rule is the selection rule that the features on call for.
+	rule selectRule
+	stop *engines.Stop
+	cols []engines.Column // the declared columns, built once
 	// learner is the playout policy that learns from finished playouts,
 	// if any; trace then records each iteration's moves, the tree's
 	// first, for it.
@@ -175,6 +174,8 @@ type search struct {
 	rootIdx  int32
 	rootHash uint64
 	scratch  []games.State // for finding a reused root without history
+	// explore holds the exploration factors of UCB1 by parent visits.
+	explore exploreTable
 }
 
 // Search implements engines.Engine. An iteration is one selection,
@@ -292,7 +293,8 @@ func (e *Engine) take(req engines.Request) (*search, error) {
 // newSearch builds a search's components for positions like s.
 func (e *Engine) newSearch(s games.State) (*search, error) {
 	sr := &search{cfg: e.cfg, state: s.Clone(), root: s.Clone(),
-		moves: make([]games.Move, 0, s.Game().MaxMoves()), pool: pool{max: e.cfg.MaxNodes}}
+		moves: make([]games.Move, 0, s.Game().MaxMoves()), pool: pool{max: e.cfg.MaxNodes},
+		explore: exploreTable{c: e.cfg.C}}
 	leaf := e.cfg.Leaf
 	if leaf == nil {
 		leaf = PlayoutLeaf(e.cfg.Playout)
@@ -331,7 +333,12 @@ func (e *Engine) newSearch(s games.State) (*search, error) {
 			sr.learner, sr.trace = l, &policy.Trace{}
 		}
 	}
-	sr.general = sr.minimax.on || sr.bias.on || sr.amaf.on || sr.virt.on
+	switch {
+	case sr.bias.on || sr.amaf.on || sr.virt.on || sr.minimax.on && e.cfg.Estimator == ProgressiveBias:
+		sr.rule = generalRule
+	case sr.minimax.on:
+		sr.rule = minimaxRule
+	}
 	return sr, nil
 }
 
@@ -344,6 +351,18 @@ func (e *Engine) put(sr *search) {
 		e.free = append(e.free, sr)
 	}
 }
+
+// selectRule says which loop selection runs at a node that is not proven.
+type selectRule uint8
+
+// The selection rules: plain UCB1 (selectUCB), UCB1 on the mean blended
+// with the implicit minimax value or the static value (selectMinimax), and
+// every term (selectGeneral).
+const (
+	ucbRule selectRule = iota
+	minimaxRule
+	generalRule
+)
 
 // nodeCost is the bytes one node takes under cfg: the node, its selection
 // statistics and the side tables of the features cfg turns on.
@@ -388,6 +407,14 @@ func (t *side[T]) grow(n int) {
 }
 
 func (t *side[T]) at(i int32) *T { return &t.chunks[i>>chunkBits][i&chunkMask] }
+
+// run returns the entries of the k nodes from first, a run the pool's
+// alloc gave (so within one chunk).
+func (t *side[T]) run(first int32, k int) []T {
+	c := t.chunks[first>>chunkBits]
+	o := int(first & chunkMask)
+	return c[o : o+k : o+k]
+}
 
 // swap exchanges the entries of nodes i and j, if the table is on.
 func (t *side[T]) swap(i, j int32) {

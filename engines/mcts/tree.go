@@ -73,10 +73,15 @@ func (sr *search) iterate() bool {
 		var c int32
 		if sr.cfg.MateDistance && n.proof != engines.Unproven {
 			c = sr.selectRefine(cur)
-		} else if sr.general {
-			c = sr.selectGeneral(cur)
 		} else {
-			c = sr.selectUCB(cur)
+			switch sr.rule {
+			case ucbRule:
+				c = sr.selectUCB(cur)
+			case minimaxRule:
+				c = sr.selectMinimax(cur)
+			default:
+				c = sr.selectGeneral(cur)
+			}
 		}
 		if next := n.first + int32(n.nExp); c >= next {
 			// RAVE picked a child not tried yet: it takes the next slot
@@ -300,7 +305,7 @@ func (sr *search) applyPriors(st games.State, parent, first int32, moves []games
 			ch.visits, ch.wins = p.Visits, p.Wins
 			st := sr.pool.stat(first + int32(i))
 			st.mean = float32(ch.wins / float64(ch.visits))
-			st.rs = float32(1 / math.Sqrt(float64(ch.visits)))
+			st.rs = invSqrt(ch.visits)
 		}
 		if p.Proven != engines.Unproven {
 			// A proven slot has its mover before it is tried, so that
@@ -344,7 +349,7 @@ func (sr *search) selectUCB(cur int32) int32 {
 	n := sr.pool.at(cur)
 	// UCB1 is mean + C*sqrt(ln N)/sqrt(n); the node keeps its mean and
 	// 1/sqrt(n), so a child costs a multiply and an add.
-	k := ucbScale(sr.cfg.C, n.visits)
+	k := sr.explore.at(n.visits)
 	best, bestScore := n.first, float32(math.Inf(-1))
 	// With the solver, a proven child's mean is +Inf or -Inf: the first
 	// proven win scores +Inf and nothing beats it; a proven loss scores
@@ -373,7 +378,7 @@ func (sr *search) selectGeneral(cur int32) int32 {
 	if sr.virt.on {
 		visits += *sr.virt.at(cur)
 	}
-	k := float64(ucbScale(sr.cfg.C, visits))
+	k := float64(sr.explore.at(visits))
 	alpha, bias, rave := sr.cfg.Alpha, sr.cfg.Bias, sr.cfg.Rave
 	best, bestScore := n.first, math.Inf(-1)
 	children := sr.pool.run(n.first, int(n.nChild))
@@ -426,11 +431,51 @@ func (sr *search) selectGeneral(cur int32) int32 {
 	return best
 }
 
+// selectMinimax is selectGeneral with only Alpha's term on, for the
+// implicit minimax value or the static value (not ProgressiveBias, which
+// reads the children's visits): UCB1 on (1-Alpha)*mean + Alpha*(v+1)/2 at
+// a fully expanded node, the implicit-minimax paper's players. It computes
+// what selectGeneral computes, in the same order, from the children's
+// selection statistics and minimax values as two runs; with the solver, a
+// proven child's mean is infinite (as selectUCB relies on), so the nodes
+// themselves are read only for such a child, to tell its proof.
+func (sr *search) selectMinimax(cur int32) int32 {
+	n := sr.pool.at(cur)
+	k := sr.explore.at(n.visits)
+	alpha, solver := sr.cfg.Alpha, sr.cfg.Solver
+	stats := sr.pool.stats(n.first, int(n.nChild))
+	values := sr.minimax.run(n.first, len(stats))
+	values = values[:len(stats)] // one length: no bounds checks in the loop
+	best, bestScore := n.first, math.Inf(-1)
+	for i, st := range stats {
+		if solver && (st.mean > math.MaxFloat32 || st.mean < -math.MaxFloat32) {
+			switch sr.pool.at(n.first + int32(i)).proof {
+			case engines.ProvenWin:
+				return n.first + int32(i)
+			case engines.ProvenLoss:
+				continue
+			}
+		}
+		v := values[i]
+		q := float64((1-alpha)*float64(st.mean)) + float64(alpha*(v+1)/2)
+		if score := q + float64(k*st.rs); score > bestScore {
+			best, bestScore = n.first+int32(i), score
+		}
+	}
+	return best
+}
+
 // backup adds the leaf's value (first player's view) to every node of the
 // path, leaf first, lets proofs rise and, when implicit minimax is on,
-// recomputes the minimax values along the path.
+// recomputes the minimax values along the path as far as they change: a
+// node's value is a function of its children's, and only the child on the
+// path can have moved, so once a node's value comes out the same (bit for
+// bit) the values above it stand.
 func (sr *search) backup(value float64) {
 	proved := false // the node below got a proof
+	// moved says the minimax value of the node below changed (a leaf's
+	// counts as changed), while implicit minimax values are backed up.
+	moved := sr.minimax.on && sr.cfg.Estimator != ConstantBias
 	for i := len(sr.path) - 1; i >= 0; i-- {
 		idx := sr.path[i]
 		n := sr.pool.at(idx)
@@ -446,9 +491,9 @@ func (sr *search) backup(value float64) {
 		n.wins += r
 		st := sr.pool.stat(idx)
 		st.mean = float32(n.wins / float64(n.visits))
-		st.rs = float32(1 / math.Sqrt(float64(n.visits)))
-		if sr.minimax.on && n.first >= 0 && sr.cfg.Estimator != ConstantBias {
-			sr.minimaxUpdate(idx)
+		st.rs = invSqrt(n.visits)
+		if moved && n.first >= 0 {
+			moved = sr.minimaxUpdate(idx)
 		}
 		if sr.cfg.Solver {
 			if proved && n.proof == engines.Unproven {
@@ -498,20 +543,23 @@ func (sr *search) bestChildMean(n *node) float64 {
 
 // minimaxUpdate sets a node's implicit minimax value, for its mover, from
 // its children's: the player to move there takes the best (negamax, with
-// the sign kept by mover since turns need not alternate).
-func (sr *search) minimaxUpdate(idx int32) {
+// the sign kept by mover since turns need not alternate). It reports
+// whether the value changed.
+func (sr *search) minimaxUpdate(idx int32) bool {
 	n := sr.pool.at(idx)
-	children := sr.pool.run(n.first, int(n.nChild))
 	best := math.Inf(-1)
-	for i := range children {
-		if v := *sr.minimax.at(n.first + int32(i)); v > best {
+	for _, v := range sr.minimax.run(n.first, int(n.nChild)) {
+		if v > best {
 			best = v
 		}
 	}
-	if len(children) > 0 && children[0].mover != n.mover {
+	if n.nChild > 0 && sr.pool.at(n.first).mover != n.mover {
 		best = -best
 	}
-	*sr.minimax.at(idx) = best
+	old := sr.minimax.at(idx)
+	moved := math.Float64bits(*old) != math.Float64bits(best)
+	*old = best
+	return moved
 }
 
 // prove sets the proof of node cur from its children, if they settle it.

@@ -90,11 +90,15 @@ type Game struct {
 	randomStart   bool
 	spec          string
 	total         int
-	pits          int // 2*houses + 2
-	keys          []uint64
+	pits          int      // 2*houses + 2
+	keys          []uint64 // pit p holding n seeds: keys[p*(total+1)+n]
+	sow           []uint64 // keys[i] ^ keys[i+1]: one more seed in a pit
 	sideKey       uint64
-	store         [2]int // pit of each side's store
-	first         [2]int // first house pit of each side
+	// next is the pit that a seed sown by each side goes to after a pit:
+	// the next in sowing order, round the board, past the opponent's store.
+	next  [2][2*maxHouses + 2]uint8
+	store [2]int // pit of each side's store
+	first [2]int // first house pit of each side
 }
 
 // New returns Kalah(houses, seeds) from the standard start.
@@ -122,6 +126,19 @@ func newGame(houses, seeds int, emptyCapture, randomStart bool) *Game {
 	k := games.ZobristKeys(g.pits*(g.total+1)+1, 0x6a1a4)
 	g.keys = k[:g.pits*(g.total+1)]
 	g.sideKey = k[len(k)-1]
+	for me := range 2 {
+		for p := range g.pits {
+			q := (p + 1) % g.pits
+			if q == g.store[1-me] {
+				q = (q + 1) % g.pits
+			}
+			g.next[me][p] = uint8(q)
+		}
+	}
+	g.sow = make([]uint64, len(g.keys))
+	for i := range len(g.keys) - 1 {
+		g.sow[i] = g.keys[i] ^ g.keys[i+1]
+	}
 	return g
 }
 
@@ -279,12 +296,11 @@ func (s *State) ToMove() games.Player { return s.side }
 
 func (s *State) sideEmpty(side int) bool {
 	f := s.g.first[side]
-	for p := f; p < f+s.g.houses; p++ {
-		if s.pit[p] != 0 {
-			return false
-		}
+	var seeds uint8
+	for _, n := range s.pit[f : f+s.g.houses] {
+		seeds |= n
 	}
-	return true
+	return seeds == 0
 }
 
 // Terminal implements games.State.
@@ -319,19 +335,27 @@ func (s *State) EndReason() string {
 	return "store count"
 }
 
-// Legal implements games.State.
+// Legal implements games.State. A finished game has no seeds left in any
+// house (Play sweeps both sides as soon as either is empty, and a position
+// read or dealt is finished only so), so the mover's houses that hold seeds
+// are the moves, with no test for the end.
 func (s *State) Legal(buf []games.Move) []games.Move {
-	buf = buf[:0]
-	if s.Terminal() {
-		return buf
-	}
-	f := s.g.first[s.side]
-	for p := f; p < f+s.g.houses; p++ {
-		if s.pit[p] != 0 {
-			buf = append(buf, games.Move(p))
+	var all [maxHouses]games.Move
+	return append(buf[:0], all[:s.moves(&all)]...)
+}
+
+// moves writes the legal moves, as Legal lists them, to the front of all
+// and returns how many there are. Every house is written and only those
+// holding seeds are kept, so that no branch depends on the seeds.
+func (s *State) moves(all *[maxHouses]games.Move) int {
+	f, n := s.g.first[s.side], 0
+	for i, seeds := range s.pit[f : f+s.g.houses] {
+		all[n] = games.Move(f + i)
+		if seeds != 0 {
+			n++
 		}
 	}
-	return buf
+	return n
 }
 
 // set changes a pit's count, keeping the hash.
@@ -345,21 +369,18 @@ func (s *State) set(p int, n uint8) {
 func (s *State) Play(m games.Move) {
 	g := s.g
 	me := int(s.side)
-	skip := g.store[1-me]
 	p := int(m)
 	seeds := int(s.pit[p])
 	s.set(p, 0)
-	for seeds > 0 {
-		p++
-		if p == g.pits {
-			p = 0
-		}
-		if p == skip {
-			continue
-		}
-		s.set(p, s.pit[p]+1)
-		seeds--
+	// Sowing keeps the hash in a register, one key a seed.
+	h, w, next := s.hash, g.total+1, &g.next[me]
+	for ; seeds > 0; seeds-- {
+		p = int(next[p])
+		n := s.pit[p]
+		h ^= g.sow[p*w+int(n)]
+		s.pit[p] = n + 1
 	}
+	s.hash = h
 	if p == g.store[me] {
 		// The mover moves again, unless the game is over.
 		s.endIfOver()
@@ -408,14 +429,14 @@ func (s *State) RecordPlayout(r *rng.Rand, limit int, t *games.Trace) int {
 
 // playout is the loop of Playout and RecordPlayout; t may be nil.
 func (s *State) playout(r *rng.Rand, limit int, t *games.Trace) int {
-	var buf [maxHouses]games.Move
+	var moves [maxHouses]games.Move
 	n := 0
 	for ; n < limit; n++ {
-		moves := s.Legal(buf[:0])
-		if len(moves) == 0 {
+		k := s.moves(&moves)
+		if k == 0 {
 			return n
 		}
-		m := moves[r.Intn(len(moves))]
+		m := moves[r.Intn(k)]
 		if t != nil {
 			t.Add(m, s.side)
 		}

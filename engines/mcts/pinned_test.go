@@ -1,0 +1,88 @@
+package mcts
+
+import (
+	"context"
+	"encoding/binary"
+	"hash/fnv"
+	"math"
+	"testing"
+
+	"mcarena/engines"
+)
+
+// searchDigest runs searches of spec from pos (seeds 1..searches, a fresh
+// engine each, iterations a search) and returns a digest of everything a
+// search reports: iterations, states, principal variation, and every root
+// move's proof and statistics, bit for bit.
+func searchDigest(t *testing.T, spec, game, pos string, iterations int64, searches int) uint64 {
+	t.Helper()
+	s := mustPos(t, game, pos)
+	d := fnv.New64a()
+	var b []byte
+	for seed := uint64(1); seed <= uint64(searches); seed++ {
+		e := mustEngine(t, spec)
+		res, err := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: iterations}, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := res.Stats
+		b = binary.LittleEndian.AppendUint64(b[:0], uint64(st.Iterations))
+		b = binary.LittleEndian.AppendUint64(b, uint64(st.States))
+		b = binary.LittleEndian.AppendUint32(b, uint32(res.Move))
+		for _, m := range st.PV {
+			b = binary.LittleEndian.AppendUint32(b, uint32(m))
+		}
+		for _, m := range st.Moves {
+			b = binary.LittleEndian.AppendUint32(b, uint32(m.Move))
+			b = append(b, byte(m.Proven))
+			for _, c := range m.Cells {
+				b = binary.LittleEndian.AppendUint64(b, math.Float64bits(c))
+			}
+		}
+		d.Write(b)
+	}
+	return d.Sum64()
+}
+
+// TestSearchesArePinned checks that seeded searches with the selection
+// terms the recorded games of tournament/golden do not play (implicit
+// minimax and its estimators, progressive bias, node priors, RAVE,
+// maximum backpropagation, and the solver's proofs among them) report what they reported when the digests
+// were recorded, bit for bit: a change meant only to make the search
+// faster must not move them. Kalah's searches are long enough for nodes
+// visited more than 4096 times.
+func TestSearchesArePinned(t *testing.T) {
+	// Mid-game (b1 a2 d1 b2 from the start); an endgame where the solver
+	// proves many nodes; one it solves at the root.
+	const (
+		kalahMid    = "1,0,4,4,5,5/6,2,6,0,6,6 1 2 s"
+		kalahEnd    = "0,1,1,0,3,1/3,2,0,2,0,2 17 16 s"
+		kalahSolved = "1,0,1,0,0,0/3,1,3,1,1,0 13 24 s"
+	)
+	for _, tc := range []struct {
+		spec, game, pos string
+		iterations      int64
+		want            uint64
+	}{
+		{"mcts:c=0.5,leaf=cutoff(plies=4),heuristic=stores", "kalah", kalahMid, 20000, 0x3846721f7085e931},
+		{"mcts:c=0.5,leaf=cutoff(plies=4),heuristic=stores,alpha=0.3", "kalah", kalahMid, 20000, 0xda34d321c8c46ca3},
+		{"mcts:c=0.5,leaf=cutoff(plies=4),heuristic=stores,alpha=1,solver=false", "kalah", kalahMid, 20000, 0x4c32ec666bdb8994},
+		{"mcts:c=0.5,leaf=cutoff(plies=4),heuristic=stores,alpha=0.4,estimator=pb", "kalah", kalahMid, 20000, 0x22198f99b4c597a4},
+		{"mcts:c=0.5,leaf=cutoff(plies=4),heuristic=stores,alpha=0.4,estimator=cb", "kalah", kalahMid, 20000, 0x99e55d6209edaf8f},
+		{"mcts:c=0.5,leaf=cutoff(plies=4),heuristic=stores,alpha=0.3,bias=0.5", "kalah", kalahMid, 20000, 0x33fa046f60ad352a},
+		{"mcts:c=0.5,heuristic=stores,alpha=0.2,rave=50", "kalah", kalahMid, 5000, 0x54df2030cf912cff},
+		{"mcts:c=0.5,leaf=cutoff(plies=4),heuristic=stores,alpha=0.3,maxbackprop=100", "kalah", kalahMid, 20000, 0x9a87e55cba7828cc},
+		{"mcts:c=0.5,leaf=cutoff(plies=4),heuristic=stores,alpha=0.3", "kalah:houses=4,seeds=3", "", 20000, 0x49e914a284072ce8},
+		{"mcts:c=0.5,leaf=cutoff(plies=4),heuristic=stores,alpha=0.3", "kalah", kalahEnd, 20000, 0x47f93dbea1913eb6},
+		{"mcts:c=0.5,leaf=cutoff(plies=4),heuristic=stores,alpha=1", "kalah", kalahEnd, 20000, 0xf51a686f371fc13e},
+		{"mcts:c=0.5,leaf=cutoff(plies=4),heuristic=stores,alpha=0.4,estimator=pb", "kalah", kalahEnd, 20000, 0x7c3fc87f39642ff3},
+		{"mcts:c=0.5,leaf=cutoff(plies=4),heuristic=stores,alpha=0.3", "kalah", kalahSolved, 5000, 0x82f3bb7f83a91347},
+		{"mcts:c=0.5,playout=egreedy,leaf=threshold(every=5),heuristic=efms,alpha=0.3", "breakthrough:size=8x8", "", 1000, 0xe548ee8c51ae42a8},
+		{"mcts:c=0.5,playout=ipp,leaf=cutoff(plies=20),heuristic=eflh,alpha=0.6,np=10,prior=safety", "breakthrough:size=8x8", "", 2000, 0x312ac9e7ff7b9857},
+		{"mcts:c=0.5,playout=ipp,leaf=cutoff(plies=20),heuristic=eflh,bias=1,biasdiv=visits", "breakthrough:size=8x8", "", 2000, 0xc1257f1cc3371e70},
+	} {
+		if got := searchDigest(t, tc.spec, tc.game, tc.pos, tc.iterations, 3); got != tc.want {
+			t.Errorf("%s on %s: searches digest to %#x, recorded %#x", tc.spec, tc.game, got, tc.want)
+		}
+	}
+}
