@@ -55,12 +55,14 @@ type Features struct {
 // FeaturesOf returns mia-sub's features of player p in s, a LOA position.
 func FeaturesOf(s games.State, p games.Player) Features {
 	st := s.(*State)
-	own, opp := st.BB[p&1], st.BB[(p^1)&1]
+	own := st.BB[p&1]
+	mob := [2]int{}
+	mob[0], mob[1] = mobilities(st.BB[0], st.BB[1])
 	return Features{
 		Conc:     concentration(own),
 		Centre:   centralisation(own),
 		Groups:   float64(max(euler(own), 1) - 1),
-		Mobility: float64(mobility(own, opp)) / 2,
+		Mobility: float64(mob[p&1]) / 2,
 	}
 }
 
@@ -77,10 +79,11 @@ func (e miaSub) Value(gs games.State) float64 {
 		return float64(s.Outcome())
 	}
 	b, w := s.BB[0], s.BB[1]
+	mb, mw := mobilities(b, w)
 	d := e.w.Conc*(concentration(w)-concentration(b)) +
 		e.w.Centre*(centralisation(b)-centralisation(w)) +
 		e.w.Groups*float64(max(euler(w), 1)-max(euler(b), 1)) +
-		e.w.Mobility*float64(mobility(b, w)-mobility(w, b))/2
+		e.w.Mobility*float64(mb-mw)/2
 	return math.Tanh(d / e.w.Scale)
 }
 
@@ -201,29 +204,4 @@ func euler(b uint64) int {
 	fa, fh := b&fileA, b>>7&fileA
 	q1 += bits.OnesCount64((fa^fa>>8)&fileA&^rank8) + bits.OnesCount64((fh^fh>>8)&fileA&^rank8)
 	return (q1 - q3 - 2*qd) / 4
-}
-
-// mobility is twice Features.Mobility of own against opp: half-moves, 2 a
-// move, 1 onto the edge, doubled for a capture. It is genInto's loop,
-// weighing each candidate instead of writing it. It is most of the cost of
-// a value (an unrolled loop over the directions measured no faster).
-func mobility(own, opp uint64) int {
-	occ := own | opp
-	n := 0
-	for b := own; b != 0; b &= b - 1 {
-		from := bits.TrailingZeros64(b) & 63
-		var count [4]int
-		for a := range 4 {
-			count[a] = bits.OnesCount64(occ & lines[from][a])
-		}
-		for d := range 8 {
-			k := count[d&3]
-			to := (from + k*int(delta[d])) & 63
-			tb := uint64(1) << uint(to)
-			bad := uint64((int64(reach[from][d])-int64(k))>>63) | own&tb | opp&(rays[from][d]^rays[to][d]^tb)
-			legal := int(1 ^ (bad|-bad)>>63)
-			n += legal * (2 >> (edges >> uint(to) & 1) << (opp >> uint(to) & 1))
-		}
-	}
-	return n
 }
