@@ -101,14 +101,20 @@ func (capture) Is(gs games.State, m games.Move) bool {
 }
 
 var (
-	// filesFrom[k] holds files k to h, ranksFrom[k] ranks k+1 to 8, so that
-	// the sum of the files of b is the sum over k of b's cells in
-	// filesFrom[k].
-	filesFrom, ranksFrom [8]uint64
-	// box[c][k] holds the cells within Chebyshev distance k of c.
-	box [64][8]uint64
-	// inner[k] holds the cells of ring k or more (ring 0 the edge).
-	inner [4]uint64
+	// fileBits[j] holds the cells whose file (0 for a to 7 for h) has bit j
+	// set, rankBits[j] likewise by rank, so that the sum of the files of b
+	// is the sum over j of b's cells in fileBits[j] times 2^j.
+	fileBits, rankBits [3]uint64
+	// distBits[c][j] holds the cells whose Chebyshev distance to c has bit j
+	// set, so that the sum of the distances of b's cells to c is the sum
+	// over j of b's cells in distBits[c][j] times 2^j.
+	distBits [64][3]uint64
+	// ringBits[j] holds the cells whose ring (0 on the edge to 3 in the
+	// centre) has bit j set.
+	ringBits [2]uint64
+	// roundedMean[n][s] is s/n rounded to the nearest whole number, halves
+	// up: the centre of mass of n pieces whose files (or ranks) sum to s.
+	roundedMean [maxPieces + 1][7*maxPieces + 1]uint8
 	// leastSum[n] is the least sum of distances to one cell of n pieces.
 	leastSum [maxPieces + 1]int
 )
@@ -122,24 +128,31 @@ const (
 func init() {
 	for c := range 64 {
 		f, r := c%8, c/8
-		for k := range 8 {
-			if f >= k {
-				filesFrom[k] |= 1 << uint(c)
+		for j := range 3 {
+			if f>>j&1 != 0 {
+				fileBits[j] |= 1 << uint(c)
 			}
-			if r >= k {
-				ranksFrom[k] |= 1 << uint(c)
+			if r>>j&1 != 0 {
+				rankBits[j] |= 1 << uint(c)
 			}
 		}
-		for k := range 4 {
-			if min(f, 7-f, r, 7-r) >= k {
-				inner[k] |= 1 << uint(c)
+		for j := range 2 {
+			if min(f, 7-f, r, 7-r)>>j&1 != 0 {
+				ringBits[j] |= 1 << uint(c)
 			}
 		}
 		for o := range 64 {
 			k := max(abs(o%8-f), abs(o/8-r))
-			for j := k; j < 8; j++ {
-				box[c][j] |= 1 << uint(o)
+			for j := range 3 {
+				if k>>j&1 != 0 {
+					distBits[c][j] |= 1 << uint(o)
+				}
 			}
+		}
+	}
+	for n := 1; n <= maxPieces; n++ {
+		for s := range 7*maxPieces + 1 {
+			roundedMean[n][s] = uint8((2*s + n) / (2 * n))
 		}
 	}
 	// One piece at distance 0, eight at distance 1, sixteen at distance 2.
@@ -151,23 +164,19 @@ func init() {
 	}
 }
 
+// weighted is the sum over j of the cells of b in masks[j] times 2^j.
+func weighted(b uint64, masks *[3]uint64) int {
+	return bits.OnesCount64(b&masks[0]) + 2*bits.OnesCount64(b&masks[1]) + 4*bits.OnesCount64(b&masks[2])
+}
+
 // concentration is Features.Conc of the pieces b.
 func concentration(b uint64) float64 {
 	n := bits.OnesCount64(b)
 	if n == 0 {
 		return 0
 	}
-	sf, sr := 0, 0
-	for k := 1; k < 8; k++ {
-		sf += bits.OnesCount64(b & filesFrom[k])
-		sr += bits.OnesCount64(b & ranksFrom[k])
-	}
-	cf, cr := (2*sf+n)/(2*n), (2*sr+n)/(2*n)
-	bx := &box[(cr*8+cf)&63]
-	sum := 0
-	for k := range 7 {
-		sum += bits.OnesCount64(b &^ bx[k])
-	}
+	cf, cr := int(roundedMean[n][weighted(b, &fileBits)]), int(roundedMean[n][weighted(b, &rankBits)])
+	sum := weighted(b, &distBits[(cr*8+cf)&63])
 	return float64(sum-leastSum[n]) / float64(n)
 }
 
@@ -177,7 +186,7 @@ func centralisation(b uint64) float64 {
 	if n == 0 {
 		return 0
 	}
-	rings := bits.OnesCount64(b&inner[1]) + bits.OnesCount64(b&inner[2]) + bits.OnesCount64(b&inner[3])
+	rings := bits.OnesCount64(b&ringBits[0]) + 2*bits.OnesCount64(b&ringBits[1])
 	return float64(rings) / float64(n)
 }
 
