@@ -151,8 +151,8 @@ func mobilities(b, w uint64) (black, white int) {
 	var sum uint32
 	for i := range boardLines {
 		l := &boardLines[i]
-		pb := (b & l.mask) * l.mul >> l.shift
-		pw := (w & l.mask) * l.mul >> l.shift
+		pb := (b & l.mask) * l.mul >> (l.shift & 63)
+		pw := (w & l.mask) * l.mul >> (l.shift & 63)
 		sum += lineMoves[uint32(l.base)+uint32(ternary[pb&255])+2*uint32(ternary[pw&255])]
 	}
 	return int(sum & 0xffff), int(sum >> 16)
