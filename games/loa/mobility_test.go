@@ -73,19 +73,39 @@ func TestMobilitiesMatchTargets(t *testing.T) {
 	r := rng.New(11)
 	s := mustParse(t, Start)
 	for range 20000 {
-		s.BB = [2]uint64{}
-		for p := range 2 {
-			for k := 1 + r.Intn(maxPieces); k > 0; {
-				c := uint64(1) << uint(r.Intn(64))
-				if (s.BB[0]|s.BB[1])&c == 0 {
-					s.BB[p] |= c
-					k--
-				}
-			}
-		}
+		randomBoard(s, &r)
 		b, w := mobilities(s.BB[0], s.BB[1])
 		if rb, rw := mobilityByTargets(s, games.First), mobilityByTargets(s, games.Second); b != rb || w != rw {
 			t.Fatalf("%s: got %d and %d, moves one by one %d and %d", s.String(), b, w, rb, rw)
 		}
 	}
 }
+
+// BenchmarkMobilities is both sides' mobility of positions 20 to 60 plies
+// into random games (ns/op).
+func BenchmarkMobilities(b *testing.B) {
+	g := New(Rules{})
+	r := rng.New(5)
+	var ps [64][2]uint64
+	for i := range ps {
+		s := g.NewState().(*State)
+		for range 20 + r.Intn(41) {
+			if s.Terminal() {
+				break
+			}
+			ms := s.Legal(nil)
+			s.Play(ms[r.Intn(len(ms))])
+		}
+		ps[i] = s.BB
+	}
+	i, sum := 0, 0
+	for b.Loop() {
+		x, y := mobilities(ps[i&63][0], ps[i&63][1])
+		sum += x - y
+		i++
+	}
+	mobilitySink = sum
+}
+
+// mobilitySink keeps BenchmarkMobilities' sums alive.
+var mobilitySink int
