@@ -11,7 +11,7 @@ import (
 func init() {
 	knowledge.RegisterHeuristic("loa", "mia-sub",
 		"a substitute for MIA's evaluation (MC-LOA's, not public): concentration, centralisation, connectedness by quads (Euler number) and weighted mobility, own minus opponent, through tanh(d/2); a finished game scores its outcome",
-		func(games.Game) (knowledge.Heuristic, error) { return miaSub{DefaultWeights()}, nil })
+		func(games.Game) (knowledge.Heuristic, error) { return &miaSub{w: DefaultWeights()}, nil })
 	knowledge.RegisterClassifier("loa", "capture", "the move lands on an enemy piece",
 		func(games.Game) (knowledge.Classifier, error) { return capture{}, nil })
 }
@@ -66,20 +66,24 @@ func FeaturesOf(s games.State, p games.Player) Features {
 	}
 }
 
-// miaSub is the substitute evaluation.
-type miaSub struct{ w Weights }
+// miaSub is the substitute evaluation. Its mobility cache makes it a
+// buffer of one search, as knowledge.Heuristic allows.
+type miaSub struct {
+	w   Weights
+	mob mobilityCache
+}
 
 // NewMiaSub returns mia-sub with other weights, for experiments with them.
-func NewMiaSub(w Weights) knowledge.Heuristic { return miaSub{w} }
+func NewMiaSub(w Weights) knowledge.Heuristic { return &miaSub{w: w} }
 
 // Value implements knowledge.Heuristic.
-func (e miaSub) Value(gs games.State) float64 {
+func (e *miaSub) Value(gs games.State) float64 {
 	s := gs.(*State)
 	if s.Terminal() {
 		return float64(s.Outcome())
 	}
 	b, w := s.BB[0], s.BB[1]
-	mb, mw := mobilities(b, w)
+	mb, mw := e.mob.mobilities(b, w)
 	d := e.w.Conc*(concentration(w)-concentration(b)) +
 		e.w.Centre*(centralisation(b)-centralisation(w)) +
 		e.w.Groups*float64(max(euler(w), 1)-max(euler(b), 1)) +

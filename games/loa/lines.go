@@ -54,6 +54,8 @@ var (
 	// boardLines are the 42 lines with at least two cells (the corners'
 	// diagonals of one cell hold no move).
 	boardLines [42]line
+	// linesThrough[c] holds bit i for each line boardLines[i] through c.
+	linesThrough [64]uint64
 	// pieceLines[c][a] is the line through c along axis a (0 file, 1
 	// diagonal, 2 rank, 3 anti-diagonal), at c's place.
 	pieceLines [64][4]line
@@ -94,6 +96,9 @@ func init() {
 		}
 		if n > 1 {
 			boardLines[k] = l
+			for b := mask; b != 0; b &= b - 1 {
+				linesThrough[bits.TrailingZeros64(b)] |= 1 << uint(k)
+			}
 			k++
 		}
 		for i, c := range cellsOf(a, mask) {

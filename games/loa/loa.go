@@ -91,9 +91,10 @@
 // weak judge: the check rules out gross imbalance, no more. A one-ply greedy
 // player beats a uniform random one in 40 of 40 games. A value costs about
 // 0.2 us of CPU, a quarter of what it cost when mobility generated both
-// sides' moves: mobility.go reads it line by line from tables. The player
-// to move, walls, uniformity and the centre of mass's position (MIA's other
-// features) are left out.
+// sides' moves: mobility.go reads it line by line from tables, and within a
+// search rereads only the lines through the cells that changed since the
+// last value. The player to move, walls, uniformity and the centre of
+// mass's position (MIA's other features) are left out.
 //
 // Connectivity is checked incrementally: after a move only the mover's group
 // through the piece just moved can have become whole (a flood from that piece,

@@ -1,5 +1,7 @@
 package loa
 
+import "math/bits"
+
 // Mobility by lines (see lines.go): what mia-sub's mobility weighs a move
 // depends on the pieces of its line and on whether it lands on the edge,
 // which on a line is its two ends, or all of it for the rank or file along
@@ -54,8 +56,58 @@ func fillLineMoves(t []uint32, n int, edge bool) {
 func mobilities(b, w uint64) (black, white int) {
 	var sum uint32
 	for i := range boardLines {
-		l := &boardLines[i]
-		sum += lineMoves[uint32(l.movesBase)+l.index(b, w)]
+		sum += boardLines[i].moves(b, w)
 	}
 	return int(sum & 0xffff), int(sum >> 16)
 }
+
+// moves is the entry of lineMoves for the line l of Black's pieces b and
+// White's w.
+func (l *line) moves(b, w uint64) uint32 {
+	return lineMoves[uint32(l.movesBase)+l.index(b, w)]
+}
+
+// mobilityCache computes mobilities line by line as mobilities does and
+// keeps each line's entry, so that the next position, which in a search
+// differs from the last in a few cells, rereads only the lines through
+// those cells. Its zero value is ready to use.
+type mobilityCache struct {
+	b, w  uint64 // the last position
+	sum   uint32 // the sum of lines
+	lines [len(boardLines)]uint32
+	valid bool
+}
+
+// mobilities is the function mobilities, through the cache.
+func (m *mobilityCache) mobilities(b, w uint64) (black, white int) {
+	changed := (b ^ m.b) | (w ^ m.w)
+	if !m.valid || bits.OnesCount64(changed) > maxCachedChange {
+		m.sum = 0
+		for i := range boardLines {
+			v := boardLines[i].moves(b, w)
+			m.lines[i] = v
+			m.sum += v
+		}
+		m.valid = true
+	} else {
+		var through uint64
+		for c := changed; c != 0; c &= c - 1 {
+			through |= linesThrough[bits.TrailingZeros64(c)&63]
+		}
+		for ; through != 0; through &= through - 1 {
+			i := bits.TrailingZeros64(through)
+			v := boardLines[i].moves(b, w)
+			// Each half of sum stays below 2^16, so the packed sums
+			// add and subtract without carries between them.
+			m.sum += v - m.lines[i]
+			m.lines[i] = v
+		}
+	}
+	m.b, m.w = b, w
+	return int(m.sum & 0xffff), int(m.sum >> 16)
+}
+
+// maxCachedChange is the most cells that may have changed for
+// mobilityCache to update its lines rather than read them all: eight
+// cells, two moves away and back, touch at most about thirty lines.
+const maxCachedChange = 8

@@ -1,6 +1,7 @@
 package loa
 
 import (
+	"math"
 	"math/bits"
 	"testing"
 
@@ -109,3 +110,46 @@ func BenchmarkMobilities(b *testing.B) {
 
 // mobilitySink keeps BenchmarkMobilities' sums alive.
 var mobilitySink int
+
+// The cache agrees with mobilities whatever it saw before: in the order of
+// a depth-2 search from positions of random games (a few cells change from
+// one position to the next), across random boards (many change), and in
+// mia-sub's values, which a fresh heuristic gives bit for bit.
+func TestMobilityCacheMatchesMobilities(t *testing.T) {
+	var m mobilityCache
+	warm, g := NewMiaSub(DefaultWeights()), New(Rules{})
+	check := func(s *State) {
+		t.Helper()
+		b, w := m.mobilities(s.BB[0], s.BB[1])
+		if rb, rw := mobilities(s.BB[0], s.BB[1]); b != rb || w != rw {
+			t.Fatalf("%s: cache %d and %d, mobilities %d and %d", s.String(), b, w, rb, rw)
+		}
+		if got, want := warm.Value(s), NewMiaSub(DefaultWeights()).Value(s); math.Float64bits(got) != math.Float64bits(want) {
+			t.Fatalf("%s: value %v after others, %v fresh", s.String(), got, want)
+		}
+	}
+	r := rng.New(13)
+	for game := range 8 {
+		s := g.NewState().(*State)
+		for range 10 + 10*game {
+			if ms := s.Legal(nil); len(ms) > 0 && !s.Terminal() {
+				s.Play(ms[r.Intn(len(ms))])
+			}
+		}
+		for _, m1 := range s.Legal(nil) {
+			c1 := s.Clone().(*State)
+			c1.Play(m1)
+			check(c1)
+			for _, m2 := range c1.Legal(nil) {
+				c2 := c1.Clone().(*State)
+				c2.Play(m2)
+				check(c2)
+			}
+		}
+	}
+	s := mustParse(t, Start)
+	for range 2000 {
+		randomBoard(s, &r)
+		check(s)
+	}
+}
