@@ -104,6 +104,26 @@ func (capture) Is(gs games.State, m games.Move) bool {
 	return s.BB[s.Side^1]&(1<<uint(to&63)) != 0
 }
 
+// Partition implements knowledge.Partitioner: Is written into the loop of
+// knowledge.PartitionByIs.
+func (capture) Partition(gs games.State, moves []games.Move) int {
+	s := gs.(*State)
+	occ, opp := s.BB[0]|s.BB[1], s.BB[s.Side^1]
+	j := 0
+	for i, m := range moves {
+		if m == Pass {
+			continue
+		}
+		from, d := int(m)>>3&63, int(m)&7
+		to := from + bits.OnesCount64(occ&lines[from][d&3])*int(delta[d])
+		if opp>>uint(to&63)&1 != 0 {
+			moves[i], moves[j] = moves[j], moves[i]
+			j++
+		}
+	}
+	return j
+}
+
 var (
 	// fileBits[j] holds the cells whose file (0 for a to 7 for h) has bit j
 	// set, rankBits[j] likewise by rank, so that the sum of the files of b
