@@ -56,7 +56,7 @@ type Features struct {
 func FeaturesOf(s games.State, p games.Player) Features {
 	st := s.(*State)
 	own := st.BB[p&1]
-	mob := [2]int{}
+	var mob [2]int
 	mob[0], mob[1] = mobilities(st.BB[0], st.BB[1])
 	return Features{
 		Conc:     concentration(own),
