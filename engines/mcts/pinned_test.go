@@ -47,7 +47,8 @@ func searchDigest(t *testing.T, spec, game, pos string, iterations int64, search
 // TestSearchesArePinned checks that seeded searches with the selection
 // terms the recorded games of tournament/golden do not play (implicit
 // minimax and its estimators, progressive bias, node priors, RAVE,
-// maximum backpropagation, and the solver's proofs among them) report what they reported when the digests
+// maximum backpropagation, the solver's proofs, and LOA's alpha-beta
+// playouts among them) report what they reported when the digests
 // were recorded, bit for bit: a change meant only to make the search
 // faster must not move them. Kalah's searches are long enough for nodes
 // visited more than 4096 times.
@@ -58,6 +59,8 @@ func TestSearchesArePinned(t *testing.T) {
 		kalahMid    = "1,0,4,4,5,5/6,2,6,0,6,6 1 2 s"
 		kalahEnd    = "0,1,1,0,3,1/3,2,0,2,0,2 17 16 s"
 		kalahSolved = "1,0,1,0,0,0/3,1,3,1,1,0 13 24 s"
+		// 40 uniformly random plies from the start.
+		loaMid = "3b2w1/2b1w3/b2b3b/1w1b4/w1bw4/5b2/bw1bw3/3b1w2 b 40"
 	)
 	for _, tc := range []struct {
 		spec, game, pos string
@@ -80,6 +83,13 @@ func TestSearchesArePinned(t *testing.T) {
 		{"mcts:c=0.5,playout=egreedy,leaf=threshold(every=5),heuristic=efms,alpha=0.3", "breakthrough:size=8x8", "", 1000, 0xe548ee8c51ae42a8},
 		{"mcts:c=0.5,playout=ipp,leaf=cutoff(plies=20),heuristic=eflh,alpha=0.6,np=10,prior=safety", "breakthrough:size=8x8", "", 2000, 0x312ac9e7ff7b9857},
 		{"mcts:c=0.5,playout=ipp,leaf=cutoff(plies=20),heuristic=eflh,bias=1,biasdiv=visits", "breakthrough:size=8x8", "", 2000, 0xc1257f1cc3371e70},
+		// Lines of Action: uniform playouts, and the implicit-minimax paper's
+		// players with alpha-beta playouts and mia-sub (recorded before
+		// LOA's line tables and mia-sub's mobility cache).
+		{"mcts:c=0.5", "loa", "", 2000, 0x881593779ad631e6},
+		{"mcts:c=0.5,playout=ab(depth=2),leaf=threshold(x=0.6,every=5),heuristic=mia-sub", "loa", "", 200, 0x6e02db3d5c7f0cf7},
+		{"mcts:c=0.5,playout=ab(depth=2),leaf=threshold(x=0.6,every=5),heuristic=mia-sub,alpha=0.2", "loa", loaMid, 300, 0x6ac5255358386ade},
+		{"mcts:c=0.5,playout=ab(depth=2),leaf=threshold(x=0.6,every=5),heuristic=mia-sub,bias=1,alpha=0.2", "loa", loaMid, 300, 0xcb28bb6675316628},
 	} {
 		if got := searchDigest(t, tc.spec, tc.game, tc.pos, tc.iterations, 3); got != tc.want {
 			t.Errorf("%s on %s: searches digest to %#x, recorded %#x", tc.spec, tc.game, got, tc.want)

@@ -35,6 +35,7 @@ func newAlphaBeta(cfg Config, s games.State) (Policy, error) {
 	p := &alphaBeta{depth: cfg.Depth, eps: cfg.Epsilon, h: h, best: make([]games.Move, 0, g.MaxMoves())}
 	if c, err := knowledge.NewClassifier(g, "capture"); err == nil {
 		p.capture = c
+		p.partition, _ = c.(knowledge.Partitioner)
 	}
 	p.states, p.moves = make([]games.State, cfg.Depth), make([][]games.Move, cfg.Depth)
 	for i := range p.states {
@@ -52,10 +53,12 @@ type alphaBeta struct {
 	eps     float64
 	h       knowledge.Heuristic
 	capture knowledge.Classifier // nil when the game has no capture classifier
-	states  []games.State
-	moves   [][]games.Move
-	best    []games.Move
-	count   int64
+	// partition is capture when it partitions moves itself, else nil.
+	partition knowledge.Partitioner
+	states    []games.State
+	moves     [][]games.Move
+	best      []games.Move
+	count     int64
 }
 
 // Run implements Policy.
@@ -165,14 +168,10 @@ func (p *alphaBeta) search(s games.State, ply int, alpha, beta float64) float64 
 // order puts the captures of s first, when the game classifies them: they
 // most often refute a move, which cuts the search short.
 func (p *alphaBeta) order(s games.State, moves []games.Move) {
-	if p.capture == nil {
-		return
-	}
-	j := 0
-	for i, m := range moves {
-		if p.capture.Is(s, m) {
-			moves[i], moves[j] = moves[j], moves[i]
-			j++
-		}
+	switch {
+	case p.partition != nil:
+		p.partition.Partition(s, moves)
+	case p.capture != nil:
+		knowledge.PartitionByIs(p.capture, s, moves)
 	}
 }

@@ -11,7 +11,7 @@ import (
 func init() {
 	knowledge.RegisterHeuristic("loa", "mia-sub",
 		"a substitute for MIA's evaluation (MC-LOA's, not public): concentration, centralisation, connectedness by quads (Euler number) and weighted mobility, own minus opponent, through tanh(d/2); a finished game scores its outcome",
-		func(games.Game) (knowledge.Heuristic, error) { return miaSub{DefaultWeights()}, nil })
+		func(games.Game) (knowledge.Heuristic, error) { return &miaSub{w: DefaultWeights()}, nil })
 	knowledge.RegisterClassifier("loa", "capture", "the move lands on an enemy piece",
 		func(games.Game) (knowledge.Classifier, error) { return capture{}, nil })
 }
@@ -55,32 +55,39 @@ type Features struct {
 // FeaturesOf returns mia-sub's features of player p in s, a LOA position.
 func FeaturesOf(s games.State, p games.Player) Features {
 	st := s.(*State)
-	own, opp := st.BB[p&1], st.BB[(p^1)&1]
+	own := st.BB[p&1]
+	var mob [2]int
+	mob[0], mob[1] = mobilities(st.BB[0], st.BB[1])
 	return Features{
 		Conc:     concentration(own),
 		Centre:   centralisation(own),
 		Groups:   float64(max(euler(own), 1) - 1),
-		Mobility: float64(mobility(own, opp)) / 2,
+		Mobility: float64(mob[p&1]) / 2,
 	}
 }
 
-// miaSub is the substitute evaluation.
-type miaSub struct{ w Weights }
+// miaSub is the substitute evaluation. Its mobility cache makes it a
+// buffer of one search, as knowledge.Heuristic allows.
+type miaSub struct {
+	w   Weights
+	mob mobilityCache
+}
 
 // NewMiaSub returns mia-sub with other weights, for experiments with them.
-func NewMiaSub(w Weights) knowledge.Heuristic { return miaSub{w} }
+func NewMiaSub(w Weights) knowledge.Heuristic { return &miaSub{w: w} }
 
 // Value implements knowledge.Heuristic.
-func (e miaSub) Value(gs games.State) float64 {
+func (e *miaSub) Value(gs games.State) float64 {
 	s := gs.(*State)
 	if s.Terminal() {
 		return float64(s.Outcome())
 	}
 	b, w := s.BB[0], s.BB[1]
+	mb, mw := e.mob.mobilities(b, w)
 	d := e.w.Conc*(concentration(w)-concentration(b)) +
 		e.w.Centre*(centralisation(b)-centralisation(w)) +
 		e.w.Groups*float64(max(euler(w), 1)-max(euler(b), 1)) +
-		e.w.Mobility*float64(mobility(b, w)-mobility(w, b))/2
+		e.w.Mobility*float64(mb-mw)/2
 	return math.Tanh(d / e.w.Scale)
 }
 
@@ -97,15 +104,41 @@ func (capture) Is(gs games.State, m games.Move) bool {
 	return s.BB[s.Side^1]&(1<<uint(to&63)) != 0
 }
 
+// Partition implements knowledge.Partitioner: Is written into the loop of
+// knowledge.PartitionByIs.
+func (capture) Partition(gs games.State, moves []games.Move) int {
+	s := gs.(*State)
+	occ, opp := s.BB[0]|s.BB[1], s.BB[s.Side^1]
+	j := 0
+	for i, m := range moves {
+		if m == Pass {
+			continue
+		}
+		from, d := int(m)>>3&63, int(m)&7
+		to := from + bits.OnesCount64(occ&lines[from][d&3])*int(delta[d])
+		if opp>>uint(to&63)&1 != 0 {
+			moves[i], moves[j] = moves[j], moves[i]
+			j++
+		}
+	}
+	return j
+}
+
 var (
-	// filesFrom[k] holds files k to h, ranksFrom[k] ranks k+1 to 8, so that
-	// the sum of the files of b is the sum over k of b's cells in
-	// filesFrom[k].
-	filesFrom, ranksFrom [8]uint64
-	// box[c][k] holds the cells within Chebyshev distance k of c.
-	box [64][8]uint64
-	// inner[k] holds the cells of ring k or more (ring 0 the edge).
-	inner [4]uint64
+	// fileBits[j] holds the cells whose file (0 for a to 7 for h) has bit j
+	// set, rankBits[j] likewise by rank, so that the sum of the files of b
+	// is the sum over j of b's cells in fileBits[j] times 2^j.
+	fileBits, rankBits [3]uint64
+	// distBits[c][j] holds the cells whose Chebyshev distance to c has bit j
+	// set, so that the sum of the distances of b's cells to c is the sum
+	// over j of b's cells in distBits[c][j] times 2^j.
+	distBits [64][3]uint64
+	// ringBits[j] holds the cells whose ring (0 on the edge to 3 in the
+	// centre) has bit j set.
+	ringBits [2]uint64
+	// roundedMean[n][s] is s/n rounded to the nearest whole number, halves
+	// up: the centre of mass of n pieces whose files (or ranks) sum to s.
+	roundedMean [maxPieces + 1][7*maxPieces + 1]uint8
 	// leastSum[n] is the least sum of distances to one cell of n pieces.
 	leastSum [maxPieces + 1]int
 )
@@ -119,24 +152,31 @@ const (
 func init() {
 	for c := range 64 {
 		f, r := c%8, c/8
-		for k := range 8 {
-			if f >= k {
-				filesFrom[k] |= 1 << uint(c)
+		for j := range 3 {
+			if f>>j&1 != 0 {
+				fileBits[j] |= 1 << uint(c)
 			}
-			if r >= k {
-				ranksFrom[k] |= 1 << uint(c)
+			if r>>j&1 != 0 {
+				rankBits[j] |= 1 << uint(c)
 			}
 		}
-		for k := range 4 {
-			if min(f, 7-f, r, 7-r) >= k {
-				inner[k] |= 1 << uint(c)
+		for j := range 2 {
+			if min(f, 7-f, r, 7-r)>>j&1 != 0 {
+				ringBits[j] |= 1 << uint(c)
 			}
 		}
 		for o := range 64 {
 			k := max(abs(o%8-f), abs(o/8-r))
-			for j := k; j < 8; j++ {
-				box[c][j] |= 1 << uint(o)
+			for j := range 3 {
+				if k>>j&1 != 0 {
+					distBits[c][j] |= 1 << uint(o)
+				}
 			}
+		}
+	}
+	for n := 1; n <= maxPieces; n++ {
+		for s := range 7*maxPieces + 1 {
+			roundedMean[n][s] = uint8((2*s + n) / (2 * n))
 		}
 	}
 	// One piece at distance 0, eight at distance 1, sixteen at distance 2.
@@ -148,23 +188,19 @@ func init() {
 	}
 }
 
+// weighted is the sum over j of the cells of b in masks[j] times 2^j.
+func weighted(b uint64, masks *[3]uint64) int {
+	return bits.OnesCount64(b&masks[0]) + 2*bits.OnesCount64(b&masks[1]) + 4*bits.OnesCount64(b&masks[2])
+}
+
 // concentration is Features.Conc of the pieces b.
 func concentration(b uint64) float64 {
 	n := bits.OnesCount64(b)
 	if n == 0 {
 		return 0
 	}
-	sf, sr := 0, 0
-	for k := 1; k < 8; k++ {
-		sf += bits.OnesCount64(b & filesFrom[k])
-		sr += bits.OnesCount64(b & ranksFrom[k])
-	}
-	cf, cr := (2*sf+n)/(2*n), (2*sr+n)/(2*n)
-	bx := &box[(cr*8+cf)&63]
-	sum := 0
-	for k := range 7 {
-		sum += bits.OnesCount64(b &^ bx[k])
-	}
+	cf, cr := int(roundedMean[n][weighted(b, &fileBits)]), int(roundedMean[n][weighted(b, &rankBits)])
+	sum := weighted(b, &distBits[(cr*8+cf)&63])
 	return float64(sum-leastSum[n]) / float64(n)
 }
 
@@ -174,7 +210,7 @@ func centralisation(b uint64) float64 {
 	if n == 0 {
 		return 0
 	}
-	rings := bits.OnesCount64(b&inner[1]) + bits.OnesCount64(b&inner[2]) + bits.OnesCount64(b&inner[3])
+	rings := bits.OnesCount64(b&ringBits[0]) + 2*bits.OnesCount64(b&ringBits[1])
 	return float64(rings) / float64(n)
 }
 
@@ -201,29 +237,4 @@ func euler(b uint64) int {
 	fa, fh := b&fileA, b>>7&fileA
 	q1 += bits.OnesCount64((fa^fa>>8)&fileA&^rank8) + bits.OnesCount64((fh^fh>>8)&fileA&^rank8)
 	return (q1 - q3 - 2*qd) / 4
-}
-
-// mobility is twice Features.Mobility of own against opp: half-moves, 2 a
-// move, 1 onto the edge, doubled for a capture. It is genInto's loop,
-// weighing each candidate instead of writing it. It is most of the cost of
-// a value (an unrolled loop over the directions measured no faster).
-func mobility(own, opp uint64) int {
-	occ := own | opp
-	n := 0
-	for b := own; b != 0; b &= b - 1 {
-		from := bits.TrailingZeros64(b) & 63
-		var count [4]int
-		for a := range 4 {
-			count[a] = bits.OnesCount64(occ & lines[from][a])
-		}
-		for d := range 8 {
-			k := count[d&3]
-			to := (from + k*int(delta[d])) & 63
-			tb := uint64(1) << uint(to)
-			bad := uint64((int64(reach[from][d])-int64(k))>>63) | own&tb | opp&(rays[from][d]^rays[to][d]^tb)
-			legal := int(1 ^ (bad|-bad)>>63)
-			n += legal * (2 >> (edges >> uint(to) & 1) << (opp >> uint(to) & 1))
-		}
-	}
-	return n
 }

@@ -118,8 +118,9 @@ func flood4(seed, within uint64) uint64 {
 }
 
 // Over positions of random games, mobility is the weighted move list,
-// Euler's number is groups less holes by flooding, and concentration is
-// the distance sum to the rounded centre of mass computed cell by cell.
+// Euler's number is groups less holes by flooding, and concentration (the
+// distance sum to the rounded centre of mass) and centralisation are
+// computed cell by cell.
 func TestMiaSubFeaturesMatchReferences(t *testing.T) {
 	g := New(Rules{})
 	r := rng.New(7)
@@ -152,6 +153,14 @@ func TestMiaSubFeaturesMatchReferences(t *testing.T) {
 				}
 				if got, want := concentration(b), float64(sum-leastSum[n])/float64(n); math.Abs(got-want) > 1e-12 || got < 0 {
 					t.Fatalf("%q player %d: concentration %v, want %v", s.String(), q, got, want)
+				}
+				rings := 0
+				for x := b; x != 0; x &= x - 1 {
+					c := bits.TrailingZeros64(x)
+					rings += min(c%8, 7-c%8, c/8, 7-c/8)
+				}
+				if got, want := centralisation(b), float64(rings)/float64(n); got != want {
+					t.Fatalf("%q player %d: centralisation %v, want %v", s.String(), q, got, want)
 				}
 			}
 			checked++

@@ -3,6 +3,7 @@ package loa_test
 import (
 	"flag"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -166,6 +167,36 @@ func TestCaptureClassifier(t *testing.T) {
 	}
 	if strings.Join(got, " ") != "a1xa3" {
 		t.Errorf("captures %v, want a1xa3", got)
+	}
+}
+
+// The capture classifier's Partition orders moves exactly as asking Is
+// move by move does, over the positions of random games.
+func TestCapturePartitionMatchesIs(t *testing.T) {
+	g := gametest.MustGame(t, "loa")
+	c, err := knowledge.NewClassifier(g, "capture")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, ok := c.(knowledge.Partitioner)
+	if !ok {
+		t.Fatal("capture is no Partitioner")
+	}
+	r := rng.New(9)
+	checked := 0
+	for range 20 {
+		for s := g.NewState(); !s.Terminal(); checked++ {
+			ms := s.Legal(nil)
+			got, want := slices.Clone(ms), slices.Clone(ms)
+			n, wantN := p.Partition(s, got), knowledge.PartitionByIs(c, s, want)
+			if n != wantN || !slices.Equal(got, want) {
+				t.Fatalf("%q: %d captures first %v, by Is %d %v", s.String(), n, got, wantN, want)
+			}
+			s.Play(ms[r.Intn(len(ms))])
+		}
+	}
+	if checked < 1000 {
+		t.Fatalf("only %d positions checked", checked)
 	}
 }
 
