@@ -78,6 +78,8 @@ func checkResume(path, configPath, preset string, pl *plan, recs []Record, scale
 			return fail("seed %d, the preset gives %d (its seed changed)", r.Seed, want.Seed)
 		case r.Protocol != want.Protocol:
 			return fail("protocol %q, the preset's is %q", orGames(r.Protocol), orGames(want.Protocol))
+		case r.Playouts != want.Playouts:
+			return fail("a batch of %d playouts, the preset's holds %d (its count, or the run's --games or --scale, changed)", r.Playouts, want.Playouts)
 		case r.Start != want.Start:
 			return fail("start %q, the preset deals %q (its seed or the game's deal changed)", r.Start, want.Start)
 		}
