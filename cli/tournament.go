@@ -173,7 +173,7 @@ func runRun(args []string, stdout io.Writer) error {
 		fmt.Fprintln(stdout)
 	}
 	if errors.Is(err, context.Canceled) {
-		fmt.Fprintf(stdout, "stopped after %d games; run the same command again to resume\n", played)
+		fmt.Fprintf(stdout, "stopped after %d %s; run the same command again to resume\n", played, taskWord(p.Kind))
 		return nil
 	}
 	if err != nil {
@@ -192,6 +192,17 @@ func runRun(args []string, stdout io.Writer) error {
 		return err
 	}
 	return writeReports(stdout, cfg, recs, tournament.Text)
+}
+
+// taskWord names the tasks of a preset of kind k, for messages.
+func taskWord(k config.Kind) string {
+	switch k {
+	case config.Analysis:
+		return "runs"
+	case config.Simulations:
+		return "batches of playouts"
+	}
+	return "games"
 }
 
 // progressLine is a progress bar with the games done, the time to go and the
@@ -484,7 +495,7 @@ func runMerge(args []string, stdout io.Writer) error {
 		for _, r := range recs {
 			k := fmt.Sprintf("%s|%s#%d", r.Preset, r.Match, r.Index)
 			if old, dup := seen[k]; dup {
-				if old.Seed != r.Seed || old.Result != r.Result || len(old.Moves) != len(r.Moves) {
+				if old.Seed != r.Seed || old.Result != r.Result || len(old.Moves) != len(r.Moves) || !slices.Equal(old.Outcomes, r.Outcomes) {
 					return fmt.Errorf("%s:%d: game %s appears twice with different results", f, r.Line, k)
 				}
 				dups++

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -215,5 +216,20 @@ paper = [-1, 100]
 	}
 	if code, out, _ := run("list", "--config", cfg); code != 0 || !strings.Contains(out, "sims           2 positions x 2000 random playouts") {
 		t.Fatalf("list: %d\n%s", code, out)
+	}
+	// merge keeps one copy of a batch and refuses one counted otherwise.
+	b, _ := os.ReadFile(res)
+	first, _, _ := strings.Cut(string(b), "\n")
+	other := filepath.Join(dir, "other.jsonl")
+	os.WriteFile(other, []byte(first+"\n"), 0o644)
+	if code, out, errs := run("merge", "--out", filepath.Join(dir, "m.jsonl"), res, other); code != 0 || !strings.Contains(out, "1 records repeated a game") {
+		t.Fatalf("merge of a repeated batch: %d %q\n%s", code, errs, out)
+	}
+	var o [3]int // the same seed always gives draws, so o[1] > 0
+	fmt.Sscanf(first[strings.Index(first, `"outcomes":[`):], `"outcomes":[%d,%d,%d]`, &o[0], &o[1], &o[2])
+	changed := strings.Replace(first, fmt.Sprintf(`"outcomes":[%d,%d,%d]`, o[0], o[1], o[2]), fmt.Sprintf(`"outcomes":[%d,%d,%d]`, o[0]+1, o[1]-1, o[2]), 1)
+	os.WriteFile(other, []byte(changed+"\n"), 0o644)
+	if code, _, errs := run("merge", "--out", filepath.Join(dir, "m2.jsonl"), res, other); code == 0 || !strings.Contains(errs, "appears twice with different results") {
+		t.Fatalf("merge of a batch counted otherwise: %d %q", code, errs)
 	}
 }
