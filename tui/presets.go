@@ -636,7 +636,11 @@ func (r *runScreen) rows(e *env, recs []tournament.Record, tallies map[string]ta
 	case config.Simulations:
 		sums, _ := tournament.SummariseSimulations(r.p, recs)
 		for i, sm := range sums {
-			rw := row{label: fmt.Sprintf("%d %s", sm.Ply, sm.Move), paper: "-"}
+			move := sm.Move
+			if move == "" {
+				move = "(start)"
+			}
+			rw := row{label: fmt.Sprintf("%d %s", sm.Ply, move), paper: "-"}
 			if sm.Playouts > 0 {
 				rw.rate = fmt.Sprintf("%6.2f%% [±%.2f]", 100*sm.Winning, 100*(sm.High-sm.Low)/2)
 				rw.details = fmt.Sprintf("%d playouts: %d-%d-%d, %.2f%% decisive", sm.Playouts, sm.Wins, sm.Draws, sm.Losses, 100*sm.Decisive())
