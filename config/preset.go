@@ -588,6 +588,9 @@ func parseAnalysis(t map[string]any, name string, cfg *Config, errAt func(key, f
 			return nil, errAt("playout", "want true or false")
 		}
 	}
+	if p.Playout && p.Budgets != nil {
+		return nil, errAt("budgets", "playout = true plays the whole NMCS playout at the engine's level, which takes no budget: give budgets or playout = true, not both")
+	}
 	if v, ok := t["move"]; ok {
 		text, ok := v.(string)
 		if !ok {
