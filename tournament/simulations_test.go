@@ -157,3 +157,36 @@ Not counted: 1 batches simulate another position or playout than the preset's ro
 		t.Fatalf("CSV got\n%s\nwant\n%s", out.String(), want)
 	}
 }
+
+// Resuming a simulations preset whose playout, line, seed or count changed
+// stops before anything is simulated, naming what changed.
+func TestSimulationsResumeRefusesChanges(t *testing.T) {
+	tests := []struct {
+		name, from, to, want string
+	}{
+		{"playout", `kind = "simulations"`, "kind = \"simulations\"\nplayout = \"decisive\"", "playout random, the preset's is decisive"},
+		{"line", `line = ["b2", "a1"]`, `line = ["a1", "b2"]`, "(its position or line changed)"},
+		{"seed", "seed = 3", "seed = 4", "the preset gives"},
+		{"count", "count = 25000", "count = 22000", "a batch of 5000 playouts, the preset's holds 2000"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := load(t, simulationsConfig)
+			p, _ := cfg.Preset("ttt")
+			path := filepath.Join(t.TempDir(), "s.jsonl")
+			if _, err := runPreset(context.Background(), cfg, p, path, Options{}, nil); err != nil {
+				t.Fatal(err)
+			}
+			changed := strings.Replace(simulationsConfig, tt.from, tt.to, 1)
+			if changed == simulationsConfig {
+				t.Fatalf("%q is not in the test configuration", tt.from)
+			}
+			cfg2 := load(t, changed)
+			p2, _ := cfg2.Preset("ttt")
+			n, err := runPreset(context.Background(), cfg2, p2, path, Options{}, nil)
+			if n != 0 || err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), "--restart") {
+				t.Fatalf("got %d batches, %v; want 0 and an error saying %q", n, err, tt.want)
+			}
+		})
+	}
+}
