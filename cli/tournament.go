@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -31,8 +32,16 @@ func runList(args []string, stdout io.Writer) error {
 	fmt.Fprintf(stdout, "presets in %s:\n", cfg.Path)
 	for _, n := range cfg.PresetNames() {
 		p, _ := cfg.Preset(n)
-		if p.Kind == config.Analysis {
-			fmt.Fprintf(stdout, "  %-14s %d engines x %d runs  %s\n", n, len(p.Engines), p.Count, p.Description)
+		switch p.Kind {
+		case config.Analysis:
+			runs := fmt.Sprintf("%d engines x %d runs", len(p.Engines), p.Count)
+			if p.Budgets != nil {
+				runs = fmt.Sprintf("%d engines x %d budgets x %d runs", len(p.Engines), len(p.Budgets), p.Count)
+			}
+			fmt.Fprintf(stdout, "  %-14s %s  %s\n", n, runs, p.Description)
+			continue
+		case config.Simulations:
+			fmt.Fprintf(stdout, "  %-14s %d positions x %d %s playouts  %s\n", n, len(p.Positions), p.Count, p.Policy, p.Description)
 			continue
 		}
 		if p.Elimination != nil {
@@ -138,7 +147,7 @@ func runRun(args []string, stdout io.Writer) error {
 			return
 		}
 		line := progressLine(pr)
-		if r := pr.Last; r.Kind != tournament.AnalysisKind && r.Error == "" {
+		if r := pr.Last; r.Kind == tournament.GameKind && r.Error == "" {
 			t := tally[r.Match]
 			if t == nil {
 				t = &[3]int{}
@@ -164,15 +173,18 @@ func runRun(args []string, stdout io.Writer) error {
 		fmt.Fprintln(stdout)
 	}
 	if errors.Is(err, context.Canceled) {
-		fmt.Fprintf(stdout, "stopped after %d games; run the same command again to resume\n", played)
+		fmt.Fprintf(stdout, "stopped after %d %s; run the same command again to resume\n", played, taskWord(p.Kind))
 		return nil
 	}
 	if err != nil {
 		return err
 	}
-	if p.Kind == config.Analysis {
+	switch p.Kind {
+	case config.Analysis:
 		fmt.Fprintf(stdout, "%d runs done\n\n", played)
-	} else {
+	case config.Simulations:
+		fmt.Fprintf(stdout, "%d batches of playouts done\n\n", played)
+	default:
 		fmt.Fprintf(stdout, "%d games played\n\n", played)
 	}
 	recs, _, _, err := tournament.ReadResults(path)
@@ -180,6 +192,17 @@ func runRun(args []string, stdout io.Writer) error {
 		return err
 	}
 	return writeReports(stdout, cfg, recs, tournament.Text)
+}
+
+// taskWord names the tasks of a preset of kind k, for messages.
+func taskWord(k config.Kind) string {
+	switch k {
+	case config.Analysis:
+		return "runs"
+	case config.Simulations:
+		return "batches of playouts"
+	}
+	return "games"
 }
 
 // progressLine is a progress bar with the games done, the time to go and the
@@ -195,7 +218,10 @@ func progressLine(pr tournament.Progress) string {
 	}
 	last := fmt.Sprintf("%s %s-%s #%d %s", pr.Last.Game, pr.Last.Names[0], pr.Last.Names[1], pr.Last.Index, pr.Last.Result)
 	if pr.Last.Kind == tournament.AnalysisKind && len(pr.Last.Moves) > 0 {
-		last = fmt.Sprintf("%s run %d: %s", pr.Last.Names[0], pr.Last.Index, pr.Last.Moves[0].Move)
+		last = fmt.Sprintf("%s run %d: %s", strings.TrimSpace(pr.Last.Names[0]+" "+pr.Last.Budget), pr.Last.Index, pr.Last.Moves[0].Move)
+	}
+	if o := pr.Last.Outcomes; pr.Last.Kind == tournament.SimulationsKind && len(o) == 3 {
+		last = fmt.Sprintf("%s batch %d: %d-%d-%d", pr.Last.Match, pr.Last.Index, o[0], o[1], o[2])
 	}
 	if pr.Last.Reason != "" {
 		last += " (" + pr.Last.Reason + ")"
@@ -204,8 +230,11 @@ func progressLine(pr tournament.Progress) string {
 		last += " error: " + pr.Last.Error
 	}
 	unit := "games"
-	if pr.Last.Kind == tournament.AnalysisKind {
+	switch pr.Last.Kind {
+	case tournament.AnalysisKind:
 		unit = "runs"
+	case tournament.SimulationsKind:
+		unit = "batches"
 	}
 	return fmt.Sprintf("[%s] %d/%d %s  eta %s  %s", bar, pr.Done, pr.Total, unit, eta, last)
 }
@@ -282,28 +311,20 @@ func summarise(cfg *config.Config, recs []tournament.Record) []tournament.MatchS
 	return sums
 }
 
-// writeReports prints the analysis tables of the analysis presets the
-// records hold, then the match table and Elo of the games.
+// writeReports prints the analysis and simulation tables of the presets
+// the records hold, then the match table and Elo of the games.
 func writeReports(stdout io.Writer, cfg *config.Config, recs []tournament.Record, format tournament.Format) error {
 	var games []tournament.Record
-	analysed := map[string]bool{}
+	var presets []string // of the analysis and simulations records, in order
 	for _, r := range recs {
-		if r.Kind == tournament.AnalysisKind {
-			analysed[r.Preset] = true
-		} else {
+		if r.Kind == tournament.GameKind {
 			games = append(games, r)
+		} else if !slices.Contains(presets, r.Preset) {
+			presets = append(presets, r.Preset)
 		}
 	}
-	for name := range analysed {
-		var p *config.Preset
-		if cfg != nil {
-			p, _ = cfg.Preset(name)
-		}
-		if p == nil || p.Kind != config.Analysis {
-			fmt.Fprintf(stdout, "note: analysis preset %s is not in the configuration; its records are not summarised\n", name)
-			continue
-		}
-		if err := tournament.WriteAnalysisReport(stdout, tournament.SummariseAnalysis(p, recs), format); err != nil {
+	for _, name := range presets {
+		if err := writeKindReport(stdout, cfg, name, recs, format); err != nil {
 			return err
 		}
 	}
@@ -325,6 +346,24 @@ func writeReports(stdout io.Writer, cfg *config.Config, recs []tournament.Record
 		}
 		return nil
 	})
+}
+
+// writeKindReport prints the table of the analysis or simulations preset
+// named name, or a note when the configuration does not define it so.
+func writeKindReport(stdout io.Writer, cfg *config.Config, name string, recs []tournament.Record, format tournament.Format) error {
+	var p *config.Preset
+	if cfg != nil {
+		p, _ = cfg.Preset(name)
+	}
+	switch {
+	case p != nil && p.Kind == config.Analysis:
+		return tournament.WriteAnalysisReport(stdout, tournament.SummariseAnalysis(p, recs), format)
+	case p != nil && p.Kind == config.Simulations:
+		sums, ignored := tournament.SummariseSimulations(p, recs)
+		return tournament.WriteSimulationsReport(stdout, sums, ignored, format)
+	}
+	fmt.Fprintf(stdout, "note: preset %s is not an analysis or simulations preset of the configuration; its records are not summarised\n", name)
+	return nil
 }
 
 // writeBrackets prints the bracket of every elimination preset of the
@@ -456,7 +495,7 @@ func runMerge(args []string, stdout io.Writer) error {
 		for _, r := range recs {
 			k := fmt.Sprintf("%s|%s#%d", r.Preset, r.Match, r.Index)
 			if old, dup := seen[k]; dup {
-				if old.Seed != r.Seed || old.Result != r.Result || len(old.Moves) != len(r.Moves) {
+				if old.Seed != r.Seed || old.Result != r.Result || len(old.Moves) != len(r.Moves) || !slices.Equal(old.Outcomes, r.Outcomes) {
 					return fmt.Errorf("%s:%d: game %s appears twice with different results", f, r.Line, k)
 				}
 				dups++

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -176,5 +177,59 @@ func TestRunElimination(t *testing.T) {
 	code, out, _ = run("report", "--config", cfg, small)
 	if code != ExitOK || !strings.Contains(out, "its bracket is read at 2") || !strings.Contains(out, "winner: ") || strings.Contains(out, "not yet") {
 		t.Fatalf("report of a scaled run: %d\n%s", code, out)
+	}
+}
+
+// A simulations preset runs from the command line, resumes with nothing
+// left to do, and reports a row per position in each format; list names
+// its positions and playouts.
+func TestRunSimulations(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "c.toml")
+	os.WriteFile(cfg, []byte(`
+[presets.sims]
+kind = "simulations"
+game = "tictactoe"
+line = ["b2"]
+count = 2000
+seed = 4
+paper = [-1, 100]
+`), 0o644)
+	res := filepath.Join(dir, "s.jsonl")
+	code, out, errs := run("run", "sims", "--config", cfg, "--out", res, "--workers", "1")
+	if code != 0 || !strings.Contains(out, "2 batches of playouts done") || !strings.Contains(out, "sims    1    b2       random   2000") {
+		t.Fatalf("run: %d %q\n%s", code, errs, out)
+	}
+	if code, out, _ := run("run", "sims", "--config", cfg, "--out", res); code != 0 || !strings.Contains(out, "0 batches of playouts done") {
+		t.Fatalf("second run: %d\n%s", code, out)
+	}
+	tests := []struct {
+		flag, want string
+	}{
+		{"--markdown", "| sims | 1 | b2 | random | 2000 |"},
+		{"--csv", "sims,1,b2,random,2000,"},
+	}
+	for _, tt := range tests {
+		if code, out, _ := run("report", "--config", cfg, tt.flag, res); code != 0 || !strings.Contains(out, tt.want) || !strings.Contains(out, ",100,!") && tt.flag == "--csv" {
+			t.Errorf("report %s: %d\n%s\nwant a row containing %q", tt.flag, code, out, tt.want)
+		}
+	}
+	if code, out, _ := run("list", "--config", cfg); code != 0 || !strings.Contains(out, "sims           2 positions x 2000 random playouts") {
+		t.Fatalf("list: %d\n%s", code, out)
+	}
+	// merge keeps one copy of a batch and refuses one counted otherwise.
+	b, _ := os.ReadFile(res)
+	first, _, _ := strings.Cut(string(b), "\n")
+	other := filepath.Join(dir, "other.jsonl")
+	os.WriteFile(other, []byte(first+"\n"), 0o644)
+	if code, out, errs := run("merge", "--out", filepath.Join(dir, "m.jsonl"), res, other); code != 0 || !strings.Contains(out, "1 records repeated a game") {
+		t.Fatalf("merge of a repeated batch: %d %q\n%s", code, errs, out)
+	}
+	var o [3]int // the same seed always gives draws, so o[1] > 0
+	fmt.Sscanf(first[strings.Index(first, `"outcomes":[`):], `"outcomes":[%d,%d,%d]`, &o[0], &o[1], &o[2])
+	changed := strings.Replace(first, fmt.Sprintf(`"outcomes":[%d,%d,%d]`, o[0], o[1], o[2]), fmt.Sprintf(`"outcomes":[%d,%d,%d]`, o[0]+1, o[1]-1, o[2]), 1)
+	os.WriteFile(other, []byte(changed+"\n"), 0o644)
+	if code, _, errs := run("merge", "--out", filepath.Join(dir, "m2.jsonl"), res, other); code == 0 || !strings.Contains(errs, "appears twice with different results") {
+		t.Fatalf("merge of a batch counted otherwise: %d %q", code, errs)
 	}
 }

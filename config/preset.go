@@ -21,6 +21,9 @@ const (
 	Match Kind = "match"
 	// Analysis: engines choose a move in one position, many times.
 	Analysis Kind = "analysis"
+	// Simulations: playouts of a policy from each position of a line,
+	// counted by outcome.
+	Simulations Kind = "simulations"
 )
 
 // Protocol is how a match preset's games are scored.
@@ -63,13 +66,26 @@ type Preset struct {
 	Playout        bool
 	PaperFrequency []float64
 	PaperStates    []float64
-	Games          []string    // canonical game specs
-	Pairs          [][2]string // engine names
-	Budgets        []Budget
-	Count          int
-	Swap           bool
-	Seed           uint64
-	Paper          [][][]float64 // [pair][budget][game]
+	// Simulations presets: the moves played one after another from
+	// Position (canonical notation), the positions simulated (the start
+	// and the one after each move, in the game's text), Count times each
+	// by the playout policy named Policy (policy.Named), and the paper's
+	// winning probability of the first player (%) per position, -1 where
+	// it gives none.
+	Line         []string
+	Positions    []string
+	Policy       string
+	PaperWinning []float64
+	Games        []string    // canonical game specs
+	Pairs        [][2]string // engine names
+	// Budgets are the per-move budgets of a match preset and, when it
+	// gives any, the search budgets of an analysis preset (each engine
+	// runs Count times under each); nil for an analysis preset without.
+	Budgets []Budget
+	Count   int
+	Swap    bool
+	Seed    uint64
+	Paper   [][][]float64 // [pair][budget][game]
 	// Protocol says how games are scored: PerGame or SeatPairs.
 	Protocol Protocol
 	// Reading says which reading of an ambiguous paper the preset takes.
@@ -163,6 +179,34 @@ func ParseBudget(text string) (Budget, error) {
 	return b, nil
 }
 
+// parseBudgets reads the budgets key of a preset that plays games, each
+// budget once, "" (the engines' defaults) when the key is missing.
+func parseBudgets(t map[string]any, games []string, errAt func(key, format string, args ...any) error) ([]Budget, error) {
+	texts := []string{""}
+	if _, ok := t["budgets"]; ok {
+		if texts, ok = stringList(t["budgets"]); !ok || len(texts) == 0 {
+			return nil, errAt("budgets", "want a list of budgets, like [\"10ms\", \"iterations=5000\"]")
+		}
+	}
+	var out []Budget
+	for _, text := range texts {
+		b, err := ParseBudget(text)
+		if err != nil {
+			return nil, errAt("budgets", "%v", err)
+		}
+		for _, old := range out {
+			if old.Budget == b.Budget && old.PaperTime == b.PaperTime && old.Clock == b.Clock {
+				return nil, errAt("budgets", "budgets %q and %q are the same: list each budget once", old.Text, text)
+			}
+		}
+		out = append(out, b)
+	}
+	if err := checkPaperGames(out, games); err != nil {
+		return nil, errAt("budgets", "%v", err)
+	}
+	return out, nil
+}
+
 // presets validates the [presets.NAME] tables against the named engines.
 func parsePresets(path string, lines lineIndex, v any, cfg *Config) error {
 	tables, ok := v.(map[string]any)
@@ -181,7 +225,7 @@ func parsePresets(path string, lines lineIndex, v any, cfg *Config) error {
 
 var presetKeys = []string{"kind", "description", "games", "pairs", "round_robin", "gauntlet", "elimination", "budgets", "count", "swap", "seed", "protocol", "paper", "paper_winner", "paper_elo", "reading"}
 
-var analysisKeys = []string{"kind", "description", "game", "position", "engines", "runs", "seed", "playout", "move", "paper_frequency", "paper_states", "reading"}
+var analysisKeys = []string{"kind", "description", "game", "position", "engines", "runs", "seed", "playout", "move", "budgets", "paper_frequency", "paper_states", "reading"}
 
 func parsePreset(path string, lines lineIndex, name string, v any, cfg *Config) (*Preset, error) {
 	table := []string{"presets", name}
@@ -204,12 +248,15 @@ func parsePreset(path string, lines lineIndex, name string, v any, cfg *Config) 
 	kind := Match
 	if k, ok := t["kind"]; ok {
 		text, _ := k.(string)
-		if kind = Kind(text); kind != Match && kind != Analysis {
-			return nil, errAt("kind", "want \"match\" or \"analysis\"")
+		if kind = Kind(text); kind != Match && kind != Analysis && kind != Simulations {
+			return nil, errAt("kind", "want %q, %q or %q", Match, Analysis, Simulations)
 		}
 	}
-	if kind == Analysis {
+	switch kind {
+	case Analysis:
 		return parseAnalysis(t, name, cfg, errAt)
+	case Simulations:
+		return parseSimulations(t, name, errAt)
 	}
 	for _, key := range sortedKeys(t) {
 		if !contains(presetKeys, key) {
@@ -264,26 +311,8 @@ func parsePreset(path string, lines lineIndex, name string, v any, cfg *Config) 
 			}
 		}
 	}
-	budgets := []string{""}
-	if _, ok := t["budgets"]; ok {
-		if budgets, ok = stringList(t["budgets"]); !ok || len(budgets) == 0 {
-			return nil, errAt("budgets", "want a list of budgets, like [\"10ms\", \"iterations=5000\"]")
-		}
-	}
-	for _, text := range budgets {
-		b, err := ParseBudget(text)
-		if err != nil {
-			return nil, errAt("budgets", "%v", err)
-		}
-		for _, old := range p.Budgets {
-			if old.Budget == b.Budget && old.PaperTime == b.PaperTime && old.Clock == b.Clock {
-				return nil, errAt("budgets", "budgets %q and %q are the same: list each budget once", old.Text, text)
-			}
-		}
-		p.Budgets = append(p.Budgets, b)
-	}
-	if err := checkPaperGames(p.Budgets, p.Games); err != nil {
-		return nil, errAt("budgets", "%v", err)
+	if p.Budgets, err = parseBudgets(t, p.Games, errAt); err != nil {
+		return nil, err
 	}
 	if c, ok := t["count"]; ok {
 		n, ok := c.(int64)
@@ -479,7 +508,12 @@ func (c *Config) Preset(name string) (*Preset, bool) {
 // PresetNames returns the presets in order.
 func (c *Config) PresetNames() []string { return sortedKeys(c.Presets) }
 
-// parseAnalysis validates an analysis preset.
+// analysisBudgetForms lists the budgets an analysis preset's searches take.
+const analysisBudgetForms = `a duration like 320ms, iterations=N, states=N, paper=T, or "" (the engine's default)`
+
+// parseAnalysis validates an analysis preset. Its Budgets are nil when it
+// gives none: every search then runs under its engine's default budget, as
+// before analyses took budgets.
 func parseAnalysis(t map[string]any, name string, cfg *Config, errAt func(key, format string, args ...any) error) (*Preset, error) {
 	for _, key := range sortedKeys(t) {
 		if !contains(analysisKeys, key) {
@@ -532,6 +566,16 @@ func parseAnalysis(t map[string]any, name string, cfg *Config, errAt func(key, f
 		}
 		p.Count = int(n)
 	}
+	if _, ok := t["budgets"]; ok {
+		if p.Budgets, err = parseBudgets(t, []string{p.Game}, errAt); err != nil {
+			return nil, err
+		}
+		for _, b := range p.Budgets {
+			if b.Clock != (engines.TimeControl{}) {
+				return nil, errAt("budgets", "budget %q is a clock for a whole game, and an analysis runs one search: give a budget for the search, %s", b.Text, analysisBudgetForms)
+			}
+		}
+	}
 	if v, ok := t["seed"]; ok {
 		n, ok := v.(int64)
 		if !ok || n < 0 {
@@ -543,6 +587,9 @@ func parseAnalysis(t map[string]any, name string, cfg *Config, errAt func(key, f
 		if p.Playout, ok = v.(bool); !ok {
 			return nil, errAt("playout", "want true or false")
 		}
+	}
+	if p.Playout && p.Budgets != nil {
+		return nil, errAt("budgets", "playout = true plays the whole NMCS playout at the engine's level, which takes no budget: give budgets or playout = true, not both")
 	}
 	if v, ok := t["move"]; ok {
 		text, ok := v.(string)
@@ -564,7 +611,7 @@ func parseAnalysis(t map[string]any, name string, cfg *Config, errAt func(key, f
 		if k == "paper_states" {
 			max = math.MaxFloat64 // thousands of states
 		}
-		list, err := numbers(v, len(p.Engines), max)
+		list, err := numbers(v, len(p.Engines), max, "engine")
 		if err != nil {
 			return nil, errAt(k, "%v", err)
 		}
@@ -577,16 +624,18 @@ func parseAnalysis(t map[string]any, name string, cfg *Config, errAt func(key, f
 	return p, nil
 }
 
-// numbers reads n figures, each -1 (none) or in 0..max.
-func numbers(v any, n int, max float64) ([]float64, error) {
+// numbers reads n figures, one per what (an engine, a position), each -1
+// (none) or in 0..max.
+func numbers(v any, n int, max float64, per string) ([]float64, error) {
+	shape := fmt.Errorf("want %d numbers, one per %s, -1 where the paper gives none", n, per)
 	a, ok := v.([]any)
 	if !ok || len(a) != n {
-		return nil, fmt.Errorf("want %d numbers, one per engine, -1 where the paper gives none", n)
+		return nil, shape
 	}
 	out := make([]float64, n)
 	for i, x := range a {
 		if out[i], ok = number(x); !ok {
-			return nil, fmt.Errorf("want %d numbers, one per engine, -1 where the paper gives none", n)
+			return nil, shape
 		}
 		if f := out[i]; f != -1 && !(f >= 0 && f <= max) {
 			if max == 100 {

@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -253,5 +254,50 @@ func TestPresetClock(t *testing.T) {
 		if got := p.Budgets[i].Clock; got != w {
 			t.Errorf("budget %q: got clock %+v, want %+v", p.Budgets[i].Text, got, w)
 		}
+	}
+}
+
+// An analysis preset's budgets are read as a match preset's, each once;
+// a clock, which times a whole game, is refused; without budgets the
+// engines search at their defaults (Budgets nil).
+func TestAnalysisBudgets(t *testing.T) {
+	const head = "[presets.p]\nkind = \"analysis\"\ngame = \"tictactoe\"\nengines = [\"a\"]\n"
+	tests := []struct {
+		name, text string
+		want       []string // the budgets' texts; nil for none
+		err        string
+	}{
+		{"none", "", nil, ""},
+		{"counted", "budgets = [\"iterations=1000\", \"states=50\", \"20ms\"]\n", []string{"iterations=1000", "states=50", "20ms"}, ""},
+		{"twice", "budgets = [\"iterations=1000\", \"iterations=1000\"]\n", nil,
+			`x.toml:12: presets.p.budgets: budgets "iterations=1000" and "iterations=1000" are the same: list each budget once`},
+		{"malformed", "budgets = [\"iterations=x\"]\n", nil,
+			`x.toml:12: presets.p.budgets: budget "iterations=x": iterations needs a whole number in 1..1000000000000`},
+		{"clock", "budgets = [\"clock=5m\"]\n", nil,
+			`x.toml:12: presets.p.budgets: budget "clock=5m" is a clock for a whole game, and an analysis runs one search: give a budget for the search, a duration like 320ms, iterations=N, states=N, paper=T, or "" (the engine's default)`},
+		{"empty", "budgets = []\n", nil, `x.toml:12: presets.p.budgets: want a list of budgets`},
+		{"with the whole playout", "budgets = [\"iterations=10\"]\nplayout = true\n", nil,
+			"x.toml:12: presets.p.budgets: playout = true plays the whole NMCS playout at the engine's level, which takes no budget: give budgets or playout = true, not both"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg, err := Parse("x.toml", []byte(presetBase+head+tt.text))
+			if tt.err != "" {
+				if err == nil || !strings.HasPrefix(err.Error(), tt.err) {
+					t.Fatalf("got error %v, want prefix %q", err, tt.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, b := range cfg.Presets["p"].Budgets {
+				got = append(got, b.Text)
+			}
+			if !slices.Equal(got, tt.want) || (tt.want == nil) != (cfg.Presets["p"].Budgets == nil) {
+				t.Fatalf("budgets %q, want %q", got, tt.want)
+			}
+		})
 	}
 }

@@ -64,8 +64,45 @@ func TestChessThesisPresets(t *testing.T) {
 		})
 	}
 	p, ok := cfg.Preset("mcc-reti")
-	if !ok || p.Kind != Analysis || p.Move != "Kg7" || len(p.Engines) != 2 {
+	if !ok || p.Kind != Analysis || p.Move != "Kg7" || len(p.Engines) != 2 || len(p.Budgets) < 2 {
 		t.Errorf("mcc-reti: %+v", p)
+	}
+	for _, b := range p.Budgets {
+		if b.Iterations == 0 {
+			t.Errorf("mcc-reti budget %q: want counted iterations, the same work on any machine", b.Text)
+		}
+	}
+}
+
+// The thesis' demonstrations of section 5.1 read as its text gives them:
+// Figure 6's million simulations of king and queen against king and
+// White's 50.2494%, and the accuracy line's six figures after 3...gxf6,
+// each over three million simulations.
+func TestChessThesisSimulations(t *testing.T) {
+	cfg := repositoryConfig(t)
+	tests := []struct {
+		preset, policy string
+		count          int
+		line           string
+		paper          []float64
+	}{
+		{"mcc-kqk", "random", 1000000, "", []float64{50.2494}},
+		{"mcc-kqk-decisive", "game(name=dm)", 1000000, "", nil},
+		{"mcc-accuracy", "random", 3000000, "e4 Nf6 e5 c5 exf6 gxf6 g4 d5 f4 Bxg4 Qxg4",
+			[]float64{-1, -1, -1, -1, -1, -1, 49.81, 50.02, 49.78, 49.81, 49.33, 49.96}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.preset, func(t *testing.T) {
+			p, ok := cfg.Preset(tt.preset)
+			if !ok {
+				t.Fatal("missing")
+			}
+			if p.Kind != Simulations || p.Policy != tt.policy || p.Count != tt.count || strings.Join(p.Line, " ") != tt.line ||
+				!slices.Equal(p.PaperWinning, tt.paper) || p.Reading == "" {
+				t.Errorf("got kind %s, playout %q, count %d, line %q, paper %v, reading %q; want simulations, %q, %d, %q, %v and a reading",
+					p.Kind, p.Policy, p.Count, p.Line, p.PaperWinning, p.Reading, tt.policy, tt.count, tt.line, tt.paper)
+			}
+		})
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"mcarena/config"
@@ -15,25 +16,77 @@ import (
 type RecordKind string
 
 // The kinds of records: a game of a match preset (the empty kind, as files
-// from before analyses had), or a search of an analysis preset.
+// from before analyses had), a search of an analysis preset, or a batch of
+// playouts of a simulations preset.
 const (
-	GameKind     RecordKind = ""
-	AnalysisKind RecordKind = RecordKind(config.Analysis)
+	GameKind        RecordKind = ""
+	AnalysisKind    RecordKind = RecordKind(config.Analysis)
+	SimulationsKind RecordKind = RecordKind(config.Simulations)
 )
 
-// analysisTask is one search of an analysis preset: engine name's run i,
-// seeded with the preset's seed plus i, as mcarena analyse does.
-func analysisTask(p *config.Preset, name string, i int, scaled bool) task {
+// recordKind returns the kind of the records preset p writes.
+func recordKind(p *config.Preset) RecordKind {
+	switch p.Kind {
+	case config.Analysis:
+		return AnalysisKind
+	case config.Simulations:
+		return SimulationsKind
+	}
+	return GameKind
+}
+
+// AnalysisKey is the match key of engine name's searches in an analysis
+// preset: "analysis|NAME" when the preset gives no budgets (as every
+// analysis did before they took budgets), "analysis|NAME|BUDGET" under
+// each of its budgets.
+func AnalysisKey(p *config.Preset, name string, budget int) string {
+	if p.Budgets == nil {
+		return "analysis|" + name
+	}
+	return "analysis|" + name + "|" + p.Budgets[budget].Text
+}
+
+// analysisUnit is one engine under one budget of an analysis preset.
+type analysisUnit struct {
+	engine string
+	budget int // index in the preset's Budgets; 0 when it has none
+}
+
+// analysisUnits lists the engines of an analysis preset under each of its
+// budgets, engine by engine.
+func analysisUnits(p *config.Preset) []analysisUnit {
+	var out []analysisUnit
+	for _, name := range p.Engines {
+		for b := range max(len(p.Budgets), 1) {
+			out = append(out, analysisUnit{name, b})
+		}
+	}
+	return out
+}
+
+// budgetText returns the text of budget b of an analysis preset, "" (the
+// engine's default) when it gives none.
+func budgetText(p *config.Preset, b int) string {
+	if p.Budgets == nil {
+		return ""
+	}
+	return p.Budgets[b].Text
+}
+
+// analysisTask is one search of an analysis preset: unit u's run i, seeded
+// with the preset's seed plus i, as mcarena analyse does, under the unit's
+// budget scaled by scale.
+func analysisTask(p *config.Preset, u analysisUnit, i int, scaled bool, scale float64) task {
 	seed := p.Seed + uint64(i)
-	return task{key: "analysis|" + name, index: i,
+	return task{key: AnalysisKey(p, u.engine, u.budget), index: i,
 		do: func(ctx context.Context, w *worker) (Record, bool, error) {
-			return analyse(ctx, p, name, i, seed, w, scaled)
+			return analyse(ctx, p, u, i, seed, w, scaled, scale)
 		}}
 }
 
 // analyse runs one search of an analysis preset and records its move and
 // the states it visited.
-func analyse(ctx context.Context, p *config.Preset, name string, run int, seed uint64, w *worker, scaled bool) (rec Record, ok bool, err error) {
+func analyse(ctx context.Context, p *config.Preset, u analysisUnit, run int, seed uint64, w *worker, scaled bool, scale float64) (rec Record, ok bool, err error) {
 	g, err := w.game(p.Game)
 	if err != nil {
 		return Record{}, false, err
@@ -42,12 +95,17 @@ func analyse(ctx context.Context, p *config.Preset, name string, run int, seed u
 	if err != nil {
 		return Record{}, false, err
 	}
+	name := u.engine
 	e, err := w.engine(name)
 	if err != nil {
 		return Record{}, false, err
 	}
-	rec = Record{Kind: AnalysisKind, Preset: p.Name, Match: "analysis|" + name, Index: run, Game: p.Game,
-		Names: [2]string{name, ""}, Specs: [2]string{e.Spec(), ""}, Seed: seed, Winner: -1, Scaled: scaled}
+	var budget engines.Budget
+	if p.Budgets != nil {
+		budget = scaleBudget(p.Budgets[u.budget].For(p.Game), scale)
+	}
+	rec = Record{Kind: AnalysisKind, Preset: p.Name, Match: AnalysisKey(p, name, u.budget), Index: run, Game: p.Game, Budget: budgetText(p, u.budget),
+		Names: [2]string{name, ""}, Specs: [2]string{e.Spec(), ""}, Seed: seed, Winner: -1, Scaled: scaled, BudgetScale: budgetScale(p, scale)}
 	start := time.Now()
 	defer func() {
 		if r := recover(); r != nil {
@@ -59,7 +117,7 @@ func analyse(ctx context.Context, p *config.Preset, name string, run int, seed u
 	if _, can := e.(engines.PlayoutAnalyser); p.Playout && !can {
 		return Record{}, false, fmt.Errorf("preset %s: playout = true needs an nmcs engine, not %s", p.Name, e.Spec())
 	}
-	m, states, err := AnalyseRun(ctx, e, s, engines.Budget{}, seed, p.Playout)
+	m, states, err := AnalyseRun(ctx, e, s, budget, seed, p.Playout)
 	if ctx.Err() != nil {
 		return Record{}, false, nil
 	}
@@ -69,6 +127,17 @@ func analyse(ctx context.Context, p *config.Preset, name string, run int, seed u
 	}
 	rec.Moves = []MoveSummary{{Move: s.MoveString(m), States: states}}
 	return rec, true, nil
+}
+
+// budgetScale returns the budget scale a record of preset p holds for a
+// run that scales by scale: the scale where the preset's budgets are
+// scaled, 0 for an analysis preset without budgets, whose searches run at
+// their engines' defaults whatever the scale (as its records always said).
+func budgetScale(p *config.Preset, scale float64) float64 {
+	if p.Kind == config.Analysis && p.Budgets == nil {
+		return 0
+	}
+	return scale
 }
 
 // AnalyseRun is one run of an analysis, for analysis presets and mcarena
@@ -134,38 +203,62 @@ func (t *Tally) States() (mean, ci95 float64) {
 	return mean, ci95
 }
 
-// AnalysisSummary is one engine's share of an analysis preset.
+// AnalysisSummary is one engine's share of an analysis preset under one
+// budget.
 type AnalysisSummary struct {
 	Preset, Engine, Move string
-	Runs                 int
-	Chosen               int     // runs that chose Move
-	Low, High            float64 // 95% Wilson interval of Chosen/Runs
-	MeanStates, CI95     float64
-	PaperFrequency       float64 // percent, -1 if none
-	PaperStates          float64 // thousands, -1 if none
-	Scaled               bool
+	// Budget is the budget's text as the preset writes it, "" for the
+	// engine's default.
+	Budget           string
+	Runs             int
+	Chosen           int     // runs that chose Move
+	Low, High        float64 // 95% Wilson interval of Chosen/Runs
+	MeanStates, CI95 float64
+	PaperFrequency   float64 // percent, -1 if none
+	PaperStates      float64 // thousands, -1 if none
+	Scaled           bool
 }
 
 // SummariseAnalysis summarises the analysis records of preset p, counting
-// each run once.
+// each run once: a row per engine and budget of the preset, in its order,
+// then a row per engine and budget the records hold that the preset no
+// longer gives (a file from before the preset took budgets, say).
 func SummariseAnalysis(p *config.Preset, recs []Record) []AnalysisSummary {
 	recs, _ = Unique(recs)
+	type key struct{ engine, budget string }
+	var keys []key
+	for _, u := range analysisUnits(p) {
+		keys = append(keys, key{u.engine, budgetText(p, u.budget)})
+	}
+	tallies := map[key]*Tally{}
+	scaled := map[key]bool{}
+	for _, r := range recs {
+		if r.Kind != AnalysisKind || r.Preset != p.Name || r.Error != "" || len(r.Moves) == 0 || !slices.Contains(p.Engines, r.Names[0]) {
+			continue
+		}
+		k := key{r.Names[0], r.Budget}
+		if !slices.Contains(keys, k) {
+			keys = append(keys, k)
+		}
+		if tallies[k] == nil {
+			tallies[k] = &Tally{}
+		}
+		scaled[k] = scaled[k] || r.Scaled
+		tallies[k].Add(r.Moves[0].Move, r.Moves[0].States)
+	}
 	var out []AnalysisSummary
-	for ei, name := range p.Engines {
-		a := AnalysisSummary{Preset: p.Name, Engine: name, Move: p.Move, PaperFrequency: -1, PaperStates: -1}
+	for _, k := range keys {
+		a := AnalysisSummary{Preset: p.Name, Engine: k.engine, Budget: k.budget, Move: p.Move, PaperFrequency: -1, PaperStates: -1, Scaled: scaled[k]}
+		ei := slices.Index(p.Engines, k.engine)
 		if p.PaperFrequency != nil {
 			a.PaperFrequency = p.PaperFrequency[ei]
 		}
 		if p.PaperStates != nil {
 			a.PaperStates = p.PaperStates[ei]
 		}
-		var t Tally
-		for _, r := range recs {
-			if r.Kind != AnalysisKind || r.Preset != p.Name || r.Names[0] != name || r.Error != "" || len(r.Moves) == 0 {
-				continue
-			}
-			a.Scaled = a.Scaled || r.Scaled
-			t.Add(r.Moves[0].Move, r.Moves[0].States)
+		t := tallies[k]
+		if t == nil {
+			t = &Tally{}
 		}
 		a.Runs = t.Runs
 		a.Chosen, a.Low, a.High = t.Frequency(p.Move)
@@ -173,4 +266,17 @@ func SummariseAnalysis(p *config.Preset, recs []Record) []AnalysisSummary {
 		out = append(out, a)
 	}
 	return out
+}
+
+// FirstMajority returns, for engine, the first budget in the order of
+// sums whose runs chose the preset's move more than half the time, the
+// counted form of the time a search needs to find the move; ok is false
+// when no budget did.
+func FirstMajority(sums []AnalysisSummary, engine string) (budget string, ok bool) {
+	for _, a := range sums {
+		if a.Engine == engine && a.Runs > 0 && 2*a.Chosen > a.Runs {
+			return a.Budget, true
+		}
+	}
+	return "", false
 }

@@ -45,8 +45,8 @@ func (r *Record) Check() error {
 	}
 	finite := func(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) && x >= 0 }
 	switch {
-	case r.Kind != "" && r.Kind != AnalysisKind:
-		return bad("kind", "%q is not empty (a game) or %q", r.Kind, AnalysisKind)
+	case r.Kind != GameKind && r.Kind != AnalysisKind && r.Kind != SimulationsKind:
+		return bad("kind", "%q is not empty (a game), %q or %q", r.Kind, AnalysisKind, SimulationsKind)
 	case r.Match == "":
 		return bad("match", "missing: every record names its match")
 	case r.Index < 0 || r.Index >= config.MaxCount:
@@ -78,6 +78,12 @@ func (r *Record) Check() error {
 			return bad(fmt.Sprintf("moves[%d].clock_ms", i), "%g is not a time of 0 or more", m.ClockMillis)
 		}
 	}
+	if r.Kind == SimulationsKind {
+		return r.checkSimulations()
+	}
+	if r.Playouts != 0 || r.Outcomes != nil {
+		return bad("playouts", "%d playouts, outcomes %v: only a batch of a simulations preset has them", r.Playouts, r.Outcomes)
+	}
 	if r.Kind == AnalysisKind {
 		if len(r.Moves) > 1 {
 			return bad("moves", "%d moves, an analysis run records one", len(r.Moves))
@@ -107,6 +113,22 @@ func (r *Record) Check() error {
 	}
 	if r.Error == "" && r.Winner != want {
 		return bad("winner", "%d, but the result %s with first_seat %d makes it %d", r.Winner, r.Result, r.FirstSeat, want)
+	}
+	return nil
+}
+
+// checkSimulations checks the fields of a batch of a simulations preset:
+// its playouts, and its outcomes adding up to them.
+func (r *Record) checkSimulations() error {
+	switch {
+	case r.Playouts < 1 || r.Playouts > SimulationBatch:
+		return fmt.Errorf("field playouts: %d is not in 1..%d (a batch)", r.Playouts, SimulationBatch)
+	case len(r.Outcomes) != 3 || r.Outcomes[0] < 0 || r.Outcomes[1] < 0 || r.Outcomes[2] < 0:
+		return fmt.Errorf("field outcomes: %v is not three counts of 0 or more (first player's wins, draws, second player's wins)", r.Outcomes)
+	case r.Outcomes[0]+r.Outcomes[1]+r.Outcomes[2] != r.Playouts:
+		return fmt.Errorf("field outcomes: %v add up to %d, not the batch's %d playouts", r.Outcomes, r.Outcomes[0]+r.Outcomes[1]+r.Outcomes[2], r.Playouts)
+	case len(r.Moves) != 0:
+		return fmt.Errorf("field moves: %d moves in a batch of playouts, which records none", len(r.Moves))
 	}
 	return nil
 }

@@ -23,7 +23,8 @@ func TestParseRecordChecks(t *testing.T) {
 		{"no match", `"match":"m"`, `"match":""`, "field match: missing"},
 		{"plies", `"plies":1`, `"plies":7`, "field plies: 7, but 1 moves are listed"},
 		{"result", `"result":"1-0"`, `"result":"2-0"`, `field result: "2-0" is not 1-0, 0-1 or 1/2-1/2`},
-		{"kind", `"preset"`, `"kind":"x","preset"`, `field kind: "x" is not empty (a game) or "analysis"`},
+		{"kind", `"preset"`, `"kind":"x","preset"`, `field kind: "x" is not empty (a game), "analysis" or "simulations"`},
+		{"playouts in a game", `"seed":1`, `"seed":1,"playouts":5,"outcomes":[5,0,0]`, "field playouts: 5 playouts, outcomes [5 0 0]: only a batch of a simulations preset has them"},
 		{"seconds", `"seconds":0`, `"seconds":-1`, "field seconds: -1 is not a time of 0 or more"},
 		{"scale", `"seconds":0`, `"seconds":0,"budget_scale":1e9`, "field budget_scale: 1e+09 is not 0 (none) or a factor up to 1000"},
 		{"move states", `"states":0`, `"states":-3`, "field moves[0]: negative states (-3)"},
@@ -37,6 +38,35 @@ func TestParseRecordChecks(t *testing.T) {
 		{"time forfeit drawn", `"seed":1`, `"seed":1,"reason":"time forfeit, opponent cannot win"`, `field reason: "time forfeit, opponent cannot win", but the result 1-0 is not a draw`},
 		{"winner not a number", `"winner":0`, `"winner":"x"`, "cannot unmarshal"},
 		{"two values", `}]}`, `}]}{}`, "more than one value"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ParseRecord([]byte(strings.Replace(good, tt.from, tt.to, 1)))
+			got := ""
+			if err != nil {
+				got = err.Error()
+			}
+			if (tt.want == "") != (err == nil) || !strings.Contains(got, tt.want) {
+				t.Fatalf("got error %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// A batch of playouts is checked too: its playouts within a batch, three
+// outcome counts that add up to them, no moves.
+func TestParseSimulationsRecordChecks(t *testing.T) {
+	good := `{"kind":"simulations","preset":"s","match":"simulations|0","index":0,"game":"tictactoe","budget":"","names":["random",""],"specs":["",""],"first_seat":0,"seed":7,"start":"3/3/3 x","result":"","winner":-1,"score":0,"plies":0,"seconds":0.5,"moves":null,"playouts":10,"outcomes":[6,1,3]}`
+	tests := []struct {
+		name, from, to, want string // want: part of the error, "" for none
+	}{
+		{"good", "", "", ""},
+		{"no playouts", `"playouts":10`, `"playouts":0`, "field playouts: 0 is not in 1..10000 (a batch)"},
+		{"too many playouts", `"playouts":10`, `"playouts":10001`, "field playouts: 10001 is not in 1..10000 (a batch)"},
+		{"two outcomes", `[6,1,3]`, `[6,4]`, "field outcomes: [6 4] is not three counts of 0 or more"},
+		{"negative outcome", `[6,1,3]`, `[12,-1,-1]`, "field outcomes: [12 -1 -1] is not three counts of 0 or more"},
+		{"outcomes short", `[6,1,3]`, `[6,1,2]`, "field outcomes: [6 1 2] add up to 9, not the batch's 10 playouts"},
+		{"moves", `"moves":null`, `"moves":[{"move":"a1","states":0,"iterations":0,"ms":0}]`, "field moves: 1 moves in a batch of playouts"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -43,8 +43,9 @@ func NewPlan(cfg *config.Config, p *config.Preset) (*Plan, error) {
 }
 
 // plan is what a run plays, made one task at a time: a match preset's
-// Schedule, or an analysis preset's searches (every engine, count runs,
-// interleaved by run). Tasks are numbered as the Schedule numbers games
+// Schedule, an analysis preset's searches (every engine under every
+// budget, count runs, interleaved by run) or a simulations preset's
+// batches of playouts (every position, interleaved by batch). Tasks are numbered as the Schedule numbers games
 // (taskNumber), a unit being a match (or an analysis engine); under the
 // pairs protocol they come group (2) at a time, and a shard takes whole
 // groups.
@@ -65,14 +66,18 @@ func newPlan(rp *Plan, count int, scaled bool, scale float64) *plan {
 	p := rp.Preset
 	pl := &plan{count: count, unit: map[string]int{}, group: 1}
 	spec := func(name string) string { return rp.Specs[name] }
-	if p.Kind == config.Analysis {
-		for _, name := range p.Engines {
-			pl.keys = append(pl.keys, "analysis|"+name)
+	switch p.Kind {
+	case config.Simulations:
+		return simulationsPlan(p, count, scaled, scale)
+	case config.Analysis:
+		units := analysisUnits(p)
+		for _, u := range units {
+			pl.keys = append(pl.keys, AnalysisKey(p, u.engine, u.budget))
 		}
-		pl.task = func(u, i int) task { return analysisTask(p, p.Engines[u], i, scaled) }
+		pl.task = func(u, i int) task { return analysisTask(p, units[u], i, scaled, scale) }
 		pl.expect = func(u, i int) (Record, error) {
-			name := p.Engines[u]
-			return Record{Kind: AnalysisKind, Game: p.Game, Names: [2]string{name, ""}, Specs: [2]string{spec(name), ""}, Seed: p.Seed + uint64(i)}, nil
+			name := units[u].engine
+			return Record{Kind: AnalysisKind, Game: p.Game, Budget: budgetText(p, units[u].budget), Names: [2]string{name, ""}, Specs: [2]string{spec(name), ""}, Seed: p.Seed + uint64(i)}, nil
 		}
 		for u, k := range pl.keys {
 			pl.unit[k] = u
@@ -161,4 +166,33 @@ func protocolOf(p *config.Preset) string {
 		return string(config.SeatPairs)
 	}
 	return ""
+}
+
+// Units returns the match keys of the units of preset p in the order its
+// runs play them (its matches; an analysis preset's engines, each under
+// each budget; a simulations preset's positions) and the tasks of each
+// (games, runs or batches of playouts) of a run with count per unit (0:
+// the preset's) and budget scale scale (0 or 1: none), for screens that
+// show a run's progress.
+func Units(p *config.Preset, count int, scale float64) (keys []string, tasks int) {
+	if scale == 1 {
+		scale = 0
+	}
+	switch p.Kind {
+	case config.Analysis:
+		for _, u := range analysisUnits(p) {
+			keys = append(keys, AnalysisKey(p, u.engine, u.budget))
+		}
+	case config.Simulations:
+		pl := simulationsPlan(p, count, false, scale)
+		return pl.keys, pl.count
+	default:
+		for _, m := range Matches(p) {
+			keys = append(keys, m.Key(p))
+		}
+	}
+	if count == 0 {
+		count = p.Count
+	}
+	return keys, count
 }

@@ -270,9 +270,17 @@ func components(recs []Record) [][]Record {
 
 // WriteAnalysisReport prints analysis summaries: how often each engine chose
 // the preset's move, and the states it visited, beside the paper's figures.
+// Where the summaries hold budgets, a budget column follows the engine and
+// a line per engine names the first budget at which it chose the move in
+// more than half its runs (FirstMajority).
 func WriteAnalysisReport(w io.Writer, sums []AnalysisSummary, f Format) error {
+	budgets := slices.ContainsFunc(sums, func(a AnalysisSummary) bool { return a.Budget != "" })
 	header := []string{"preset", "engine", "runs", "move", "chosen %", "95% interval", "paper %", "", "states (k)", "95% interval", "paper (k)"}
+	if budgets {
+		header = slices.Insert(header, 2, "budget")
+	}
 	var rows [][]string
+	var engines []string
 	scaled := false
 	for _, a := range sums {
 		pf, flag, ps := "-", "", "-"
@@ -289,19 +297,46 @@ func WriteAnalysisReport(w io.Writer, sums []AnalysisSummary, f Format) error {
 		if a.Runs > 0 {
 			freq = 100 * float64(a.Chosen) / float64(a.Runs)
 		}
-		rows = append(rows, []string{a.Preset, a.Engine, strconv.Itoa(a.Runs), a.Move, fmt.Sprintf("%.1f", freq),
+		row := []string{a.Preset, a.Engine, strconv.Itoa(a.Runs), a.Move, fmt.Sprintf("%.1f", freq),
 			fmt.Sprintf("%.1f-%.1f", 100*a.Low, 100*a.High), pf, flag, fmt.Sprintf("%.1f", a.MeanStates/1000),
-			fmt.Sprintf("±%.1f", a.CI95/1000), ps})
+			fmt.Sprintf("±%.1f", a.CI95/1000), ps}
+		if budgets {
+			row = slices.Insert(row, 2, orDash(a.Budget))
+		}
+		rows = append(rows, row)
+		if !slices.Contains(engines, a.Engine) {
+			engines = append(engines, a.Engine)
+		}
 		scaled = scaled || a.Scaled
 	}
 	if err := writeTable(w, header, rows, f); err != nil || f == CSV {
 		return err
 	}
 	fmt.Fprintln(w, "\nchosen: runs whose move was the preset's move, with a 95% Wilson interval; states: mean states visited per run with a 95% interval; ! marks a paper figure outside our interval.")
-	if scaled {
+	if budgets {
+		for _, e := range engines {
+			if b, ok := FirstMajority(sums, e); ok {
+				fmt.Fprintf(w, "%s chose %s in more than half its runs first at budget %s.\n", e, sums[0].Move, orDash(b))
+			} else {
+				fmt.Fprintf(w, "%s chose %s in more than half its runs at no budget.\n", e, sums[0].Move)
+			}
+		}
+	}
+	switch {
+	case scaled && budgets:
+		fmt.Fprintln(w, "Scaled down: fewer runs than the preset asks for, or its budgets scaled (--scale).")
+	case scaled:
 		fmt.Fprintln(w, "Scaled down: fewer runs than the preset asks for.")
 	}
 	return nil
+}
+
+// orDash returns text, or "-" for the empty text of a default budget.
+func orDash(text string) string {
+	if text == "" {
+		return "-"
+	}
+	return text
 }
 
 // writeTable prints rows under a header as aligned text, Markdown or CSV.

@@ -18,7 +18,8 @@ import (
 // Record is one line of a results file: a finished game.
 type Record struct {
 	// Kind is empty for a game, AnalysisKind for a search of an analysis
-	// preset (Moves then holds the chosen move and the states visited).
+	// preset (Moves then holds the chosen move and the states visited),
+	// SimulationsKind for a batch of playouts of a simulations preset.
 	Kind   RecordKind `json:"kind,omitempty"`
 	Preset string     `json:"preset"`
 	Match  string     `json:"match"`
@@ -50,6 +51,13 @@ type Record struct {
 	// Reason is TimeForfeit or TimeForfeitDraw for a game under a clock
 	// that a flag fall ended, empty for a game that ended by its rules.
 	Reason string `json:"reason,omitempty"`
+	// Playouts is the number of playouts of a batch of a simulations
+	// preset (SimulationsKind), and Outcomes how many of them the first
+	// player won, were drawn and the second player won; Names[0] is then
+	// the playout policy and Start the position simulated. Both are empty
+	// in the other kinds of records.
+	Playouts int   `json:"playouts,omitempty"`
+	Outcomes []int `json:"outcomes,omitempty"`
 	// Scaled says the run used fewer games than the preset or scaled its
 	// budgets, so the report can say so.
 	Scaled bool `json:"scaled,omitempty"`

@@ -66,6 +66,8 @@ func checkResume(path, configPath, preset string, pl *plan, recs []Record, scale
 			return fail("game %s, the preset plays %s", r.Game, want.Game)
 		case r.Budget != want.Budget:
 			return fail("budget %q, the preset's is %q", r.Budget, want.Budget)
+		case r.Names != want.Names && r.Kind == SimulationsKind:
+			return fail("playout %s, the preset's is %s", r.Names[0], want.Names[0])
 		case r.Names != want.Names:
 			return fail("engines %v, the preset's are %v", r.Names, want.Names)
 		case r.Specs[0] != want.Specs[0]:
@@ -78,6 +80,10 @@ func checkResume(path, configPath, preset string, pl *plan, recs []Record, scale
 			return fail("seed %d, the preset gives %d (its seed changed)", r.Seed, want.Seed)
 		case r.Protocol != want.Protocol:
 			return fail("protocol %q, the preset's is %q", orGames(r.Protocol), orGames(want.Protocol))
+		case r.Playouts != want.Playouts:
+			return fail("a batch of %d playouts, the preset's holds %d (its count, or the run's --games or --scale, changed)", r.Playouts, want.Playouts)
+		case r.Start != want.Start && r.Kind == SimulationsKind:
+			return fail("position %q, the preset simulates %q there (its position or line changed)", r.Start, want.Start)
 		case r.Start != want.Start:
 			return fail("start %q, the preset deals %q (its seed or the game's deal changed)", r.Start, want.Start)
 		}

@@ -81,8 +81,8 @@ type Progress struct {
 	Elapsed     time.Duration
 }
 
-// task is one unit of a run: a game of a match preset or a search of an
-// analysis preset.
+// task is one unit of a run: a game of a match preset, a search of an
+// analysis preset or a batch of playouts of a simulations preset.
 type task struct {
 	key   string // match key
 	index int
@@ -226,7 +226,7 @@ func Run(ctx context.Context, rp *Plan, path string, opt Options, progress func(
 	if elim {
 		total = (len(p.Elimination) - 1) * count
 	}
-	if err := checkResume(path, rp.Config, p.Name, pl, recs, scale); err != nil {
+	if err := checkResume(path, rp.Config, p.Name, pl, recs, budgetScale(p, scale)); err != nil {
 		return 0, err
 	}
 	done := map[gameKey]bool{}
@@ -241,10 +241,7 @@ func Run(ctx context.Context, rp *Plan, path string, opt Options, progress func(
 			resumed++
 		}
 	}
-	kind := GameKind
-	if p.Kind == config.Analysis {
-		kind = AnalysisKind
-	}
+	kind := recordKind(p)
 	w, damaged, err := OpenWriter(path, goodEnd)
 	if err != nil {
 		return 0, err

@@ -83,8 +83,9 @@ func presetMark(p *config.Preset, path string) string {
 	if err != nil || len(recs) == 0 {
 		return ""
 	}
-	done, total := 0, len(unitKeys(p))*p.Count
-	for _, t := range tallyUnits(p, recs, p.Count) {
+	keys, count := tournament.Units(p, 0, 0)
+	done, total := 0, len(keys)*count
+	for _, t := range tallyUnits(p, recs, count) {
 		done += t.done
 	}
 	switch {
@@ -272,7 +273,7 @@ type runScreen struct {
 	cfg    *config.Config
 	p      *config.Preset
 	opt    tournament.Options
-	count  int // games per match (runs per engine) of this run
+	count  int // games per match (runs per engine and budget, batches of playouts per position) of this run
 	path   string
 	cancel context.CancelFunc
 	done   chan error
@@ -307,10 +308,7 @@ func newRunScreen(cfg *config.Config, p *config.Preset, opt tournament.Options) 
 	// The file mcarena run uses: a game's seed depends only on its match
 	// and number, so runs of different lengths extend one another.
 	runIDs++
-	count := opt.Count
-	if count == 0 {
-		count = p.Count
-	}
+	_, count := tournament.Units(p, opt.Count, opt.Scale)
 	return &runScreen{cfg: cfg, p: p, opt: opt, count: count, path: filepath.Join(ResultsDir, p.Name+".jsonl"),
 		bar: progress.New(progress.WithDefaultGradient()), id: runIDs}
 }
@@ -425,19 +423,11 @@ func (r *runScreen) workers() int {
 	return runtime.NumCPU()
 }
 
-// unitKeys returns the match keys of preset p's matches, or of its
-// engines for an analysis preset, in the schedule's order.
+// unitKeys returns the match keys of preset p's units in the schedule's
+// order: its matches, an analysis preset's engines under each budget, a
+// simulations preset's positions.
 func unitKeys(p *config.Preset) []string {
-	var keys []string
-	if p.Kind == config.Analysis {
-		for _, n := range p.Engines {
-			keys = append(keys, "analysis|"+n)
-		}
-		return keys
-	}
-	for _, m := range tournament.Matches(p) {
-		keys = append(keys, m.Key(p))
-	}
+	keys, _ := tournament.Units(p, 0, 0)
 	return keys
 }
 
@@ -618,31 +608,53 @@ func (r *runScreen) rows(e *env, recs []tournament.Record, tallies map[string]ta
 		eta, details string
 	}
 	out := make([]row, len(keys))
-	if r.p.Kind == config.Analysis {
-		byEngine := map[string]tournament.AnalysisSummary{}
-		for _, a := range tournament.SummariseAnalysis(r.p, recs) {
-			byEngine[a.Engine] = a
-		}
-		for i, name := range r.p.Engines {
-			a := byEngine[name]
-			rw := row{label: name, paper: "-"}
+	switch r.p.Kind {
+	case config.Analysis:
+		sums := tournament.SummariseAnalysis(r.p, recs)
+		for i := range keys {
+			a := sums[i] // the preset's units come first, in its order
+			rw := row{label: a.Engine, paper: "-"}
+			if r.p.Budgets != nil {
+				rw.label += " " + a.Budget
+			}
 			if a.Runs > 0 {
 				rw.rate = fmt.Sprintf("%5.1f%% [%4.1f-%5.1f]", 100*float64(a.Chosen)/float64(a.Runs), 100*a.Low, 100*a.High)
 				rw.details = fmt.Sprintf("states %.1fk ±%.1fk", a.MeanStates/1000, a.CI95/1000)
 			}
-			if i < len(r.p.PaperFrequency) && r.p.PaperFrequency[i] >= 0 {
-				rw.paper = fmt.Sprintf("%5.1f", r.p.PaperFrequency[i])
-				if a.Runs > 0 && tournament.Outside(r.p.PaperFrequency[i], a.Low, a.High) {
+			if a.PaperFrequency >= 0 {
+				rw.paper = fmt.Sprintf("%5.1f", a.PaperFrequency)
+				if a.Runs > 0 && tournament.Outside(a.PaperFrequency, a.Low, a.High) {
 					rw.paper += "!"
 				}
 			}
-			if i < len(r.p.PaperStates) && r.p.PaperStates[i] >= 0 {
-				rw.details = strings.TrimSpace(rw.details + fmt.Sprintf("  paper %.0fk", r.p.PaperStates[i]))
+			if a.PaperStates >= 0 {
+				rw.details = strings.TrimSpace(rw.details + fmt.Sprintf("  paper %.0fk", a.PaperStates))
 			}
 			out[i] = rw
 		}
 		header = "engine (move " + r.p.Move + ")"
-	} else {
+	case config.Simulations:
+		sums, _ := tournament.SummariseSimulations(r.p, recs)
+		for i, sm := range sums {
+			move := sm.Move
+			if move == "" {
+				move = "(start)"
+			}
+			rw := row{label: fmt.Sprintf("%d %s", sm.Ply, move), paper: "-"}
+			if sm.Playouts > 0 {
+				rw.rate = fmt.Sprintf("%6.2f%% [±%.2f]", 100*sm.Winning, 100*(sm.High-sm.Low)/2)
+				rw.details = fmt.Sprintf("%d playouts: %d-%d-%d, %.2f%% decisive", sm.Playouts, sm.Wins, sm.Draws, sm.Losses, 100*sm.Decisive())
+			}
+			if sm.Paper >= 0 {
+				rw.paper = fmt.Sprintf("%5.2f", sm.Paper)
+				if sm.Playouts > 0 && tournament.Outside(sm.Paper, sm.Low, sm.High) {
+					rw.paper += "!"
+				}
+			}
+			out[i] = rw
+		}
+		header = "ply move (" + r.p.Policy + " playouts)"
+	default:
 		byMatch := map[string]tournament.MatchSummary{}
 		for _, sm := range tournament.Summarise(recs, nil) {
 			byMatch[sm.Match] = sm
@@ -694,8 +706,11 @@ func (r *runScreen) rows(e *env, recs []tournament.Record, tallies map[string]ta
 	bar := progress.New(progress.WithSolidFill("#5A56E0"), progress.WithoutPercentage())
 	bar.Width = barW
 	rateHead := "win % [95%]"
-	if r.p.Kind == config.Analysis {
+	switch r.p.Kind {
+	case config.Analysis:
 		rateHead = "chosen % [95%]"
+	case config.Simulations:
+		rateHead = "1st winning % [95%]"
 	}
 	header = fmt.Sprintf("%-*s", labelW+barW+min(barW, 1), cut(header, labelW)) + fmt.Sprintf(" %*s %-*s %*s %*s", cntW, "games", rateW, rateHead, paperW, "paper", etaW, "eta")
 	rows = make([]string, len(out))

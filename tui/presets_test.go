@@ -121,3 +121,53 @@ func mustPlan(t *testing.T, cfg *config.Config, p *config.Preset) *tournament.Pl
 	}
 	return plan
 }
+
+// The run screen shows a simulations preset a row per position, with its
+// batches, the first player's winning probability and the paper's figure,
+// and an analysis preset with budgets a row per engine and budget.
+func TestRunScreenSimulationsAndBudgets(t *testing.T) {
+	tests := []struct {
+		name, text string
+		want       []string
+	}{
+		{"simulations", `
+[presets.sims]
+kind = "simulations"
+game = "tictactoe"
+line = ["b2"]
+count = 15000
+paper = [-1, 100]
+`, []string{"ply move (random playouts)", "0 (start)", "1 b2", "2/2", "1st winning % [95%]", "100.00!"}},
+		{"budgets", `
+[engines.u]
+family = "uct"
+[presets.budgets]
+kind = "analysis"
+game = "tictactoe"
+position = "1x1/1o1/xo1 x"
+engines = ["u"]
+budgets = ["iterations=5", "iterations=500"]
+runs = 3
+move = "a3"
+`, []string{"u iterations=5", "u iterations=500", "3/3", "chosen % [95%]"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ResultsDir = t.TempDir()
+			cfg, err := config.Parse("c.toml", []byte(tt.text))
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, r := runPreset(t, cfg, "")
+			if r.err != nil {
+				t.Fatal(r.err)
+			}
+			v := m.View()
+			for _, w := range tt.want {
+				if !strings.Contains(v, w) {
+					t.Errorf("view lacks %q:\n%s", w, v)
+				}
+			}
+		})
+	}
+}

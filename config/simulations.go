@@ -1,0 +1,96 @@
+package config
+
+import (
+	"strings"
+
+	"mcarena/engines/policy"
+	"mcarena/games"
+)
+
+// MaxSimulations bounds the playouts per position of a simulations preset.
+const MaxSimulations = 1_000_000_000
+
+var simulationsKeys = []string{"kind", "description", "game", "position", "line", "playout", "count", "seed", "paper", "reading"}
+
+// parseSimulations validates a simulations preset: a game, a start position
+// (the game's start when left out), a line of moves legal one after another
+// from it, the playout policy, the playouts per position, the seed and the
+// paper's winning probability of the first player per position.
+func parseSimulations(t map[string]any, name string, errAt func(key, format string, args ...any) error) (*Preset, error) {
+	for _, key := range sortedKeys(t) {
+		if !contains(simulationsKeys, key) {
+			return nil, errAt(key, "unknown key of a simulations preset: valid keys are %s", strings.Join(simulationsKeys, ", "))
+		}
+	}
+	p := &Preset{Name: name, Kind: Simulations, Count: 10000, Seed: 1, Policy: string(policy.Random)}
+	p.Description, _ = t["description"].(string)
+	p.Reading, _ = t["reading"].(string)
+	spec, ok := t["game"].(string)
+	if !ok {
+		return nil, errAt("game", "want a game spec, like \"chess\"")
+	}
+	g, err := games.New(spec)
+	if err != nil {
+		return nil, errAt("game", "%v", err)
+	}
+	p.Game = g.Spec()
+	s := g.NewState()
+	if v, ok := t["position"]; ok {
+		text, ok := v.(string)
+		if !ok {
+			return nil, errAt("position", "want the position as text, in the game's notation")
+		}
+		if s, err = g.ParsePosition(text); err != nil {
+			return nil, errAt("position", "%v", err)
+		}
+	}
+	p.Position = s.String()
+	p.Positions = []string{p.Position}
+	if v, ok := t["line"]; ok {
+		moves, ok := stringList(v)
+		if !ok {
+			return nil, errAt("line", "want a list of moves in the game's notation, played one after another from the position, like [\"e4\", \"Nf6\"]")
+		}
+		for i, text := range moves {
+			if s.Terminal() {
+				return nil, errAt("line", "ply %d (%s): the game is over after ply %d", i+1, text, i)
+			}
+			m, err := s.ParseMove(text)
+			if err != nil {
+				return nil, errAt("line", "ply %d (%s): %v", i+1, text, err)
+			}
+			p.Line = append(p.Line, s.MoveString(m))
+			s.Play(m)
+			p.Positions = append(p.Positions, s.String())
+		}
+	}
+	if v, ok := t["playout"]; ok {
+		text, _ := v.(string)
+		if _, err := policy.Named(g, text); err != nil {
+			return nil, errAt("playout", "%v", err)
+		}
+		p.Policy = text
+	}
+	if v, ok := t["count"]; ok {
+		n, ok := v.(int64)
+		if !ok || n < 1 || n > MaxSimulations {
+			return nil, errAt("count", "want a whole number of playouts per position in 1..%d", MaxSimulations)
+		}
+		p.Count = int(n)
+	}
+	if v, ok := t["seed"]; ok {
+		n, ok := v.(int64)
+		if !ok || n < 0 {
+			return nil, errAt("seed", "want a whole number >= 0")
+		}
+		p.Seed = uint64(n)
+	}
+	if v, ok := t["paper"]; ok {
+		list, err := numbers(v, len(p.Line)+1, 100, "position (the start, then the position after each move of line)")
+		if err != nil {
+			return nil, errAt("paper", "%v", err)
+		}
+		p.PaperWinning = list
+	}
+	return p, nil
+}

@@ -1,0 +1,89 @@
+package tournament
+
+import (
+	"bytes"
+	"context"
+	"path/filepath"
+	"testing"
+)
+
+// budgetsConfig is an analysis preset whose engine searches under two
+// budgets.
+const budgetsConfig = `
+[engines.u]
+family = "uct"
+[presets.b]
+kind = "analysis"
+game = "tictactoe"
+position = "1x1/1o1/xo1 x"
+engines = ["u"]
+budgets = ["iterations=5", "iterations=3000"]
+runs = 8
+move = "a3"
+paper_frequency = [90]
+`
+
+// An analysis preset with budgets runs every engine under each, records
+// the budget, resumes without running anything twice, and summarises a
+// row per budget, with the budget under which the move is chosen in more
+// than half the runs.
+func TestAnalysisBudgetsRunAndResume(t *testing.T) {
+	cfg := load(t, budgetsConfig)
+	p, _ := cfg.Preset("b")
+	path := filepath.Join(t.TempDir(), "b.jsonl")
+	if n, err := runPreset(context.Background(), cfg, p, path, Options{Count: 3}, nil); err != nil || n != 6 {
+		t.Fatalf("%d runs, %v", n, err)
+	}
+	if n, err := runPreset(context.Background(), cfg, p, path, Options{}, nil); err != nil || n != 10 {
+		t.Fatalf("resumed %d runs, %v", n, err)
+	}
+	recs, _, _, _ := ReadResults(path)
+	for _, r := range recs {
+		if r.Match != "analysis|u|"+r.Budget || (r.Budget != "iterations=5" && r.Budget != "iterations=3000") {
+			t.Fatalf("record of match %s has budget %q", r.Match, r.Budget)
+		}
+	}
+	sums := SummariseAnalysis(p, recs)
+	if len(sums) != 2 || sums[0].Budget != "iterations=5" || sums[1].Budget != "iterations=3000" || sums[0].Runs != 8 || sums[1].Runs != 8 {
+		t.Fatalf("summaries %+v", sums)
+	}
+	if sums[0].MeanStates >= sums[1].MeanStates {
+		t.Fatalf("5 iterations visited %.0f states, 3000 visited %.0f", sums[0].MeanStates, sums[1].MeanStates)
+	}
+	if b, ok := FirstMajority(sums, "u"); !ok || b != "iterations=3000" && b != "iterations=5" {
+		t.Fatalf("first majority %q %v; 3,000 iterations find the only move that does not lose (a3): %+v", b, ok, sums)
+	}
+}
+
+// A file from before the preset took budgets (runs keyed analysis|ENGINE,
+// no budget) still reports: its runs form a row of the engine's default
+// budget after the preset's rows.
+func TestAnalysisBudgetsReportOldRuns(t *testing.T) {
+	cfg := load(t, budgetsConfig)
+	p, _ := cfg.Preset("b")
+	run := func(match, budget, move string, i int) Record {
+		return Record{Kind: AnalysisKind, Preset: "b", Match: match, Index: i, Game: p.Game, Budget: budget, Names: [2]string{"u", ""},
+			Winner: -1, Moves: []MoveSummary{{Move: move, States: 1000}}}
+	}
+	recs := []Record{
+		run("analysis|u|iterations=5", "iterations=5", "a3", 0), run("analysis|u|iterations=5", "iterations=5", "b3", 1),
+		run("analysis|u|iterations=3000", "iterations=3000", "a3", 0), run("analysis|u|iterations=3000", "iterations=3000", "a3", 1),
+		run("analysis|u", "", "a3", 0), run("analysis|u", "", "c1", 1), run("analysis|u", "", "c1", 2),
+	}
+	sums := SummariseAnalysis(p, recs)
+	var out bytes.Buffer
+	if err := WriteAnalysisReport(&out, sums, Text); err != nil {
+		t.Fatal(err)
+	}
+	want := `preset  engine  budget           runs  move  chosen %  95% interval  paper %     states (k)  95% interval  paper (k)  
+b       u       iterations=5     2     a3    50.0      9.5-90.5      90.0        1.0         ±0.0          -          
+b       u       iterations=3000  2     a3    100.0     34.2-100.0    90.0        1.0         ±0.0          -          
+b       u       -                3     a3    33.3      6.1-79.2      90.0     !  1.0         ±0.0          -          
+
+chosen: runs whose move was the preset's move, with a 95% Wilson interval; states: mean states visited per run with a 95% interval; ! marks a paper figure outside our interval.
+u chose a3 in more than half its runs first at budget iterations=3000.
+`
+	if out.String() != want {
+		t.Fatalf("got\n%s\nwant\n%s", out.String(), want)
+	}
+}

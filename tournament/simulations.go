@@ -1,0 +1,130 @@
+package tournament
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strconv"
+	"time"
+
+	"mcarena/config"
+	"mcarena/engines/policy"
+	"mcarena/games"
+	"mcarena/games/rng"
+)
+
+// SimulationBatch is the number of playouts of one task of a simulations
+// preset: a position's playouts are run and recorded this many at a time
+// (the last batch of a position holds what is left), so that a stopped run
+// loses at most a batch a worker.
+const SimulationBatch = 10_000
+
+// SimulationKey is the match key of the playouts from position row of a
+// simulations preset: row 0 is its start, row i the position after the
+// i-th move of its line.
+func SimulationKey(row int) string { return "simulations|" + strconv.Itoa(row) }
+
+// BatchSeed is the seed of batch i of the playouts from position row of a
+// simulations preset with seed seed: a batch's counts depend on nothing
+// else, so a resumed or sharded run counts what an uninterrupted one does.
+func BatchSeed(seed uint64, row, i int) uint64 { return GameSeed(seed, SimulationKey(row), i) }
+
+// simulationPlayouts returns the playouts per position of a run of preset
+// p with count per position (0: the preset's) and budget scale scale (0:
+// none), at least one.
+func simulationPlayouts(p *config.Preset, count int, scale float64) int {
+	if count == 0 {
+		count = p.Count
+	}
+	if scale == 0 {
+		return count
+	}
+	return max(int(math.Ceil(float64(count)*scale)), 1)
+}
+
+// batchSize returns the playouts of batch i of n playouts.
+func batchSize(n, i int) int { return min(SimulationBatch, n-i*SimulationBatch) }
+
+// simulationsPlan lays out the batches of simulations preset p: every
+// position, count playouts each (scaled by scale), SimulationBatch at a
+// time.
+func simulationsPlan(p *config.Preset, count int, scaled bool, scale float64) *plan {
+	n := simulationPlayouts(p, count, scale)
+	pl := &plan{count: (n + SimulationBatch - 1) / SimulationBatch, unit: map[string]int{}, group: 1}
+	for row := range p.Positions {
+		pl.keys = append(pl.keys, SimulationKey(row))
+		pl.unit[SimulationKey(row)] = row
+	}
+	pl.task = func(row, i int) task {
+		return task{key: SimulationKey(row), index: i, do: func(ctx context.Context, w *worker) (Record, bool, error) {
+			return simulate(ctx, p, row, i, batchSize(n, i), w, scaled, scale)
+		}}
+	}
+	pl.expect = func(row, i int) (Record, error) {
+		return Record{Kind: SimulationsKind, Game: p.Game, Names: [2]string{p.Policy, ""}, Seed: BatchSeed(p.Seed, row, i),
+			Start: p.Positions[row], Playouts: batchSize(n, i)}, nil
+	}
+	return pl
+}
+
+// simulate runs batch i of the playouts from position row of simulations
+// preset p, size playouts, and records how many ended in a win of the
+// first player, a draw and a win of the second.
+func simulate(ctx context.Context, p *config.Preset, row, i, size int, w *worker, scaled bool, scale float64) (Record, bool, error) {
+	position := p.Positions[row]
+	g, err := w.game(p.Game)
+	if err != nil {
+		return Record{}, false, err
+	}
+	start, err := g.ParsePosition(position)
+	if err != nil {
+		return Record{}, false, err
+	}
+	seed := BatchSeed(p.Seed, row, i)
+	begun := time.Now()
+	counts, err := Simulate(ctx, start, p.Policy, size, seed)
+	if ctx.Err() != nil {
+		return Record{}, false, nil
+	}
+	if err != nil {
+		return Record{}, false, fmt.Errorf("preset %s: %v", p.Name, err)
+	}
+	return Record{Kind: SimulationsKind, Preset: p.Name, Match: SimulationKey(row), Index: i, Game: p.Game,
+		Names: [2]string{p.Policy, ""}, Seed: seed, Start: position, Winner: -1, Playouts: size, Outcomes: counts[:],
+		Seconds: time.Since(begun).Seconds(), Scaled: scaled, BudgetScale: scale}, true, nil
+}
+
+// Simulate runs n playouts from start by the playout policy named name
+// (policy.Named), drawing from one generator seeded with seed, and returns
+// how many the first player won, how many were drawn and how many the
+// second player won. The same start, policy, n and seed give the same
+// counts. It stops early, with ctx's error, once ctx is done.
+func Simulate(ctx context.Context, start games.State, name string, n int, seed uint64) ([3]int, error) {
+	var counts [3]int
+	cfg, err := policy.Named(start.Game(), name)
+	if err != nil {
+		return counts, err
+	}
+	pol, err := policy.New(cfg, start)
+	if err != nil {
+		return counts, err
+	}
+	r := rng.New(seed)
+	s := start.Clone()
+	for k := range n {
+		if k%256 == 0 && ctx.Err() != nil {
+			return counts, ctx.Err()
+		}
+		s.CopyFrom(start)
+		pol.Run(s, &r, games.NoLimit, nil, nil)
+		switch s.Outcome() {
+		case games.FirstWins:
+			counts[0]++
+		case games.Draw:
+			counts[1]++
+		case games.SecondWins:
+			counts[2]++
+		}
+	}
+	return counts, nil
+}

@@ -1,0 +1,144 @@
+package tournament
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+
+	"mcarena/config"
+)
+
+// SimulationSummary is what the playouts from one position of a
+// simulations preset gave: the outcomes from the first player's view and
+// the first player's winning probability, wins plus half the draws, beside
+// the paper's.
+type SimulationSummary struct {
+	Preset string
+	// Ply is the position's number: 0 for the start, i for the position
+	// after the i-th move of the line, Move.
+	Ply                 int
+	Move                string
+	Policy              string
+	Playouts            int
+	Wins, Draws, Losses int // of the first player
+	// Winning is the first player's winning probability, Low and High its
+	// 95% interval.
+	Winning, Low, High float64
+	Paper              float64 // percent, -1 if none
+	Scaled             bool
+}
+
+// Decisive returns the share of playouts that ended in a win for either
+// player.
+func (s SimulationSummary) Decisive() float64 {
+	if s.Playouts == 0 {
+		return 0
+	}
+	return float64(s.Wins+s.Losses) / float64(s.Playouts)
+}
+
+// SummariseSimulations sums the batches of simulations preset p, a row per
+// position in the preset's order, each batch counted once. A batch counts
+// only where it simulated the position and policy the preset gives that row
+// now; ignored returns how many did not.
+func SummariseSimulations(p *config.Preset, recs []Record) (sums []SimulationSummary, ignored int) {
+	recs, _ = Unique(recs)
+	sums = make([]SimulationSummary, len(p.Positions))
+	for row := range sums {
+		s := &sums[row]
+		*s = SimulationSummary{Preset: p.Name, Ply: row, Policy: p.Policy, Paper: -1}
+		if row > 0 {
+			s.Move = p.Line[row-1]
+		}
+		if p.PaperWinning != nil {
+			s.Paper = p.PaperWinning[row]
+		}
+	}
+	for _, r := range recs {
+		if r.Kind != SimulationsKind || r.Preset != p.Name {
+			continue
+		}
+		row := -1
+		for i := range sums {
+			if r.Match == SimulationKey(i) {
+				row = i
+			}
+		}
+		if row < 0 || r.Start != p.Positions[row] || r.Names[0] != p.Policy {
+			ignored++
+			continue
+		}
+		s := &sums[row]
+		s.Playouts += r.Playouts
+		s.Wins += r.Outcomes[0]
+		s.Draws += r.Outcomes[1]
+		s.Losses += r.Outcomes[2]
+		s.Scaled = s.Scaled || r.Scaled
+	}
+	for i := range sums {
+		s := &sums[i]
+		s.Winning, s.Low, s.High = winning(s.Wins, s.Draws, s.Losses)
+	}
+	return sums, ignored
+}
+
+// winning returns the first player's winning probability over playouts
+// with wins, draws and losses, a draw counting one half, and its 95%
+// interval by the normal approximation with the variance of the three
+// outcomes. Where most playouts are drawn (a KQK ending) that variance is
+// far below the binomial one a Wilson interval of the score would assume,
+// so the interval is as narrow as the counts warrant.
+func winning(wins, draws, losses int) (p, lo, hi float64) {
+	n := float64(wins + draws + losses)
+	if n == 0 {
+		return 0, 0, 1
+	}
+	p = (float64(wins) + float64(draws)/2) / n
+	second := (float64(wins) + float64(draws)/4) / n // the mean of the squared scores
+	half := 1.96 * math.Sqrt(math.Max(second-p*p, 0)/n)
+	return p, math.Max(p-half, 0), math.Min(p+half, 1)
+}
+
+// WriteSimulationsReport prints the summaries of a simulations preset: per
+// position the move that led to it, the playouts, their outcomes, the
+// share of decisive ones and the first player's winning probability with
+// its 95% interval beside the paper's figure, "!" where the paper's figure
+// lies outside the interval.
+func WriteSimulationsReport(w io.Writer, sums []SimulationSummary, ignored int, f Format) error {
+	header := []string{"preset", "ply", "move", "playout", "playouts", "1st wins", "draws", "2nd wins", "decisive %", "1st winning %", "95% interval", "paper %", ""}
+	var rows [][]string
+	scaled := false
+	for _, s := range sums {
+		move := s.Move
+		if move == "" {
+			move = "(start)"
+		}
+		win, interval, paper, flag := "-", "-", "-", ""
+		if s.Playouts > 0 {
+			win = fmt.Sprintf("%.3f", 100*s.Winning)
+			interval = fmt.Sprintf("%.3f-%.3f", 100*s.Low, 100*s.High)
+		}
+		if s.Paper >= 0 {
+			paper = strconv.FormatFloat(s.Paper, 'f', -1, 64)
+			if s.Playouts > 0 && Outside(s.Paper, s.Low, s.High) {
+				flag = "!"
+			}
+		}
+		rows = append(rows, []string{s.Preset, strconv.Itoa(s.Ply), move, s.Policy, strconv.Itoa(s.Playouts), strconv.Itoa(s.Wins),
+			strconv.Itoa(s.Draws), strconv.Itoa(s.Losses), fmt.Sprintf("%.2f", 100*s.Decisive()), win, interval, paper, flag})
+		scaled = scaled || s.Scaled
+	}
+	if err := writeTable(w, header, rows, f); err != nil || f == CSV {
+		return err
+	}
+	fmt.Fprintln(w, "\nply: the position after that many moves of the line (0: its start), reached by move; 1st, 2nd: the first and second player (White and Black in chess).")
+	fmt.Fprintln(w, "1st winning: wins plus half the draws of the first player over the playouts, with a 95% interval (normal, by the variance of the three outcomes); ! marks a paper figure outside it.")
+	if scaled {
+		fmt.Fprintln(w, "Scaled down: fewer playouts than the preset asks for.")
+	}
+	if ignored > 0 {
+		fmt.Fprintf(w, "Not counted: %d batches simulate another position or playout than the preset's row (the preset changed since).\n", ignored)
+	}
+	return nil
+}
