@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -41,7 +42,7 @@ func runList(args []string, stdout io.Writer) error {
 			fmt.Fprintf(stdout, "  %-14s %s  %s\n", n, runs, p.Description)
 			continue
 		case config.Simulations:
-			fmt.Fprintf(stdout, "  %-14s %d positions x %d %s playouts  %s\n", n, len(p.Positions), p.Count, p.Policy, p.Description)
+			fmt.Fprintf(stdout, "  %-14s %s x %d %s playouts  %s\n", n, plural(len(p.Positions), "position"), p.Count, p.Policy, p.Description)
 			continue
 		}
 		if p.Elimination != nil {
@@ -495,7 +496,9 @@ func runMerge(args []string, stdout io.Writer) error {
 		for _, r := range recs {
 			k := fmt.Sprintf("%s|%s#%d", r.Preset, r.Match, r.Index)
 			if old, dup := seen[k]; dup {
-				if old.Seed != r.Seed || old.Result != r.Result || len(old.Moves) != len(r.Moves) || !slices.Equal(old.Outcomes, r.Outcomes) {
+				// Batches recorded before end reasons were kept have none.
+				ends := old.Ends == nil || r.Ends == nil || maps.Equal(old.Ends, r.Ends)
+				if old.Seed != r.Seed || old.Result != r.Result || len(old.Moves) != len(r.Moves) || !slices.Equal(old.Outcomes, r.Outcomes) || !ends {
 					return fmt.Errorf("%s:%d: game %s appears twice with different results", f, r.Line, k)
 				}
 				dups++
@@ -565,4 +568,12 @@ func isTTY(w io.Writer) bool {
 	}
 	fi, err := f.Stat()
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// plural writes n and the noun, with an s unless n is 1.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

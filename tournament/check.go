@@ -84,6 +84,9 @@ func (r *Record) Check() error {
 	if r.Playouts != 0 || r.Outcomes != nil {
 		return bad("playouts", "%d playouts, outcomes %v: only a batch of a simulations preset has them", r.Playouts, r.Outcomes)
 	}
+	if r.Ends != nil {
+		return bad("ends", "%v: only a batch of a simulations preset has them", r.Ends)
+	}
 	if r.Kind == AnalysisKind {
 		if len(r.Moves) > 1 {
 			return bad("moves", "%d moves, an analysis run records one", len(r.Moves))
@@ -129,6 +132,18 @@ func (r *Record) checkSimulations() error {
 		return fmt.Errorf("field outcomes: %v add up to %d, not the batch's %d playouts", r.Outcomes, r.Outcomes[0]+r.Outcomes[1]+r.Outcomes[2], r.Playouts)
 	case len(r.Moves) != 0:
 		return fmt.Errorf("field moves: %d moves in a batch of playouts, which records none", len(r.Moves))
+	}
+	if r.Ends != nil {
+		n := 0
+		for reason, k := range r.Ends {
+			if k < 1 || reason == "" {
+				return fmt.Errorf("field ends: %q: %d is not a named reason with a count of 1 or more", reason, k)
+			}
+			n += k
+		}
+		if n != r.Playouts {
+			return fmt.Errorf("field ends: the reasons count %d playouts, not the batch's %d", n, r.Playouts)
+		}
 	}
 	return nil
 }

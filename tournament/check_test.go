@@ -54,7 +54,8 @@ func TestParseRecordChecks(t *testing.T) {
 }
 
 // A batch of playouts is checked too: its playouts within a batch, three
-// outcome counts that add up to them, no moves.
+// outcome counts that add up to them, end reasons (when kept) that add up
+// to them, no moves.
 func TestParseSimulationsRecordChecks(t *testing.T) {
 	good := `{"kind":"simulations","preset":"s","match":"simulations|0","index":0,"game":"tictactoe","budget":"","names":["random",""],"specs":["",""],"first_seat":0,"seed":7,"start":"3/3/3 x","result":"","winner":-1,"score":0,"plies":0,"seconds":0.5,"moves":null,"playouts":10,"outcomes":[6,1,3]}`
 	tests := []struct {
@@ -67,6 +68,10 @@ func TestParseSimulationsRecordChecks(t *testing.T) {
 		{"negative outcome", `[6,1,3]`, `[12,-1,-1]`, "field outcomes: [12 -1 -1] is not three counts of 0 or more"},
 		{"outcomes short", `[6,1,3]`, `[6,1,2]`, "field outcomes: [6 1 2] add up to 9, not the batch's 10 playouts"},
 		{"moves", `"moves":null`, `"moves":[{"move":"a1","states":0,"iterations":0,"ms":0}]`, "field moves: 1 moves in a batch of playouts"},
+		{"ends", `[6,1,3]`, `[6,1,3],"ends":{"three in a row":9,"full board":1}`, ""},
+		{"ends short", `[6,1,3]`, `[6,1,3],"ends":{"three in a row":8,"full board":1}`, "field ends: the reasons count 9 playouts, not the batch's 10"},
+		{"ends zero", `[6,1,3]`, `[6,1,3],"ends":{"three in a row":10,"full board":0}`, `field ends: "full board": 0 is not a named reason with a count of 1 or more`},
+		{"ends unnamed", `[6,1,3]`, `[6,1,3],"ends":{"":10}`, `field ends: "": 10 is not a named reason`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -58,6 +58,10 @@ type Record struct {
 	// in the other kinds of records.
 	Playouts int   `json:"playouts,omitempty"`
 	Outcomes []int `json:"outcomes,omitempty"`
+	// Ends counts a batch's playouts by why they ended, in the game's
+	// words (games.EndReason: "checkmate", "fifty-move rule"...); batches
+	// recorded before it was kept have none.
+	Ends map[string]int `json:"ends,omitempty"`
 	// Scaled says the run used fewer games than the preset or scaled its
 	// budgets, so the report can say so.
 	Scaled bool `json:"scaled,omitempty"`

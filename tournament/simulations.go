@@ -90,17 +90,25 @@ func simulate(ctx context.Context, p *config.Preset, row, i, size int, w *worker
 		return Record{}, false, fmt.Errorf("preset %s: %v", p.Name, err)
 	}
 	return Record{Kind: SimulationsKind, Preset: p.Name, Match: SimulationKey(row), Index: i, Game: p.Game,
-		Names: [2]string{p.Policy, ""}, Seed: seed, Start: position, Winner: -1, Playouts: size, Outcomes: counts[:],
+		Names: [2]string{p.Policy, ""}, Seed: seed, Start: position, Winner: -1, Playouts: size, Outcomes: counts.Outcomes[:], Ends: counts.Ends,
 		Seconds: time.Since(begun).Seconds(), Scaled: scaled, BudgetScale: scale}, true, nil
 }
 
+// SimulationCounts is what a batch of playouts gave: how many the first
+// player won, how many were drawn and how many the second player won
+// (Outcomes), and how many ended for each reason, in the game's words
+// (Ends).
+type SimulationCounts struct {
+	Outcomes [3]int
+	Ends     map[string]int
+}
+
 // Simulate runs n playouts from start by the playout policy named name
-// (policy.Named), drawing from one generator seeded with seed, and returns
-// how many the first player won, how many were drawn and how many the
-// second player won. The same start, policy, n and seed give the same
-// counts. It stops early, with ctx's error, once ctx is done.
-func Simulate(ctx context.Context, start games.State, name string, n int, seed uint64) ([3]int, error) {
-	var counts [3]int
+// (policy.Named), drawing from one generator seeded with seed, and counts
+// their outcomes and end reasons. The same start, policy, n and seed give
+// the same counts. It stops early, with ctx's error, once ctx is done.
+func Simulate(ctx context.Context, start games.State, name string, n int, seed uint64) (SimulationCounts, error) {
+	counts := SimulationCounts{Ends: map[string]int{}}
 	cfg, err := policy.Named(start.Game(), name)
 	if err != nil {
 		return counts, err
@@ -119,12 +127,13 @@ func Simulate(ctx context.Context, start games.State, name string, n int, seed u
 		pol.Run(s, &r, games.NoLimit, nil, nil)
 		switch s.Outcome() {
 		case games.FirstWins:
-			counts[0]++
+			counts.Outcomes[0]++
 		case games.Draw:
-			counts[1]++
+			counts.Outcomes[1]++
 		case games.SecondWins:
-			counts[2]++
+			counts.Outcomes[2]++
 		}
+		counts.Ends[games.EndReason(s)]++
 	}
 	return counts, nil
 }

@@ -3,8 +3,11 @@ package tournament
 import (
 	"fmt"
 	"io"
+	"maps"
 	"math"
+	"slices"
 	"strconv"
+	"strings"
 
 	"mcarena/config"
 )
@@ -27,6 +30,10 @@ type SimulationSummary struct {
 	Winning, Low, High float64
 	Paper              float64 // percent, -1 if none
 	Scaled             bool
+	// Ends counts the playouts by why they ended (games.EndReason), over
+	// the EndsPlayouts of them whose batches recorded it.
+	Ends         map[string]int
+	EndsPlayouts int
 }
 
 // Decisive returns the share of playouts that ended in a win for either
@@ -75,6 +82,15 @@ func SummariseSimulations(p *config.Preset, recs []Record) (sums []SimulationSum
 		s.Draws += r.Outcomes[1]
 		s.Losses += r.Outcomes[2]
 		s.Scaled = s.Scaled || r.Scaled
+		if r.Ends != nil {
+			if s.Ends == nil {
+				s.Ends = map[string]int{}
+			}
+			for reason, k := range r.Ends {
+				s.Ends[reason] += k
+			}
+			s.EndsPlayouts += r.Playouts
+		}
 	}
 	for i := range sums {
 		s := &sums[i]
@@ -107,6 +123,9 @@ func winning(wins, draws, losses int) (p, lo, hi float64) {
 // lies outside the interval.
 func WriteSimulationsReport(w io.Writer, sums []SimulationSummary, ignored int, f Format) error {
 	header := []string{"preset", "ply", "move", "playout", "playouts", "1st wins", "draws", "2nd wins", "decisive %", "1st winning %", "95% interval", "paper %", ""}
+	if f == CSV {
+		header = append(header, "ends")
+	}
 	var rows [][]string
 	scaled := false
 	for _, s := range sums {
@@ -125,11 +144,22 @@ func WriteSimulationsReport(w io.Writer, sums []SimulationSummary, ignored int, 
 				flag = "!"
 			}
 		}
-		rows = append(rows, []string{s.Preset, strconv.Itoa(s.Ply), move, s.Policy, strconv.Itoa(s.Playouts), strconv.Itoa(s.Wins),
-			strconv.Itoa(s.Draws), strconv.Itoa(s.Losses), fmt.Sprintf("%.2f", 100*s.Decisive()), win, interval, paper, flag})
+		row := []string{s.Preset, strconv.Itoa(s.Ply), move, s.Policy, strconv.Itoa(s.Playouts), strconv.Itoa(s.Wins),
+			strconv.Itoa(s.Draws), strconv.Itoa(s.Losses), fmt.Sprintf("%.2f", 100*s.Decisive()), win, interval, paper, flag}
+		if f == CSV {
+			var ends []string
+			for _, reason := range slices.Sorted(maps.Keys(s.Ends)) {
+				ends = append(ends, fmt.Sprintf("%s=%d", reason, s.Ends[reason]))
+			}
+			row = append(row, strings.Join(ends, ";"))
+		}
+		rows = append(rows, row)
 		scaled = scaled || s.Scaled
 	}
 	if err := writeTable(w, header, rows, f); err != nil || f == CSV {
+		return err
+	}
+	if err := writeEnds(w, sums, f); err != nil {
 		return err
 	}
 	fmt.Fprintln(w, "\nply: the position after that many moves of the line (0: its start), reached by move; 1st, 2nd: the first and second player (White and Black in chess).")
@@ -138,7 +168,60 @@ func WriteSimulationsReport(w io.Writer, sums []SimulationSummary, ignored int, 
 		fmt.Fprintln(w, "Scaled down: fewer playouts than the preset asks for.")
 	}
 	if ignored > 0 {
-		fmt.Fprintf(w, "Not counted: %d batches simulate another position or playout than the preset's row (the preset changed since).\n", ignored)
+		fmt.Fprintf(w, "Not counted: %s of another position or playout than the preset's row (the preset changed since).\n", batches(ignored))
 	}
 	return nil
+}
+
+// batches writes n batches, in the singular for one.
+func batches(n int) string {
+	if n == 1 {
+		return "1 batch"
+	}
+	return strconv.Itoa(n) + " batches"
+}
+
+// writeEnds prints, after the outcomes, why the playouts ended: a row per
+// position and a column per end reason, most frequent first, each the share
+// of the playouts whose batches recorded reasons. It prints nothing when
+// no batch did.
+func writeEnds(w io.Writer, sums []SimulationSummary, f Format) error {
+	total := map[string]int{}
+	for _, s := range sums {
+		for reason, k := range s.Ends {
+			total[reason] += k
+		}
+	}
+	if len(total) == 0 {
+		return nil
+	}
+	reasons := slices.SortedFunc(maps.Keys(total), func(a, b string) int {
+		if c := total[b] - total[a]; c != 0 {
+			return c
+		}
+		return strings.Compare(a, b)
+	})
+	header := []string{"ply", "move", "playouts"}
+	for _, reason := range reasons {
+		header = append(header, reason+" %")
+	}
+	var rows [][]string
+	for _, s := range sums {
+		move := s.Move
+		if move == "" {
+			move = "(start)"
+		}
+		row := []string{strconv.Itoa(s.Ply), move, strconv.Itoa(s.EndsPlayouts)}
+		for _, reason := range reasons {
+			share := "-"
+			if s.EndsPlayouts > 0 {
+				share = fmt.Sprintf("%.2f", 100*float64(s.Ends[reason])/float64(s.EndsPlayouts))
+			}
+			row = append(row, share)
+		}
+		rows = append(rows, row)
+	}
+	fmt.Fprintln(w, "\nWhy the playouts ended (the game's end reasons; playouts: those whose batches recorded them):")
+	fmt.Fprintln(w)
+	return writeTable(w, header, rows, f)
 }

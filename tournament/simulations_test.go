@@ -85,8 +85,8 @@ func TestSimulationBatchReproducibleFromSeed(t *testing.T) {
 		}
 		s, _ := g.ParsePosition(r.Start)
 		counts, err := Simulate(context.Background(), s, r.Names[0], r.Playouts, r.Seed)
-		if err != nil || fmt.Sprint(counts[:]) != fmt.Sprint(r.Outcomes) {
-			t.Fatalf("%s batch %d: recorded %v, simulated again %v (%v)", r.Match, r.Index, r.Outcomes, counts, err)
+		if err != nil || fmt.Sprint(counts.Outcomes[:]) != fmt.Sprint(r.Outcomes) || fmt.Sprint(counts.Ends) != fmt.Sprint(r.Ends) {
+			t.Fatalf("%s batch %d: recorded %v %v, simulated again %+v (%v)", r.Match, r.Index, r.Outcomes, r.Ends, counts, err)
 		}
 	}
 }
@@ -119,15 +119,17 @@ func simRecord(p *config.Preset, row, index int, w, d, l int) Record {
 // Hand-made batches give the expected table: outcomes summed per position,
 // a repeated batch counted once, a batch of another position not counted,
 // the winning probability with its interval and the paper's figure flagged
-// outside it.
+// outside it, and the end reasons of the batches that recorded them.
 func TestSimulationsReport(t *testing.T) {
 	cfg := load(t, simulationsConfig)
 	p, _ := cfg.Preset("ttt")
 	b := simRecord(p, 1, 0, 300, 400, 300)
 	stale := simRecord(p, 2, 1, 10, 0, 0)
 	stale.Start = p.Positions[0]
+	first := simRecord(p, 0, 0, 600, 100, 300)
+	first.Ends = map[string]int{"three in a row": 900, "full board": 100}
 	recs := []Record{
-		simRecord(p, 0, 0, 600, 100, 300), simRecord(p, 0, 1, 580, 140, 280),
+		first, simRecord(p, 0, 1, 580, 140, 280), // the second from before ends were kept
 		b, b, // the same batch twice
 		simRecord(p, 2, 0, 0, 1000, 0),
 		stale,
@@ -142,9 +144,16 @@ ttt     0    (start)  random   2000      1180      240    580       88.00       
 ttt     1    b2       random   1000      300       400    300       60.00       50.000         47.600-52.400  70       !  
 ttt     2    a1       random   1000      0         1000   0         0.00        50.000         50.000-50.000  55       !  
 
+Why the playouts ended (the game's end reasons; playouts: those whose batches recorded them):
+
+ply  move     playouts  three in a row %  full board %  
+0    (start)  1000      90.00             10.00         
+1    b2       0         -                 -             
+2    a1       0         -                 -             
+
 ply: the position after that many moves of the line (0: its start), reached by move; 1st, 2nd: the first and second player (White and Black in chess).
 1st winning: wins plus half the draws of the first player over the playouts, with a 95% interval (normal, by the variance of the three outcomes); ! marks a paper figure outside it.
-Not counted: 1 batches simulate another position or playout than the preset's row (the preset changed since).
+Not counted: 1 batch of another position or playout than the preset's row (the preset changed since).
 `
 	if out.String() != want {
 		t.Fatalf("got\n%s\nwant\n%s", out.String(), want)
@@ -153,7 +162,7 @@ Not counted: 1 batches simulate another position or playout than the preset's ro
 	if err := WriteSimulationsReport(&out, sums[:1], 0, CSV); err != nil {
 		t.Fatal(err)
 	}
-	if want := "preset,ply,move,playout,playouts,1st wins,draws,2nd wins,decisive %,1st winning %,95% interval,paper %,\nttt,0,(start),random,2000,1180,240,580,88.00,65.000,63.052-66.948,-,\n"; out.String() != want {
+	if want := "preset,ply,move,playout,playouts,1st wins,draws,2nd wins,decisive %,1st winning %,95% interval,paper %,,ends\nttt,0,(start),random,2000,1180,240,580,88.00,65.000,63.052-66.948,-,,full board=100;three in a row=900\n"; out.String() != want {
 		t.Fatalf("CSV got\n%s\nwant\n%s", out.String(), want)
 	}
 }

@@ -421,3 +421,29 @@ func TestNewGameFormListScrollsOnShortTerminals(t *testing.T) {
 		t.Errorf("the form is not 20 lines from its title:\n%s", v)
 	}
 }
+
+// A partly run analysis preset is marked in runs, not games.
+func TestPickerMarksAnalysisInRuns(t *testing.T) {
+	cfg, err := config.Parse("c.toml", []byte(`
+[engines.u]
+family = "uct"
+[presets.choose]
+kind = "analysis"
+game = "tictactoe"
+position = "1x1/1o1/xo1 x"
+engines = ["u"]
+runs = 3
+move = "a3"
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := cfg.Preset("choose")
+	path := filepath.Join(t.TempDir(), "choose.jsonl")
+	if _, err := tournament.Run(context.Background(), mustPlan(t, cfg, p), path, tournament.Options{Count: 1}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := presetMark(p, path); got != "1/3 runs" {
+		t.Errorf("mark %q, want 1/3 runs", got)
+	}
+}

@@ -92,9 +92,21 @@ func presetMark(p *config.Preset, path string) string {
 	case done >= total:
 		return "done"
 	case done > 0:
-		return fmt.Sprintf("%d/%d games", done, total)
+		return fmt.Sprintf("%d/%d %s", done, total, unitNoun(p))
 	}
 	return ""
+}
+
+// unitNoun names what a preset's results file counts: games, an analysis's
+// runs, or a simulations preset's batches of playouts.
+func unitNoun(p *config.Preset) string {
+	switch p.Kind {
+	case config.Analysis:
+		return "runs"
+	case config.Simulations:
+		return "batches"
+	}
+	return "games"
 }
 
 func (p *presetPicker) keys(e *env) keyHelp {
