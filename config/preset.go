@@ -511,6 +511,31 @@ func (c *Config) PresetNames() []string { return sortedKeys(c.Presets) }
 // analysisBudgetForms lists the budgets an analysis preset's searches take.
 const analysisBudgetForms = `a duration like 320ms, iterations=N, states=N, paper=T, or "" (the engine's default)`
 
+// gameAndPosition reads the keys game (a game spec) and position (the
+// game's position text, the start when left out) of an analysis or
+// simulations preset.
+func gameAndPosition(t map[string]any, errAt func(key, format string, args ...any) error) (games.Game, games.State, error) {
+	spec, ok := t["game"].(string)
+	if !ok {
+		return nil, nil, errAt("game", "want a game spec, like \"chess\"")
+	}
+	g, err := games.New(spec)
+	if err != nil {
+		return nil, nil, errAt("game", "%v", err)
+	}
+	s := g.NewState()
+	if v, ok := t["position"]; ok {
+		text, ok := v.(string)
+		if !ok {
+			return nil, nil, errAt("position", "want the position as text, in the game's notation")
+		}
+		if s, err = g.ParsePosition(text); err != nil {
+			return nil, nil, errAt("position", "%v", err)
+		}
+	}
+	return g, s, nil
+}
+
 // parseAnalysis validates an analysis preset. Its Budgets are nil when it
 // gives none: every search then runs under its engine's default budget, as
 // before analyses took budgets.
@@ -523,28 +548,16 @@ func parseAnalysis(t map[string]any, name string, cfg *Config, errAt func(key, f
 	p := &Preset{Name: name, Kind: Analysis, Count: 100, Seed: 1}
 	p.Description, _ = t["description"].(string)
 	p.Reading, _ = t["reading"].(string)
-	spec, ok := t["game"].(string)
-	if !ok {
-		return nil, errAt("game", "want a game spec")
-	}
-	g, err := games.New(spec)
+	g, s, err := gameAndPosition(t, errAt)
 	if err != nil {
-		return nil, errAt("game", "%v", err)
+		return nil, err
 	}
 	p.Game = g.Spec()
-	s := g.NewState()
-	if text, ok := t["position"]; ok {
-		if p.Position, ok = text.(string); !ok {
-			return nil, errAt("position", "want the position as text")
-		}
-		if s, err = g.ParsePosition(p.Position); err != nil {
-			return nil, errAt("position", "%v", err)
-		}
-	}
 	if s.Terminal() {
 		return nil, errAt("position", "the game is over there")
 	}
 	p.Position = s.String()
+	var ok bool
 	if p.Engines, ok = stringList(t["engines"]); !ok || len(p.Engines) == 0 {
 		return nil, errAt("engines", "want a list of engine names")
 	}

@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"mcarena/engines/policy"
-	"mcarena/games"
 )
 
 // MaxSimulations bounds the playouts per position of a simulations preset.
@@ -25,25 +24,11 @@ func parseSimulations(t map[string]any, name string, errAt func(key, format stri
 	p := &Preset{Name: name, Kind: Simulations, Count: 10000, Seed: 1, Policy: string(policy.Random)}
 	p.Description, _ = t["description"].(string)
 	p.Reading, _ = t["reading"].(string)
-	spec, ok := t["game"].(string)
-	if !ok {
-		return nil, errAt("game", "want a game spec, like \"chess\"")
-	}
-	g, err := games.New(spec)
+	g, s, err := gameAndPosition(t, errAt)
 	if err != nil {
-		return nil, errAt("game", "%v", err)
+		return nil, err
 	}
 	p.Game = g.Spec()
-	s := g.NewState()
-	if v, ok := t["position"]; ok {
-		text, ok := v.(string)
-		if !ok {
-			return nil, errAt("position", "want the position as text, in the game's notation")
-		}
-		if s, err = g.ParsePosition(text); err != nil {
-			return nil, errAt("position", "%v", err)
-		}
-	}
 	p.Position = s.String()
 	p.Positions = []string{p.Position}
 	if v, ok := t["line"]; ok {

@@ -8,13 +8,32 @@ import (
 	"testing"
 )
 
+// recordEdit is a record line with one edit (from replaced by to) and part
+// of the error ParseRecord must give for it, "" for none.
+type recordEdit struct{ name, from, to, want string }
+
+// checkEdits parses good with each edit and checks the error.
+func checkEdits(t *testing.T, good string, tests []recordEdit) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ParseRecord([]byte(strings.Replace(good, tt.from, tt.to, 1)))
+			got := ""
+			if err != nil {
+				got = err.Error()
+			}
+			if (tt.want == "") != (err == nil) || !strings.Contains(got, tt.want) {
+				t.Fatalf("got error %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
 // Every field is checked on read: a record no run writes is refused with
 // the field named, never counted (a winner of 5 used to count as a draw).
 func TestParseRecordChecks(t *testing.T) {
 	good := strings.TrimSpace(goodLine("m", 0))
-	tests := []struct {
-		name, from, to, want string // want: part of the error, "" for none
-	}{
+	tests := []recordEdit{
 		{"good", "", "", ""},
 		{"winner 5", `"winner":0`, `"winner":5`, "field winner: 5 is not -1 (a draw), 0 or 1"},
 		{"winner against result", `"winner":0`, `"winner":1`, "field winner: 1, but the result 1-0 with first_seat 0 makes it 0"},
@@ -39,18 +58,7 @@ func TestParseRecordChecks(t *testing.T) {
 		{"winner not a number", `"winner":0`, `"winner":"x"`, "cannot unmarshal"},
 		{"two values", `}]}`, `}]}{}`, "more than one value"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			_, err := ParseRecord([]byte(strings.Replace(good, tt.from, tt.to, 1)))
-			got := ""
-			if err != nil {
-				got = err.Error()
-			}
-			if (tt.want == "") != (err == nil) || !strings.Contains(got, tt.want) {
-				t.Fatalf("got error %q, want %q", got, tt.want)
-			}
-		})
-	}
+	checkEdits(t, good, tests)
 }
 
 // A batch of playouts is checked too: its playouts within a batch, three
@@ -58,9 +66,7 @@ func TestParseRecordChecks(t *testing.T) {
 // to them, no moves.
 func TestParseSimulationsRecordChecks(t *testing.T) {
 	good := `{"kind":"simulations","preset":"s","match":"simulations|0","index":0,"game":"tictactoe","budget":"","names":["random",""],"specs":["",""],"first_seat":0,"seed":7,"start":"3/3/3 x","result":"","winner":-1,"score":0,"plies":0,"seconds":0.5,"moves":null,"playouts":10,"outcomes":[6,1,3]}`
-	tests := []struct {
-		name, from, to, want string // want: part of the error, "" for none
-	}{
+	tests := []recordEdit{
 		{"good", "", "", ""},
 		{"no playouts", `"playouts":10`, `"playouts":0`, "field playouts: 0 is not in 1..10000 (a batch)"},
 		{"too many playouts", `"playouts":10`, `"playouts":10001`, "field playouts: 10001 is not in 1..10000 (a batch)"},
@@ -73,18 +79,7 @@ func TestParseSimulationsRecordChecks(t *testing.T) {
 		{"ends zero", `[6,1,3]`, `[6,1,3],"ends":{"three in a row":10,"full board":0}`, `field ends: "full board": 0 is not a named reason with a count of 1 or more`},
 		{"ends unnamed", `[6,1,3]`, `[6,1,3],"ends":{"":10}`, `field ends: "": 10 is not a named reason`},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			_, err := ParseRecord([]byte(strings.Replace(good, tt.from, tt.to, 1)))
-			got := ""
-			if err != nil {
-				got = err.Error()
-			}
-			if (tt.want == "") != (err == nil) || !strings.Contains(got, tt.want) {
-				t.Fatalf("got error %q, want %q", got, tt.want)
-			}
-		})
-	}
+	checkEdits(t, good, tests)
 }
 
 // A bad field in the middle of a file stops the reader with the line number
