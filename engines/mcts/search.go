@@ -134,6 +134,7 @@ type search struct {
 	root  games.State // the search's own copy of the root position
 	moves []games.Move
 	path  []int32
+	line  line // the positions along the last iteration's path
 	// states counts the states visited; full says the pool is full.
 	states int64
 	full   bool
@@ -211,6 +212,7 @@ func (e *Engine) Search(ctx context.Context, req engines.Request) (engines.Resul
 	}
 	sr.stop = stop
 	sr.r.Seed(req.Seed)
+	sr.line.forget() // a new root, or a tree started afresh
 	if sr.rootIdx == 0 {
 		sr.pool.reset()
 		first, _ := sr.pool.alloc(1)

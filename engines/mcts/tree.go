@@ -41,8 +41,8 @@ const (
 // signal cut the leaf evaluation short; the iteration is then dropped.
 func (sr *search) iterate() bool {
 	st := sr.state
-	st.CopyFrom(sr.root)
 	sr.path = append(sr.path[:0], sr.rootIdx)
+	sr.line.follow = true // st is set when the path leaves the last one
 	if sr.trace != nil {
 		sr.trace.Reset()
 	}
@@ -53,8 +53,11 @@ func (sr *search) iterate() bool {
 		if n.term || (sr.cfg.Solver && n.proof != engines.Unproven && (!sr.cfg.MateDistance || n.exact)) {
 			break
 		}
-		if n.first < 0 && !sr.reserve(cur, st) {
-			break // the pool is full: sample from here
+		if n.first < 0 {
+			sr.catchUp(st, len(sr.path)-1)
+			if !sr.reserve(cur, st) {
+				break // the pool is full: sample from here
+			}
 		}
 		n = sr.pool.at(cur)
 		if n.nExp < n.nChild && !sr.amaf.on {
@@ -62,11 +65,9 @@ func (sr *search) iterate() bool {
 			c := n.first + int32(n.nExp)
 			n.nExp++
 			expandedAt = cur
-			cn := sr.pool.at(c)
-			cn.mover = st.ToMove()
-			st.Play(cn.move)
-			sr.states++
-			sr.path = append(sr.path, c)
+			sr.catchUp(st, len(sr.path)-1)
+			sr.pool.at(c).mover = st.ToMove()
+			sr.step(st, c)
 			cur = c
 			break
 		}
@@ -90,18 +91,17 @@ func (sr *search) iterate() bool {
 			c = next
 			n.nExp++
 			expandedAt = cur
+			sr.catchUp(st, len(sr.path)-1)
 			sr.pool.at(c).mover = st.ToMove()
-			st.Play(sr.pool.at(c).move)
-			sr.states++
-			sr.path = append(sr.path, c)
+			sr.step(st, c)
 			cur = c
 			break
 		}
-		st.Play(sr.pool.at(c).move)
-		sr.states++
-		sr.path = append(sr.path, c)
+		sr.step(st, c)
 		cur = c
 	}
+	sr.catchUp(st, len(sr.path)-1)
+	sr.keepLine()
 	if sr.trace != nil {
 		sr.traceTree()
 	}
@@ -121,6 +121,7 @@ func (sr *search) iterate() bool {
 			if expandedAt >= 0 {
 				sr.pool.at(expandedAt).nExp--
 			}
+			sr.line.forget()
 			return false
 		}
 		value = ev.Value
