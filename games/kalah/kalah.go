@@ -396,10 +396,11 @@ func (s *State) Play(m games.Move) {
 	s.hash = h
 	if p == g.store[me] {
 		// The mover moves again, unless the game is over.
-		s.endIfOver()
+		s.endIfOver(me, false)
 		return
 	}
 	f := g.first[me]
+	captured := false
 	if p >= f && p < f+g.houses && s.pit[p] == 1 {
 		opp := 2*g.houses - p
 		if s.pit[opp] > 0 || g.emptyCapture {
@@ -407,16 +408,20 @@ func (s *State) Play(m games.Move) {
 			s.set(st, s.pit[st]+1+s.pit[opp])
 			s.set(p, 0)
 			s.set(opp, 0)
+			captured = true
 		}
 	}
 	s.side ^= 1
 	s.hash ^= g.sideKey
-	s.endIfOver()
+	s.endIfOver(me, captured)
 }
 
-// endIfOver sweeps each side's houses into its store once a side is empty.
-func (s *State) endIfOver() {
-	if !s.Terminal() {
+// endIfOver sweeps each side's houses into its store once a side is empty,
+// after a move by me (the game was not over before it). Sowing only adds
+// seeds to the opponent's houses, so only a capture can have emptied them;
+// the mover's may have emptied either way.
+func (s *State) endIfOver(me int, captured bool) {
+	if !s.sideEmpty(me) && !(captured && s.sideEmpty(1-me)) {
 		return
 	}
 	for side := range 2 {
