@@ -8,7 +8,7 @@ import (
 )
 
 // node is one tree node: 32 bytes, and 8 more of selection statistics in
-// the pool's parallel array (stat). Statistics are kept for the player who
+// the pool's parallel array (stat; 16 with its minimax value, valuedStat). Statistics are kept for the player who
 // made the move into the node (mover), so turns need not alternate.
 type node struct {
 	wins    float64 // sum of rewards in [0, 1] for mover
@@ -153,8 +153,8 @@ func (sr *search) iterate() bool {
 	return true
 }
 
-// swapSlots exchanges two child slots of one node, with their side-table
-// entries. Neither has children yet.
+// swapSlots exchanges two child slots of one node, with their selection
+// statistics and side-table entries. Neither has children yet.
 func (sr *search) swapSlots(a, b int32) {
 	if a == b {
 		return
