@@ -18,13 +18,14 @@
 //
 // An iteration descends from the root by selection, adds one node (the next
 // unexpanded child slot of the first node that has one), values the new leaf
-// with the Evaluator, and backs the value up the path. Counted budgets are
-// checked before each iteration; a time budget and the context are watched
-// through a stop signal (engines.Stop) that the loop and every playout
-// policy but the uniform one poll (MR, nested and epsilon-greedy playouts at
-// every step; a uniform playout is short and runs to its end), so a search
-// ends within about a millisecond of its deadline, and an iteration cut
-// short is dropped.
+// with the Evaluator, and backs the value up the path; it copies the
+// position where its path leaves the last iteration's, kept from that one,
+// and plays only the moves below. Counted budgets are checked before each
+// iteration; a time budget and the context are watched through a stop signal
+// (engines.Stop) that the loop and every playout policy but the uniform one
+// poll (MR, nested and epsilon-greedy playouts at every step; a uniform
+// playout is short and runs to its end), so a search ends within about a
+// millisecond of its deadline, and an iteration cut short is dropped.
 //
 // # The seams
 //
@@ -53,9 +54,10 @@
 //     who moved into each node ((v+1)/2, so turns need not alternate); with
 //     Alpha on (and the estimator not the static one), each node's minimax value becomes the best of its
 //     children's (negamax); with the solver on, proofs rise (MCTS-Solver).
-//     Data that only a feature needs (minimax values, bias terms, AMAF
-//     statistics) lives in side tables allocated only when the feature is
-//     on; the base node stays 40 bytes.
+//     Data that only a feature needs (bias terms, AMAF statistics) lives in
+//     side tables allocated only when the feature is on; minimax values sit
+//     beside the selection statistics, which then take 16 bytes, not 8; the
+//     base node stays 40 bytes.
 //
 //   - Readings (Config.Prior through ReadingPrior, option reading=NAME):
 //     a game's exact short analysis (knowledge.Reading, Havannah-Mate)
@@ -180,7 +182,9 @@
 // as the tree grows and kept for the engine's next search; nothing is copied
 // to grow. A node is 32 bytes, plus 8 in a parallel array holding what the
 // selection loop reads of a child (its mean and 1/sqrt of its visits; a
-// proven child's mean is infinite), so that the loop walks 8 bytes a child. A node's children get contiguous slots in one chunk when it is
+// proven child's mean is infinite), so that the loop walks 8 bytes a child
+// (16 under implicit minimax, its minimax value beside them). A node's
+// children get contiguous slots in one chunk when it is
 // first expanded, and one slot becomes a node per iteration. When the pool
 // reaches its cap the tree stops growing and the search goes on sampling
 // from its leaves.

@@ -170,12 +170,14 @@ func BenchmarkIterations(b *testing.B) {
 	}
 }
 
-// A node takes 40 bytes with its selection statistics, as the constants the
-// memory figures use say; children are nodes, so every node costs the same.
+// A node takes 40 bytes with its selection statistics, 48 with its minimax
+// value beside them, as the constants the memory figures use say; children
+// are nodes, so every node costs the same.
 func TestNodeSize(t *testing.T) {
-	n, s := unsafe.Sizeof(node{}), unsafe.Sizeof(stat{})
-	if n != nodeBytes || s != statBytes || n+s > 40 {
-		t.Fatalf("a node takes %d+%d bytes, the constants say %d+%d", n, s, nodeBytes, statBytes)
+	n, s, v := unsafe.Sizeof(node{}), unsafe.Sizeof(stat{}), unsafe.Sizeof(valuedStat{})
+	if n != nodeBytes || s != statBytes || v != valuedStatBytes || n+s > 40 || n+v > 48 {
+		t.Fatalf("a node takes %d+%d bytes (%d+%d valued), the constants say %d+%d (%d+%d)",
+			n, s, n, v, nodeBytes, statBytes, nodeBytes, valuedStatBytes)
 	}
 }
 

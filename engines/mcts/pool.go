@@ -14,13 +14,17 @@ const (
 // pool holds the nodes of one search, in two parallel arrays: the nodes,
 // and beside them the two numbers selection reads of every child (its mean
 // and 1/sqrt(visits)), so that the selection loop walks 8 bytes a child
-// rather than a whole node.
+// rather than a whole node. Under implicit minimax (valued), selection
+// reads each child's minimax value as well, and the second array holds it
+// beside the statistics (valuedStat): one array to walk, not two.
 type pool struct {
 	chunks [][]node
-	hot    [][]stat
-	next   int32 // index of the next free slot
-	used   int   // slots handed out (the gaps at chunk ends excluded)
-	max    int   // cap on used
+	hot    [][]stat       // the selection statistics, unless valued
+	valued bool           // hotV holds them, with the minimax values
+	hotV   [][]valuedStat // the selection statistics, if valued
+	next   int32          // index of the next free slot
+	used   int            // slots handed out (the gaps at chunk ends excluded)
+	max    int            // cap on used
 }
 
 // stat is what selection reads of a node: its mean reward and 1/sqrt of
@@ -33,15 +37,60 @@ type stat struct {
 // at returns node i.
 func (p *pool) at(i int32) *node { return &p.chunks[i>>chunkBits][i&chunkMask] }
 
+// valuedStat is a node's selection statistics with its implicit minimax
+// value, for its mover.
+type valuedStat struct {
+	stat
+	value float64
+}
+
 // stat returns node i's selection statistics.
-func (p *pool) stat(i int32) *stat { return &p.hot[i>>chunkBits][i&chunkMask] }
+func (p *pool) stat(i int32) *stat {
+	if p.valued {
+		return &p.hotV[i>>chunkBits][i&chunkMask].stat
+	}
+	return &p.hot[i>>chunkBits][i&chunkMask]
+}
+
+// value returns node i's implicit minimax value (the pool is valued).
+func (p *pool) value(i int32) *float64 { return &p.hotV[i>>chunkBits][i&chunkMask].value }
 
 // stats returns the selection statistics of the k nodes from first, a run
-// alloc gave.
+// alloc gave, in a pool that is not valued.
 func (p *pool) stats(first int32, k int) []stat {
 	c := p.hot[first>>chunkBits]
 	o := int(first & chunkMask)
 	return c[o : o+k : o+k]
+}
+
+// valuedStats returns the selection statistics and minimax values of the
+// k nodes from first, a run alloc gave, in a valued pool.
+func (p *pool) valuedStats(first int32, k int) []valuedStat {
+	c := p.hotV[first>>chunkBits]
+	o := int(first & chunkMask)
+	return c[o : o+k : o+k]
+}
+
+// clearStats zeroes the selection statistics (and minimax values) of the
+// k nodes from first, a run alloc gave.
+func (p *pool) clearStats(first int32, k int) {
+	if p.valued {
+		clear(p.valuedStats(first, k))
+	} else {
+		clear(p.stats(first, k))
+	}
+}
+
+// swapStats exchanges the selection statistics (and minimax values) of
+// nodes i and j.
+func (p *pool) swapStats(i, j int32) {
+	if p.valued {
+		a, b := &p.hotV[i>>chunkBits][i&chunkMask], &p.hotV[j>>chunkBits][j&chunkMask]
+		*a, *b = *b, *a
+		return
+	}
+	a, b := p.stat(i), p.stat(j)
+	*a, *b = *b, *a
 }
 
 // run returns the k nodes from first, which alloc gave as one run.
@@ -66,7 +115,11 @@ func (p *pool) alloc(k int) (int32, bool) {
 	c := int(p.next >> chunkBits)
 	if c == len(p.chunks) {
 		p.chunks = append(p.chunks, make([]node, chunkSize))
-		p.hot = append(p.hot, make([]stat, chunkSize))
+		if p.valued {
+			p.hotV = append(p.hotV, make([]valuedStat, chunkSize))
+		} else {
+			p.hot = append(p.hot, make([]stat, chunkSize))
+		}
 	}
 	first := p.next
 	p.next += int32(k)
@@ -75,4 +128,9 @@ func (p *pool) alloc(k int) (int32, bool) {
 }
 
 // bytes is the memory the pool's chunks take.
-func (p *pool) bytes() int { return len(p.chunks) * chunkSize * (nodeBytes + statBytes) }
+func (p *pool) bytes() int {
+	if p.valued {
+		return len(p.chunks) * chunkSize * (nodeBytes + valuedStatBytes)
+	}
+	return len(p.chunks) * chunkSize * (nodeBytes + statBytes)
+}

@@ -65,14 +65,14 @@ func TestImplicitMinimaxBackup(t *testing.T) {
 			}
 			best := math.Inf(-1)
 			for j := range n.nChild {
-				best = max(best, *sr.minimax.at(n.first + int32(j)))
+				best = max(best, *sr.pool.value(n.first + int32(j)))
 			}
 			if sr.pool.at(n.first).mover != n.mover {
 				best = -best
 			} else {
 				same++
 			}
-			if got := *sr.minimax.at(i); got != best {
+			if got := *sr.pool.value(i); got != best {
 				t.Fatalf("%s node %d: minimax %v, want %v from its children", tc.spec, i, got, best)
 			}
 			checked++
@@ -335,7 +335,7 @@ func TestConstantBiasKeepsStaticValues(t *testing.T) {
 				if st.ToMove() == games.Second { // the child's mover
 					v = -v
 				}
-				if got := *sr.minimax.at(c); got == v {
+				if got := *sr.pool.value(c); got == v {
 					static++
 				} else {
 					moved++

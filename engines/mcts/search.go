@@ -134,17 +134,17 @@ type search struct {
 	root  games.State // the search's own copy of the root position
 	moves []games.Move
 	path  []int32
+	line  line // the positions along the last iteration's path
 	// states counts the states visited; full says the pool is full.
 	states int64
 	full   bool
 	leaf   Evaluator
 	prior  Prior
 	priors []ChildPrior
-	// Side tables, allocated only for the features that need them:
-	// minimax holds each node's implicit minimax value for its mover,
-	// bias its progressive-bias term.
-	minimax side[float64]
-	bias    side[float64]
+	// Side tables, allocated only for the features that need them: bias
+	// holds each node's progressive-bias term. (Implicit minimax values
+	// live beside the selection statistics, in a valued pool.)
+	bias side[float64]
 	// virt holds the virtual visits of each node's children, and prior
 	// each node's prior value (2*wins/visits - 1 of its virtual results),
 	// with PriorVisitsInParent.
@@ -211,6 +211,7 @@ func (e *Engine) Search(ctx context.Context, req engines.Request) (engines.Resul
 	}
 	sr.stop = stop
 	sr.r.Seed(req.Seed)
+	sr.line.forget() // a new root, or a tree started afresh
 	if sr.rootIdx == 0 {
 		sr.pool.reset()
 		first, _ := sr.pool.alloc(1)
@@ -309,7 +310,7 @@ func (e *Engine) newSearch(s games.State) (*search, error) {
 		}
 		sr.priors = make([]ChildPrior, s.Game().MaxMoves())
 		if e.cfg.Alpha != 0 {
-			sr.minimax.on = true
+			sr.pool.valued = true
 		}
 		if e.cfg.Bias != 0 {
 			sr.bias.on = true
@@ -334,9 +335,9 @@ func (e *Engine) newSearch(s games.State) (*search, error) {
 		}
 	}
 	switch {
-	case sr.bias.on || sr.amaf.on || sr.virt.on || sr.minimax.on && e.cfg.Estimator == ProgressiveBias:
+	case sr.bias.on || sr.amaf.on || sr.virt.on || sr.pool.valued && e.cfg.Estimator == ProgressiveBias:
 		sr.rule = generalRule
-	case sr.minimax.on:
+	case sr.pool.valued:
 		sr.rule = minimaxRule
 	}
 	return sr, nil
@@ -365,11 +366,12 @@ const (
 )
 
 // nodeCost is the bytes one node takes under cfg: the node, its selection
-// statistics and the side tables of the features cfg turns on.
+// statistics (with its minimax value under implicit minimax) and the side
+// tables of the features cfg turns on.
 func (cfg Config) nodeCost() int64 {
 	b := int64(nodeBytes + statBytes)
 	if cfg.Alpha != 0 {
-		b += 8
+		b += valuedStatBytes - statBytes
 	}
 	if cfg.Bias != 0 {
 		b += 8
@@ -386,7 +388,6 @@ func (cfg Config) nodeCost() int64 {
 // grow gives the side tables as many chunks as the pool has.
 func (sr *search) grow() {
 	n := len(sr.pool.chunks)
-	sr.minimax.grow(n)
 	sr.bias.grow(n)
 	sr.amaf.grow(n)
 	sr.virt.grow(n)
@@ -407,14 +408,6 @@ func (t *side[T]) grow(n int) {
 }
 
 func (t *side[T]) at(i int32) *T { return &t.chunks[i>>chunkBits][i&chunkMask] }
-
-// run returns the entries of the k nodes from first, a run the pool's
-// alloc gave (so within one chunk).
-func (t *side[T]) run(first int32, k int) []T {
-	c := t.chunks[first>>chunkBits]
-	o := int(first & chunkMask)
-	return c[o : o+k : o+k]
-}
 
 // swap exchanges the entries of nodes i and j, if the table is on.
 func (t *side[T]) swap(i, j int32) {

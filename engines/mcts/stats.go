@@ -35,7 +35,7 @@ func (sr *search) columns() []engines.Column {
 		if sr.amaf.on {
 			sr.cols = append(sr.cols, amafColumn, amafCountColumn)
 		}
-		if sr.minimax.on {
+		if sr.pool.valued {
 			if sr.cfg.Estimator == ConstantBias {
 				sr.cols = append(sr.cols, staticColumn)
 			} else {
@@ -86,8 +86,8 @@ func (sr *search) stats(it int64, elapsed time.Duration, done bool) engines.Stat
 			}
 			j += 2
 		}
-		if sr.minimax.on {
-			c[j] = *sr.minimax.at(root.first + int32(i))
+		if sr.pool.valued {
+			c[j] = *sr.pool.value(root.first + int32(i))
 			j++
 		}
 		if sr.priorValue.on {
@@ -129,9 +129,6 @@ func (sr *search) stats(it int64, elapsed time.Duration, done bool) engines.Stat
 func (sr *search) treeBytes() int {
 	b := sr.pool.bytes()
 	chunks := len(sr.pool.chunks)
-	if sr.minimax.on {
-		b += chunks * chunkSize * 8
-	}
 	if sr.bias.on {
 		b += chunks * chunkSize * 8
 	}

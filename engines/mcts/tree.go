@@ -8,7 +8,7 @@ import (
 )
 
 // node is one tree node: 32 bytes, and 8 more of selection statistics in
-// the pool's parallel array (stat). Statistics are kept for the player who
+// the pool's parallel array (stat; 16 with its minimax value, valuedStat). Statistics are kept for the player who
 // made the move into the node (mover), so turns need not alternate.
 type node struct {
 	wins    float64 // sum of rewards in [0, 1] for mover
@@ -30,19 +30,20 @@ type node struct {
 	exact bool
 }
 
-// nodeBytes and statBytes are the sizes of a node and of its selection
-// statistics.
+// nodeBytes, statBytes and valuedStatBytes are the sizes of a node, of
+// its selection statistics and of those with its minimax value.
 const (
-	nodeBytes = 32
-	statBytes = 8
+	nodeBytes       = 32
+	statBytes       = 8
+	valuedStatBytes = 16
 )
 
 // iterate runs one iteration from the root. It returns false when the stop
 // signal cut the leaf evaluation short; the iteration is then dropped.
 func (sr *search) iterate() bool {
 	st := sr.state
-	st.CopyFrom(sr.root)
 	sr.path = append(sr.path[:0], sr.rootIdx)
+	sr.line.follow = true // st is set when the path leaves the last one
 	if sr.trace != nil {
 		sr.trace.Reset()
 	}
@@ -53,8 +54,11 @@ func (sr *search) iterate() bool {
 		if n.term || (sr.cfg.Solver && n.proof != engines.Unproven && (!sr.cfg.MateDistance || n.exact)) {
 			break
 		}
-		if n.first < 0 && !sr.reserve(cur, st) {
-			break // the pool is full: sample from here
+		if n.first < 0 {
+			sr.catchUp(st, len(sr.path)-1)
+			if !sr.reserve(cur, st) {
+				break // the pool is full: sample from here
+			}
 		}
 		n = sr.pool.at(cur)
 		if n.nExp < n.nChild && !sr.amaf.on {
@@ -62,11 +66,9 @@ func (sr *search) iterate() bool {
 			c := n.first + int32(n.nExp)
 			n.nExp++
 			expandedAt = cur
-			cn := sr.pool.at(c)
-			cn.mover = st.ToMove()
-			st.Play(cn.move)
-			sr.states++
-			sr.path = append(sr.path, c)
+			sr.catchUp(st, len(sr.path)-1)
+			sr.pool.at(c).mover = st.ToMove()
+			sr.step(st, c)
 			cur = c
 			break
 		}
@@ -90,18 +92,17 @@ func (sr *search) iterate() bool {
 			c = next
 			n.nExp++
 			expandedAt = cur
+			sr.catchUp(st, len(sr.path)-1)
 			sr.pool.at(c).mover = st.ToMove()
-			st.Play(sr.pool.at(c).move)
-			sr.states++
-			sr.path = append(sr.path, c)
+			sr.step(st, c)
 			cur = c
 			break
 		}
-		st.Play(sr.pool.at(c).move)
-		sr.states++
-		sr.path = append(sr.path, c)
+		sr.step(st, c)
 		cur = c
 	}
+	sr.catchUp(st, len(sr.path)-1)
+	sr.keepLine()
 	if sr.trace != nil {
 		sr.traceTree()
 	}
@@ -121,6 +122,7 @@ func (sr *search) iterate() bool {
 			if expandedAt >= 0 {
 				sr.pool.at(expandedAt).nExp--
 			}
+			sr.line.forget()
 			return false
 		}
 		value = ev.Value
@@ -151,17 +153,15 @@ func (sr *search) iterate() bool {
 	return true
 }
 
-// swapSlots exchanges two child slots of one node, with their side-table
-// entries. Neither has children yet.
+// swapSlots exchanges two child slots of one node, with their selection
+// statistics and side-table entries. Neither has children yet.
 func (sr *search) swapSlots(a, b int32) {
 	if a == b {
 		return
 	}
 	na, nb := sr.pool.at(a), sr.pool.at(b)
 	*na, *nb = *nb, *na
-	sa, sb := sr.pool.stat(a), sr.pool.stat(b)
-	*sa, *sb = *sb, *sa
-	sr.minimax.swap(a, b)
+	sr.pool.swapStats(a, b)
 	sr.bias.swap(a, b)
 	sr.amaf.swap(a, b)
 	sr.virt.swap(a, b)
@@ -275,7 +275,7 @@ func (sr *search) reserve(cur int32, st games.State) bool {
 	for i, m := range moves {
 		children[i] = node{move: m, first: -1}
 	}
-	clear(sr.pool.stats(first, len(moves)))
+	sr.pool.clearStats(first, len(moves))
 	if sr.amaf.on {
 		// Slots are reused from earlier searches: their AMAF counts go.
 		for i := range moves {
@@ -319,8 +319,8 @@ func (sr *search) applyPriors(st games.State, parent, first int32, moves []games
 				won = i
 			}
 		}
-		if sr.minimax.on {
-			*sr.minimax.at(first + int32(i)) = p.Value
+		if sr.pool.valued {
+			*sr.pool.value(first + int32(i)) = p.Value
 		}
 		if sr.bias.on {
 			*sr.bias.at(first + int32(i)) = p.Bias
@@ -412,8 +412,8 @@ func (sr *search) selectGeneral(cur int32) int32 {
 				}
 			}
 		}
-		if sr.minimax.on {
-			v := *sr.minimax.at(idx)
+		if sr.pool.valued {
+			v := *sr.pool.value(idx)
 			if sr.cfg.Estimator == ProgressiveBias {
 				v /= float64(ch.visits + 1)
 			}
@@ -436,18 +436,15 @@ func (sr *search) selectGeneral(cur int32) int32 {
 // reads the children's visits): UCB1 on (1-Alpha)*mean + Alpha*(v+1)/2 at
 // a fully expanded node, the implicit-minimax paper's players. It computes
 // what selectGeneral computes, in the same order, from the children's
-// selection statistics and minimax values as two runs; with the solver, a
+// selection statistics and minimax values, one run; with the solver, a
 // proven child's mean is infinite (as selectUCB relies on), so the nodes
 // themselves are read only for such a child, to tell its proof.
 func (sr *search) selectMinimax(cur int32) int32 {
 	n := sr.pool.at(cur)
 	k := sr.explore.at(n.visits)
 	alpha, solver := sr.cfg.Alpha, sr.cfg.Solver
-	stats := sr.pool.stats(n.first, int(n.nChild))
-	values := sr.minimax.run(n.first, len(stats))
-	values = values[:len(stats)] // one length: no bounds checks in the loop
 	best, bestScore := n.first, math.Inf(-1)
-	for i, st := range stats {
+	for i, st := range sr.pool.valuedStats(n.first, int(n.nChild)) {
 		if solver && (st.mean > math.MaxFloat32 || st.mean < -math.MaxFloat32) {
 			switch sr.pool.at(n.first + int32(i)).proof {
 			case engines.ProvenWin:
@@ -456,7 +453,7 @@ func (sr *search) selectMinimax(cur int32) int32 {
 				continue
 			}
 		}
-		v := values[i]
+		v := st.value
 		q := float64((1-alpha)*float64(st.mean)) + float64(alpha*(v+1)/2)
 		if score := q + float64(k*st.rs); score > bestScore {
 			best, bestScore = n.first+int32(i), score
@@ -475,7 +472,7 @@ func (sr *search) backup(value float64) {
 	proved := false // the node below got a proof
 	// moved says the minimax value of the node below changed (a leaf's
 	// counts as changed), while implicit minimax values are backed up.
-	moved := sr.minimax.on && sr.cfg.Estimator != ConstantBias
+	moved := sr.pool.valued && sr.cfg.Estimator != ConstantBias
 	for i := len(sr.path) - 1; i >= 0; i-- {
 		idx := sr.path[i]
 		n := sr.pool.at(idx)
@@ -548,15 +545,15 @@ func (sr *search) bestChildMean(n *node) float64 {
 func (sr *search) minimaxUpdate(idx int32) bool {
 	n := sr.pool.at(idx)
 	best := math.Inf(-1)
-	for _, v := range sr.minimax.run(n.first, int(n.nChild)) {
-		if v > best {
-			best = v
+	for _, st := range sr.pool.valuedStats(n.first, int(n.nChild)) {
+		if st.value > best {
+			best = st.value
 		}
 	}
 	if n.nChild > 0 && sr.pool.at(n.first).mover != n.mover {
 		best = -best
 	}
-	old := sr.minimax.at(idx)
+	old := sr.pool.value(idx)
 	moved := math.Float64bits(*old) != math.Float64bits(best)
 	*old = best
 	return moved

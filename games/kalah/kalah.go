@@ -55,6 +55,7 @@
 package kalah
 
 import (
+	"encoding/binary"
 	"fmt"
 	"strconv"
 	"strings"
@@ -99,6 +100,9 @@ type Game struct {
 	next  [2][2*maxHouses + 2]uint8
 	store [2]int // pit of each side's store
 	first [2]int // first house pit of each side
+	// houseMask keeps the bytes of a side's houses in the word of 8 pits
+	// from its first house, with at most 8 houses (0 with more).
+	houseMask uint64
 }
 
 // New returns Kalah(houses, seeds) from the standard start.
@@ -122,6 +126,9 @@ func newGame(houses, seeds int, emptyCapture, randomStart bool) *Game {
 	g := &Game{houses: houses, seeds: seeds, emptyCapture: emptyCapture, randomStart: randomStart, spec: spec,
 		total: 2 * houses * seeds, pits: 2*houses + 2}
 	g.store = [2]int{houses, 2*houses + 1}
+	if houses <= 8 {
+		g.houseMask = 1<<(8*houses) - 1
+	}
 	g.first = [2]int{0, houses + 1}
 	k := games.ZobristKeys(g.pits*(g.total+1)+1, 0x6a1a4)
 	g.keys = k[:g.pits*(g.total+1)]
@@ -294,8 +301,14 @@ func (s *State) Game() games.Game { return s.g }
 // ToMove implements games.State.
 func (s *State) ToMove() games.Player { return s.side }
 
+// sideEmpty reports whether a side's houses are all empty. With at most 8
+// houses a side, it reads them as one little-endian word (the pits after
+// them masked off), since every move asks it of both sides.
 func (s *State) sideEmpty(side int) bool {
 	f := s.g.first[side]
+	if m := s.g.houseMask; m != 0 {
+		return binary.LittleEndian.Uint64(s.pit[f:f+8])&m == 0
+	}
 	var seeds uint8
 	for _, n := range s.pit[f : f+s.g.houses] {
 		seeds |= n
@@ -383,10 +396,11 @@ func (s *State) Play(m games.Move) {
 	s.hash = h
 	if p == g.store[me] {
 		// The mover moves again, unless the game is over.
-		s.endIfOver()
+		s.endIfOver(me, false)
 		return
 	}
 	f := g.first[me]
+	captured := false
 	if p >= f && p < f+g.houses && s.pit[p] == 1 {
 		opp := 2*g.houses - p
 		if s.pit[opp] > 0 || g.emptyCapture {
@@ -394,16 +408,20 @@ func (s *State) Play(m games.Move) {
 			s.set(st, s.pit[st]+1+s.pit[opp])
 			s.set(p, 0)
 			s.set(opp, 0)
+			captured = true
 		}
 	}
 	s.side ^= 1
 	s.hash ^= g.sideKey
-	s.endIfOver()
+	s.endIfOver(me, captured)
 }
 
-// endIfOver sweeps each side's houses into its store once a side is empty.
-func (s *State) endIfOver() {
-	if !s.Terminal() {
+// endIfOver sweeps each side's houses into its store once a side is empty,
+// after a move by me (the game was not over before it). Sowing only adds
+// seeds to the opponent's houses, so only a capture can have emptied them;
+// the mover's may have emptied either way.
+func (s *State) endIfOver(me int, captured bool) {
+	if !s.sideEmpty(me) && !(captured && s.sideEmpty(1-me)) {
 		return
 	}
 	for side := range 2 {

@@ -144,8 +144,10 @@ func fromState(s games.State, emptyCapture bool) *board {
 	return b
 }
 
+// The model plays random games beside the package; 8 houses fill the word
+// that tells an empty side, 10 need the loop.
 func TestAgainstModel(t *testing.T) {
-	for _, g := range []*Game{New(6, 4, false), New(6, 4, true), New(4, 6, false), New(2, 9, true)} {
+	for _, g := range []*Game{New(6, 4, false), New(6, 4, true), New(4, 6, false), New(2, 9, true), New(8, 3, false), New(10, 2, true)} {
 		for seed := uint64(1); seed <= 200; seed++ {
 			r := rng.New(seed)
 			s := g.NewState()
