@@ -156,6 +156,8 @@ type search struct {
 	amaf  side[amafStat]
 	seen  [2][]uint32
 	stamp uint32
+	// beta holds RAVE's beta by visits, when RAVE is on.
+	beta *betaTable
 	// biasAdd is what the progressive-bias term adds to a child's visits
 	// before dividing by them: 1, or 0 under the Visits divisor.
 	biasAdd int32
@@ -323,6 +325,7 @@ func (e *Engine) newSearch(s games.State) (*search, error) {
 	}
 	if e.cfg.Rave > 0 {
 		sr.amaf.on = true
+		sr.beta = newBetaTable(e.cfg.Rave)
 		sr.trace = &policy.Trace{}
 		for p := range sr.seen {
 			sr.seen[p] = make([]uint32, s.Game().MoveSpace())
@@ -334,6 +337,8 @@ func (e *Engine) newSearch(s games.State) (*search, error) {
 		}
 	}
 	switch {
+	case sr.amaf.on && !sr.bias.on && !sr.virt.on && !sr.minimax.on:
+		sr.rule = raveRule
 	case sr.bias.on || sr.amaf.on || sr.virt.on || sr.minimax.on && e.cfg.Estimator == ProgressiveBias:
 		sr.rule = generalRule
 	case sr.minimax.on:
@@ -356,11 +361,13 @@ func (e *Engine) put(sr *search) {
 type selectRule uint8
 
 // The selection rules: plain UCB1 (selectUCB), UCB1 on the mean blended
-// with the implicit minimax value or the static value (selectMinimax), and
-// every term (selectGeneral).
+// with the implicit minimax value or the static value (selectMinimax), the
+// mean blended with the AMAF mean alone (selectRave), and every term
+// (selectGeneral).
 const (
 	ucbRule selectRule = iota
 	minimaxRule
+	raveRule
 	generalRule
 )
 
