@@ -212,7 +212,9 @@ func (m *mateReading) Read(gs games.State, moves []games.Move, out []int8) {
 	}
 	p := uint8(s.side) + 1
 	o := 3 - p
-	if own := s.winsIn(s.empty, p); !own.Empty() {
+	// A winning cell is next to a stone of its player.
+	near := m.liberties(s, p)
+	if own := s.winsIn(near[p-1].And(s.empty), p); !own.Empty() {
 		for i, mv := range moves {
 			if own.Has(int(mv)) && s.cells[mv].color == 0 {
 				out[i] = 1
@@ -220,7 +222,7 @@ func (m *mateReading) Read(gs games.State, moves []games.Move, out []int8) {
 		}
 		return
 	}
-	opp := s.winsIn(s.empty, o)
+	opp := s.winsIn(near[o-1].And(s.empty), o)
 	if !opp.Empty() {
 		for i, mv := range moves {
 			if !opp.Has(int(mv)) {
@@ -231,7 +233,6 @@ func (m *mateReading) Read(gs games.State, moves []games.Move, out []int8) {
 			return
 		}
 	}
-	m.liberties(s, p)
 	for i, mv := range moves {
 		if c := int(mv); out[i] == 0 && s.cells[c].color == 0 && m.double(s, c, p) {
 			out[i] = 1
@@ -239,9 +240,9 @@ func (m *mateReading) Read(gs games.State, moves []games.Move, out []int8) {
 	}
 }
 
-// liberties fills libs with the empty neighbours of each group of colour
-// col, by root.
-func (m *mateReading) liberties(s *State, col uint8) {
+// liberties fills libs with the neighbours of each group of colour col, by
+// root, and returns the cells next to each player's stones.
+func (m *mateReading) liberties(s *State, col uint8) (near [2]bitset.Set) {
 	m.stamp++
 	if m.stamp == 0 {
 		clear(m.seen[:])
@@ -250,7 +251,12 @@ func (m *mateReading) liberties(s *State, col uint8) {
 	}
 	g := s.g
 	for c := range g.cells {
-		if s.cells[c].color != col {
+		k := s.cells[c].color
+		if k == 0 {
+			continue
+		}
+		near[k-1] = near[k-1].Or(g.near[c])
+		if k != col {
 			continue
 		}
 		r := s.find(c)
@@ -260,6 +266,7 @@ func (m *mateReading) liberties(s *State, col uint8) {
 			m.libs[r] = m.libs[r].Or(g.near[c])
 		}
 	}
+	return near
 }
 
 // double reports whether a stone of colour col on the empty cell c leaves
@@ -302,7 +309,7 @@ func (m *mateReading) double(s *State, c int, col uint8) bool {
 		return false
 	}
 	jc := m.join(s, c, col)
-	count := 0
+	count, rings := 0, 0
 	var ring bitset.Set // the cells only a ring could make winning
 	for w, x := range cand {
 		for ; x != 0; x &= x - 1 {
@@ -312,10 +319,11 @@ func (m *mateReading) double(s *State, c int, col uint8) bool {
 				count++
 			case maybeRing:
 				ring.Add(cw)
+				rings++
 			}
 		}
 	}
-	if count >= 2 || count+ring.Count() < 2 {
+	if count >= 2 || count+rings < 2 {
 		return count >= 2
 	}
 	s.link(c, col)
