@@ -282,24 +282,10 @@ func (m *mateReading) liberties(s *State, col uint8) (near [2]bitset.Set) {
 // c and the roots of its neighbours' groups, which it saves (the finds
 // before it only shorten paths).
 func (m *mateReading) double(s *State, c int, col uint8) bool {
-	g := s.g
-	cand := g.near[c]
-	var at [4]int
-	var saved [4]cell
-	at[0], saved[0] = c, s.cells[c]
-	k := 1
-	for _, n := range g.nbr[c] {
-		if s.cells[n].color != col {
-			continue
-		}
-		r := s.find(int(n))
-		dup := false
-		for j := 1; j < k; j++ {
-			dup = dup || at[j] == r
-		}
-		if !dup {
-			at[k], saved[k] = r, s.cells[r]
-			k++
+	jc := m.join(s, c, col)
+	cand := s.g.near[c]
+	for _, r := range jc.roots {
+		if r >= 0 {
 			cand = cand.Or(m.libs[r])
 		}
 	}
@@ -308,7 +294,6 @@ func (m *mateReading) double(s *State, c int, col uint8) bool {
 	if cand.Count() < 2 {
 		return false
 	}
-	jc := m.join(s, c, col)
 	count, rings := 0, 0
 	var ring bitset.Set // the cells only a ring could make winning
 	for w, x := range cand {
@@ -326,6 +311,12 @@ func (m *mateReading) double(s *State, c int, col uint8) bool {
 	if count >= 2 || count+rings < 2 {
 		return count >= 2
 	}
+	saved := [4]cell{s.cells[c]}
+	for i, r := range jc.roots {
+		if r >= 0 {
+			saved[i+1] = s.cells[r]
+		}
+	}
 	s.link(c, col)
 	for w, x := range ring {
 		for ; x != 0 && count < 2; x &= x - 1 {
@@ -334,8 +325,11 @@ func (m *mateReading) double(s *State, c int, col uint8) bool {
 			}
 		}
 	}
-	for j := range k {
-		s.cells[at[j]] = saved[j]
+	s.cells[c] = saved[0]
+	for i, r := range jc.roots {
+		if r >= 0 {
+			s.cells[r] = saved[i+1]
+		}
 	}
 	return count >= 2
 }
