@@ -51,7 +51,9 @@ func searchDigest(t *testing.T, spec, game, pos string, iterations int64, search
 // playouts among them) report what they reported when the digests
 // were recorded, bit for bit: a change meant only to make the search
 // faster must not move them. Kalah's searches are long enough for nodes
-// visited more than 4096 times.
+// visited more than 4096 times. Havannah's pin the Havannah paper's
+// players: RAVE, Havannah-Mate's proofs, the decisive and learning
+// playouts and the priors.
 func TestSearchesArePinned(t *testing.T) {
 	// Mid-game (b1 a2 d1 b2 from the start); an endgame where the solver
 	// proves many nodes; one it solves at the root.
@@ -61,6 +63,16 @@ func TestSearchesArePinned(t *testing.T) {
 		kalahSolved = "1,0,1,0,0,0/3,1,3,1,1,0 13 24 s"
 		// 40 uniformly random plies from the start.
 		loaMid = "3b2w1/2b1w3/b2b3b/1w1b4/w1bw4/5b2/bw1bw3/3b1w2 b 40"
+		// Havannah: 18 uniformly random plies on base 5 (c2 g6 b6 i6 h5 h7
+		// e5 c6 a1 d2 d7 c1 b4 e4 i9 h8 d4 f7); 6 more (d5 g8 d1 e6 e3
+		// g3), after which Black threatens to win and White's moves but
+		// one are proven lost; 80 on base 10.
+		havMid    = "w..../...w.w/bw...b./.b.w..w./...bw..../.....b../...b.../.w.bb./.b..w w"
+		havThreat = "w..../...w.w/bw...b./wb.ww.w./..wbwb.../.....b../b..b.b./.w.bb./.b..w w"
+		havMid10  = "........../.ww.w....../.....b.b..../..bb.b..bbbb./.....bb..www../w...b..wb....../......bw.....bbw/..w.....b...w.w../ww.w.........w...w/..........b.bw..w../.wb.b..b.w.....b.w/..w..w..w....bw.w/...b....w.b...../....wb....w..w./...w.b.bbw..b./..w....bb.b../...w..b..bwb/.b.w...wwb./.......b.. w"
+		// The Havannah paper's baseline (hav-base) and the players of
+		// config.toml built on it.
+		havBase = "mcts:c=0.4,rave=50,reading=mate"
 	)
 	for _, tc := range []struct {
 		spec, game, pos string
@@ -90,6 +102,22 @@ func TestSearchesArePinned(t *testing.T) {
 		{"mcts:c=0.5,playout=ab(depth=2),leaf=threshold(x=0.6,every=5),heuristic=mia-sub", "loa", "", 200, 0x6e02db3d5c7f0cf7},
 		{"mcts:c=0.5,playout=ab(depth=2),leaf=threshold(x=0.6,every=5),heuristic=mia-sub,alpha=0.2", "loa", loaMid, 300, 0x6ac5255358386ade},
 		{"mcts:c=0.5,playout=ab(depth=2),leaf=threshold(x=0.6,every=5),heuristic=mia-sub,bias=1,alpha=0.2", "loa", loaMid, 300, 0xcb28bb6675316628},
+		// Havannah: RAVE with and without Havannah-Mate, the decisive
+		// playout, the swap, and the learning playouts and priors of the
+		// Havannah paper (hav-lgrf2, hav-ng2, hav-combined and
+		// hav-combined-lgrf2-ng1 in config.toml).
+		{havBase, "havannah", "", 3000, 0xe402b55dab9f25f8},
+		{havBase, "havannah", havMid, 3000, 0xf303818a46b6b8ba},
+		{havBase, "havannah", havThreat, 3000, 0x5d80a75e5ecc2c92},
+		{"mcts:c=0.4,rave=50", "havannah", havMid, 3000, 0x1abe70a445b7e912},
+		{havBase, "havannah:swap=true", "", 2000, 0xcee0d788c54685a1},
+		{havBase, "havannah:base=10", "", 1000, 0x638c8555fbbf17a8},
+		{havBase, "havannah:base=10", havMid10, 1000, 0xbd52e714a8abda6f},
+		{havBase + ",playout=game(name=decisive)", "havannah", havMid, 1000, 0x6c2bfe47318096a2},
+		{havBase + ",playout=lgr(kind=lgrf2)", "havannah", havMid, 2000, 0xd4c36f511bb89a3a},
+		{havBase + ",playout=ngram(n=2,epsilon=0.1,gamma=0)", "havannah", havMid, 2000, 0x6e6ce772767ef186},
+		{havBase + ",prior=combined", "havannah", havMid, 2000, 0xab1ec880c325e984},
+		{havBase + ",prior=combined,playout=lgrngram(kind=lgrf2,n=1,epsilon=0.1,gamma=0)", "havannah", "", 2000, 0x342daf2f4245c086},
 	} {
 		if got := searchDigest(t, tc.spec, tc.game, tc.pos, tc.iterations, 3); got != tc.want {
 			t.Errorf("%s on %s: searches digest to %#x, recorded %#x", tc.spec, tc.game, got, tc.want)

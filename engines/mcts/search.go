@@ -156,6 +156,8 @@ type search struct {
 	amaf  side[amafStat]
 	seen  [2][]uint32
 	stamp uint32
+	// beta holds RAVE's beta by visits, when RAVE is on.
+	beta *betaTable
 	// biasAdd is what the progressive-bias term adds to a child's visits
 	// before dividing by them: 1, or 0 under the Visits divisor.
 	biasAdd int32
@@ -324,6 +326,7 @@ func (e *Engine) newSearch(s games.State) (*search, error) {
 	}
 	if e.cfg.Rave > 0 {
 		sr.amaf.on = true
+		sr.beta = newBetaTable(e.cfg.Rave)
 		sr.trace = &policy.Trace{}
 		for p := range sr.seen {
 			sr.seen[p] = make([]uint32, s.Game().MoveSpace())
@@ -335,6 +338,8 @@ func (e *Engine) newSearch(s games.State) (*search, error) {
 		}
 	}
 	switch {
+	case sr.amaf.on && !sr.bias.on && !sr.virt.on && !sr.pool.valued:
+		sr.rule = raveRule
 	case sr.bias.on || sr.amaf.on || sr.virt.on || sr.pool.valued && e.cfg.Estimator == ProgressiveBias:
 		sr.rule = generalRule
 	case sr.pool.valued:
@@ -357,11 +362,13 @@ func (e *Engine) put(sr *search) {
 type selectRule uint8
 
 // The selection rules: plain UCB1 (selectUCB), UCB1 on the mean blended
-// with the implicit minimax value or the static value (selectMinimax), and
-// every term (selectGeneral).
+// with the implicit minimax value or the static value (selectMinimax), the
+// mean blended with the AMAF mean alone (selectRave), and every term
+// (selectGeneral).
 const (
 	ucbRule selectRule = iota
 	minimaxRule
+	raveRule
 	generalRule
 )
 
@@ -408,6 +415,14 @@ func (t *side[T]) grow(n int) {
 }
 
 func (t *side[T]) at(i int32) *T { return &t.chunks[i>>chunkBits][i&chunkMask] }
+
+// run returns the entries of the k nodes from first, a run the pool's
+// alloc gave (so within one chunk).
+func (t *side[T]) run(first int32, k int) []T {
+	c := t.chunks[first>>chunkBits]
+	o := int(first & chunkMask)
+	return c[o : o+k : o+k]
+}
 
 // swap exchanges the entries of nodes i and j, if the table is on.
 func (t *side[T]) swap(i, j int32) {

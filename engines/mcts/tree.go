@@ -81,6 +81,8 @@ func (sr *search) iterate() bool {
 				c = sr.selectUCB(cur)
 			case minimaxRule:
 				c = sr.selectMinimax(cur)
+			case raveRule:
+				c = sr.selectRave(cur)
 			default:
 				c = sr.selectGeneral(cur)
 			}
@@ -177,53 +179,6 @@ func (sr *search) traceTree() {
 	for _, idx := range sr.path[1:] {
 		n := sr.pool.at(idx)
 		t.Add(n.move, n.mover)
-	}
-}
-
-// amafUpdate adds the iteration to the AMAF statistics of every child, of
-// every node on the path, whose move its mover played later in the
-// iteration's game (Gelly and Silver's all-moves-as-first, each move
-// counted once per iteration). The trace is walked from its end, so the
-// moves from depth i on are marked when the node at depth i is updated.
-func (sr *search) amafUpdate(value float64) {
-	t := sr.trace
-	sr.stamp++
-	if sr.stamp == 0 { // wrapped: clear the marks once
-		for p := range sr.seen {
-			clear(sr.seen[p])
-		}
-		sr.stamp = 1
-	}
-	next := len(t.Moves) // trace entries from next on are marked
-	for i := len(sr.path) - 1; i >= 0; i-- {
-		for next > i {
-			next--
-			sr.seen[t.Movers[next]][t.Moves[next]] = sr.stamp
-		}
-		n := sr.pool.at(sr.path[i])
-		if n.first < 0 || i >= len(t.Moves) {
-			continue // no children, or no move after this node
-		}
-		children := sr.pool.run(n.first, int(n.nChild))
-		for j := range children {
-			ch := &children[j]
-			// A slot not tried yet has no mover: it is the player to move
-			// at n, the mover of the move played from n (trace entry i).
-			mover := ch.mover
-			if int16(j) >= n.nExp {
-				mover = t.Movers[i]
-			}
-			if sr.seen[mover][ch.move] != sr.stamp {
-				continue
-			}
-			v := value
-			if mover == games.Second {
-				v = -v
-			}
-			a := sr.amaf.at(n.first + int32(j))
-			a.n++
-			a.w += (v + 1) / 2
-		}
 	}
 }
 

@@ -33,10 +33,15 @@ import (
 //     and that is no mate. When O has one winning cell w, only m = w can be
 //     a mate; with two or more, none.
 //
-// Step 3 looks, for each move m, only at the empty cells next to the group
-// m would join (its neighbours and the liberties of its neighbours' groups):
-// a cell elsewhere wins after m only if it won before, which step 1 rules
-// out. It places m in the forest, tests those cells and takes m back.
+// Step 3 looks, for each move m, only at the empty cells w next to the
+// group m would join (its neighbours and the liberties of its neighbours'
+// groups): a cell elsewhere wins after m only if it won before, which step 1
+// rules out. The stones on m and w form one group, of m, w and the groups
+// next to either; what each empty cell's stone would join (the corners and
+// sides, the groups and their sizes) is found once a reading, and settles
+// the bridges and forks of the pair at once, and the rings where the group
+// would hold fewer than six stones. For the cells left it places m in the
+// forest, tests them and takes m back.
 //
 // The decisive playout (Teytaud and Teytaud 2010, as the paper's section 3.1
 // recalls it): a move that wins at once if there is one (drawn uniformly
@@ -188,10 +193,13 @@ func (s *State) WinningCells(p games.Player) bitset.Set {
 }
 
 // mateReading is Havannah-Mate (see the comment above init); libs holds the
-// liberties of the mover's groups by root, valid where seen is stamp.
+// liberties of the mover's groups by root, valid where seen is stamp, and
+// joins what a stone of the mover on each empty cell would join, valid
+// where its stamp is stamp.
 type mateReading struct {
 	libs  [maxCells]bitset.Set
 	seen  [maxCells]uint32
+	joins [maxCells]join
 	stamp uint32
 }
 
@@ -204,7 +212,9 @@ func (m *mateReading) Read(gs games.State, moves []games.Move, out []int8) {
 	}
 	p := uint8(s.side) + 1
 	o := 3 - p
-	if own := s.winsIn(s.empty, p); !own.Empty() {
+	// A winning cell is next to a stone of its player.
+	near := m.liberties(s, p)
+	if own := s.winsIn(near[p-1].And(s.empty), p); !own.Empty() {
 		for i, mv := range moves {
 			if own.Has(int(mv)) && s.cells[mv].color == 0 {
 				out[i] = 1
@@ -212,7 +222,7 @@ func (m *mateReading) Read(gs games.State, moves []games.Move, out []int8) {
 		}
 		return
 	}
-	opp := s.winsIn(s.empty, o)
+	opp := s.winsIn(near[o-1].And(s.empty), o)
 	if !opp.Empty() {
 		for i, mv := range moves {
 			if !opp.Has(int(mv)) {
@@ -223,7 +233,6 @@ func (m *mateReading) Read(gs games.State, moves []games.Move, out []int8) {
 			return
 		}
 	}
-	m.liberties(s, p)
 	for i, mv := range moves {
 		if c := int(mv); out[i] == 0 && s.cells[c].color == 0 && m.double(s, c, p) {
 			out[i] = 1
@@ -231,17 +240,23 @@ func (m *mateReading) Read(gs games.State, moves []games.Move, out []int8) {
 	}
 }
 
-// liberties fills libs with the empty neighbours of each group of colour
-// col, by root.
-func (m *mateReading) liberties(s *State, col uint8) {
+// liberties fills libs with the neighbours of each group of colour col, by
+// root, and returns the cells next to each player's stones.
+func (m *mateReading) liberties(s *State, col uint8) (near [2]bitset.Set) {
 	m.stamp++
 	if m.stamp == 0 {
 		clear(m.seen[:])
+		clear(m.joins[:])
 		m.stamp = 1
 	}
 	g := s.g
 	for c := range g.cells {
-		if s.cells[c].color != col {
+		k := s.cells[c].color
+		if k == 0 {
+			continue
+		}
+		near[k-1] = near[k-1].Or(g.near[c])
+		if k != col {
 			continue
 		}
 		r := s.find(c)
@@ -251,31 +266,26 @@ func (m *mateReading) liberties(s *State, col uint8) {
 			m.libs[r] = m.libs[r].Or(g.near[c])
 		}
 	}
+	return near
 }
 
 // double reports whether a stone of colour col on the empty cell c leaves
-// col at least two winning cells. It places the stone in the forest and
-// takes it back: linking changes only c and the roots of its neighbours'
-// groups, which it saves (the finds before it only shorten paths).
+// col at least two winning cells, col having none before. A cell w wins
+// after c only if it is next to c's group, and then exactly when the
+// stones c and w together form a structure (neither does alone). Their
+// group is c, w and the groups next to either, so a bridge or a fork is
+// read from the two cells' joins at once; a ring runs through both c and w
+// (a ring that missed one would have been there with the other alone) and
+// takes at least six stones, so where their group would hold fewer there
+// is none. Only the cells left, if they can still make two, are tested with
+// the stone in the forest, which is then taken back: linking changes only
+// c and the roots of its neighbours' groups, which it saves (the finds
+// before it only shorten paths).
 func (m *mateReading) double(s *State, c int, col uint8) bool {
-	g := s.g
-	cand := g.near[c]
-	var at [4]int
-	var saved [4]cell
-	at[0], saved[0] = c, s.cells[c]
-	k := 1
-	for _, n := range g.nbr[c] {
-		if s.cells[n].color != col {
-			continue
-		}
-		r := s.find(int(n))
-		dup := false
-		for j := 1; j < k; j++ {
-			dup = dup || at[j] == r
-		}
-		if !dup {
-			at[k], saved[k] = r, s.cells[r]
-			k++
+	jc := m.join(s, c, col)
+	cand := s.g.near[c]
+	for _, r := range jc.roots {
+		if r >= 0 {
 			cand = cand.Or(m.libs[r])
 		}
 	}
@@ -284,19 +294,101 @@ func (m *mateReading) double(s *State, c int, col uint8) bool {
 	if cand.Count() < 2 {
 		return false
 	}
-	s.link(c, col)
-	count := 0
+	count, rings := 0, 0
+	var ring bitset.Set // the cells only a ring could make winning
 	for w, x := range cand {
+		for ; x != 0; x &= x - 1 {
+			cw := w*64 + bits.TrailingZeros64(x)
+			switch won, maybeRing := pairWin(jc, m.join(s, cw, col)); {
+			case won:
+				count++
+			case maybeRing:
+				ring.Add(cw)
+				rings++
+			}
+		}
+	}
+	if count >= 2 || count+rings < 2 {
+		return count >= 2
+	}
+	saved := [4]cell{s.cells[c]}
+	for i, r := range jc.roots {
+		if r >= 0 {
+			saved[i+1] = s.cells[r]
+		}
+	}
+	s.link(c, col)
+	for w, x := range ring {
 		for ; x != 0 && count < 2; x &= x - 1 {
 			if s.winAt(w*64+bits.TrailingZeros64(x), col) {
 				count++
 			}
 		}
 	}
-	for j := range k {
-		s.cells[at[j]] = saved[j]
+	s.cells[c] = saved[0]
+	for i, r := range jc.roots {
+		if r >= 0 {
+			s.cells[r] = saved[i+1]
+		}
 	}
 	return count >= 2
+}
+
+// pairWin says what the joins of two empty cells c and w tell of stones of
+// one colour on both, w next to the group the stone on c forms, when
+// neither alone wins: they form a bridge or a fork (won); else they may form
+// a ring, which needs a group of six stones (maybeRing); else they form
+// nothing.
+func pairWin(jc, jw *join) (won, maybeRing bool) {
+	mask := jc.mask | jw.mask
+	if bits.OnesCount16(mask&cornerBits) >= 2 || bits.OnesCount16(mask>>sideShift) >= 3 {
+		return true, false
+	}
+	stones := 2 + jc.stones + jw.stones
+	if stones < 6 {
+		return false, false
+	}
+	for i, r := range jw.roots {
+		if r == jc.roots[0] || r == jc.roots[1] || r == jc.roots[2] {
+			stones -= jw.sizes[i] // one group, counted once
+		}
+	}
+	return false, stones >= 6
+}
+
+// join is what a stone on an empty cell would join: the corners and sides
+// of the cell and of the groups of its colour next to it, those groups'
+// roots and sizes (up to three; an unused root is -1, of size 0) and the
+// sum of the sizes.
+type join struct {
+	mask   uint16
+	stones int16
+	roots  [3]int16
+	sizes  [3]int16
+	stamp  uint32
+}
+
+// join returns the join of a stone of colour col on the empty cell c in
+// the forest as it was when the reading began, computed once a reading.
+func (m *mateReading) join(s *State, c int, col uint8) *join {
+	j := &m.joins[c]
+	if j.stamp == m.stamp {
+		return j
+	}
+	g := s.g
+	nb := &g.nbr[c]
+	*j = join{mask: g.touch[c], roots: [3]int16{-1, -1, -1}, stamp: m.stamp}
+	a := &arcs[s.pattern(c, col)]
+	for i := range int(a.n) {
+		r := int16(s.root(int(nb[a.first[i]])))
+		if r == j.roots[0] || r == j.roots[1] {
+			continue // two runs of one group
+		}
+		j.roots[i], j.sizes[i] = r, -s.cells[r].parent
+		j.stones += j.sizes[i]
+		j.mask |= s.cells[r].mask
+	}
+	return j
 }
 
 // mateClass is the classifier of mating moves, by the reading.

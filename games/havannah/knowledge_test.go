@@ -222,6 +222,120 @@ func TestMateReadingMatchesBruteForce(t *testing.T) {
 	}
 }
 
+// TestDoubleMatchesPlaying compares the reading's test for a double threat,
+// which settles most cells from the joins of the two stones (pairWin) and
+// places a stone only for rings, with the plain one: play the move on a copy
+// and look for the mover's winning cells over the whole board. Each pair of
+// cells is checked (pairWin's won is a win, and what it rules out is none),
+// and so is the count. Positions come from clustered random games on
+// several bases, at each ply where the mover has no winning cell (the
+// test's condition).
+func TestDoubleMatchesPlaying(t *testing.T) {
+	for _, tc := range []struct {
+		base, games int
+		seed        uint64
+	}{
+		{4, 40, 1},
+		{5, 30, 2},
+		{6, 20, 3},
+		{8, 6, 4},
+	} {
+		g := New(tc.base, false)
+		r := rng.New(tc.seed)
+		m := &mateReading{}
+		var doubles, wins, rings int
+		for range tc.games {
+			s := g.newState()
+			for !s.Terminal() {
+				me := s.ToMove()
+				if s.WinningCells(me).Empty() {
+					col := uint8(me) + 1
+					m.liberties(s, col)
+					for c := range g.cells {
+						if s.cells[c].color != 0 {
+							continue
+						}
+						after := *s
+						after.Play(games.Move(c))
+						winning := after.WinningCells(me)
+						jc := m.join(s, c, col)
+						for w := range g.cells {
+							if w == c || s.cells[w].color != 0 || after.pattern(w, col) == 0 || !nextTo(&after, w, c) {
+								continue
+							}
+							won, maybeRing := pairWin(jc, m.join(s, w, col))
+							if won && !winning.Has(w) || !won && !maybeRing && winning.Has(w) {
+								t.Fatalf("base %d, %s: after %s, %s: pairWin %v %v, by playing %v",
+									tc.base, s, g.CellName(c), g.CellName(w), won, maybeRing, winning.Has(w))
+							}
+							if winning.Has(w) && !won {
+								rings++
+							}
+						}
+						want := winning.Count() >= 2
+						if got := m.double(s, c, col); got != want {
+							t.Fatalf("base %d, %s: %s a double threat %v, by playing it %v", tc.base, s, g.CellName(c), got, want)
+						}
+						wins += winning.Count()
+						if want {
+							doubles++
+						}
+					}
+				}
+				s.Play(clusteredMove(s, &r))
+			}
+		}
+		if doubles == 0 || wins == 0 || rings == 0 {
+			t.Errorf("base %d: the games met %d double threats, %d winning cells, %d of them rings", tc.base, doubles, wins, rings)
+		}
+	}
+}
+
+// TestPairWin checks pairWin on hand-made pairs of base 4, White's moves
+// alternating with Black's far from them, and each against playing the
+// two stones: a ring of exactly six stones round d4, one that lacks a
+// stone, and a bridge.
+func TestPairWin(t *testing.T) {
+	for _, tc := range []struct {
+		name           string
+		moves          []string
+		c, w           string
+		won, maybeRing bool
+		wins           bool
+	}{
+		{"six stones round d4", []string{"c3", "a2", "c4", "a3", "d5", "g5", "e5", "g6"}, "e4", "d3", false, true, true},
+		{"five stones round d4", []string{"c3", "a2", "c4", "a3", "d5", "g5"}, "e5", "e4", false, false, false},
+		{"a bridge a1-a4", []string{"a1", "g5", "a2", "g6"}, "a3", "a4", true, false, true},
+	} {
+		s := New(4, false).newState()
+		for _, mv := range tc.moves {
+			s.Play(games.Move(cellOf(t, s, mv)))
+		}
+		c, w := cellOf(t, s, tc.c), cellOf(t, s, tc.w)
+		m := &mateReading{}
+		m.liberties(s, 1)
+		won, maybeRing := pairWin(m.join(s, c, 1), m.join(s, w, 1))
+		if won != tc.won || maybeRing != tc.maybeRing {
+			t.Errorf("%s: pairWin %v %v, want %v %v", tc.name, won, maybeRing, tc.won, tc.maybeRing)
+		}
+		after := *s
+		after.Play(games.Move(c))
+		if wc := after.WinningCells(games.First); wc.Has(w) != tc.wins {
+			t.Errorf("%s: %s wins after %s: %v, want %v", tc.name, tc.w, tc.c, !tc.wins, tc.wins)
+		}
+	}
+}
+
+// nextTo reports whether the cell w is next to the group of the stone on c.
+func nextTo(s *State, w, c int) bool {
+	for _, n := range s.g.nbr[w] {
+		if int(n) != offBoard && s.cells[n].color == s.cells[c].color && s.root(int(n)) == s.root(c) {
+			return true
+		}
+	}
+	return false
+}
+
 // clusteredMove plays, three times in four, next to an own stone.
 func clusteredMove(s *State, r *rng.Rand) games.Move {
 	col := uint8(s.side) + 1
