@@ -314,24 +314,16 @@ func parsePreset(path string, lines lineIndex, name string, v any, cfg *Config) 
 	if p.Budgets, err = parseBudgets(t, p.Games, errAt); err != nil {
 		return nil, err
 	}
-	if c, ok := t["count"]; ok {
-		n, ok := c.(int64)
-		if !ok || n < 1 || n > MaxCount {
-			return nil, errAt("count", "want a whole number of games per match in 1..%d", MaxCount)
-		}
-		p.Count = int(n)
+	if err := readCount(t, "count", "games per match", MaxCount, p, errAt); err != nil {
+		return nil, err
 	}
 	if s, ok := t["swap"]; ok {
 		if p.Swap, ok = s.(bool); !ok {
 			return nil, errAt("swap", "want true or false")
 		}
 	}
-	if s, ok := t["seed"]; ok {
-		n, ok := s.(int64)
-		if !ok || n < 0 {
-			return nil, errAt("seed", "want a whole number >= 0")
-		}
-		p.Seed = uint64(n)
+	if err := readSeed(t, p, errAt); err != nil {
+		return nil, err
 	}
 	if err := parseProtocol(t, p, errAt); err != nil {
 		return nil, err
@@ -511,6 +503,32 @@ func (c *Config) PresetNames() []string { return sortedKeys(c.Presets) }
 // analysisBudgetForms lists the budgets an analysis preset's searches take.
 const analysisBudgetForms = `a duration like 320ms, iterations=N, states=N, paper=T, or "" (the engine's default)`
 
+// readSeed reads a preset's key seed, a whole number >= 0, into p.Seed
+// when it is given.
+func readSeed(t map[string]any, p *Preset, errAt func(key, format string, args ...any) error) error {
+	if v, ok := t["seed"]; ok {
+		n, ok := v.(int64)
+		if !ok || n < 0 {
+			return errAt("seed", "want a whole number >= 0")
+		}
+		p.Seed = uint64(n)
+	}
+	return nil
+}
+
+// readCount reads key, a whole number of what in 1..most, into p.Count
+// when it is given.
+func readCount(t map[string]any, key, what string, most int, p *Preset, errAt func(key, format string, args ...any) error) error {
+	if v, ok := t[key]; ok {
+		n, ok := v.(int64)
+		if !ok || n < 1 || n > int64(most) {
+			return errAt(key, "want a whole number of %s in 1..%d", what, most)
+		}
+		p.Count = int(n)
+	}
+	return nil
+}
+
 // gameAndPosition reads the keys game (a game spec) and position (the
 // game's position text, the start when left out) of an analysis or
 // simulations preset.
@@ -572,12 +590,8 @@ func parseAnalysis(t map[string]any, name string, cfg *Config, errAt func(key, f
 			return nil, errAt("engines", "%v", err)
 		}
 	}
-	if r, ok := t["runs"]; ok {
-		n, ok := r.(int64)
-		if !ok || n < 1 || n > MaxCount {
-			return nil, errAt("runs", "want a whole number of runs in 1..%d", MaxCount)
-		}
-		p.Count = int(n)
+	if err := readCount(t, "runs", "runs", MaxCount, p, errAt); err != nil {
+		return nil, err
 	}
 	if _, ok := t["budgets"]; ok {
 		if p.Budgets, err = parseBudgets(t, []string{p.Game}, errAt); err != nil {
@@ -589,12 +603,8 @@ func parseAnalysis(t map[string]any, name string, cfg *Config, errAt func(key, f
 			}
 		}
 	}
-	if v, ok := t["seed"]; ok {
-		n, ok := v.(int64)
-		if !ok || n < 0 {
-			return nil, errAt("seed", "want a whole number >= 0")
-		}
-		p.Seed = uint64(n)
+	if err := readSeed(t, p, errAt); err != nil {
+		return nil, err
 	}
 	if v, ok := t["playout"]; ok {
 		if p.Playout, ok = v.(bool); !ok {

@@ -56,19 +56,11 @@ func parseSimulations(t map[string]any, name string, errAt func(key, format stri
 		}
 		p.Policy = text
 	}
-	if v, ok := t["count"]; ok {
-		n, ok := v.(int64)
-		if !ok || n < 1 || n > MaxSimulations {
-			return nil, errAt("count", "want a whole number of playouts per position in 1..%d", MaxSimulations)
-		}
-		p.Count = int(n)
+	if err := readCount(t, "count", "playouts per position", MaxSimulations, p, errAt); err != nil {
+		return nil, err
 	}
-	if v, ok := t["seed"]; ok {
-		n, ok := v.(int64)
-		if !ok || n < 0 {
-			return nil, errAt("seed", "want a whole number >= 0")
-		}
-		p.Seed = uint64(n)
+	if err := readSeed(t, p, errAt); err != nil {
+		return nil, err
 	}
 	if v, ok := t["paper"]; ok {
 		list, err := numbers(v, len(p.Line)+1, 100, "position (the start, then the position after each move of line)")
