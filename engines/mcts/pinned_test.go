@@ -70,6 +70,12 @@ func TestSearchesArePinned(t *testing.T) {
 		havMid    = "w..../...w.w/bw...b./.b.w..w./...bw..../.....b../...b.../.w.bb./.b..w w"
 		havThreat = "w..../...w.w/bw...b./wb.ww.w./..wbwb.../.....b../b..b.b./.w.bb./.b..w w"
 		havMid10  = "........../.ww.w....../.....b.b..../..bb.b..bbbb./.....bb..www../w...b..wb....../......bw.....bbw/..w.....b...w.w../ww.w.........w...w/..........b.bw..w../.wb.b..b.w.....b.w/..w..w..w....bw.w/...b....w.b...../....wb....w..w./...w.b.bbw..b./..w....bb.b../...w..b..bwb/.b.w...wwb./.......b.. w"
+		// Breakthrough: the README's mid-game position; two endgames of few
+		// pieces.
+		btMid      = "bb1bbbbb/1b1b3b/b3bb2/b1bb4/w7/1www3w/3w1ww1/w1wwwwww w"
+		btEnd      = "8/2b5/b7/8/3w4/1b6/7w/6w1 w"
+		btEndBlack = "2b5/1b3b2/8/3w4/8/1b6/7w/1w4w1 b"
+		bl         = "mcts:c=0.5,playout=egreedy(epsilon=0.1),leaf=threshold(x=0.5,every=5),heuristic=efms"
 		// The Havannah paper's baseline (hav-base) and the players of
 		// config.toml built on it.
 		havBase = "mcts:c=0.4,rave=50,reading=mate"
@@ -93,6 +99,15 @@ func TestSearchesArePinned(t *testing.T) {
 		{"mcts:c=0.5,leaf=cutoff(plies=4),heuristic=stores,alpha=0.4,estimator=pb", "kalah", kalahEnd, 20000, 0x7c3fc87f39642ff3},
 		{"mcts:c=0.5,leaf=cutoff(plies=4),heuristic=stores,alpha=0.3", "kalah", kalahSolved, 5000, 0x82f3bb7f83a91347},
 		{"mcts:c=0.5,playout=egreedy,leaf=threshold(every=5),heuristic=efms,alpha=0.3", "breakthrough:size=8x8", "", 1000, 0xe548ee8c51ae42a8},
+		// The implicit-minimax paper's bl (ege0.1, det0.5, efMS) mid-game, in
+		// endgames where a move may leave the opponent no move, and under a
+		// GDL move order (recorded before efMS drew its moves from
+		// bitboards).
+		{bl, "breakthrough:size=8x8", btMid, 5000, 0x4a656b09b9e2256e},
+		{bl + ",alpha=0.4", "breakthrough:size=8x8", btEnd, 3000, 0xc3a7445ed10f1bdc},
+		{bl, "breakthrough:size=8x8", btEndBlack, 3000, 0x353218a610dfa943},
+		{bl + ",alpha=0.4", "breakthrough:size=6x6,order=colmajor-reversed", "", 3000, 0x1b3cca085e59197a},
+		{bl, "breakthrough", "", 3000, 0x9d24422c609e4bde},
 		{"mcts:c=0.5,playout=ipp,leaf=cutoff(plies=20),heuristic=eflh,alpha=0.6,np=10,prior=safety", "breakthrough:size=8x8", "", 2000, 0x312ac9e7ff7b9857},
 		{"mcts:c=0.5,playout=ipp,leaf=cutoff(plies=20),heuristic=eflh,bias=1,biasdiv=visits", "breakthrough:size=8x8", "", 2000, 0xc1257f1cc3371e70},
 		// Lines of Action: uniform playouts, and the implicit-minimax paper's
