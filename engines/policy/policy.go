@@ -233,7 +233,8 @@ func New(cfg Config, s games.State) (Policy, error) {
 		}
 		sc, _ := h.(knowledge.Scorer)
 		gr, _ := h.(knowledge.Greedy)
-		return &egreedy{eps: cfg.Epsilon, h: h, sc: sc, gr: gr, child: s.Clone(), buf: make([]games.Move, 0, s.Game().MaxMoves()),
+		dr, _ := h.(knowledge.Drawer)
+		return &egreedy{eps: cfg.Epsilon, h: h, sc: sc, gr: gr, dr: dr, child: s.Clone(), buf: make([]games.Move, 0, s.Game().MaxMoves()),
 			best: make([]games.Move, 0, s.Game().MaxMoves())}, nil
 	case AB:
 		return newAlphaBeta(cfg, s)
@@ -415,6 +416,7 @@ type egreedy struct {
 	h     knowledge.Heuristic
 	sc    knowledge.Scorer // h's own scores of moves, when it has them
 	gr    knowledge.Greedy // h's own greedy choice, when it has one
+	dr    knowledge.Drawer // h's own draw of a step's move, when it has one
 	child games.State
 	buf   []games.Move
 	best  []games.Move
@@ -424,43 +426,12 @@ func (p *egreedy) Run(s games.State, r *rng.Rand, limit int, stop *engines.Stop,
 	var states int64
 	n := 0
 	for n < limit && !stop.Stopped() {
-		moves := s.Legal(p.buf)
-		if len(moves) == 0 {
+		mover := s.ToMove()
+		m, scored, ok := p.choose(s, r, mover)
+		if !ok {
 			break
 		}
-		mover := s.ToMove()
-		var m games.Move
-		if r.Float64() < p.eps {
-			m = moves[r.Intn(len(moves))]
-		} else if p.gr != nil {
-			states += int64(len(moves))
-			p.best = p.gr.Best(s, moves, p.best)
-			m = p.best[r.Intn(len(p.best))]
-		} else {
-			bestValue := math.Inf(-1)
-			p.best = p.best[:0]
-			for _, c := range moves {
-				states++
-				var v float64
-				if p.sc != nil {
-					v = p.sc.ScoreAfter(s, c)
-				} else {
-					p.child.CopyFrom(s)
-					p.child.Play(c)
-					v = p.h.Value(p.child)
-				}
-				if mover == games.Second {
-					v = -v
-				}
-				switch {
-				case v > bestValue:
-					bestValue, p.best = v, append(p.best[:0], c)
-				case v == bestValue:
-					p.best = append(p.best, c)
-				}
-			}
-			m = p.best[r.Intn(len(p.best))]
-		}
+		states += scored
 		if trace != nil {
 			trace.Add(m, mover)
 		}
@@ -469,4 +440,53 @@ func (p *egreedy) Run(s games.State, r *rng.Rand, limit int, stop *engines.Stop,
 		n++
 	}
 	return n, states
+}
+
+// choose draws a step's move: a uniformly random one with probability
+// eps, else one of those the heuristic ranks highest for mover, chosen
+// uniformly. It also returns how many moves it scored, and false when s
+// has no move. Every way of choosing makes the same draws.
+func (p *egreedy) choose(s games.State, r *rng.Rand, mover games.Player) (games.Move, int64, bool) {
+	if p.dr != nil {
+		legal, best := p.dr.Count(s)
+		switch {
+		case legal == 0:
+			return 0, 0, false
+		case r.Float64() < p.eps:
+			return p.dr.Nth(s, r.Intn(legal), false), 0, true
+		}
+		return p.dr.Nth(s, r.Intn(best), true), int64(legal), true
+	}
+	moves := s.Legal(p.buf)
+	switch {
+	case len(moves) == 0:
+		return 0, 0, false
+	case r.Float64() < p.eps:
+		return moves[r.Intn(len(moves))], 0, true
+	case p.gr != nil:
+		p.best = p.gr.Best(s, moves, p.best)
+		return p.best[r.Intn(len(p.best))], int64(len(moves)), true
+	}
+	bestValue := math.Inf(-1)
+	p.best = p.best[:0]
+	for _, c := range moves {
+		var v float64
+		if p.sc != nil {
+			v = p.sc.ScoreAfter(s, c)
+		} else {
+			p.child.CopyFrom(s)
+			p.child.Play(c)
+			v = p.h.Value(p.child)
+		}
+		if mover == games.Second {
+			v = -v
+		}
+		switch {
+		case v > bestValue:
+			bestValue, p.best = v, append(p.best[:0], c)
+		case v == bestValue:
+			p.best = append(p.best, c)
+		}
+	}
+	return p.best[r.Intn(len(p.best))], int64(len(moves)), true
 }

@@ -51,6 +51,19 @@ type Greedy interface {
 	Best(s games.State, moves, best []games.Move) []games.Move
 }
 
+// Drawer is a Greedy that also draws an epsilon-greedy step's move without
+// the move list: Count returns how many legal moves s has and how many of
+// them Best would return; Nth returns the j-th (from 0) of the legal moves,
+// in Legal's order, or of Best's moves when best is true. Nth answers for
+// the state last passed to Count, unchanged since. A step that draws its
+// move with Count and Nth plays exactly the move Legal and Best would give
+// it for the same random numbers.
+type Drawer interface {
+	Greedy
+	Count(s games.State) (legal, best int)
+	Nth(s games.State, j int, best bool) games.Move
+}
+
 // Raw is a Heuristic that also gives its evaluation before squashing, in
 // the evaluation's own units, from the first player's view (chess's pesto:
 // centipawns): for a term that a paper weighs in an engine's units, such as

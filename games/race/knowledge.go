@@ -51,10 +51,11 @@ type efMS struct {
 	// the high byte; 0xffff for a move that leaves the board), so that Best
 	// divides by nothing.
 	cells [2][]uint16
+	draw  efmsDraw
 }
 
 func newEfMS(g *Game) *efMS {
-	e := &efMS{}
+	e := &efMS{draw: newEfmsDraw(g)}
 	cols := g.v.Cols
 	for z := range 65 {
 		// As written, z = 64 (no piece) gives Go's truncating division's

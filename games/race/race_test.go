@@ -541,7 +541,9 @@ func BenchmarkEvaluation(b *testing.B) {
 // in the same order, that a loop over ScoreAfter ranks highest for the
 // mover, in every position of many partly greedy games on several boards
 // and from lopsided starts: wins on the far rank, captures of the
-// opponent's most advanced piece, and the clamp at ±100 included.
+// opponent's most advanced piece, and the clamp at ±100 included; and its
+// draw without a move list (knowledge.Drawer) counts and picks exactly the
+// moves of Legal and of that loop, under a GDL order too.
 func TestEfMSBestIsTheScoreAfterLoop(t *testing.T) {
 	for _, tc := range []struct{ spec, start string }{
 		{"breakthrough", ""}, {"breakthrough:size=8x8", ""}, {"breakthrough:size=6x7,home=1", ""}, {"breakthrough:size=8x5,home=3", ""},
@@ -549,6 +551,8 @@ func TestEfMSBestIsTheScoreAfterLoop(t *testing.T) {
 		{"breakthrough:size=8x8", "1b4b1/8/8/8/8/8/wwwwwwww/wwwwwwww w"},
 		{"breakthrough:size=8x8", "bbbbbbbb/bbbbbbbb/8/8/8/8/8/2w2w2 b"},
 		{"breakthrough:size=8x8", "bbbbbbbb/1bbbbbb1/8/8/8/8/8/w6w w"},
+		// Under a GDL order, the draw falls back to Legal and Best.
+		{"breakthrough:size=7x6,order=colmajor-reversed", ""},
 	} {
 		spec := tc.spec
 		g := mustGame(t, spec)
@@ -559,6 +563,10 @@ func TestEfMSBestIsTheScoreAfterLoop(t *testing.T) {
 		gr, ok := h.(knowledge.Greedy)
 		if !ok {
 			t.Fatalf("%s: efms has no one-pass greedy choice", spec)
+		}
+		dr, ok := h.(knowledge.Drawer)
+		if !ok {
+			t.Fatalf("%s: efms draws no step without a move list", spec)
 		}
 		r := rng.New(11)
 		var best, want []games.Move
@@ -585,6 +593,7 @@ func TestEfMSBestIsTheScoreAfterLoop(t *testing.T) {
 				if !slices.Equal(best, want) {
 					t.Fatalf("%s %s: Best %v, the ScoreAfter loop %v", spec, s, best, want)
 				}
+				checkDraw(t, dr, s, moves, want)
 				positions++
 				if len(want) > 1 {
 					ties++
@@ -607,5 +616,26 @@ func TestEfMSBestIsTheScoreAfterLoop(t *testing.T) {
 			}
 		}
 		t.Logf("%s: %d positions, %d with tied best moves, %d with a win, %d clamped", spec, positions, ties, wins, clamped)
+	}
+}
+
+// checkDraw checks that dr's Count and Nth in s give the moves of Legal
+// (moves) and of the greedy loop (want), in order, so that a playout
+// drawing its steps from them plays what it would from the lists.
+func checkDraw(t *testing.T, dr knowledge.Drawer, s games.State, moves, want []games.Move) {
+	t.Helper()
+	legal, best := dr.Count(s)
+	if legal != len(moves) || best != len(want) {
+		t.Fatalf("%s: Count %d legal and %d best, want %d and %d", s, legal, best, len(moves), len(want))
+	}
+	for j, m := range moves {
+		if got := dr.Nth(s, j, false); got != m {
+			t.Fatalf("%s: legal move %d is %v, Legal has %v", s, j, got, m)
+		}
+	}
+	for j, m := range want {
+		if got := dr.Nth(s, j, true); got != m {
+			t.Fatalf("%s: best move %d is %v, the greedy loop's %v", s, j, got, m)
+		}
 	}
 }
