@@ -17,6 +17,9 @@ type exploreTable struct {
 // their factor computed each time.
 const maxExplore = 1 << 20
 
+// bytes is the memory the table takes.
+func (t *exploreTable) bytes() int { return 4 * cap(t.by) }
+
 // at returns ucbScale(t.c, n) for n >= 0.
 func (t *exploreTable) at(n int32) float32 {
 	if uint(n) < uint(len(t.by)) {

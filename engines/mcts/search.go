@@ -4,6 +4,7 @@ import (
 	"context"
 	"sync"
 	"time"
+	"unsafe"
 
 	"mcarena/engines"
 	"mcarena/engines/policy"
@@ -412,6 +413,12 @@ func (t *side[T]) grow(n int) {
 	for t.on && len(t.chunks) < n {
 		t.chunks = append(t.chunks, make([]T, chunkSize))
 	}
+}
+
+// bytes is the memory the table's chunks take.
+func (t *side[T]) bytes() int {
+	var v T
+	return len(t.chunks) * chunkSize * int(unsafe.Sizeof(v))
 }
 
 func (t *side[T]) at(i int32) *T { return &t.chunks[i>>chunkBits][i&chunkMask] }

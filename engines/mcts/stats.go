@@ -125,15 +125,7 @@ func (sr *search) stats(it int64, elapsed time.Duration, done bool) engines.Stat
 }
 
 // treeBytes is the memory the tree holds: its chunks of nodes and of side
-// tables.
+// tables, and the exploration factors kept with it.
 func (sr *search) treeBytes() int {
-	b := sr.pool.bytes()
-	chunks := len(sr.pool.chunks)
-	if sr.bias.on {
-		b += chunks * chunkSize * 8
-	}
-	if sr.amaf.on {
-		b += chunks * chunkSize * 16
-	}
-	return b
+	return sr.pool.bytes() + sr.bias.bytes() + sr.virt.bytes() + sr.priorValue.bytes() + sr.amaf.bytes() + sr.explore.bytes()
 }
