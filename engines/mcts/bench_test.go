@@ -44,8 +44,10 @@ func BenchmarkUCT8x8(b *testing.B) {
 // BenchmarkLOAPlayouts is simulations (iterations) per second of MCTS on a
 // LOA position 30 plies into a seeded random game, 100 iterations a
 // search, by playout and leaf, per CPU-second of the searching thread (a
-// loaded machine stretches wall time) and per wall-second: uniform playouts against the alpha-beta
-// playouts of MC-LOA with the substitute evaluation mia-sub, played out,
+// loaded machine stretches wall time) and per wall-second: uniform
+// playouts, to the end or stopped by the substitute evaluation mia-sub's
+// threshold (loa-mcts-simple, the analogue of MC-LOA's simple playout),
+// against the alpha-beta playouts of MC-LOA with mia-sub, played out,
 // stopped by the evaluation's threshold, or cut off after a few plies.
 //
 //	go test -run '^$' -bench LOAPlayouts -benchtime 3x ./engines/mcts
@@ -54,6 +56,7 @@ func BenchmarkLOAPlayouts(b *testing.B) {
 	s := gametest.RandomPlies(mustPos(b, "loa", ""), &r, 30)
 	for _, spec := range []string{
 		"mcts",
+		"mcts:leaf=threshold(x=0.6,every=5),heuristic=mia-sub",
 		"mcts:playout=ab,heuristic=mia-sub",
 		"mcts:playout=ab,leaf=threshold(x=0.6),heuristic=mia-sub",
 		"mcts:playout=ab,leaf=cutoff(plies=4),heuristic=mia-sub",
