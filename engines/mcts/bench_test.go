@@ -42,9 +42,10 @@ func BenchmarkUCT8x8(b *testing.B) {
 }
 
 // BenchmarkLOAPlayouts is simulations (iterations) per second of MCTS on a
-// LOA position 30 plies into a seeded random game, 100 iterations a
-// search, by playout and leaf, per CPU-second of the searching thread (a
-// loaded machine stretches wall time) and per wall-second: uniform
+// LOA position 30 plies into a seeded random game, 100 iterations a search
+// with alpha-beta playouts and 5,000 with uniform ones, by playout and
+// leaf, per CPU-second of the searching thread (a loaded machine stretches
+// wall time) and per wall-second: uniform
 // playouts, to the end or stopped by the substitute evaluation mia-sub's
 // threshold (loa-mcts-simple, the analogue of MC-LOA's simple playout),
 // against the alpha-beta playouts of MC-LOA with mia-sub, played out,
@@ -54,15 +55,18 @@ func BenchmarkUCT8x8(b *testing.B) {
 func BenchmarkLOAPlayouts(b *testing.B) {
 	r := rng.New(8)
 	s := gametest.RandomPlies(mustPos(b, "loa", ""), &r, 30)
-	for _, spec := range []string{
-		"mcts",
-		"mcts:leaf=threshold(x=0.6,every=5),heuristic=mia-sub",
-		"mcts:playout=ab,heuristic=mia-sub",
-		"mcts:playout=ab,leaf=threshold(x=0.6),heuristic=mia-sub",
-		"mcts:playout=ab,leaf=cutoff(plies=4),heuristic=mia-sub",
+	for _, p := range []struct {
+		spec       string
+		iterations int64
+	}{
+		{"mcts", 5000},
+		{"mcts:leaf=threshold(x=0.6,every=5),heuristic=mia-sub", 5000},
+		{"mcts:playout=ab,heuristic=mia-sub", 100},
+		{"mcts:playout=ab,leaf=threshold(x=0.6),heuristic=mia-sub", 100},
+		{"mcts:playout=ab,leaf=cutoff(plies=4),heuristic=mia-sub", 100},
 	} {
-		b.Run(spec, func(b *testing.B) {
-			it, _, cpu := searchesPerCPU(b, mustEngine(b, spec), s, 100)
+		b.Run(p.spec, func(b *testing.B) {
+			it, _, cpu := searchesPerCPU(b, mustEngine(b, p.spec), s, p.iterations)
 			b.ReportMetric(float64(it)/cpu.Seconds(), "sims/cpu-s")
 			b.ReportMetric(float64(it)/b.Elapsed().Seconds(), "sims/s")
 		})
@@ -128,6 +132,9 @@ func searchesPerCPU(b *testing.B, e engines.Engine, s games.State, iterations in
 		}
 		it += res.Stats.Iterations
 		states += res.Stats.States
+	}
+	if cpu <= 0 {
+		b.Fatalf("%d searches took no CPU time the thread's clock could see: give them more iterations", b.N)
 	}
 	return it, states, cpu
 }
