@@ -97,11 +97,11 @@ func (e *efMS) score(bb [2]uint64) float64 {
 }
 
 // ScoreAfter implements knowledge.Scorer: the clamped difference after m,
-// or an infinity when m ends the game.
+// or the game's value when m ends it (an infinity for a win, 0 for a draw).
 func (e *efMS) ScoreAfter(gs games.State, m games.Move) float64 {
 	s := gs.(*State)
-	bb, end := e.ends.after(s, m)
-	if end != 0 {
+	bb, end, over := e.ends.after(s, m)
+	if over {
 		return end
 	}
 	return e.score(bb)
@@ -144,7 +144,12 @@ func (e *efMS) Best(gs games.State, moves, best []games.Move) []games.Move {
 			bb[p&1] = own ^ (uint64(1)<<uint(from&63) | tb)
 			bb[q&1] = opp &^ tb
 			if stalemates && g.mobility(bb, q) == 0 {
+				// The opponent is left without a move: the mover wins, or
+				// the game is drawn (0 in any view) under stuck=draw.
 				v = win
+				if g.v.StuckDraws {
+					v = 0
+				}
 			} else {
 				d, w, b := pieces, pw, pb
 				if p == games.First {
@@ -185,31 +190,34 @@ type endCheck struct {
 	known bool
 }
 
-// after returns the pieces after m, legal in s, and +Inf or -Inf (the first
-// player's view) when m ends the game: it reaches the far rank, or leaves
-// the opponent no move (and so no piece). Misère play, where the ends
-// score the other way, has no heuristic to ask.
-func (c *endCheck) after(s *State, m games.Move) (bb [2]uint64, end float64) {
+// after returns the pieces after m, legal in s, and whether m ends the
+// game: it reaches the far rank, or leaves the opponent no move (and so no
+// piece). end is then the game's value from the first player's view: +Inf
+// or -Inf when the mover wins, 0 when a player left without a move draws
+// (stuck=draw). Misère play, where the ends score the other way, has no
+// heuristic to ask.
+func (c *endCheck) after(s *State, m games.Move) (bb [2]uint64, end float64, over bool) {
 	from, to := s.MoveCells(m)
 	p, q := s.Side, s.Side^1
 	tb := uint64(1) << uint(to&63)
 	bb = s.BB
 	bb[p&1] ^= uint64(1)<<uint(from&63) | tb
 	bb[q&1] &^= tb
-	win := tb&s.g.goal[p&1] != 0
-	if !win {
+	if tb&s.g.goal[p&1] == 0 {
 		if !c.known || c.bb != s.BB || c.side != p {
 			c.bb, c.side, c.mob, c.known = s.BB, p, s.g.mobility(s.BB, q), true
 		}
-		win = c.mob <= 2*s.g.k && s.g.mobility(bb, q) == 0
-	}
-	if win {
-		if p == games.First {
-			return bb, math.Inf(1)
+		if c.mob > 2*s.g.k || s.g.mobility(bb, q) != 0 {
+			return bb, 0, false
 		}
-		return bb, math.Inf(-1)
+		if s.g.v.StuckDraws {
+			return bb, 0, true
+		}
 	}
-	return bb, 0
+	if p == games.First {
+		return bb, math.Inf(1), true
+	}
+	return bb, math.Inf(-1), true
 }
 
 // capture classifies moves whose target holds an enemy piece.
@@ -294,11 +302,12 @@ func (e *efLH) score(bb [2]uint64) float64 {
 }
 
 // ScoreAfter implements knowledge.Scorer: the difference of table sums
-// after m, or an infinity when m ends the game.
+// after m, or the game's value when m ends it (an infinity for a win, 0 for
+// a draw).
 func (e *efLH) ScoreAfter(gs games.State, m games.Move) float64 {
 	s := gs.(*State)
-	bb, end := e.ends.after(s, m)
-	if end != 0 {
+	bb, end, over := e.ends.after(s, m)
+	if over {
 		return end
 	}
 	return e.score(bb)

@@ -553,6 +553,9 @@ func TestEfMSBestIsTheScoreAfterLoop(t *testing.T) {
 		{"breakthrough:size=8x8", "bbbbbbbb/1bbbbbb1/8/8/8/8/8/w6w w"},
 		// Under a GDL order, the draw falls back to Legal and Best.
 		{"breakthrough:size=7x6,order=colmajor-reversed", ""},
+		// Few pieces, where taking the last one draws under stuck=draw.
+		{"breakthrough:stuck=draw", "5/5/b4/1w3/5 b"},
+		{"breakthrough:size=8x8,stuck=draw", "8/8/2b5/8/8/1w3w2/8/8 w"},
 	} {
 		spec := tc.spec
 		g := mustGame(t, spec)
@@ -616,6 +619,62 @@ func TestEfMSBestIsTheScoreAfterLoop(t *testing.T) {
 			}
 		}
 		t.Logf("%s: %d positions, %d with tied best moves, %d with a win, %d clamped", spec, positions, ties, wins, clamped)
+	}
+}
+
+// efMS's and efLH's scores of a move (knowledge.Scorer, which the greedy
+// playouts rank moves by) order the moves as the heuristic's Value of the
+// positions after them does, on several boards and under stuck=draw, where
+// capturing the opponent's last piece draws: a move Value ranks lower must
+// score lower, and one that scores lower must not have the higher Value
+// (tanh may round two close scores to one value).
+func TestScoreAfterOrdersMovesAsValue(t *testing.T) {
+	for _, tc := range []struct{ heuristic, spec, start string }{
+		{"efms", "breakthrough", ""}, {"efms", "breakthrough:size=8x8", ""},
+		{"efms", "breakthrough:stuck=draw", ""}, {"efms", "breakthrough:stuck=draw", "5/5/b4/1w3/5 b"},
+		{"efms", "breakthrough:size=8x8,stuck=draw", "8/8/2b5/8/8/1w3w2/8/8 w"},
+		{"eflh", "breakthrough:size=8x8", ""},
+		{"eflh", "breakthrough:size=8x8,stuck=draw", "8/8/2b5/8/8/1w3w2/8/8 w"},
+	} {
+		g := mustGame(t, tc.spec)
+		h, err := knowledge.NewHeuristic(g, tc.heuristic)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := h.(knowledge.Scorer)
+		r := rng.New(12)
+		var scores, values []float64
+		positions, stuck := 0, 0
+		for range 200 {
+			s := gametest.MustPosition(t, tc.spec, tc.start)
+			for !s.Terminal() {
+				moves := s.Legal(nil)
+				scores, values = scores[:0], values[:0]
+				for _, m := range moves {
+					c := s.Clone()
+					c.Play(m)
+					scores = append(scores, sc.ScoreAfter(s, m))
+					values = append(values, h.Value(c))
+					if c.Terminal() && c.Outcome() == games.Draw {
+						stuck++
+					}
+				}
+				for i := range moves {
+					for j := range moves {
+						if values[i] < values[j] && !(scores[i] < scores[j]) || scores[i] < scores[j] && values[i] > values[j] {
+							t.Fatalf("%s on %s %s: %v scores %v (value %v), %v scores %v (value %v)", tc.heuristic, tc.spec, s,
+								moves[i], scores[i], values[i], moves[j], scores[j], values[j])
+						}
+					}
+				}
+				positions++
+				s.Play(moves[r.Intn(len(moves))])
+			}
+		}
+		if tc.start != "" && stuck == 0 {
+			t.Errorf("%s on %s from %s: no move drew by leaving the opponent without a move", tc.heuristic, tc.spec, tc.start)
+		}
+		t.Logf("%s on %s from %q: %d positions, %d moves that draw", tc.heuristic, tc.spec, tc.start, positions, stuck)
 	}
 }
 
