@@ -76,6 +76,7 @@ func TestSearchesArePinned(t *testing.T) {
 		btEnd      = "8/2b5/b7/8/3w4/1b6/7w/6w1 w"
 		btEndBlack = "2b5/1b3b2/8/3w4/8/1b6/7w/1w4w1 b"
 		bl         = "mcts:c=0.5,playout=egreedy(epsilon=0.1),leaf=threshold(x=0.5,every=5),heuristic=efms"
+		blIPP      = "mcts:c=0.5,playout=egreedy(epsilon=0.1,base=ipp),leaf=threshold(x=0.5,every=5),heuristic=efms"
 		// The Havannah paper's baseline (hav-base) and the players of
 		// config.toml built on it.
 		havBase = "mcts:c=0.4,rave=50,reading=mate"
@@ -108,6 +109,12 @@ func TestSearchesArePinned(t *testing.T) {
 		{bl, "breakthrough:size=8x8", btEndBlack, 3000, 0x353218a610dfa943},
 		{bl + ",alpha=0.4", "breakthrough:size=6x6,order=colmajor-reversed", "", 3000, 0x1b3cca085e59197a},
 		{bl, "breakthrough", "", 3000, 0x9d24422c609e4bde},
+		// bl on the informed playout, as config.toml's players are
+		// (recorded when egreedy learnt its base).
+		{blIPP, "breakthrough:size=8x8", btMid, 5000, 0x30d805aa185df1d8},
+		{blIPP + ",alpha=0.4", "breakthrough:size=8x8", btEnd, 3000, 0xb98ff36864345a93},
+		{blIPP + ",np=10,prior=safety", "breakthrough:size=8x8", btEndBlack, 3000, 0x2d20fda0d43338ab},
+		{"mcts:c=0.5,playout=egreedy(epsilon=1,base=ipp),heuristic=efms", "breakthrough", "", 3000, 0xe2683eadff337426},
 		{"mcts:c=0.5,playout=ipp,leaf=cutoff(plies=20),heuristic=eflh,alpha=0.6,np=10,prior=safety", "breakthrough:size=8x8", "", 2000, 0x312ac9e7ff7b9857},
 		{"mcts:c=0.5,playout=ipp,leaf=cutoff(plies=20),heuristic=eflh,bias=1,biasdiv=visits", "breakthrough:size=8x8", "", 2000, 0xc1257f1cc3371e70},
 		// Lines of Action: uniform playouts, and the implicit-minimax paper's

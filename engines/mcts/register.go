@@ -50,8 +50,9 @@ var Playouts = []spec.ComponentDecl{
 	{Name: "game", Doc: "the game's own playout named name (mcarena games lists them): havannah's decisive, say", Options: []spec.Option{
 		{Name: "name", Kind: spec.Word, Default: "", Doc: "the game's playout"}}},
 	{Name: "ipp", Doc: "the informed Breakthrough playout of the implicit-minimax paper: decisive, then anti-decisive moves, else captures of undefended pieces four times as likely (the game's playout ipp, mcarena games lists it)"},
-	{Name: "egreedy", Doc: "epsilon-greedy: a random move with probability epsilon, else the best successor by the heuristic", Options: []spec.Option{
-		{Name: "epsilon", Kind: spec.Float, Default: "0.1", FloatMin: 0, FloatMax: 1, Doc: "probability of a random move"}}},
+	{Name: "egreedy", Doc: "epsilon-greedy: a random move with probability epsilon, else the best successor by the heuristic; with a base, a step the base forces chooses among its forced moves, and the random move is the base's", Options: []spec.Option{
+		{Name: "epsilon", Kind: spec.Float, Default: "0.1", FloatMin: 0, FloatMax: 1, Doc: "probability of a random move"},
+		{Name: "base", Kind: spec.Word, Default: "", Doc: "the game's informed playout the steps build on (Breakthrough's ipp: its decisive and anti-decisive moves bound a step, its weighted draw is the random move); empty for uniform moves"}}},
 	{Name: "lgr", Doc: "Last-Good-Reply (the Havannah paper's LGR): the winner's replies to the previous move (or two) stored after every playout and played when legal, else the fallback policy; tables kept across the searches of a game", Options: append([]spec.Option{
 		lgrKindOption(policy.LGRF1), lgrResetOption}, learnOptions...)},
 	{Name: "ngram", Doc: "N-grams (the Havannah paper's N-gram1 and N-gram2): the legal move of the best win ratio after the previous move (or two), else the fallback policy with probability epsilon", Options: append(ngramOptions(),
@@ -200,7 +201,7 @@ func buildMCTS(v spec.Values, canonical string) (engines.Engine, error) {
 			return nil, errors.New(`playout "nested": pod needs discount`)
 		}
 	case "egreedy":
-		cfg.Playout.Epsilon, cfg.Playout.Heuristic = pv.Float("epsilon"), h
+		cfg.Playout.Epsilon, cfg.Playout.Heuristic, cfg.Playout.Name = pv.Float("epsilon"), h, pv.String("base")
 		needs = append(needs, "playout=egreedy")
 	case "ab":
 		cfg.Playout.Depth, cfg.Playout.Epsilon, cfg.Playout.Heuristic = pv.Int("depth"), pv.Float("epsilon"), h

@@ -19,7 +19,9 @@
 // probability epsilon a uniformly random move; otherwise the move whose
 // successor a heuristic values best for the mover, ties drawn uniformly. A
 // heuristic that scores moves without playing them (knowledge.Scorer) is
-// asked so; the choices are the same.
+// asked so; the choices are the same. With a base (the paper's players
+// build on its informed playout ipp), a step the base forces chooses among
+// its forced moves only, and the random move is the base's draw.
 //
 // Alpha-beta (kind "ab"; Winands and Björnsson 2011, the "alpha-beta-based
 // play-outs" of MC-LOA): at every step, with probability epsilon a
@@ -178,7 +180,9 @@ type Config struct {
 	// follow.
 	Epsilon   float64
 	Heuristic string
-	// Name is the game's playout that Game runs (knowledge.NewPlayout).
+	// Name is the game's playout that Game runs (knowledge.NewPlayout),
+	// and EGreedy's base: the informed playout (knowledge.Informed) whose
+	// forced moves and draws its steps build on; empty for uniform moves.
 	Name string
 	// Learn configures the learning playouts LGR, NGram and LGRNGram.
 	Learn Learning
@@ -234,8 +238,20 @@ func New(cfg Config, s games.State) (Policy, error) {
 		sc, _ := h.(knowledge.Scorer)
 		gr, _ := h.(knowledge.Greedy)
 		dr, _ := h.(knowledge.Drawer)
-		return &egreedy{eps: cfg.Epsilon, h: h, sc: sc, gr: gr, dr: dr, child: s.Clone(), buf: make([]games.Move, 0, s.Game().MaxMoves()),
-			best: make([]games.Move, 0, s.Game().MaxMoves())}, nil
+		p := &egreedy{eps: cfg.Epsilon, h: h, sc: sc, gr: gr, dr: dr, child: s.Clone(), buf: make([]games.Move, 0, s.Game().MaxMoves()),
+			best: make([]games.Move, 0, s.Game().MaxMoves())}
+		if cfg.Name != "" {
+			b, err := knowledge.NewPlayout(s.Game(), cfg.Name)
+			if err != nil {
+				return nil, err
+			}
+			in, ok := b.(knowledge.Informed)
+			if !ok {
+				return nil, fmt.Errorf("egreedy base %s: the playout draws no single steps to build on", cfg.Name)
+			}
+			p.base, p.forced = in, make([]games.Move, 0, s.Game().MaxMoves())
+		}
+		return p, nil
 	case AB:
 		return newAlphaBeta(cfg, s)
 	case LGR, NGram, LGRNGram:
@@ -412,14 +428,18 @@ func (p *shallow) value(s games.State, depth int, pl games.Player) int {
 
 // egreedy is the epsilon-greedy policy.
 type egreedy struct {
-	eps   float64
-	h     knowledge.Heuristic
-	sc    knowledge.Scorer // h's own scores of moves, when it has them
-	gr    knowledge.Greedy // h's own greedy choice, when it has one
-	dr    knowledge.Drawer // h's own draw of a step's move, when it has one
-	child games.State
-	buf   []games.Move
-	best  []games.Move
+	eps float64
+	h   knowledge.Heuristic
+	sc  knowledge.Scorer // h's own scores of moves, when it has them
+	gr  knowledge.Greedy // h's own greedy choice, when it has one
+	dr  knowledge.Drawer // h's own draw of a step's move, when it has one
+	// base, when set, is the informed playout the steps build on: its
+	// forced moves bound the step, and its draw is the random move.
+	base   knowledge.Informed
+	forced []games.Move
+	child  games.State
+	buf    []games.Move
+	best   []games.Move
 }
 
 func (p *egreedy) Run(s games.State, r *rng.Rand, limit int, stop *engines.Stop, trace *Trace) (int, int64) {
@@ -442,17 +462,31 @@ func (p *egreedy) Run(s games.State, r *rng.Rand, limit int, stop *engines.Stop,
 	return n, states
 }
 
-// choose draws a step's move: a uniformly random one with probability
-// eps, else one of those the heuristic ranks highest for mover, chosen
-// uniformly. It also returns how many moves it scored, and false when s
-// has no move. Every way of choosing makes the same draws.
+// choose draws a step's move: a random move with probability eps, else one
+// of those the heuristic ranks highest for mover, chosen uniformly. The
+// random move is uniform, or the base playout's draw. With a base, a step
+// it forces (a decisive win, a block of an immediate loss) chooses among
+// the forced moves only, the random move then uniform among them. It also
+// returns how many moves it scored, and false when s has no move. Every
+// way of choosing the same moves makes the same draws.
 func (p *egreedy) choose(s games.State, r *rng.Rand, mover games.Player) (games.Move, int64, bool) {
+	if p.base != nil {
+		if p.forced = p.base.Forced(s, p.forced); len(p.forced) > 0 {
+			if r.Float64() < p.eps {
+				return p.forced[r.Intn(len(p.forced))], 0, true
+			}
+			return p.greedy(s, p.forced, r, mover), int64(len(p.forced)), true
+		}
+	}
 	if p.dr != nil {
 		legal, best := p.dr.Count(s)
 		switch {
 		case legal == 0:
 			return 0, 0, false
 		case r.Float64() < p.eps:
+			if p.base != nil {
+				return p.base.Draw(s, r), 0, true
+			}
 			return p.dr.Nth(s, r.Intn(legal), false), 0, true
 		}
 		return p.dr.Nth(s, r.Intn(best), true), int64(legal), true
@@ -462,10 +496,20 @@ func (p *egreedy) choose(s games.State, r *rng.Rand, mover games.Player) (games.
 	case len(moves) == 0:
 		return 0, 0, false
 	case r.Float64() < p.eps:
+		if p.base != nil {
+			return p.base.Draw(s, r), 0, true
+		}
 		return moves[r.Intn(len(moves))], 0, true
-	case p.gr != nil:
+	}
+	return p.greedy(s, moves, r, mover), int64(len(moves)), true
+}
+
+// greedy returns one of moves, legal in s, that the heuristic ranks
+// highest for mover, drawn uniformly.
+func (p *egreedy) greedy(s games.State, moves []games.Move, r *rng.Rand, mover games.Player) games.Move {
+	if p.gr != nil {
 		p.best = p.gr.Best(s, moves, p.best)
-		return p.best[r.Intn(len(p.best))], int64(len(moves)), true
+		return p.best[r.Intn(len(p.best))]
 	}
 	bestValue := math.Inf(-1)
 	p.best = p.best[:0]
@@ -488,5 +532,5 @@ func (p *egreedy) choose(s games.State, r *rng.Rand, mover games.Player) (games.
 			p.best = append(p.best, c)
 		}
 	}
-	return p.best[r.Intn(len(p.best))], int64(len(moves)), true
+	return p.best[r.Intn(len(p.best))]
 }

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"mcarena/engines/nmcs"
@@ -170,6 +171,67 @@ func TestEGreedy(t *testing.T) {
 	}
 	if _, err := New(Config{Kind: EGreedy, Epsilon: 0.1, Heuristic: "efms"}, pos(t, "nogo", "")); err == nil {
 		t.Error("egreedy on nogo with efms was accepted")
+	}
+}
+
+// Epsilon-greedy on an informed base (the implicit-minimax paper's players,
+// whose steps build on its playout ipp): a step the base forces chooses
+// among its forced moves whatever epsilon, decisive wins first, then the
+// blocks of an immediate loss; a free step's random move is the base's
+// weighted draw (an undefended capture four times as likely as another
+// move); and a free greedy step plays what it plays without a base.
+func TestEGreedyOnAnInformedBase(t *testing.T) {
+	informed := func(eps float64) Policy {
+		return mustPolicy(t, Config{Kind: EGreedy, Epsilon: eps, Heuristic: "efms", Name: "ipp"}, pos(t, "breakthrough", ""))
+	}
+	step := func(p Policy, start games.State, r *rng.Rand) string {
+		var tr Trace
+		p.Run(start.Clone(), r, 1, nil, &tr)
+		return start.MoveString(tr.Moves[0])
+	}
+	r := rng.New(9)
+	for _, tc := range []struct {
+		name, position string
+		want           []string
+	}{
+		// b4 takes a5 or c5 and wins; c1, d1 and e1 have quiet moves.
+		{"decisive", "bbb2/1w3/5/5/2www w", []string{"b4-a5", "b4-c5"}},
+		// Black's b2 threatens c1; only a1-b2 (taking it) stops it.
+		{"anti-decisive", "bbbbb/5/5/1b3/ww1ww w", []string{"a1-b2"}},
+	} {
+		start := pos(t, "breakthrough", tc.position)
+		for _, eps := range []float64{0, 0.5, 1} {
+			p := informed(eps)
+			for range 100 {
+				if m := step(p, start, &r); !slices.Contains(tc.want, m) {
+					t.Fatalf("%s, epsilon %g: played %s, want one of %v", tc.name, eps, m, tc.want)
+				}
+			}
+		}
+	}
+	// a2-b3 takes an undefended piece: weight 4 against 6 other moves.
+	start := pos(t, "breakthrough", "b1bbb/5/1b3/w4/1w1w1 w")
+	random := informed(1)
+	const n = 20000
+	takes := 0
+	for range n {
+		if step(random, start, &r) == "a2-b3" {
+			takes++
+		}
+	}
+	if p, se := float64(takes)/n, math.Sqrt(0.4*0.6/n); math.Abs(p-0.4) > 4*se {
+		t.Errorf("the random move took the undefended piece %.4f of the time, want 0.4 (4 of 10)", p)
+	}
+	plain := mustPolicy(t, Config{Kind: EGreedy, Epsilon: 0, Heuristic: "efms"}, start)
+	greedy := informed(0)
+	for seed := range uint64(50) {
+		ra, rb := rng.New(seed), rng.New(seed)
+		if a, b := step(greedy, start, &ra), step(plain, start, &rb); a != b {
+			t.Fatalf("seed %d: a free greedy step played %s on the base, %s without", seed, a, b)
+		}
+	}
+	if _, err := New(Config{Kind: EGreedy, Epsilon: 0.1, Heuristic: "efms", Name: "nope"}, start); err == nil {
+		t.Error("an unknown base was accepted")
 	}
 }
 

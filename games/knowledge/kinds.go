@@ -16,6 +16,18 @@ type Playout interface {
 	Run(s games.State, r *rng.Rand, limit int, trace *games.Trace) int
 }
 
+// Informed is a Playout whose single steps an epsilon-greedy playout can
+// build on, as the implicit-minimax paper's players all draw from its
+// informed Breakthrough playout: Forced appends to buf[:0] the moves a step
+// must choose among (decisive wins, else the moves that stop an immediate
+// loss) and returns it, empty when the step is free; Draw draws the move
+// of a free step, from a position with a legal move, as Run would.
+type Informed interface {
+	Playout
+	Forced(s games.State, buf []games.Move) []games.Move
+	Draw(s games.State, r *rng.Rand) games.Move
+}
+
 // MovePrior values a legal move before it is searched, as a win rate in
 // [0, 1] for the player who makes it: node priors (Gelly and Silver 2007)
 // that a search turns into virtual wins and visits. It may keep buffers:

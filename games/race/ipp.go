@@ -55,92 +55,167 @@ const maxMoves = 4 * 24
 // Run implements knowledge.Playout.
 func (p *ipp) Run(gs games.State, r *rng.Rand, limit int, t *games.Trace) int {
 	s := gs.(*State)
-	g := s.g
-	k := g.k
 	n := 0
 	for ; n < limit && !s.reached(); n++ {
 		side := s.Side
-		own, opp := s.BB[side&1], s.BB[(side^1)&1]
-		st := &g.fast[side&1]
-		var tg [maxSteps]uint64
-		total := 0
-		for i := range k {
-			tg[i] = bits.RotateLeft64(own&st[i].src, st[i].rot) &^ (own | opp&st[i].quiet)
-			total += bits.OnesCount64(tg[i])
-		}
+		tg, total := p.targets(s)
 		if total == 0 {
 			break // the mover has no move and loses
 		}
 		// 1. Decisive moves.
-		win := g.goal[side&1]
-		if opp&(opp-1) == 0 {
-			win |= opp // the last piece
-		}
-		var class [maxSteps]uint64
-		count := 0
-		for i := range k {
-			class[i] = tg[i] & win
-			count += bits.OnesCount64(class[i])
-		}
-		if count > 0 {
-			p.play(s, t, class[:k], r.Intn(count), 1)
+		if class, count := p.decisive(s, &tg); count > 0 {
+			p.play(s, t, class[:s.g.k], r.Intn(count), 1)
 			continue
 		}
 		// 2. Anti-decisive moves, when the opponent threatens.
-		if g.threatens(s.BB, side^1) {
-			m := 0
-			for i := range k {
-				rot := st[i].rot
-				for x := tg[i]; x != 0; x &= x - 1 {
-					to := bits.TrailingZeros64(x)
-					from := (to - rot) & 63
-					bb := s.BB
-					tb := uint64(1) << uint(to)
-					bb[side&1] ^= uint64(1)<<uint(from) | tb
-					bb[(side^1)&1] &^= tb
-					if !g.threatens(bb, side^1) {
-						p.moves[m] = games.Move(from*k + i)
-						m++
-					}
-				}
+		if m := p.blocks(s, &tg); m > 0 {
+			mv := p.moves[r.Intn(m)]
+			if t != nil {
+				t.Add(mv, side)
 			}
-			if m > 0 {
-				mv := p.moves[r.Intn(m)]
-				if t != nil {
-					t.Add(mv, side)
-				}
-				s.Play(mv)
-				continue
-			}
+			s.Play(mv)
+			continue
 		}
 		// 3. Weighted: undefended captures, then every other move.
-		var defended uint64
-		for i := range k {
-			if g.steps[i].captures {
-				defended |= g.reach(s.BB, side^1, i)
-			}
+		m := p.weighted(s, &tg, r)
+		if t != nil {
+			t.Add(m, side)
 		}
-		var rest [maxSteps]uint64
-		nu, no := 0, 0
-		for i := range k {
-			class[i] = tg[i] & opp &^ defended
-			rest[i] = tg[i] &^ class[i]
-			nu += bits.OnesCount64(class[i])
-			no += bits.OnesCount64(rest[i])
-		}
-		j := r.Intn(p.undefended*nu + p.other*no)
-		if j < p.undefended*nu {
-			p.play(s, t, class[:k], j, p.undefended)
-		} else {
-			p.play(s, t, rest[:k], j-p.undefended*nu, p.other)
-		}
+		s.Play(m)
 	}
 	return n
 }
 
+// Forced implements knowledge.Informed: steps 1 and 2 of the playout, the
+// decisive moves if there are any, else the moves that stop the opponent's
+// win at once when it threatens one and some move does.
+func (p *ipp) Forced(gs games.State, buf []games.Move) []games.Move {
+	s := gs.(*State)
+	buf = buf[:0]
+	if s.reached() {
+		return buf
+	}
+	tg, total := p.targets(s)
+	if total == 0 {
+		return buf
+	}
+	if class, count := p.decisive(s, &tg); count > 0 {
+		for j := range count {
+			buf = append(buf, p.pick(s, class[:s.g.k], j, 1))
+		}
+		return buf
+	}
+	m := p.blocks(s, &tg)
+	return append(buf, p.moves[:m]...)
+}
+
+// Draw implements knowledge.Informed: step 3 of the playout, the weighted
+// draw, for a position with a legal move.
+func (p *ipp) Draw(gs games.State, r *rng.Rand) games.Move {
+	s := gs.(*State)
+	tg, _ := p.targets(s)
+	return p.weighted(s, &tg, r)
+}
+
+// targets returns the targets of each of the mover's steps and their
+// number.
+func (p *ipp) targets(s *State) (tg [maxSteps]uint64, total int) {
+	g := s.g
+	side := s.Side
+	own, opp := s.BB[side&1], s.BB[(side^1)&1]
+	st := &g.fast[side&1]
+	for i := range g.k {
+		tg[i] = bits.RotateLeft64(own&st[i].src, st[i].rot) &^ (own | opp&st[i].quiet)
+		total += bits.OnesCount64(tg[i])
+	}
+	return tg, total
+}
+
+// decisive returns, of the targets tg, those of the moves that win at once
+// (onto the far rank, or taking the opponent's last piece), and how many.
+func (p *ipp) decisive(s *State, tg *[maxSteps]uint64) (class [maxSteps]uint64, count int) {
+	side := s.Side
+	opp := s.BB[(side^1)&1]
+	win := s.g.goal[side&1]
+	if opp&(opp-1) == 0 {
+		win |= opp // the last piece
+	}
+	for i := range s.g.k {
+		class[i] = tg[i] & win
+		count += bits.OnesCount64(class[i])
+	}
+	return class, count
+}
+
+// blocks puts in p.moves, when the opponent could reach its far rank at
+// once were it to move, the moves after which it no longer can, and
+// returns how many (0 when it does not threaten or nothing stops it).
+func (p *ipp) blocks(s *State, tg *[maxSteps]uint64) int {
+	g := s.g
+	side := s.Side
+	if !g.threatens(s.BB, side^1) {
+		return 0
+	}
+	st := &g.fast[side&1]
+	m := 0
+	for i := range g.k {
+		rot := st[i].rot
+		for x := tg[i]; x != 0; x &= x - 1 {
+			to := bits.TrailingZeros64(x)
+			from := (to - rot) & 63
+			bb := s.BB
+			tb := uint64(1) << uint(to)
+			bb[side&1] ^= uint64(1)<<uint(from) | tb
+			bb[(side^1)&1] &^= tb
+			if !g.threatens(bb, side^1) {
+				p.moves[m] = games.Move(from*g.k + i)
+				m++
+			}
+		}
+	}
+	return m
+}
+
+// weighted draws a move of the targets tg with weight p.undefended for a
+// capture of an undefended piece and p.other for any other move.
+func (p *ipp) weighted(s *State, tg *[maxSteps]uint64, r *rng.Rand) games.Move {
+	g := s.g
+	side := s.Side
+	opp := s.BB[(side^1)&1]
+	var defended uint64
+	for i := range g.k {
+		if g.steps[i].captures {
+			defended |= g.reach(s.BB, side^1, i)
+		}
+	}
+	var class, rest [maxSteps]uint64
+	nu, no := 0, 0
+	for i := range g.k {
+		class[i] = tg[i] & opp &^ defended
+		rest[i] = tg[i] &^ class[i]
+		nu += bits.OnesCount64(class[i])
+		no += bits.OnesCount64(rest[i])
+	}
+	j := r.Intn(p.undefended*nu + p.other*no)
+	if j < p.undefended*nu {
+		return p.pick(s, class[:g.k], j, p.undefended)
+	}
+	return p.pick(s, rest[:g.k], j-p.undefended*nu, p.other)
+}
+
 // play makes the move drawn as j among the targets of each step, every
-// target weighing w: the (j/w)-th target, steps in order, cells ascending.
+// target weighing w (pick).
 func (p *ipp) play(s *State, t *games.Trace, targets []uint64, j, w int) {
+	m := p.pick(s, targets, j, w)
+	if t != nil {
+		t.Add(m, s.Side)
+	}
+	s.Play(m)
+}
+
+// pick returns the move drawn as j among the targets of each step, every
+// target weighing w: the (j/w)-th target, steps in order, cells ascending.
+func (p *ipp) pick(s *State, targets []uint64, j, w int) games.Move {
 	j /= w
 	st := &s.g.fast[s.Side&1]
 	for i, x := range targets {
@@ -151,12 +226,7 @@ func (p *ipp) play(s *State, t *games.Trace, targets []uint64, j, w int) {
 		}
 		to := grid.Select(x, j)
 		from := (to - st[i&3].rot) & 63
-		m := games.Move(from*s.g.k + i)
-		if t != nil {
-			t.Add(m, s.Side)
-		}
-		s.move(from, to)
-		return
+		return games.Move(from*s.g.k + i)
 	}
 	panic("race: ipp drew beyond its moves")
 }
