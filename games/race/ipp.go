@@ -20,7 +20,7 @@ func init() {
 			case v.StuckDraws:
 				return nil, errors.New("ipp plays taking the last piece as a win, which draws under stuck=draw")
 			}
-			return &ipp{undefended: 4, other: 1}, nil
+			return newIPP(g.(*Game)), nil
 		})
 }
 
@@ -46,7 +46,26 @@ func init() {
 // This playout follows the paper's words.
 type ipp struct {
 	undefended, other int
-	moves             [maxMoves]games.Move
+	// zone[p] holds the cells from which a step of player p reaches its
+	// far rank.
+	zone  [2]uint64
+	moves [maxMoves]games.Move
+}
+
+func newIPP(g *Game) *ipp {
+	p := &ipp{undefended: 4, other: 1}
+	for side := range 2 {
+		for c := range g.geo.Cells {
+			var bb [2]uint64
+			bb[side] = 1 << uint(c)
+			for i := range g.k {
+				if g.reach(bb, games.Player(side), i)&g.goal[side] != 0 {
+					p.zone[side] |= 1 << uint(c)
+				}
+			}
+		}
+	}
+	return p
 }
 
 // maxMoves bounds a race game's moves: four steps from each of 24 pieces.
@@ -156,6 +175,11 @@ func (p *ipp) blocks(s *State, tg *[maxSteps]uint64) int {
 	if !g.threatens(s.BB, side^1) {
 		return 0
 	}
+	// Whether the opponent threatens depends only on its pieces in its zone
+	// and on the mover's pieces on its home rank (the opponent's goal): a
+	// move that neither leaves the home rank nor takes a piece in the zone
+	// leaves the threat as it is.
+	home, zone := g.goal[(side^1)&1], p.zone[(side^1)&1]&s.BB[(side^1)&1]
 	st := &g.fast[side&1]
 	m := 0
 	for i := range g.k {
@@ -163,6 +187,9 @@ func (p *ipp) blocks(s *State, tg *[maxSteps]uint64) int {
 		for x := tg[i]; x != 0; x &= x - 1 {
 			to := bits.TrailingZeros64(x)
 			from := (to - rot) & 63
+			if (uint64(1)<<uint(from))&home == 0 && (uint64(1)<<uint(to))&zone == 0 {
+				continue
+			}
 			bb := s.BB
 			tb := uint64(1) << uint(to)
 			bb[side&1] ^= uint64(1)<<uint(from) | tb

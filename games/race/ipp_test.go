@@ -1,6 +1,7 @@
 package race_test
 
 import (
+	"slices"
 	"testing"
 
 	"mcarena/games"
@@ -12,6 +13,31 @@ import (
 // a plain board (rows of cells read from Board), for one move: it returns
 // the move the rule draws from r.
 func plainIPP(s games.State, r *rng.Rand) games.Move {
+	decisive, stops, undefended, other := plainIPPClasses(s)
+	switch {
+	case len(decisive) > 0:
+		return decisive[r.Intn(len(decisive))]
+	case len(stops) > 0:
+		return stops[r.Intn(len(stops))]
+	}
+	return plainWeighted(undefended, other, r)
+}
+
+// plainWeighted draws an undefended capture four times as likely as any
+// other move.
+func plainWeighted(undefended, other []games.Move, r *rng.Rand) games.Move {
+	j := r.Intn(4*len(undefended) + len(other))
+	if j < 4*len(undefended) {
+		return undefended[j/4]
+	}
+	return other[j-4*len(undefended)]
+}
+
+// plainIPPClasses sorts s's legal moves, in Legal's order, by the rule's
+// steps: the decisive moves, the moves that stop the opponent's threat to
+// win at once (none when it has none), and the undefended captures and
+// the other moves of the weighted draw.
+func plainIPPClasses(s games.State) (decisive, stops, undefended, other []games.Move) {
 	b := s.Board()
 	rows, cols := b.Rows, b.Cols
 	me, foe := byte('w'), byte('b')
@@ -60,7 +86,6 @@ func plainIPP(s games.State, r *rng.Rand) games.Move {
 		}
 		return false
 	}
-	var decisive, stops, undefended, other []games.Move
 	for _, m := range s.Legal(nil) {
 		from, to := s.MoveCells(m)
 		fr, ff, tr, tf := from/cols, from%cols, to/cols, to%cols
@@ -80,17 +105,7 @@ func plainIPP(s games.State, r *rng.Rand) games.Move {
 			other = append(other, m)
 		}
 	}
-	switch {
-	case len(decisive) > 0:
-		return decisive[r.Intn(len(decisive))]
-	case len(stops) > 0:
-		return stops[r.Intn(len(stops))]
-	}
-	j := r.Intn(4*len(undefended) + len(other))
-	if j < 4*len(undefended) {
-		return undefended[j/4]
-	}
-	return other[j-4*len(undefended)]
+	return decisive, stops, undefended, other
 }
 
 // The informed playout draws, move by move and draw by draw, what its rule
@@ -119,6 +134,60 @@ func TestIPPFollowsItsRule(t *testing.T) {
 			}
 		}
 		t.Logf("%s: %d moves", spec, moves)
+	}
+}
+
+// The informed playout's single steps (knowledge.Informed), which the
+// epsilon-greedy players build on, follow its rule restated on a plain
+// board: Forced gives the decisive moves, else the moves that stop the
+// opponent's threat, in Legal's order; a free step's Draw draws what the
+// rule's weighted draw does, draw for draw.
+func TestIPPStepsFollowItsRule(t *testing.T) {
+	for _, spec := range []string{"breakthrough", "breakthrough:size=8x8", "breakthrough:size=6x7,home=1", "breakthrough:size=8x5,home=3"} {
+		g := mustGame(t, spec)
+		p, err := knowledge.NewPlayout(g, "ipp")
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := p.(knowledge.Informed)
+		var buf []games.Move
+		forced, free := 0, 0
+		for seed := range uint64(60) {
+			r := rng.New(seed + 1)
+			s := g.NewState()
+			for !s.Terminal() {
+				decisive, stops, undefended, other := plainIPPClasses(s)
+				want := decisive
+				if len(want) == 0 {
+					want = stops
+				}
+				buf = in.Forced(s, buf)
+				if !slices.Equal(buf, want) {
+					t.Fatalf("%s %s: Forced %v, the rule %v", spec, s, buf, want)
+				}
+				if len(want) > 0 {
+					forced++
+				} else {
+					ra, rb := r, r
+					if got, want := in.Draw(s, &ra), plainWeighted(undefended, other, &rb); got != want || ra != rb {
+						t.Fatalf("%s %s: Draw %v, the rule %v", spec, s, got, want)
+					}
+					free++
+				}
+				// Half the games follow ipp, so that its threats and
+				// blocks come up; the others move at random.
+				if seed%2 == 0 {
+					p.Run(s, &r, 1, nil)
+				} else {
+					moves := s.Legal(nil)
+					s.Play(moves[r.Intn(len(moves))])
+				}
+			}
+		}
+		if forced == 0 || free == 0 {
+			t.Fatalf("%s: %d forced and %d free steps", spec, forced, free)
+		}
+		t.Logf("%s: %d forced and %d free steps", spec, forced, free)
 	}
 }
 
