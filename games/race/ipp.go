@@ -81,19 +81,21 @@ func (p *ipp) Run(gs games.State, r *rng.Rand, limit int, t *games.Trace) int {
 		if total == 0 {
 			break // the mover has no move and loses
 		}
-		// 1. Decisive moves.
-		if class, count := p.decisive(s, &tg); count > 0 {
-			p.play(s, t, class[:s.g.k], r.Intn(count), 1)
-			continue
-		}
-		// 2. Anti-decisive moves, when the opponent threatens.
-		if m := p.blocks(s, &tg); m > 0 {
-			mv := p.moves[r.Intn(m)]
-			if t != nil {
-				t.Add(mv, side)
+		if !p.calm(s) {
+			// 1. Decisive moves.
+			if class, count := p.decisive(s, &tg); count > 0 {
+				p.play(s, t, class[:s.g.k], r.Intn(count), 1)
+				continue
 			}
-			s.Play(mv)
-			continue
+			// 2. Anti-decisive moves, when the opponent threatens.
+			if m := p.blocks(s, &tg); m > 0 {
+				mv := p.moves[r.Intn(m)]
+				if t != nil {
+					t.Add(mv, side)
+				}
+				s.Play(mv)
+				continue
+			}
 		}
 		// 3. Weighted: undefended captures, then every other move.
 		m := p.weighted(s, &tg, r)
@@ -111,7 +113,7 @@ func (p *ipp) Run(gs games.State, r *rng.Rand, limit int, t *games.Trace) int {
 func (p *ipp) Forced(gs games.State, buf []games.Move) []games.Move {
 	s := gs.(*State)
 	buf = buf[:0]
-	if s.reached() {
+	if s.reached() || p.calm(s) {
 		return buf
 	}
 	tg, total := p.targets(s)
@@ -134,6 +136,15 @@ func (p *ipp) Draw(gs games.State, r *rng.Rand) games.Move {
 	s := gs.(*State)
 	tg, _ := p.targets(s)
 	return p.weighted(s, &tg, r)
+}
+
+// calm reports that no step of s is forced: the mover has no piece a step
+// from its far rank, the opponent more than one piece, and no piece a step
+// from its own far rank, so neither a decisive move nor a threat exists.
+func (p *ipp) calm(s *State) bool {
+	side := s.Side
+	own, opp := s.BB[side&1], s.BB[(side^1)&1]
+	return own&p.zone[side&1] == 0 && opp&(opp-1) != 0 && opp&p.zone[(side^1)&1] == 0
 }
 
 // targets returns the targets of each of the mover's steps and their
