@@ -25,10 +25,11 @@ import (
 // the front rank and onto it, captures behind it and onto it, and the star.
 //
 // Moves onto the goal rank win, and are the best moves when there are any.
-// A move can also win by leaving the opponent no move, which only happens
-// when the opponent has at most 2k moves (k steps each of a captured piece
-// and onto the target): then, and under a GDL move order, a step falls back
-// to Legal and Best.
+// A move can also win by leaving the opponent no move, which in
+// Breakthrough means taking its last piece: a side's most advanced piece
+// has no own piece ahead of it, so its diagonal steps are always open.
+// When the opponent has one piece left, and under a GDL move order, a step
+// falls back to Legal and Best.
 type efmsDraw struct {
 	fast    bool // every step advances exactly one rank
 	list    bool // the last Count used Legal and Best
@@ -72,7 +73,7 @@ func (e *efMS) Count(gs games.State) (legal, best int) {
 	if legal == 0 {
 		return 0, 0
 	}
-	if g.mobility(s.BB, q) <= 2*g.k {
+	if opp&(opp-1) == 0 {
 		return e.countList(s)
 	}
 	if win := all & g.goal[p&1]; win != 0 {
