@@ -57,12 +57,15 @@ func (e *efMS) Count(gs games.State) (legal, best int) {
 	if !d.fast || g.order.On() {
 		return e.countList(s)
 	}
+	p, q := s.Side, s.Side^1
+	own, opp := s.BB[p&1], s.BB[q&1]
+	if opp&(opp-1) == 0 {
+		return e.countList(s)
+	}
 	d.list = false
 	if s.reached() {
 		return 0, 0
 	}
-	p, q := s.Side, s.Side^1
-	own, opp := s.BB[p&1], s.BB[q&1]
 	var all uint64
 	for i := range g.k {
 		t := s.targets(i)
@@ -72,9 +75,6 @@ func (e *efMS) Count(gs games.State) (legal, best int) {
 	}
 	if legal == 0 {
 		return 0, 0
-	}
-	if opp&(opp-1) == 0 {
-		return e.countList(s)
 	}
 	if win := all & g.goal[p&1]; win != 0 {
 		return legal, d.setBest(g.k, win)
