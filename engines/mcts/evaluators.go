@@ -62,14 +62,17 @@ func (e *cutoffEval) Evaluate(s games.State, r *rng.Rand, stop *engines.Stop, tr
 // ThresholdLeaf plays by the playout policy and looks at the heuristic at
 // the leaf and after every every plies: once its value reaches x the
 // first player is taken to have won (+1), once it reaches -x the second
-// (-1); a playout that ends first returns its outcome (det x).
-func ThresholdLeaf(cfg policy.Config, heuristic string, x float64, every int) func(games.State) (Evaluator, error) {
+// (-1); a playout that ends first returns its outcome (det x). With plies
+// above 0 the playout also stops after that many plies and returns the
+// heuristic's value there, as the cut-off leaf does (fet k and det x
+// together: the paper's (fet20,det0.5)).
+func ThresholdLeaf(cfg policy.Config, heuristic string, x float64, every, plies int) func(games.State) (Evaluator, error) {
 	return func(s games.State) (Evaluator, error) {
 		p, h, err := limitedPlayout("a threshold leaf", cfg, heuristic, s)
 		if err != nil {
 			return nil, err
 		}
-		return &thresholdEval{pol: p, h: h, x: x, every: every}, nil
+		return &thresholdEval{pol: p, h: h, x: x, every: every, plies: plies}, nil
 	}
 }
 
@@ -78,6 +81,7 @@ type thresholdEval struct {
 	h     knowledge.Heuristic
 	x     float64
 	every int
+	plies int // 0: no cut-off
 }
 
 func (e *thresholdEval) Evaluate(s games.State, r *rng.Rand, stop *engines.Stop, trace *policy.Trace) Eval {
@@ -85,6 +89,7 @@ func (e *thresholdEval) Evaluate(s games.State, r *rng.Rand, stop *engines.Stop,
 		return Eval{Value: float64(s.Outcome()), Terminal: true}
 	}
 	var states int64
+	played := 0
 	for {
 		v := e.h.Value(s)
 		switch {
@@ -92,10 +97,17 @@ func (e *thresholdEval) Evaluate(s games.State, r *rng.Rand, stop *engines.Stop,
 			return Eval{Value: 1, States: states}
 		case v <= -e.x:
 			return Eval{Value: -1, States: states}
+		case e.plies > 0 && played == e.plies:
+			return Eval{Value: v, States: states}
 		}
-		k, n := e.pol.Run(s, r, e.every, stop, trace)
+		step := e.every
+		if e.plies > 0 {
+			step = min(step, e.plies-played)
+		}
+		k, n := e.pol.Run(s, r, step, stop, trace)
 		states += n
-		if k < e.every || stop.Stopped() {
+		played += k
+		if k < step || stop.Stopped() {
 			if stop.Stopped() {
 				return Eval{States: states}
 			}

@@ -153,7 +153,7 @@ func TestLeafEvaluators(t *testing.T) {
 	if ev := stat.Evaluate(start.Clone(), &r, nil, nil); ev.States != 0 || ev.Value != 0 || ev.Terminal {
 		t.Fatalf("heuristic leaf at the start: %+v", ev)
 	}
-	th := mk(ThresholdLeaf(policy.Config{Kind: policy.Random}, "efms", 0.3, 1))
+	th := mk(ThresholdLeaf(policy.Config{Kind: policy.Random}, "efms", 0.3, 1, 0))
 	for range 50 {
 		s := start.Clone()
 		ev := th.Evaluate(s, &r, nil, nil)
@@ -165,11 +165,39 @@ func TestLeafEvaluators(t *testing.T) {
 			t.Fatalf("threshold: %+v with the heuristic at %v on %q", ev, v, s.String())
 		}
 	}
+	// With plies, the threshold leaf also stops there and scores by the
+	// heuristic (fet and det together); from a middle game where pieces
+	// are in touch, x = 0.2 is passed in some of the runs, so both endings
+	// are met.
+	mid := mustPos(t, "breakthrough:size=8x8", "bb1bbbbb/1b1b3b/b3bb2/b1bb4/w7/1www3w/3w1ww1/w1wwwwww w")
+	bothLeaf, err := ThresholdLeaf(policy.Config{Kind: policy.Random}, "efms", 0.2, 3, 7)(mid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cut7, passed int
+	for range 200 {
+		s := mid.Clone()
+		ev := bothLeaf.Evaluate(s, &r, nil, nil)
+		v := h.Value(s)
+		switch {
+		case ev.States > 7:
+			t.Fatalf("fet7,det0.2 played %d plies", ev.States)
+		case (ev.Value == 1 && v >= 0.2) || (ev.Value == -1 && v <= -0.2):
+			passed++
+		case ev.States == 7 && ev.Value == v && v > -0.2 && v < 0.2:
+			cut7++
+		default:
+			t.Fatalf("fet7,det0.2: %+v with the heuristic at %v on %q", ev, v, s.String())
+		}
+	}
+	if cut7 == 0 || passed == 0 {
+		t.Errorf("fet7,det0.2: %d runs cut off at 7 plies, %d passed the threshold; want both", cut7, passed)
+	}
 	// A finished game is a terminal leaf for every evaluator.
 	over := mustPos(t, "breakthrough", "2w2/5/5/b4/5 b")
 	for name, f := range map[string]func(games.State) (Evaluator, error){
 		"cutoff":    CutoffLeaf(policy.Config{Kind: policy.Random}, "efms", 4),
-		"threshold": ThresholdLeaf(policy.Config{Kind: policy.Random}, "efms", 0.9, 1),
+		"threshold": ThresholdLeaf(policy.Config{Kind: policy.Random}, "efms", 0.9, 1, 0),
 		"heuristic": HeuristicLeaf("efms"),
 	} {
 		ev, err := f(over)
