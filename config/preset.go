@@ -770,8 +770,6 @@ func checkElimination(t map[string]any, p *Preset, errAt func(key, format string
 		return errAt("games", "an elimination tournament plays one bracket on one game: give one game, not %d (one preset per game)", len(p.Games))
 	case len(p.Budgets) != 1:
 		return errAt("budgets", "an elimination tournament plays one bracket under one budget: give one budget, not %d (one preset per budget)", len(p.Budgets))
-	case p.Protocol != PerGame:
-		return errAt("protocol", "an elimination tournament scores each pairing by its games: protocol %q is not supported with elimination", p.Protocol)
 	}
 	if _, ok := t["paper"]; ok {
 		return errAt("paper", "an elimination tournament has no fixed pairs to give win rates for: name the paper's winner with paper_winner")

@@ -1,29 +1,27 @@
 package tournament
 
-import (
-	"slices"
-
-	"mcarena/config"
-)
+import "mcarena/config"
 
 // Bracket is an elimination preset's tournament (config.Preset.Elimination)
 // as a results file decides it so far.
 //
-// Round 1 takes the engines in seeding order. A round pairs its entrants in
-// order, the first with the second, the third with the fourth and so on;
-// when their number is odd, one entrant sits the round out with a bye: the
-// last entrant that has not had a bye yet (the last entrant when all have
-// had one), so that no engine rides byes to the final while the others
-// play. Each pairing is one match of count games, seats swapped when the
-// preset swaps them, seeds and starts derived as in any match (GameSeed,
+// Round 1 takes the engines in seeding order. A round folds its entrants'
+// order: the first meets the last, the second the second-to-last and so
+// on; when their number is odd, the middle entrant sits the round out with
+// a bye. The next round's entrants are the engines that advanced, in the
+// order of their pairings, then the bye. This is the bracket the
+// implicit-minimax paper's tuning tournaments show round by round (its
+// arXiv appendix): with 13 engines the first round is 1-13, 2-12, ...,
+// 6-8 with 7 on a bye, and the second folds the six winners and 7 again.
+// Each pairing is one match of count games, seats swapped when the preset
+// swaps them, seeds and starts derived as in any match (GameSeed,
 // StartSeed). The engine with the higher score over the pairing's games
 // without an error (a win 1, a draw 1/2) advances; on equal scores, the
 // higher seed (the engine earlier in the seeding order) advances: a tuning
 // tournament keeps the earlier parameter value when the games cannot tell
-// the two apart. The next round's entrants are the engines that advanced
-// (the bye among them) in seeding order, so that Names[0] of a pairing is
-// always the higher seed. Rounds go on until one engine is left; n engines
-// play n-1 pairings, (n-1)*count games.
+// the two apart (the appendix's two tied pairings went that way). Rounds
+// go on until one engine is left; n engines play n-1 pairings, (n-1)*count
+// games.
 //
 // A round's pairings depend only on the preset and the results of the
 // rounds before it, so a resumed run recomputes the bracket from its file;
@@ -59,7 +57,8 @@ func (r *Round) Complete() bool {
 	return true
 }
 
-// Pairing is one match of a bracket: Names[0] is the higher seed.
+// Pairing is one match of a bracket: Names[0] is the entrant earlier in
+// the round's order.
 type Pairing struct {
 	Match Match
 	// Seeds are the seeding positions of Names, from 1.
@@ -68,8 +67,11 @@ type Pairing struct {
 	// those that ended in an error included.
 	Recorded int
 	// Games, Wins, Draws and Losses count the games without an error from
-	// Names[0]'s view; Errors the others.
-	Games, Wins, Draws, Losses, Errors int
+	// Names[0]'s view; Errors the others. Under the pairs protocol they
+	// count seat-swapped pairs (ScorePair): Games the pairs scored,
+	// Discarded those each engine won once, Errors those with a game that
+	// ended in an error.
+	Games, Wins, Draws, Losses, Errors, Discarded int
 	// Score is Names[0]'s score, (wins + draws/2) / Games, with its 95%
 	// Wilson interval (0, 0-1 without games).
 	Score, Low, High float64
@@ -104,59 +106,98 @@ func NewBracket(p *config.Preset, recs []Record, count int) *Bracket {
 		seed[n] = i + 1
 	}
 	entrants := append([]string(nil), p.Elimination...)
-	byes := map[string]bool{}
 	for len(entrants) > 1 {
 		round := Round{Number: len(b.Rounds) + 1}
-		playing := entrants
-		if len(entrants)%2 == 1 {
-			bye := len(entrants) - 1
-			for i := len(entrants) - 1; i >= 0; i-- {
-				if !byes[entrants[i]] {
-					bye = i
-					break
-				}
+		n := len(entrants)
+		for i := range n / 2 {
+			a, z := entrants[i], entrants[n-1-i]
+			m := Match{Game: p.Games[0], Pair: -1, Names: [2]string{a, z}, Paper: -1}
+			pr := scorePairing(m, games[m.Key(p)], count, p.Protocol == config.SeatPairs)
+			pr.Seeds = [2]int{seed[a], seed[z]}
+			if pr.BySeed && pr.Seeds[1] < pr.Seeds[0] {
+				pr.Winner = 1
 			}
-			round.Bye = entrants[bye]
-			byes[round.Bye] = true
-			playing = append(append([]string(nil), entrants[:bye]...), entrants[bye+1:]...)
-		}
-		for i := 0; i < len(playing); i += 2 {
-			m := Match{Game: p.Games[0], Pair: -1, Names: [2]string{playing[i], playing[i+1]}, Paper: -1}
-			pr := scorePairing(m, games[m.Key(p)], count)
-			pr.Seeds = [2]int{seed[playing[i]], seed[playing[i+1]]}
 			round.Pairings = append(round.Pairings, pr)
+		}
+		if n%2 == 1 {
+			round.Bye = entrants[n/2]
 		}
 		b.Rounds = append(b.Rounds, round)
 		if !round.Complete() {
 			return b
 		}
-		advance := map[string]bool{round.Bye: true}
+		entrants = entrants[:0:0]
 		for _, pr := range round.Pairings {
-			advance[pr.Match.Names[pr.Winner]] = true
+			entrants = append(entrants, pr.Match.Names[pr.Winner])
 		}
-		entrants = slices.DeleteFunc(entrants, func(n string) bool { return !advance[n] })
+		if round.Bye != "" {
+			entrants = append(entrants, round.Bye)
+		}
 	}
 	b.Winner = entrants[0]
 	return b
 }
 
 // scorePairing tallies a pairing's games and decides it once all count are
-// recorded.
-func scorePairing(m Match, recs []*Record, count int) Pairing {
+// recorded, Names[0] advancing on equal scores (NewBracket hands a tie to
+// the higher seed). Under the pairs protocol (pairs true) it tallies
+// seat-swapped pairs instead (ScorePair): a pair with a game that ended in
+// an error is an error, a discarded pair is not scored.
+func scorePairing(m Match, recs []*Record, count int, pairs bool) Pairing {
 	pr := Pairing{Match: m, Recorded: len(recs), Winner: -1}
-	for _, r := range recs {
-		if r.Error != "" {
-			pr.Errors++
-			continue
-		}
-		pr.Games++
-		switch r.Winner {
+	tally := func(w int) {
+		switch w {
 		case 0:
 			pr.Wins++
 		case 1:
 			pr.Losses++
 		default:
 			pr.Draws++
+		}
+		pr.Games++
+	}
+	if pairs {
+		type pair struct {
+			winner [2]int
+			seen   int
+			bad    bool
+		}
+		byPair := map[int]*pair{}
+		for _, r := range recs {
+			k := byPair[r.Index/2]
+			if k == nil {
+				k = &pair{}
+				byPair[r.Index/2] = k
+			}
+			k.winner[r.Index%2] = r.Winner
+			k.seen++
+			k.bad = k.bad || r.Error != ""
+		}
+		for _, k := range byPair {
+			switch {
+			case k.seen < 2:
+			case k.bad:
+				pr.Errors++
+			default:
+				switch ScorePair(k.winner[0], k.winner[1]) {
+				case PairWon:
+					tally(0)
+				case PairLost:
+					tally(1)
+				case PairDrawn:
+					tally(-1)
+				default:
+					pr.Discarded++
+				}
+			}
+		}
+	} else {
+		for _, r := range recs {
+			if r.Error != "" {
+				pr.Errors++
+				continue
+			}
+			tally(r.Winner)
 		}
 	}
 	pr.High = 1

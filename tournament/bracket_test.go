@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -17,15 +18,22 @@ import (
 // count games a pairing.
 func eliminationPreset(t *testing.T, n, count int) *config.Preset {
 	t.Helper()
-	var text, names strings.Builder
+	var names []string
 	for i := 1; i <= n; i++ {
-		fmt.Fprintf(&text, "[engines.e%d]\nfamily = \"random\"\n", i)
-		if i > 1 {
-			names.WriteString(", ")
-		}
-		fmt.Fprintf(&names, "%q", fmt.Sprintf("e%d", i))
+		names = append(names, fmt.Sprintf("e%d", i))
 	}
-	fmt.Fprintf(&text, "[presets.el]\ngames = [\"tictactoe\"]\nelimination = [%s]\ncount = %d\n", names.String(), count)
+	return namedElimination(t, names, count)
+}
+
+// namedElimination returns a preset of random engines of the given names in
+// seeding order, count games a pairing.
+func namedElimination(t *testing.T, names []string, count int) *config.Preset {
+	t.Helper()
+	var text strings.Builder
+	for _, n := range names {
+		fmt.Fprintf(&text, "[engines.%s]\nfamily = \"random\"\n", n)
+	}
+	fmt.Fprintf(&text, "[presets.el]\ngames = [\"tictactoe\"]\nelimination = [\"%s\"]\ncount = %d\n", strings.Join(names, `", "`), count)
 	p, _ := load(t, text.String()).Preset("el")
 	return p
 }
@@ -66,19 +74,27 @@ func shape(b *Bracket) string {
 	return strings.Join(out, " | ") + " => " + b.Winner
 }
 
-// The bracket pairs neighbours in seeding order, gives a bye to the last
-// entrant not yet given one, keeps seeding order from round to round, and
-// plays n-1 pairings to one winner.
-func TestBracketPairsNeighboursWithByesToOneWinner(t *testing.T) {
-	lower := func(names [2]string, _ int) int { return 1 } // the lower seed wins every game
+// The bracket folds each round's order, the first entrant against the
+// last, gives the middle one a bye, seeds the next round with the winners
+// in pairing order and then the bye, and plays n-1 pairings to one winner.
+func TestBracketFoldsEachRoundToOneWinner(t *testing.T) {
+	lower := func(names [2]string, _ int) int { // the lower seed wins every game
+		var a, z int
+		fmt.Sscanf(names[0], "e%d", &a)
+		fmt.Sscanf(names[1], "e%d", &z)
+		if z > a {
+			return 1
+		}
+		return 0
+	}
 	tests := []struct {
 		engines int
 		want    string
 	}{
 		{2, "e1-e2 => e2"},
-		{3, "e1-e2 bye:e3 | e2-e3 => e3"},
-		{5, "e1-e2 e3-e4 bye:e5 | e2-e5 bye:e4 | e4-e5 => e5"},
-		{8, "e1-e2 e3-e4 e5-e6 e7-e8 | e2-e4 e6-e8 | e4-e8 => e8"},
+		{3, "e1-e3 bye:e2 | e3-e2 => e3"},
+		{5, "e1-e5 e2-e4 bye:e3 | e5-e3 bye:e4 | e5-e4 => e5"},
+		{8, "e1-e8 e2-e7 e3-e6 e4-e5 | e8-e5 e7-e6 | e8-e7 => e8"},
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("%d engines", tt.engines), func(t *testing.T) {
@@ -93,6 +109,154 @@ func TestBracketPairsNeighboursWithByesToOneWinner(t *testing.T) {
 			}
 			if pairings != tt.engines-1 {
 				t.Errorf("%d pairings, want %d", pairings, tt.engines-1)
+			}
+		})
+	}
+	// A later round can put the lower seed first: a tie there still goes
+	// to the higher seed.
+	b, _ := decide(eliminationPreset(t, 3, 2), func(names [2]string, _ int) int {
+		if names == [2]string{"e1", "e3"} {
+			return 1
+		}
+		return -1
+	})
+	if got, want := shape(b), "e1-e3 bye:e2 | e3-e2 => e2"; got != want || !b.Rounds[1].Pairings[0].BySeed {
+		t.Errorf("a tie of e3 (first) and e2: got %q, want %q by seed", got, want)
+	}
+}
+
+// The implicit-minimax paper's tuning tournaments, as its arXiv appendix
+// ("Tournaments and Playout Comparisons") prints them: each round's
+// pairings as "winner wins-loser wins", byes as "bye:name". Breakthrough's
+// pairings are 200 games; Kalah's print the pairs each player won of 1000,
+// the rest drawn. Engines are named by the parameter in hundredths.
+var appendixBrackets = []struct {
+	name    string
+	count   int
+	seeding []string
+	rounds  []string
+}{
+	{"Breakthrough efMS fet", 200,
+		strings.Fields("fet0 fet1 fet2 fet3 fet4 fet5 fet8 fet10 fet20 fet30 fet50 fet100 fet1000"),
+		[]string{
+			"fet1000:115-fet0:85 fet100:117-fet1:83 fet50:108-fet2:92 fet30:138-fet3:62 fet20:129-fet4:71 fet10:129-fet5:71 bye:fet8",
+			"fet8:108-fet1000:92 fet10:112-fet100:88 fet20:128-fet50:72 bye:fet30",
+			"fet30:113-fet8:87 fet20:104-fet10:96",
+			"fet20:104-fet30:96",
+		}},
+	{"Breakthrough efMS ege", 200,
+		strings.Fields("ege0 ege5 ege10 ege15 ege20 ege30 ege40 ege50 ege60 ege70 ege80 ege90 ege100"),
+		[]string{
+			"ege0:156-ege100:44 ege5:155-ege90:45 ege10:156-ege80:44 ege15:153-ege70:47 ege20:151-ege60:49 ege30:119-ege50:81 bye:ege40",
+			"ege0:115-ege40:85 ege5:119-ege30:81 ege10:125-ege20:75 bye:ege15",
+			"ege15:103-ege0:97 ege10:110-ege5:90",
+			"ege10:108-ege15:92",
+		}},
+	{"Breakthrough efMS det", 200,
+		strings.Fields("det10 det15 det20 det25 det30 det35 det40 det45 det50 det55 det60 det65 det70 det75 det80 det85 det90 det95 det100"),
+		[]string{
+			"det100:121-det10:79 det95:115-det15:85 det90:120-det20:80 det25:101-det85:99 det30:119-det80:81 det35:117-det75:83 det40:107-det70:93 det45:132-det65:68 det50:106-det60:94 bye:det55",
+			"det55:129-det100:71 det50:124-det95:76 det45:115-det90:85 det25:134-det40:66 det30:108-det35:92",
+			"det30:133-det55:67 det25:120-det50:80 bye:det45",
+			"det30:135-det45:65 bye:det25",
+			"det30:106-det25:94",
+		}},
+	{"Breakthrough efLH fet", 200,
+		strings.Fields("fet0 fet1 fet2 fet3 fet4 fet5 fet8 fet10 fet12 fet16 fet20 fet30 fet50 fet100 fet1000"),
+		[]string{
+			"fet0:118-fet1000:82 fet1:129-fet100:71 fet2:113-fet50:87 fet3:101-fet30:99 fet20:121-fet4:79 fet5:100-fet16:100 fet8:102-fet12:98 bye:fet10",
+			"fet10:108-fet0:92 fet8:112-fet1:88 fet5:115-fet2:85 fet20:123-fet3:77",
+			"fet20:110-fet10:90 fet8:101-fet5:99",
+			"fet8:106-fet20:94",
+		}},
+	{"Breakthrough efLH ege", 200,
+		strings.Fields("ege0 ege5 ege10 ege15 ege20 ege30 ege40 ege50 ege60 ege70 ege80 ege90 ege100"),
+		[]string{
+			"ege100:136-ege0:64 ege90:121-ege5:79 ege10:110-ege80:90 ege70:103-ege15:97 ege60:104-ege20:96 ege30:100-ege50:100 bye:ege40",
+			"ege100:122-ege40:78 ege30:101-ege90:99 ege60:116-ege10:84 bye:ege70",
+			"ege70:102-ege100:98 ege30:105-ege60:95",
+			"ege30:110-ege70:90",
+		}},
+	{"Kalah fet", 1000,
+		strings.Fields("fet0 fet1 fet2 fet3 fet4 fet5 fet8 fet10 fet20 fet30 fet50 fet100 fet1000"),
+		[]string{
+			"fet0:368-fet1000:61 fet1:408-fet100:61 fet2:458-fet50:61 fet3:460-fet30:37 fet4:429-fet20:44 fet5:223-fet10:83 bye:fet8",
+			"fet0:181-fet8:169 fet5:189-fet1:116 fet4:166-fet2:115 bye:fet3",
+			"fet3:161-fet0:124 fet4:132-fet5:122",
+			"fet4:139-fet3:110",
+		}},
+	{"Kalah ege", 1000,
+		strings.Fields("ege0 ege5 ege10 ege15 ege20 ege30 ege40 ege50 ege60 ege70 ege80 ege90 ege100"),
+		[]string{
+			"ege100:232-ege0:205 ege90:224-ege5:210 ege10:207-ege80:195 ege15:219-ege70:213 ege20:244-ege60:211 ege30:233-ege50:197 bye:ege40",
+			"ege100:276-ege40:173 ege90:231-ege30:195 ege10:212-ege20:196 bye:ege15",
+			"ege100:218-ege15:206 ege90:206-ege10:194",
+			"ege100:229-ege90:177",
+		}},
+}
+
+// Given each pairing's published wins, the bracket meets exactly the
+// appendix's pairings round by round, byes included, hands the two tied
+// pairings (efLH fet5-fet16 and ege30-ege50, 100-100) to the higher seed
+// as the appendix did, and ends on the appendix's winner.
+func TestBracketIsTheImplicitMinimaxAppendixs(t *testing.T) {
+	for _, tt := range appendixBrackets {
+		t.Run(tt.name, func(t *testing.T) {
+			type result struct {
+				winner, loser string
+				w, l          int
+			}
+			results := map[[2]string]result{}
+			var want []string
+			for _, round := range tt.rounds {
+				var parts []string
+				for _, f := range strings.Fields(round) {
+					if bye, ok := strings.CutPrefix(f, "bye:"); ok {
+						parts = append(parts, "bye:"+bye)
+						continue
+					}
+					var r result
+					w, l, _ := strings.Cut(f, "-")
+					r.winner, w, _ = strings.Cut(w, ":")
+					r.loser, l, _ = strings.Cut(l, ":")
+					fmt.Sscan(w, &r.w)
+					fmt.Sscan(l, &r.l)
+					results[[2]string{r.winner, r.loser}] = r
+					results[[2]string{r.loser, r.winner}] = r
+					parts = append(parts, r.winner+"/"+r.loser)
+				}
+				want = append(want, strings.Join(parts, " "))
+			}
+			p := namedElimination(t, tt.seeding, tt.count)
+			b, _ := decide(p, func(names [2]string, i int) int {
+				r, ok := results[names]
+				if !ok {
+					t.Fatalf("pairing %s-%s is not in the appendix", names[0], names[1])
+				}
+				switch {
+				case i < r.w:
+					return slices.Index(names[:], r.winner)
+				case i < r.w+r.l:
+					return slices.Index(names[:], r.loser)
+				}
+				return -1
+			})
+			var got []string
+			for _, r := range b.Rounds {
+				var parts []string
+				for _, pr := range r.Pairings {
+					parts = append(parts, pr.Match.Names[pr.Winner]+"/"+pr.Match.Names[1-pr.Winner])
+				}
+				if r.Bye != "" {
+					parts = append(parts, "bye:"+r.Bye)
+				}
+				got = append(got, strings.Join(parts, " "))
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("rounds (winner/loser):\ngot  %q\nwant %q", got, want)
+			}
+			if final := strings.Fields(want[len(want)-1])[0]; b.Winner != strings.Split(final, "/")[0] {
+				t.Errorf("winner %s, want %s", b.Winner, final)
 			}
 		})
 	}
@@ -140,11 +304,11 @@ func TestBracketAdvancesByScoreTieToHigherSeed(t *testing.T) {
 // does not complete it, and no later round is made meanwhile.
 func TestBracketWaitsForEveryGameOfARound(t *testing.T) {
 	p := eliminationPreset(t, 4, 2)
-	k12 := Match{Game: p.Games[0], Names: [2]string{"e1", "e2"}}.Key(p)
-	k34 := Match{Game: p.Games[0], Names: [2]string{"e3", "e4"}}.Key(p)
+	k14 := Match{Game: p.Games[0], Names: [2]string{"e1", "e4"}}.Key(p)
+	k23 := Match{Game: p.Games[0], Names: [2]string{"e2", "e3"}}.Key(p)
 	full := []Record{
-		{Preset: "el", Match: k12, Index: 0}, {Preset: "el", Match: k12, Index: 1},
-		{Preset: "el", Match: k34, Index: 0, Winner: 1}, {Preset: "el", Match: k34, Index: 1, Winner: 1},
+		{Preset: "el", Match: k14, Index: 0}, {Preset: "el", Match: k14, Index: 1},
+		{Preset: "el", Match: k23, Index: 0, Winner: 1}, {Preset: "el", Match: k23, Index: 1, Winner: 1},
 	}
 	tests := []struct {
 		name   string
@@ -153,8 +317,8 @@ func TestBracketWaitsForEveryGameOfARound(t *testing.T) {
 	}{
 		{"all recorded", full, 2},
 		{"one missing", full[:3], 1},
-		{"past the count", append(full[:3:3], Record{Preset: "el", Match: k34, Index: 2}), 1},
-		{"another preset's", append(full[:3:3], Record{Preset: "other", Match: k34, Index: 1}), 1},
+		{"past the count", append(full[:3:3], Record{Preset: "el", Match: k23, Index: 2}), 1},
+		{"another preset's", append(full[:3:3], Record{Preset: "other", Match: k23, Index: 1}), 1},
 		{"a repeat", append(full[:3:3], full[2]), 1},
 	}
 	for _, tt := range tests {
@@ -164,7 +328,7 @@ func TestBracketWaitsForEveryGameOfARound(t *testing.T) {
 				t.Fatalf("%d rounds, winner %q; want %d rounds, no winner", len(b.Rounds), b.Winner, tt.rounds)
 			}
 			if tt.rounds == 2 {
-				if got := shape(b); got != "e1-e2 e3-e4 | e1-e4 => " {
+				if got := shape(b); got != "e1-e4 e2-e3 | e1-e3 => " {
 					t.Errorf("bracket %q", got)
 				}
 			}
@@ -306,7 +470,7 @@ func TestWriteBracketShowsRoundsAndWinner(t *testing.T) {
 		if names == [2]string{"r1", "n1"} {
 			return []int{0, 1, -1, 1}[i] // n1 advances 2.5 to 1.5
 		}
-		return 0 // the higher seed wins
+		return 0 // the entrant earlier in the round wins
 	})
 	var buf bytes.Buffer
 	if err := WriteBracket(&buf, p, b, Text); err != nil {
@@ -315,8 +479,9 @@ func TestWriteBracketShowsRoundsAndWinner(t *testing.T) {
 	got := buf.String()
 	for _, want := range []string{
 		"Elimination tournament el: tictactoe, budget iterations=1, 4 games a pairing, 5 engines in seeding order",
-		"1      1     r1      2     n1        4      1-1-2  37.5     9.2-78.1      n1",
-		"1      5     r3      -     (bye)",
+		"1      1     r1      5     r3        4      4-0-0  100.0    51.0-100.0    r1",
+		"3      1     r1      2     n1        4      1-1-2  37.5     9.2-78.1      n1",
+		"1      3     r2      -     (bye)",
 		"winner: n1; the paper's: n1, the same",
 	} {
 		if !strings.Contains(got, want) {
@@ -329,5 +494,76 @@ func TestWriteBracketShowsRoundsAndWinner(t *testing.T) {
 	WriteBracket(&buf, p, half, Text)
 	if !strings.Contains(buf.String(), "0/4") || !strings.Contains(buf.String(), "winner: not yet (round 1 in play); the paper's: n1") {
 		t.Errorf("report of a bracket in play:\n%s", buf.String())
+	}
+}
+
+// Under the pairs protocol a pairing is scored by seat-swapped pairs: a pair
+// each engine won once is discarded, a pair with a game ended by an error
+// is an error, and W-D-L counts pairs.
+func TestBracketScoresPairsUnderThePairsProtocol(t *testing.T) {
+	m := Match{Names: [2]string{"a", "b"}}
+	var recs []*Record
+	for i, w := range []int{0, 1, 0, -1, -1, -1, 1, -1, 1, 1} { // discarded, won, drawn, error, lost
+		r := &Record{Index: i, Winner: w}
+		if i == 7 {
+			r.Error = "boom"
+		}
+		recs = append(recs, r)
+	}
+	pr := scorePairing(m, recs, 10, true)
+	got := [6]int{pr.Games, pr.Wins, pr.Draws, pr.Losses, pr.Discarded, pr.Errors}
+	if got != [6]int{3, 1, 1, 1, 1, 1} || pr.Winner != 0 || !pr.BySeed || pr.Score != 0.5 {
+		t.Errorf("games, W, D, L, discarded, errors = %v, winner %d by seed %v, score %v; want [3 1 1 1 1 1], 0 by seed, 0.5", got, pr.Winner, pr.BySeed, pr.Score)
+	}
+	// Scored by games, the same records give Names[1] the pairing.
+	if byGames := scorePairing(m, recs, 10, false); byGames.Wins != 2 || byGames.Losses != 4 || byGames.Winner != 1 {
+		t.Errorf("by games: %+v", byGames)
+	}
+
+	// A whole run: both games of a pair start from one random deal, seats
+	// swapped, and the report counts pairs.
+	cfg := load(t, `
+[engines.r1]
+family = "random"
+[engines.r2]
+family = "random"
+[engines.r3]
+family = "random"
+[presets.kp]
+games = ["kalah:start=random"]
+elimination = ["r1", "r2", "r3"]
+budgets = ["iterations=1"]
+protocol = "pairs"
+count = 6
+`)
+	p, _ := cfg.Preset("kp")
+	path := filepath.Join(t.TempDir(), "kp.jsonl")
+	if n, err := runPreset(context.Background(), cfg, p, path, Options{Workers: 2}, nil); err != nil || n != 12 {
+		t.Fatalf("run: %d games, %v", n, err)
+	}
+	recs2, _, _, _ := ReadResults(path)
+	starts := map[string]map[int]string{}
+	for _, r := range recs2 {
+		if starts[r.Match] == nil {
+			starts[r.Match] = map[int]string{}
+		}
+		if r.Protocol != "pairs" || r.Start == "" || r.FirstSeat != r.Index%2 {
+			t.Fatalf("record %s #%d: protocol %q, start %q, first seat %d", r.Match, r.Index, r.Protocol, r.Start, r.FirstSeat)
+		}
+		if s, ok := starts[r.Match][r.Index/2]; ok && s != r.Start {
+			t.Errorf("pair %d of %s started from %q and %q", r.Index/2, r.Match, s, r.Start)
+		}
+		starts[r.Match][r.Index/2] = r.Start
+	}
+	b := NewBracket(p, recs2, 0)
+	if b.Winner == "" {
+		t.Fatalf("no winner: %s", shape(b))
+	}
+	var buf bytes.Buffer
+	if err := WriteBracket(&buf, p, b, Text); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), " pairs") || !strings.Contains(buf.String(), "W-D-L counts pairs") {
+		t.Errorf("the report does not count pairs:\n%s", buf.String())
 	}
 }

@@ -377,6 +377,7 @@ func WriteBracket(w io.Writer, p *config.Preset, b *Bracket, f Format) error {
 			fmt.Fprintln(w)
 		}
 	}
+	pairs := p.Protocol == config.SeatPairs
 	header := []string{"round", "seed", "engine", "seed", "opponent", "games", "W-D-L", "score %", "95% interval", "advances"}
 	var rows [][]string
 	for _, r := range b.Rounds {
@@ -384,8 +385,17 @@ func WriteBracket(w io.Writer, p *config.Preset, b *Bracket, f Format) error {
 		for _, pr := range r.Pairings {
 			n := pr.Match.Names
 			games := strconv.Itoa(pr.Games)
+			if pairs {
+				games += " pair"
+				if pr.Games != 1 {
+					games += "s"
+				}
+			}
 			if pr.Recorded < b.Count {
 				games = fmt.Sprintf("%d/%d", pr.Recorded, b.Count)
+			}
+			if pr.Discarded > 0 {
+				games += fmt.Sprintf(" (+%d discarded)", pr.Discarded)
 			}
 			if pr.Errors > 0 {
 				games += fmt.Sprintf(" (+%d errors)", pr.Errors)
@@ -427,6 +437,10 @@ func WriteBracket(w io.Writer, p *config.Preset, b *Bracket, f Format) error {
 		paper = fmt.Sprintf("; the paper's: %s ! (another engine)", b.PaperWinner)
 	}
 	fmt.Fprintf(w, "\nwinner: %s%s\n", winner, paper)
+	if pairs {
+		fmt.Fprintln(w, "score: over the pairing's seat-swapped pairs from random starts, the engine's pairs won (one game won, the other at least drawn) plus half the pairs neither won, with a 95% Wilson interval; a pair each engine won once is discarded, W-D-L counts pairs; the higher score advances, the higher seed on a tie.")
+		return nil
+	}
 	fmt.Fprintln(w, "score: the engine's wins plus half its draws over the pairing's games without an error, with a 95% Wilson interval; the higher score advances, the higher seed on a tie.")
 	return nil
 }
