@@ -65,7 +65,7 @@ type SearchFigure struct {
 }
 
 var (
-	kindNames = map[engines.Kind]string{engines.Count: "count", engines.Value: "value", engines.Score: "score", engines.Label: "label"}
+	kindNames = map[engines.Kind]string{engines.Count: "count", engines.Value: "value", engines.Score: "score", engines.Label: "label", engines.Measure: "measure"}
 	viewNames = map[engines.View]string{engines.MoverView: "mover", engines.FirstView: "first"}
 )
 

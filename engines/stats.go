@@ -45,6 +45,9 @@ const (
 	Score
 	// Label is an index into the column's Labels.
 	Label
+	// Measure is a real quantity read at a glance, such as memory in MiB:
+	// two decimals below 10, one below 100, none from 100 on.
+	Measure
 )
 
 // Column is one per-move statistic that an engine declares.
@@ -153,7 +156,8 @@ func (s Stats) StatesPerSecond() float64 {
 
 // Format writes a number of the column as the statistics show it: whole
 // numbers for counts, a sign and three decimals for values, a label's
-// name, and nothing for NaN (no number).
+// name, a measure to as many decimals as its size leaves room for, and
+// nothing for NaN (no number).
 func (c Column) Format(v float64) string {
 	return formatNumber(c.Kind, c.Labels, v)
 }
@@ -177,6 +181,14 @@ func formatNumber(k Kind, labels []string, v float64) string {
 		if i := int(v); i >= 0 && i < len(labels) && float64(i) == v {
 			return labels[i]
 		}
+	case Measure:
+		switch a := math.Abs(v); {
+		case a < 10:
+			return strconv.FormatFloat(v, 'f', 2, 64)
+		case a < 100:
+			return strconv.FormatFloat(v, 'f', 1, 64)
+		}
+		return strconv.FormatFloat(v, 'f', 0, 64)
 	}
 	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
 		return strconv.FormatFloat(v, 'f', 0, 64)

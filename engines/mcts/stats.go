@@ -58,7 +58,7 @@ func (sr *search) stats(it int64, elapsed time.Duration, done bool) engines.Stat
 	st := engines.Stats{Iterations: it, States: sr.states, Elapsed: elapsed, Done: done, Columns: cols, Rank: 0,
 		Figures: []engines.Figure{
 			{Key: "nodes", Title: "nodes", Kind: engines.Count, Value: float64(sr.pool.used)},
-			{Key: "tree_mib", Title: "tree MiB", Kind: engines.Score, Value: float64(sr.treeBytes()) / (1 << 20)},
+			{Key: "tree_mib", Title: "tree MiB", Kind: engines.Measure, Value: float64(sr.treeBytes()) / (1 << 20)},
 		}}
 	if sr.full {
 		// The cap stopped the tree's growth: the search samples from its

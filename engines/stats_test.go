@@ -1,0 +1,36 @@
+package engines
+
+import (
+	"math"
+	"testing"
+)
+
+// Each kind of number reads as its column says: counts whole, values signed
+// to three decimals, labels by name, measures to a width that suits their
+// size, scores in full, and no number as nothing.
+func TestFormatByKind(t *testing.T) {
+	labels := []string{"exact", "lower"}
+	tests := []struct {
+		kind Kind
+		v    float64
+		want string
+	}{
+		{Count, 1234, "1234"},
+		{Value, 0.25, "+0.250"},
+		{Value, -1, "-1.000"},
+		{Label, 1, "lower"},
+		{Label, 7, "7"},
+		{Measure, 2.5078125, "2.51"},
+		{Measure, 0.0413, "0.04"},
+		{Measure, 37.26, "37.3"},
+		{Measure, 1234.5, "1234"},
+		{Score, 2.5078125, "2.50781"},
+		{Score, -35, "-35"},
+		{Measure, math.NaN(), ""},
+	}
+	for _, tt := range tests {
+		if got := (Column{Kind: tt.kind, Labels: labels}).Format(tt.v); got != tt.want {
+			t.Errorf("kind %d, %v: got %q, want %q", tt.kind, tt.v, got, tt.want)
+		}
+	}
+}
