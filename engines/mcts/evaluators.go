@@ -52,6 +52,8 @@ type cutoffEval struct {
 	plies int
 }
 
+func (e *cutoffEval) policy() policy.Policy { return e.pol }
+
 func (e *cutoffEval) Evaluate(s games.State, r *rng.Rand, stop *engines.Stop, trace *policy.Trace) Eval {
 	k, states := e.pol.Run(s, r, e.plies, stop, trace)
 	// A run of fewer plies than asked for reached the end of the game; one
@@ -83,6 +85,8 @@ type thresholdEval struct {
 	every int
 	plies int // 0: no cut-off
 }
+
+func (e *thresholdEval) policy() policy.Policy { return e.pol }
 
 func (e *thresholdEval) Evaluate(s games.State, r *rng.Rand, stop *engines.Stop, trace *policy.Trace) Eval {
 	if s.Terminal() {

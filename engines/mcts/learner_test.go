@@ -8,6 +8,7 @@ import (
 	"mcarena/engines"
 	"mcarena/engines/policy"
 	"mcarena/games"
+	"mcarena/games/knowledge"
 	"mcarena/games/rng"
 )
 
@@ -20,6 +21,9 @@ type watcher struct {
 	inner  policy.Policy
 	seen   int
 	replay games.State
+	// cut says playouts may stop early: a trace then need not end the
+	// game.
+	cut bool
 }
 
 func (w *watcher) Run(s games.State, r *rng.Rand, limit int, stop *engines.Stop, tr *policy.Trace) (int, int64) {
@@ -34,6 +38,9 @@ func (w *watcher) Observe(tr *policy.Trace, o games.Outcome) {
 			w.t.Fatalf("observation %d: move %d recorded for player %d", w.seen, i, tr.Movers[i])
 		}
 		w.replay.Play(m)
+	}
+	if w.cut && !w.replay.Terminal() {
+		return
 	}
 	if !w.replay.Terminal() || w.replay.Outcome() != o {
 		w.t.Fatalf("observation %d: the trace ends at %q (terminal %v), outcome told %v", w.seen, w.replay.String(), w.replay.Terminal(), o)
@@ -58,6 +65,32 @@ func TestLearnerObservesWholeGames(t *testing.T) {
 		}
 		if int64(w.seen) != res.Stats.Iterations {
 			t.Fatalf("%s: %d observations for %d iterations", spec, w.seen, res.Stats.Iterations)
+		}
+	}
+}
+
+// Under a cut-off or threshold leaf too, a learning playout is shown every
+// iteration's game from the root, as far as it was played.
+func TestLearnerObservesCutOffGames(t *testing.T) {
+	root := mustPos(t, "breakthrough", "")
+	h, err := knowledge.NewHeuristic(root.Game(), "efms")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, leaf := range map[string]func(w *watcher) Evaluator{
+		"cutoff":    func(w *watcher) Evaluator { return &cutoffEval{pol: w, h: h, plies: 3} },
+		"threshold": func(w *watcher) Evaluator { return &thresholdEval{pol: w, h: h, x: 0.2, every: 2, plies: 6} },
+	} {
+		inner, _ := policy.New(policy.Config{Kind: policy.Random}, root)
+		w := &watcher{t: t, root: root, inner: inner, replay: root.Clone(), cut: true}
+		cfg := Config{C: 0.7, Solver: true, MaxNodes: 1 << 16,
+			Leaf: func(games.State) (Evaluator, error) { return leaf(w), nil }}
+		res, err := New(cfg, "test").Search(context.Background(), engines.Request{Position: root, Budget: engines.Budget{Iterations: 500}, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if int64(w.seen) != res.Stats.Iterations {
+			t.Fatalf("%s: %d observations for %d iterations", name, w.seen, res.Stats.Iterations)
 		}
 	}
 }
@@ -122,6 +155,7 @@ var learningSpecs = []string{
 	"mcts:playout=lgr(kind=lgrf2,reset,learn=playout)", "mcts:playout=lgr(fallback=decisive)",
 	"mcts:playout=ngram", "mcts:playout=ngram(n=2,average,threshold=2)", "mcts:playout=ngram(gamma=0.5,epsilon=0)",
 	"mcts:playout=lgrngram", "mcts:playout=lgrngram(kind=lgr1,n=2,fallback=decisive)",
+	"mcts:playout=mast", "mcts:playout=mast(epsilon=0.3,tree=inverted)", "mcts:playout=mast(epsilon=0,tree=off)",
 }
 
 // An MCTS with each learning playout finds TicTacToe's win in one, and

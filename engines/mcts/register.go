@@ -59,6 +59,10 @@ var Playouts = []spec.ComponentDecl{
 		learnOptions...)},
 	{Name: "lgrngram", Doc: "the last good reply if it is legal, else an N-gram move with probability 1-epsilon, else the fallback policy (the Havannah paper's LGR with N-grams)", Options: append(append([]spec.Option{
 		lgrKindOption(policy.LGRF2), lgrResetOption}, ngramOptions()...), learnOptions...)},
+	{Name: "mast", Doc: "MAST (Finnsson and Björnsson): the move of the best mean result for its player, else with probability epsilon the default step (the base's draw, uniform without a base); tables cleared before every search; the implicit-minimax paper's co-authors' framework ran it in its Breakthrough playouts (epsilon 0.7, base ipp, tree=inverted), a reading the paper does not state", Options: []spec.Option{
+		{Name: "epsilon", Kind: spec.Float, Default: "0.7", FloatMin: 0, FloatMax: 1, Doc: "probability of the default step instead of the best mean"},
+		{Name: "base", Kind: spec.Word, Default: "", Doc: "the game's informed playout the steps build on (Breakthrough's ipp: its forced moves bound a step, its weighted draw is the default step); empty for uniform moves"},
+		{Name: "tree", Kind: spec.Choice, Default: "on", Choices: policy.TreeCredits, Doc: "how the tree's moves are credited: on (the result for their mover, as playout moves), off (not at all), inverted (the result for the opponent, as the framework's code did)"}}},
 	{Name: "ab", Doc: "alpha-beta playouts (MC-LOA's): a depth-d alpha-beta search by the heuristic at every step, else a random move with probability epsilon", Options: []spec.Option{
 		{Name: "depth", Kind: spec.Int, Default: "2", Min: 1, Max: policy.MaxABDepth, Doc: "search depth in plies"},
 		{Name: "epsilon", Kind: spec.Float, Default: strconv.FormatFloat(policy.DefaultABEpsilon, 'g', -1, 64), FloatMin: 0, FloatMax: 1, Doc: "probability of a random move"}}},
@@ -209,6 +213,13 @@ func buildMCTS(v spec.Values, canonical string) (engines.Engine, error) {
 		needs = append(needs, "playout=ab")
 	case "ipp":
 		cfg.Playout.Kind, cfg.Playout.Name = policy.Game, pname
+	case "mast":
+		t, err := policy.ParseTreeCredit(pv.String("tree"))
+		if err != nil {
+			return nil, err
+		}
+		cfg.Playout.Learn = policy.Learning{Epsilon: pv.Float("epsilon"), Tree: t}
+		cfg.Playout.Name = pv.String("base")
 	case "lgr", "ngram", "lgrngram":
 		l, err := learning(pname, pv)
 		if err != nil {
@@ -252,7 +263,7 @@ func buildMCTS(v spec.Values, canonical string) (engines.Engine, error) {
 		switch {
 		case lname == "cutoff" || lname == "heuristic":
 			return nil, fmt.Errorf("drawtries re-simulates drawn outcomes, and leaf=%s returns estimates: use leaf=playout, threshold or oracle", lname)
-		case policy.Learns(cfg.Playout.Kind):
+		case policy.Learns(cfg.Playout.Kind) || cfg.Playout.Kind == policy.MAST:
 			return nil, fmt.Errorf("drawtries discards drawn playouts, which playout=%s would learn from: use a playout that does not learn", pname)
 		}
 		leaf := cfg.Leaf

@@ -80,6 +80,12 @@ func PlayoutLeaf(cfg policy.Config) func(games.State) (Evaluator, error) {
 
 type playoutEval struct{ pol policy.Policy }
 
+// playing is a leaf evaluation that plays by a playout policy: a policy
+// that learns (policy.Learner) is shown each iteration's game.
+type playing interface{ policy() policy.Policy }
+
+func (e *playoutEval) policy() policy.Policy { return e.pol }
+
 // Evaluate plays s to the end. A playout that plays nothing started at the
 // end of the game: the leaf is terminal (found here rather than by
 // Terminal, which costs as much as a playout in some games).

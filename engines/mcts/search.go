@@ -333,8 +333,8 @@ func (e *Engine) newSearch(s games.State) (*search, error) {
 			sr.seen[p] = make([]uint32, s.Game().MoveSpace())
 		}
 	}
-	if pe, ok := sr.leaf.(*playoutEval); ok {
-		if l, ok := pe.pol.(policy.Learner); ok {
+	if pe, ok := sr.leaf.(playing); ok {
+		if l, ok := pe.policy().(policy.Learner); ok {
 			sr.learner, sr.trace = l, &policy.Trace{}
 		}
 	}

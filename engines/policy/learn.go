@@ -87,6 +87,9 @@ type Learning struct {
 	// Fallback is the policy of the steps the learning leaves open: Random
 	// (or "") or Decisive.
 	Fallback Kind
+	// Tree is how MAST credits the tree's moves. MAST reads Epsilon too,
+	// as the probability of the default step.
+	Tree TreeCredit
 }
 
 // DefaultNGramEpsilon is the paper's epsilon of N-gram playouts.
@@ -106,6 +109,9 @@ func TableBytes(cfg Config, space int) int64 {
 		if cfg.Learn.LGR.two() {
 			b += 2 * s * s * 4
 		}
+	}
+	if cfg.Kind == MAST {
+		b += 2 * s * statSize
 	}
 	if cfg.Kind == NGram || cfg.Kind == LGRNGram {
 		b += 2 * s * s * statSize

@@ -447,6 +447,8 @@ var learningConfigs = []struct {
 	{"ngram2-average", Config{Kind: NGram, Learn: Learning{N: 2, Epsilon: 0.1, Average: true}}},
 	{"lgrf2-ngram1", Config{Kind: LGRNGram, Learn: Learning{LGR: LGRF2, N: 1, Epsilon: 0.1}}},
 	{"lgrf1-decisive", Config{Kind: LGR, Learn: Learning{LGR: LGRF1, Fallback: Decisive}}},
+	{"mast", Config{Kind: MAST, Learn: Learning{Epsilon: 0.7}}},
+	{"mast-inverted", Config{Kind: MAST, Learn: Learning{Epsilon: 0.7, Tree: TreeInverted}}},
 }
 
 // After warm-up a learning playout and its observation allocate nothing.

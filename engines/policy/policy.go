@@ -164,7 +164,7 @@ const (
 
 // Kinds lists the policies, for options and messages.
 var Kinds = []string{string(Random), string(Decisive), string(MR), string(Nested), string(EGreedy), string(AB), string(Game),
-	string(LGR), string(NGram), string(LGRNGram)}
+	string(LGR), string(NGram), string(LGRNGram), string(MAST)}
 
 // Config selects a policy and its parameters.
 type Config struct {
@@ -256,6 +256,8 @@ func New(cfg Config, s games.State) (Policy, error) {
 		return newAlphaBeta(cfg, s)
 	case LGR, NGram, LGRNGram:
 		return newLearner(cfg, s)
+	case MAST:
+		return newMAST(cfg, s)
 	case Game:
 		p, err := knowledge.NewPlayout(s.Game(), cfg.Name)
 		if err != nil {

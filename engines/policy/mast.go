@@ -1,0 +1,212 @@
+package policy
+
+import (
+	"fmt"
+
+	"mcarena/engines"
+	"mcarena/games"
+	"mcarena/games/knowledge"
+	"mcarena/games/rng"
+)
+
+// MAST is Move-Average Sampling (Finnsson and Björnsson 2008): each
+// player's moves keep the mean outcome of the iterations they were played
+// in, and a playout step plays the move of the best mean with probability
+// 1 - Epsilon, else the default step.
+//
+// It is here as the implicit-minimax paper's co-authors' framework played
+// it in Breakthrough while most of that paper's games were played (January
+// and February 2014): every player with the framework's informed move
+// lists but no epsilon-greedy playout ran MAST with its Breakthrough
+// default of epsilon 0.7, a reset before every search, and unvisited moves
+// at a mean of 0. The paper does not mention it; engines that use it model
+// that reading and say so.
+const MAST Kind = "mast"
+
+// TreeCredit says how MAST credits the moves of an iteration that lie in
+// the tree.
+type TreeCredit uint8
+
+// The tree credits.
+const (
+	// TreeOn credits a tree move with the iteration's result for its mover,
+	// as playout moves are.
+	TreeOn TreeCredit = iota
+	// TreeOff learns from playout moves only.
+	TreeOff
+	// TreeInverted credits a tree move with the result for its mover's
+	// opponent: the framework's code, whose tree update negates a value
+	// already in the mover's view.
+	TreeInverted
+)
+
+// TreeCredits names the tree credits, in the order of their constants.
+var TreeCredits = []string{"on", "off", "inverted"}
+
+// ParseTreeCredit returns the tree credit named s, one of TreeCredits.
+func ParseTreeCredit(s string) (TreeCredit, error) {
+	for i, n := range TreeCredits {
+		if n == s {
+			return TreeCredit(i), nil
+		}
+	}
+	return TreeOn, fmt.Errorf("unknown MAST tree credit %q: valid ones are %v", s, TreeCredits)
+}
+
+// mast is the MAST playout. Its tables live for one search.
+type mast struct {
+	eps  float64
+	tree TreeCredit
+	base knowledge.Informed // nil: uniform default steps
+	// mean[p][m] is the mean result for player p of the iterations that
+	// played m, count[p][m] their number.
+	mean, count       [2][]float64
+	buf, forced, best []games.Move
+	// running says a playout of the current iteration has started, at
+	// trace entry playStart; ended that the last one reached the end of
+	// the game.
+	running   bool
+	playStart int
+	ended     bool
+}
+
+func newMAST(cfg Config, s games.State) (*mast, error) {
+	if cfg.Learn.Epsilon < 0 || cfg.Learn.Epsilon > 1 {
+		return nil, fmt.Errorf("playout mast: epsilon %g: want 0..1", cfg.Learn.Epsilon)
+	}
+	sp, max := s.Game().MoveSpace(), s.Game().MaxMoves()
+	p := &mast{eps: cfg.Learn.Epsilon, tree: cfg.Learn.Tree,
+		buf: make([]games.Move, 0, max), forced: make([]games.Move, 0, max), best: make([]games.Move, 0, max)}
+	for i := range p.mean {
+		p.mean[i], p.count[i] = make([]float64, sp), make([]float64, sp)
+	}
+	if cfg.Name != "" {
+		b, err := knowledge.NewPlayout(s.Game(), cfg.Name)
+		if err != nil {
+			return nil, err
+		}
+		in, ok := b.(knowledge.Informed)
+		if !ok {
+			return nil, fmt.Errorf("mast base %s: the playout draws no single steps to build on", cfg.Name)
+		}
+		p.base = in
+	}
+	return p, nil
+}
+
+// Run implements Policy. A step the base forces (a decisive win, a block
+// of an immediate loss) chooses among the forced moves only; otherwise
+// among the legal moves. With probability 1 - eps it plays the move of the
+// best mean for the mover, ties drawn uniformly; else a forced move
+// uniformly, or the base's draw (a uniform move without a base).
+func (p *mast) Run(s games.State, r *rng.Rand, limit int, stop *engines.Stop, trace *Trace) (int, int64) {
+	if trace != nil && !p.running {
+		p.running, p.playStart = true, len(trace.Moves)
+	}
+	var states int64
+	n := 0
+loop:
+	for n < limit && !stop.Stopped() {
+		mover := s.ToMove()
+		var cands []games.Move
+		if p.base != nil {
+			if p.forced = p.base.Forced(s, p.forced); len(p.forced) > 0 {
+				cands = p.forced
+			}
+		}
+		greedy := r.Float64() >= p.eps
+		var m games.Move
+		switch {
+		case cands != nil && greedy:
+			m = p.argmax(mover, cands, r)
+		case cands != nil:
+			m = cands[r.Intn(len(cands))]
+		case greedy || p.base == nil:
+			moves := s.Legal(p.buf)
+			switch {
+			case len(moves) == 0:
+				break loop
+			case greedy:
+				m = p.argmax(mover, moves, r)
+			default:
+				m = moves[r.Intn(len(moves))]
+			}
+		default:
+			if s.Terminal() {
+				break loop
+			}
+			m = p.base.Draw(s, r)
+		}
+		if trace != nil {
+			trace.Add(m, mover)
+		}
+		s.Play(m)
+		states++
+		n++
+	}
+	p.ended = s.Terminal()
+	return n, states
+}
+
+// argmax returns the move of moves with the best mean for mover, ties
+// drawn uniformly.
+func (p *mast) argmax(mover games.Player, moves []games.Move, r *rng.Rand) games.Move {
+	row := p.mean[mover&1]
+	best := row[moves[0]]
+	p.best = append(p.best[:0], moves[0])
+	for _, m := range moves[1:] {
+		switch v := row[m]; {
+		case v > best:
+			best, p.best = v, append(p.best[:0], m)
+		case v == best:
+			p.best = append(p.best, m)
+		}
+	}
+	if len(p.best) == 1 {
+		return p.best[0]
+	}
+	return p.best[r.Intn(len(p.best))]
+}
+
+// Observe implements Learner: the iteration's tree moves are credited as
+// the tree credit says, and its playout's moves with the outcome for their
+// mover when the playout reached the end of the game (an early-terminated
+// playout's moves are not). A draw counts 0.
+func (p *mast) Observe(t *Trace, outcome games.Outcome) {
+	from := len(t.Moves)
+	if p.running {
+		from = p.playStart
+	}
+	if p.tree != TreeOff {
+		sign := 1.0
+		if p.tree == TreeInverted {
+			sign = -1
+		}
+		for i := range from {
+			p.update(t.Movers[i], t.Moves[i], sign*float64(outcome.Value(t.Movers[i])))
+		}
+	}
+	if p.running && p.ended {
+		for i := from; i < len(t.Moves); i++ {
+			p.update(t.Movers[i], t.Moves[i], float64(outcome.Value(t.Movers[i])))
+		}
+	}
+	p.running, p.ended = false, false
+}
+
+func (p *mast) update(mover games.Player, m games.Move, v float64) {
+	c := &p.count[mover&1][m]
+	*c++
+	mean := &p.mean[mover&1][m]
+	*mean += (v - *mean) / *c
+}
+
+// StartSearch implements SearchStarter: every search starts from empty
+// tables.
+func (p *mast) StartSearch(engines.Request) {
+	for i := range p.mean {
+		clear(p.mean[i])
+		clear(p.count[i])
+	}
+	p.running, p.ended = false, false
+}

@@ -1,0 +1,202 @@
+package policy
+
+import (
+	"math"
+	"slices"
+	"testing"
+
+	"mcarena/engines"
+	"mcarena/games"
+	"mcarena/games/rng"
+)
+
+// mastFor returns a MAST playout for spec with the given epsilon, base and
+// tree credit, its tables cleared.
+func mastFor(t *testing.T, spec string, eps float64, base string, tree TreeCredit) *mast {
+	t.Helper()
+	p := mustPolicy(t, Config{Kind: MAST, Name: base, Learn: Learning{Epsilon: eps, Tree: tree}}, pos(t, spec, "")).(*mast)
+	p.StartSearch(engines.Request{})
+	return p
+}
+
+// MAST keeps, for each player and move, the mean result of the iterations
+// that played it: tree moves by the tree credit, playout moves only when
+// the playout reached the end, a draw counting 0; a new search starts
+// from empty tables.
+func TestMASTMeans(t *testing.T) {
+	const spec = "tictactoe"
+	// Two tree moves, then a playout from the position they reach.
+	iteration := func(p *mast, tree string, limit int, seed uint64) (*Trace, games.Outcome) {
+		tr, s := record(t, spec, tree)
+		r := rng.New(seed)
+		p.Run(s, &r, limit, nil, tr)
+		o := s.Outcome()
+		if !s.Terminal() {
+			o = games.FirstWins // as a cut-off leaf's estimate may say
+		}
+		p.Observe(tr, o)
+		return tr, o
+	}
+	for _, tc := range []struct {
+		credit TreeCredit
+		sign   float64
+	}{{TreeOn, 1}, {TreeOff, 0}, {TreeInverted, -1}} {
+		p := mastFor(t, spec, 0.5, "", tc.credit)
+		// Recount the tables by hand from the iterations.
+		var sum, n [2][9]float64
+		for seed := range uint64(200) {
+			limit := games.NoLimit
+			if seed%3 == 0 {
+				limit = 2 // cut off: its playout moves are not learned
+			}
+			tr, o := iteration(p, "b2 a1", limit, seed)
+			for i, m := range tr.Moves {
+				mover := tr.Movers[i]
+				v := float64(o.Value(mover))
+				switch {
+				case i < 2 && tc.credit == TreeOff:
+					continue
+				case i < 2:
+					v *= tc.sign
+				case limit != games.NoLimit:
+					continue
+				}
+				sum[mover][m] += v
+				n[mover][m]++
+			}
+		}
+		for pl := range 2 {
+			for m := range 9 {
+				want := 0.0
+				if n[pl][m] > 0 {
+					want = sum[pl][m] / n[pl][m]
+				}
+				if got := p.mean[pl][m]; math.Abs(got-want) > 1e-12 || p.count[pl][m] != n[pl][m] {
+					t.Fatalf("tree %s, player %d, move %d: mean %v over %v, want %v over %v",
+						TreeCredits[tc.credit], pl, m, got, p.count[pl][m], want, n[pl][m])
+				}
+			}
+		}
+		if tc.credit != TreeOff && p.count[0][4] != 200 {
+			t.Errorf("tree %s: b2 counted %v times, want 200", TreeCredits[tc.credit], p.count[0][4])
+		}
+		p.StartSearch(engines.Request{})
+		for pl := range 2 {
+			if slices.ContainsFunc(p.count[pl], func(c float64) bool { return c != 0 }) {
+				t.Fatal("a new search kept the tables")
+			}
+		}
+	}
+}
+
+// With epsilon 0 every step plays the move of the best mean for its mover,
+// ties drawn uniformly; with epsilon 1 every step is the default one.
+func TestMASTSteps(t *testing.T) {
+	const spec = "tictactoe"
+	start := pos(t, spec, "")
+	p := mastFor(t, spec, 0, "", TreeOn)
+	c3, a1 := mustMove(t, start, "c3"), mustMove(t, start, "a1")
+	p.update(games.First, c3, 1)
+	p.update(games.First, a1, 0.5)
+	p.update(games.Second, a1, 1)
+	step := func(p *mast, r *rng.Rand) string {
+		var tr Trace
+		p.Run(start.Clone(), r, 1, nil, &tr)
+		p.running = false
+		return start.MoveString(tr.Moves[0])
+	}
+	r := rng.New(3)
+	for range 50 {
+		if m := step(p, &r); m != "c3" {
+			t.Fatalf("greedy step played %s, want c3 (mean 1)", m)
+		}
+	}
+	// For the second player every move but a1 is at 0 below a1's 1; after
+	// a1 is played the best are tied at 0.
+	s := start.Clone()
+	s.Play(c3)
+	var tr Trace
+	p.Run(s, &r, 1, nil, &tr)
+	if got := s.MoveString(tr.Moves[0]); got != "a1" {
+		t.Errorf("second player's greedy step played %s, want a1", got)
+	}
+	ties := map[string]int{}
+	p.StartSearch(engines.Request{})
+	p.update(games.First, c3, -1) // below the 7 unplayed moves at 0
+	p.update(games.First, a1, -0.5)
+	for range 7000 {
+		ties[step(p, &r)]++
+	}
+	if len(ties) != 7 || ties["c3"] > 0 || ties["a1"] > 0 {
+		t.Fatalf("tied steps: %v, want the 7 moves at mean 0", ties)
+	}
+	for m, k := range ties {
+		if math.Abs(float64(k)-1000) > 4*math.Sqrt(1000*6.0/7) {
+			t.Errorf("tie %s drawn %d times of 7000, want about 1000", m, k)
+		}
+	}
+	uniform := mastFor(t, spec, 1, "", TreeOn)
+	uniform.update(games.First, c3, 1)
+	counts := map[string]int{}
+	for range 9000 {
+		counts[step(uniform, &r)]++
+	}
+	if len(counts) != 9 || math.Abs(float64(counts["c3"])-1000) > 4*math.Sqrt(1000*8.0/9) {
+		t.Errorf("epsilon 1: %v, want the 9 moves uniformly", counts)
+	}
+}
+
+// On ipp, a step ipp forces chooses among its forced moves whatever MAST
+// prefers, and a default step is ipp's weighted draw.
+func TestMASTOnAnInformedBase(t *testing.T) {
+	const spec = "breakthrough"
+	for _, tc := range []struct {
+		name, position string
+		want           []string
+	}{
+		{"decisive", "bbb2/1w3/5/5/2www w", []string{"b4-a5", "b4-c5"}},
+		{"anti-decisive", "bbbbb/5/5/1b3/ww1ww w", []string{"a1-b2"}},
+	} {
+		start := pos(t, spec, tc.position)
+		for _, eps := range []float64{0, 0.7, 1} {
+			p := mastFor(t, spec, eps, "ipp", TreeOn)
+			for _, m := range start.Legal(nil) {
+				if !slices.Contains(tc.want, start.MoveString(m)) {
+					p.update(start.ToMove(), m, 1) // MAST would rather play these
+				}
+			}
+			r := rng.New(2)
+			for range 100 {
+				var tr Trace
+				p.Run(start.Clone(), &r, 1, nil, &tr)
+				p.running = false
+				if m := start.MoveString(tr.Moves[0]); !slices.Contains(tc.want, m) {
+					t.Fatalf("%s, epsilon %g: played %s, want one of %v", tc.name, eps, m, tc.want)
+				}
+			}
+		}
+	}
+	// a2-b3 takes an undefended piece: ipp's draw gives it 4 of 10.
+	start := pos(t, spec, "b1bbb/5/1b3/w4/1w1w1 w")
+	p := mastFor(t, spec, 1, "ipp", TreeOn)
+	r := rng.New(8)
+	const n = 20000
+	takes := 0
+	for range n {
+		var tr Trace
+		p.Run(start.Clone(), &r, 1, nil, &tr)
+		p.running = false
+		if start.MoveString(tr.Moves[0]) == "a2-b3" {
+			takes++
+		}
+	}
+	if q, se := float64(takes)/n, math.Sqrt(0.4*0.6/n); math.Abs(q-0.4) > 4*se {
+		t.Errorf("the default step took the undefended piece %.4f of the time, want 0.4", q)
+	}
+	if _, err := New(Config{Kind: MAST, Name: "nope", Learn: Learning{Epsilon: 0.7}}, start); err == nil {
+		t.Error("an unknown base was accepted")
+	}
+	if _, err := ParseTreeCredit("sideways"); err == nil {
+		t.Error("an unknown tree credit was accepted")
+	}
+}
