@@ -61,29 +61,41 @@ func (e *cutoffEval) Evaluate(s games.State, r *rng.Rand, stop *engines.Stop, tr
 	return Eval{Value: e.h.Value(s), Terminal: k == 0, States: states}
 }
 
+// Threshold configures a threshold leaf (det x).
+type Threshold struct {
+	// X is the magnitude of the heuristic that ends the playout.
+	X float64
+	// Every is the number of plies between two looks at the heuristic.
+	Every int
+	// Plies above 0 also stops the playout after that many plies and
+	// returns the heuristic's value there, as the cut-off leaf does (fet k
+	// and det x together: the paper's (fet20,det0.5)).
+	Plies int
+	// SkipLeaf makes the first look after Every plies rather than at the
+	// leaf itself, as the implicit-minimax paper's co-authors' framework
+	// looked.
+	SkipLeaf bool
+}
+
 // ThresholdLeaf plays by the playout policy and looks at the heuristic at
-// the leaf and after every every plies: once its value reaches x the
-// first player is taken to have won (+1), once it reaches -x the second
-// (-1); a playout that ends first returns its outcome (det x). With plies
-// above 0 the playout also stops after that many plies and returns the
-// heuristic's value there, as the cut-off leaf does (fet k and det x
-// together: the paper's (fet20,det0.5)).
-func ThresholdLeaf(cfg policy.Config, heuristic string, x float64, every, plies int) func(games.State) (Evaluator, error) {
+// the leaf (unless t.SkipLeaf) and after every t.Every plies: once its
+// value reaches t.X the first player is taken to have won (+1), once it
+// reaches -t.X the second (-1); a playout that ends first returns its
+// outcome (det x).
+func ThresholdLeaf(cfg policy.Config, heuristic string, t Threshold) func(games.State) (Evaluator, error) {
 	return func(s games.State) (Evaluator, error) {
 		p, h, err := limitedPlayout("a threshold leaf", cfg, heuristic, s)
 		if err != nil {
 			return nil, err
 		}
-		return &thresholdEval{pol: p, h: h, x: x, every: every, plies: plies}, nil
+		return &thresholdEval{pol: p, h: h, t: t}, nil
 	}
 }
 
 type thresholdEval struct {
-	pol   policy.Policy
-	h     knowledge.Heuristic
-	x     float64
-	every int
-	plies int // 0: no cut-off
+	pol policy.Policy
+	h   knowledge.Heuristic
+	t   Threshold
 }
 
 func (e *thresholdEval) policy() policy.Policy { return e.pol }
@@ -95,18 +107,20 @@ func (e *thresholdEval) Evaluate(s games.State, r *rng.Rand, stop *engines.Stop,
 	var states int64
 	played := 0
 	for {
-		v := e.h.Value(s)
-		switch {
-		case v >= e.x:
-			return Eval{Value: 1, States: states}
-		case v <= -e.x:
-			return Eval{Value: -1, States: states}
-		case e.plies > 0 && played == e.plies:
-			return Eval{Value: v, States: states}
+		if played > 0 || !e.t.SkipLeaf {
+			v := e.h.Value(s)
+			switch {
+			case v >= e.t.X:
+				return Eval{Value: 1, States: states}
+			case v <= -e.t.X:
+				return Eval{Value: -1, States: states}
+			case e.t.Plies > 0 && played == e.t.Plies:
+				return Eval{Value: v, States: states}
+			}
 		}
-		step := e.every
-		if e.plies > 0 {
-			step = min(step, e.plies-played)
+		step := e.t.Every
+		if e.t.Plies > 0 {
+			step = min(step, e.t.Plies-played)
 		}
 		k, n := e.pol.Run(s, r, step, stop, trace)
 		states += n

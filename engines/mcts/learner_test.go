@@ -78,8 +78,10 @@ func TestLearnerObservesCutOffGames(t *testing.T) {
 		t.Fatal(err)
 	}
 	for name, leaf := range map[string]func(w *watcher) Evaluator{
-		"cutoff":    func(w *watcher) Evaluator { return &cutoffEval{pol: w, h: h, plies: 3} },
-		"threshold": func(w *watcher) Evaluator { return &thresholdEval{pol: w, h: h, x: 0.2, every: 2, plies: 6} },
+		"cutoff": func(w *watcher) Evaluator { return &cutoffEval{pol: w, h: h, plies: 3} },
+		"threshold": func(w *watcher) Evaluator {
+			return &thresholdEval{pol: w, h: h, t: Threshold{X: 0.2, Every: 2, Plies: 6}}
+		},
 	} {
 		inner, _ := policy.New(policy.Config{Kind: policy.Random}, root)
 		w := &watcher{t: t, root: root, inner: inner, replay: root.Clone(), cut: true}

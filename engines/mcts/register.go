@@ -122,7 +122,8 @@ var Leaves = []spec.ComponentDecl{
 	{Name: "threshold", Doc: "det x: stop the playout once the heuristic's magnitude reaches x and score it a win or a loss", Options: []spec.Option{
 		{Name: "x", Kind: spec.Float, Default: "0.5", FloatMin: 0.001, FloatMax: 1, Doc: "threshold on the heuristic's magnitude"},
 		{Name: "every", Kind: spec.Int, Default: "1", Min: 1, Max: 1000, Doc: "plies between two looks at the heuristic"},
-		{Name: "plies", Kind: spec.Int, Default: "0", Min: 0, Max: 10000, Doc: "above 0, also stop after this many plies and score by the heuristic (fet k with det x)"}}},
+		{Name: "plies", Kind: spec.Int, Default: "0", Min: 0, Max: 10000, Doc: "above 0, also stop after this many plies and score by the heuristic (fet k with det x)"},
+		{Name: "atleaf", Kind: spec.Bool, Default: "true", Doc: "look at the leaf itself too; false: first after every plies, as the implicit-minimax paper's co-authors' framework did"}}},
 	{Name: "heuristic", Doc: "the heuristic's value of the leaf itself, no playout"},
 	{Name: "oracle", Doc: "the chess thesis's tablebase cut-off: probe the game's oracle named name (mcarena games lists them; chess's tb3 and tb4 are the thesis's tb=3|4) at the leaf, a hit proven, then after every move of the playout, stopping with the exact value at the first hit; off for roots of fewer than eight pieces unless everywhere (the thesis's tb=full)", Options: []spec.Option{
 		{Name: "name", Kind: spec.Word, Default: "", Doc: "the game's oracle"},
@@ -247,7 +248,7 @@ func buildMCTS(v spec.Values, canonical string) (engines.Engine, error) {
 		cfg.Leaf = CutoffLeaf(cfg.Playout, h, lv.Int("plies"))
 		needs = append(needs, "leaf=cutoff")
 	case "threshold":
-		cfg.Leaf = ThresholdLeaf(cfg.Playout, h, lv.Float("x"), lv.Int("every"), lv.Int("plies"))
+		cfg.Leaf = ThresholdLeaf(cfg.Playout, h, Threshold{X: lv.Float("x"), Every: lv.Int("every"), Plies: lv.Int("plies"), SkipLeaf: !lv.Bool("atleaf")})
 		needs = append(needs, "leaf=threshold")
 	case "heuristic":
 		cfg.Leaf = HeuristicLeaf(h)

@@ -153,7 +153,7 @@ func TestLeafEvaluators(t *testing.T) {
 	if ev := stat.Evaluate(start.Clone(), &r, nil, nil); ev.States != 0 || ev.Value != 0 || ev.Terminal {
 		t.Fatalf("heuristic leaf at the start: %+v", ev)
 	}
-	th := mk(ThresholdLeaf(policy.Config{Kind: policy.Random}, "efms", 0.3, 1, 0))
+	th := mk(ThresholdLeaf(policy.Config{Kind: policy.Random}, "efms", Threshold{X: 0.3, Every: 1}))
 	for range 50 {
 		s := start.Clone()
 		ev := th.Evaluate(s, &r, nil, nil)
@@ -170,7 +170,7 @@ func TestLeafEvaluators(t *testing.T) {
 	// are in touch, x = 0.2 is passed in some of the runs, so both endings
 	// are met.
 	mid := mustPos(t, "breakthrough:size=8x8", "bb1bbbbb/1b1b3b/b3bb2/b1bb4/w7/1www3w/3w1ww1/w1wwwwww w")
-	bothLeaf, err := ThresholdLeaf(policy.Config{Kind: policy.Random}, "efms", 0.2, 3, 7)(mid)
+	bothLeaf, err := ThresholdLeaf(policy.Config{Kind: policy.Random}, "efms", Threshold{X: 0.2, Every: 3, Plies: 7})(mid)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,11 +193,26 @@ func TestLeafEvaluators(t *testing.T) {
 	if cut7 == 0 || passed == 0 {
 		t.Errorf("fet7,det0.2: %d runs cut off at 7 plies, %d passed the threshold; want both", cut7, passed)
 	}
+	// A leaf already past the threshold: looked at, it is scored at once;
+	// with SkipLeaf the playout first plays every plies.
+	ahead := mustPos(t, "breakthrough:size=8x8", "8/b7/8/8/8/8/wwwwwwww/wwwwwwww b")
+	for _, tc := range []struct {
+		skip   bool
+		states int64
+	}{{false, 0}, {true, 4}} {
+		leaf, err := ThresholdLeaf(policy.Config{Kind: policy.Random}, "efms", Threshold{X: 0.5, Every: 4, SkipLeaf: tc.skip})(ahead)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ev := leaf.Evaluate(ahead.Clone(), &r, nil, nil); ev.Value != 1 || ev.States != tc.states {
+			t.Errorf("skip leaf %v: %+v, want +1 after %d plies", tc.skip, ev, tc.states)
+		}
+	}
 	// A finished game is a terminal leaf for every evaluator.
 	over := mustPos(t, "breakthrough", "2w2/5/5/b4/5 b")
 	for name, f := range map[string]func(games.State) (Evaluator, error){
 		"cutoff":    CutoffLeaf(policy.Config{Kind: policy.Random}, "efms", 4),
-		"threshold": ThresholdLeaf(policy.Config{Kind: policy.Random}, "efms", 0.9, 1, 0),
+		"threshold": ThresholdLeaf(policy.Config{Kind: policy.Random}, "efms", Threshold{X: 0.9, Every: 1}),
 		"heuristic": HeuristicLeaf("efms"),
 	} {
 		ev, err := f(over)
