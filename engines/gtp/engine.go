@@ -7,10 +7,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"mcarena/engines"
+	"mcarena/engines/internal/child"
 	"mcarena/games"
 	"mcarena/games/spec"
 )
@@ -76,23 +76,7 @@ type Engine struct {
 	timeout  time.Duration
 	logPath  string
 	sendTime bool
-	h        *holder
-}
-
-// holder holds the program of an Engine; the cleanup that stops the
-// program when the Engine is freed reaches it without the Engine.
-type holder struct {
-	mu sync.Mutex
-	p  *proc
-}
-
-func (h *holder) close() {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.p != nil {
-		h.p.Stop()
-		h.p = nil
-	}
+	h        *child.Holder[*proc]
 }
 
 func init() {
@@ -111,8 +95,8 @@ func init() {
 				return nil, fmt.Errorf("option cmd: the program's command line is required, like gtp:cmd='castro'")
 			}
 			e := &Engine{spec: canonical, argv: argv, timeout: time.Duration(v.Float("timeout") * float64(time.Second)),
-				logPath: v.String("log"), sendTime: v.Bool("timesettings"), h: &holder{}}
-			runtime.AddCleanup(e, func(h *holder) { h.close() }, e.h)
+				logPath: v.String("log"), sendTime: v.Bool("timesettings"), h: &child.Holder[*proc]{}}
+			runtime.AddCleanup(e, func(h *child.Holder[*proc]) { h.Close() }, e.h)
 			return e, nil
 		},
 	})
@@ -123,7 +107,7 @@ func (e *Engine) Spec() string { return e.spec }
 
 // Close stops the program, if it runs. A later search starts it again.
 func (e *Engine) Close() error {
-	e.h.close()
+	e.h.Close()
 	return nil
 }
 
@@ -140,21 +124,19 @@ func (e *Engine) Search(ctx context.Context, req engines.Request) (engines.Resul
 	if err != nil {
 		return engines.Result{Move: games.NoMove}, err
 	}
-	e.h.mu.Lock()
-	defer e.h.mu.Unlock()
-	if e.h.p == nil {
-		p, err := startProc(e.argv, e.logPath)
-		if err != nil {
+	p := e.h.Lock()
+	defer e.h.Unlock()
+	if p == nil {
+		if p, err = startProc(e.argv, e.logPath); err != nil {
 			return engines.Result{Move: games.NoMove}, err
 		}
-		e.h.p = p
+		e.h.Set(p)
 	}
-	p := e.h.p
 	m, err := e.search(ctx, p, req, moves)
 	if err != nil {
 		if _, refused := err.(*refusal); !refused {
 			p.Stop() // late, dead, confused or interrupted: start anew next time
-			e.h.p = nil
+			e.h.Set(nil)
 		} else {
 			p.synced = false
 		}

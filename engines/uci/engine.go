@@ -7,7 +7,6 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"mcarena/engines"
@@ -56,21 +55,7 @@ type Engine struct {
 	logPath string
 	nodes   bool
 	options [][2]string
-	h       *holder
-}
-
-type holder struct {
-	mu sync.Mutex
-	p  *proc
-}
-
-func (h *holder) close() {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.p != nil {
-		h.p.stop()
-		h.p = nil
-	}
+	h       *child.Holder[*proc]
 }
 
 func init() {
@@ -90,8 +75,8 @@ func init() {
 				return nil, fmt.Errorf("option cmd: the program's command line is required, like uci:cmd=stockfish")
 			}
 			e := &Engine{spec: canonical, argv: argv, timeout: time.Duration(v.Float("timeout") * float64(time.Second)),
-				logPath: v.String("log"), nodes: v.Bool("nodes"), options: v.Prefixed("option."), h: &holder{}}
-			runtime.AddCleanup(e, func(h *holder) { h.close() }, e.h)
+				logPath: v.String("log"), nodes: v.Bool("nodes"), options: v.Prefixed("option."), h: &child.Holder[*proc]{}}
+			runtime.AddCleanup(e, func(h *child.Holder[*proc]) { h.Close() }, e.h)
 			return e, nil
 		},
 	})
@@ -102,7 +87,7 @@ func (e *Engine) Spec() string { return e.spec }
 
 // Close stops the program, if it runs.
 func (e *Engine) Close() error {
-	e.h.close()
+	e.h.Close()
 	return nil
 }
 
@@ -181,20 +166,19 @@ func (e *Engine) Search(ctx context.Context, req engines.Request) (engines.Resul
 			c.Play(m)
 		}
 	}
-	e.h.mu.Lock()
-	defer e.h.mu.Unlock()
-	if e.h.p == nil {
-		p, err := e.startProc(ctx)
-		if err != nil {
+	p := e.h.Lock()
+	defer e.h.Unlock()
+	if p == nil {
+		var err error
+		if p, err = e.startProc(ctx); err != nil {
 			return none, err
 		}
-		e.h.p = p
+		e.h.Set(p)
 	}
-	p := e.h.p
 	st, m, err := p.search(ctx, req, pos, goCmd, e.timeout+wait)
 	if err != nil {
-		p.stop()
-		e.h.p = nil
+		p.Stop()
+		e.h.Set(nil)
 		return none, err
 	}
 	st.Elapsed, st.Done, st.Rank = time.Since(t0), true, -1
@@ -215,7 +199,7 @@ func (e *Engine) startProc(ctx context.Context) (*proc, error) {
 	}
 	p := &proc{c}
 	fail := func(err error) (*proc, error) {
-		p.stop()
+		p.Stop()
 		return nil, err
 	}
 	if _, err := p.await(ctx, "uci", "uciok", e.timeout, nil); err != nil {

@@ -94,9 +94,9 @@ func (p *proc) died(command string, got []string) error {
 	return p.Died(command, having)
 }
 
-// stop ends the program: quit, then its input closed and a kill a second
+// Stop ends the program: quit, then its input closed and a kill a second
 // later.
-func (p *proc) stop() {
+func (p *proc) Stop() {
 	p.Send("quit")
-	p.Stop()
+	p.Process.Stop()
 }
