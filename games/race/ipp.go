@@ -22,6 +22,19 @@ func init() {
 			}
 			return newIPP(g.(*Game)), nil
 		})
+	knowledge.RegisterPlayout("breakthrough", "ipp-fw",
+		"the informed playout as the implicit-minimax paper's co-authors' framework played it: a move onto the far rank if there is one; else the captures made from one's home rank (of a piece a step from winning), if any; else undefended captures, other captures and quiet moves weighted 5, 2 and 1, a capture undefended when no piece of either colour stands where a recapture would come from",
+		func(g games.Game) (knowledge.Playout, error) {
+			switch v := g.(*Game).v; {
+			case v.Misere:
+				return nil, errors.New("ipp-fw plays to reach the far rank, which loses in misère play")
+			case v.StuckDraws:
+				return nil, errors.New("ipp-fw weighs captures as ipp does, which draws under stuck=draw")
+			}
+			p := newIPP(g.(*Game))
+			p.fw, p.undefended, p.capture, p.other = true, 5, 2, 1
+			return p, nil
+		})
 }
 
 // ipp is the informed Breakthrough playout of Lanctot et al. (2014), read as
@@ -43,9 +56,13 @@ func init() {
 // other captures and quiet moves, a capture counted as defended when any
 // piece of either colour stands where a recapture would come from, and the
 // anti-decisive step read as "the captures made from one's own home rank".
-// This playout follows the paper's words.
+// This playout follows the paper's words; ipp-fw (fw set) follows the
+// framework.
 type ipp struct {
-	undefended, other int
+	// The weights of the draw: undefended captures, the other captures
+	// (fw only) and any other move.
+	undefended, capture, other int
+	fw                         bool
 	// zone[p] holds the cells from which a step of player p reaches its
 	// far rank.
 	zone  [2]uint64
@@ -53,7 +70,7 @@ type ipp struct {
 }
 
 func newIPP(g *Game) *ipp {
-	p := &ipp{undefended: 4, other: 1}
+	p := &ipp{undefended: 4, capture: 1, other: 1}
 	for side := range 2 {
 		for c := range g.geo.Cells {
 			var bb [2]uint64
@@ -88,7 +105,12 @@ func (p *ipp) Run(gs games.State, r *rng.Rand, limit int, t *games.Trace) int {
 				continue
 			}
 			// 2. Anti-decisive moves, when the opponent threatens.
-			if m := p.blocks(s, &tg); m > 0 {
+			if p.fw {
+				if class, count := p.homeCaptures(s, &tg); count > 0 {
+					p.play(s, t, class[:s.g.k], r.Intn(count), 1)
+					continue
+				}
+			} else if m := p.blocks(s, &tg); m > 0 {
 				mv := p.moves[r.Intn(m)]
 				if t != nil {
 					t.Add(mv, side)
@@ -121,6 +143,13 @@ func (p *ipp) Forced(gs games.State, buf []games.Move) []games.Move {
 		return buf
 	}
 	if class, count := p.decisive(s, &tg); count > 0 {
+		for j := range count {
+			buf = append(buf, p.pick(s, class[:s.g.k], j, 1))
+		}
+		return buf
+	}
+	if p.fw {
+		class, count := p.homeCaptures(s, &tg)
 		for j := range count {
 			buf = append(buf, p.pick(s, class[:s.g.k], j, 1))
 		}
@@ -167,11 +196,27 @@ func (p *ipp) decisive(s *State, tg *[maxSteps]uint64) (class [maxSteps]uint64, 
 	side := s.Side
 	opp := s.BB[(side^1)&1]
 	win := s.g.goal[side&1]
-	if opp&(opp-1) == 0 {
+	if opp&(opp-1) == 0 && !p.fw {
 		win |= opp // the last piece
 	}
 	for i := range s.g.k {
 		class[i] = tg[i] & win
+		count += bits.OnesCount64(class[i])
+	}
+	return class, count
+}
+
+// homeCaptures returns, of the targets tg, those of the captures made
+// from the mover's home rank, and how many: the framework's forced moves,
+// which take an enemy piece a step from winning.
+func (p *ipp) homeCaptures(s *State, tg *[maxSteps]uint64) (class [maxSteps]uint64, count int) {
+	g := s.g
+	side := s.Side
+	own, opp := s.BB[side&1], s.BB[(side^1)&1]
+	home := own & g.goal[(side^1)&1]
+	st := &g.fast[side&1]
+	for i := range g.k {
+		class[i] = tg[i] & opp & bits.RotateLeft64(home&st[i].src, st[i].rot)
 		count += bits.OnesCount64(class[i])
 	}
 	return class, count
@@ -215,30 +260,51 @@ func (p *ipp) blocks(s *State, tg *[maxSteps]uint64) int {
 }
 
 // weighted draws a move of the targets tg with weight p.undefended for a
-// capture of an undefended piece and p.other for any other move.
+// capture of an undefended piece, p.capture for another capture and
+// p.other for any other move. A capture is defended when an enemy piece
+// could take back on its cell; under fw, when any piece stands where one
+// would take back from.
 func (p *ipp) weighted(s *State, tg *[maxSteps]uint64, r *rng.Rand) games.Move {
 	g := s.g
 	side := s.Side
 	opp := s.BB[(side^1)&1]
+	from := s.BB
+	if p.fw {
+		all := s.BB[0] | s.BB[1]
+		from = [2]uint64{all, all}
+	}
 	var defended uint64
 	for i := range g.k {
 		if g.steps[i].captures {
-			defended |= g.reach(s.BB, side^1, i)
+			defended |= g.reach(from, side^1, i)
 		}
 	}
-	var class, rest [maxSteps]uint64
-	nu, no := 0, 0
+	var undef, caps, rest [maxSteps]uint64
+	nu, nc, no := 0, 0, 0
 	for i := range g.k {
-		class[i] = tg[i] & opp &^ defended
-		rest[i] = tg[i] &^ class[i]
-		nu += bits.OnesCount64(class[i])
+		undef[i] = tg[i] & opp &^ defended
+		caps[i] = tg[i] & opp & defended
+		rest[i] = tg[i] &^ opp
+		nu += bits.OnesCount64(undef[i])
+		nc += bits.OnesCount64(caps[i])
 		no += bits.OnesCount64(rest[i])
 	}
-	j := r.Intn(p.undefended*nu + p.other*no)
-	if j < p.undefended*nu {
-		return p.pick(s, class[:g.k], j, p.undefended)
+	if !p.fw {
+		// The paper's draw: every other move alike, in one class.
+		for i := range g.k {
+			rest[i] |= caps[i]
+		}
+		no, nc = no+nc, 0
 	}
-	return p.pick(s, rest[:g.k], j-p.undefended*nu, p.other)
+	j := r.Intn(p.undefended*nu + p.capture*nc + p.other*no)
+	if j < p.undefended*nu {
+		return p.pick(s, undef[:g.k], j, p.undefended)
+	}
+	j -= p.undefended * nu
+	if j < p.capture*nc {
+		return p.pick(s, caps[:g.k], j, p.capture)
+	}
+	return p.pick(s, rest[:g.k], j-p.capture*nc, p.other)
 }
 
 // play makes the move drawn as j among the targets of each step, every

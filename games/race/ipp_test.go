@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"mcarena/games"
+	"mcarena/games/gametest"
 	"mcarena/games/knowledge"
 	"mcarena/games/rng"
 )
@@ -188,6 +189,128 @@ func TestIPPStepsFollowItsRule(t *testing.T) {
 			t.Fatalf("%s: %d forced and %d free steps", spec, forced, free)
 		}
 		t.Logf("%s: %d forced and %d free steps", spec, forced, free)
+	}
+}
+
+// plainFramework restates the co-authors' framework's informed move list
+// (its Board.getPlayoutMoves with heuristics) on a plain board: the moves
+// onto the far rank if any, else the captures made from the mover's home
+// rank if any (forced), else the moves of the weighted draw: undefended
+// captures (no piece of either colour where a recapture would come from),
+// the other captures and the quiet moves, each in Legal's order.
+func plainFramework(s games.State) (forced, undefended, captures, quiet []games.Move) {
+	b := s.Board()
+	rows, cols := b.Rows, b.Cols
+	foe, dir, home, goal := byte('b'), 1, 0, rows-1
+	if s.ToMove() == games.Second {
+		foe, dir, home, goal = 'w', -1, rows-1, 0
+	}
+	at := func(r, f int) byte {
+		if r < 0 || r >= rows || f < 0 || f >= cols {
+			return 0
+		}
+		return b.Cells[r*cols+f].Piece
+	}
+	var decisive, homeCaps []games.Move
+	for _, m := range s.Legal(nil) {
+		from, to := s.MoveCells(m)
+		fr, tr, tf := from/cols, to/cols, to%cols
+		capture := at(tr, tf) == foe
+		switch {
+		case tr == goal:
+			decisive = append(decisive, m)
+		case capture && fr == home:
+			homeCaps = append(homeCaps, m)
+		}
+		switch {
+		case capture && at(tr+dir, tf-1) == 0 && at(tr+dir, tf+1) == 0:
+			undefended = append(undefended, m)
+		case capture:
+			captures = append(captures, m)
+		default:
+			quiet = append(quiet, m)
+		}
+	}
+	forced = decisive
+	if len(forced) == 0 {
+		forced = homeCaps
+	}
+	return forced, undefended, captures, quiet
+}
+
+// ipp-fw's steps follow the framework's rule restated on a plain board:
+// Forced gives its forced moves in Legal's order, and a free step draws
+// undefended captures, other captures and quiet moves 5, 2 and 1, draw
+// for draw; its playout plays the same, move for move.
+func TestFrameworkIPPFollowsItsRule(t *testing.T) {
+	for _, spec := range []string{"breakthrough:size=8x8", "breakthrough", "breakthrough:size=6x7,home=1"} {
+		g := mustGame(t, spec)
+		p, err := knowledge.NewPlayout(g, "ipp-fw")
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := p.(knowledge.Informed)
+		var buf []games.Move
+		forced, free := 0, 0
+		for seed := range uint64(60) {
+			r := rng.New(seed + 1)
+			s := g.NewState()
+			for !s.Terminal() {
+				want, undefended, captures, quiet := plainFramework(s)
+				if buf = in.Forced(s, buf); !slices.Equal(buf, want) {
+					t.Fatalf("%s %s: Forced %v, the rule %v", spec, s, buf, want)
+				}
+				ra, rb := r, r
+				var plain games.Move
+				if len(want) > 0 {
+					plain = want[rb.Intn(len(want))]
+					forced++
+				} else {
+					j := rb.Intn(5*len(undefended) + 2*len(captures) + len(quiet))
+					switch {
+					case j < 5*len(undefended):
+						plain = undefended[j/5]
+					case j < 5*len(undefended)+2*len(captures):
+						plain = captures[(j-5*len(undefended))/2]
+					default:
+						plain = quiet[j-5*len(undefended)-2*len(captures)]
+					}
+					rc := ra
+					if got := in.Draw(s, &rc); got != plain || rc != rb {
+						t.Fatalf("%s %s: Draw %v, the rule %v", spec, s, got, plain)
+					}
+					free++
+				}
+				next := s.Clone()
+				var tr games.Trace
+				if n := p.Run(next, &ra, 1, &tr); n != 1 || tr.Moves[0] != plain || ra != rb {
+					t.Fatalf("%s %s: the playout played %v, the rule %v", spec, s, tr.Moves, plain)
+				}
+				// Half the games follow the playout, so that its forced
+				// steps come up; the others move at random.
+				if seed%2 == 0 {
+					s = next
+					r = ra
+				} else {
+					moves := s.Legal(nil)
+					s.Play(moves[r.Intn(len(moves))])
+				}
+			}
+		}
+		if forced == 0 || free == 0 {
+			t.Fatalf("%s: %d forced and %d free steps", spec, forced, free)
+		}
+		t.Logf("%s: %d forced and %d free steps", spec, forced, free)
+	}
+	// Taking the last piece wins, but the framework's list forces only
+	// moves onto the far rank; the paper's ipp forces it.
+	g := mustGame(t, "breakthrough")
+	s := gametest.MustPosition(t, "breakthrough", "5/5/2b2/1w3/5 w")
+	for name, want := range map[string]int{"ipp": 1, "ipp-fw": 0} {
+		p, _ := knowledge.NewPlayout(g, name)
+		if got := p.(knowledge.Informed).Forced(s, nil); len(got) != want {
+			t.Errorf("%s forces %d moves with the last piece capturable, want %d", name, len(got), want)
+		}
 	}
 }
 
