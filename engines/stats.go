@@ -182,10 +182,11 @@ func formatNumber(k Kind, labels []string, v float64) string {
 			return labels[i]
 		}
 	case Measure:
+		// Compare the figure as it would print, so that 9.996 reads 10.0.
 		switch a := math.Abs(v); {
-		case a < 10:
+		case math.Round(a*100) < 1000:
 			return strconv.FormatFloat(v, 'f', 2, 64)
-		case a < 100:
+		case math.Round(a*10) < 1000:
 			return strconv.FormatFloat(v, 'f', 1, 64)
 		}
 		return strconv.FormatFloat(v, 'f', 0, 64)

@@ -24,6 +24,8 @@ func TestFormatByKind(t *testing.T) {
 		{Measure, 0.0413, "0.04"},
 		{Measure, 37.26, "37.3"},
 		{Measure, 1234.5, "1234"},
+		{Measure, 9.996, "10.0"},
+		{Measure, 99.96, "100"},
 		{Score, 2.5078125, "2.50781"},
 		{Score, -35, "-35"},
 		{Measure, math.NaN(), ""},

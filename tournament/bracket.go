@@ -16,7 +16,9 @@ import "mcarena/config"
 // Each pairing is one match of count games, seats swapped when the preset
 // swaps them, seeds and starts derived as in any match (GameSeed,
 // StartSeed). The engine with the higher score over the pairing's games
-// without an error (a win 1, a draw 1/2) advances; on equal scores, the
+// without an error (a win 1, a draw 1/2; under the pairs protocol, over
+// its seat-swapped pairs as ScorePair scores them, discarded pairs left
+// out) advances; on equal scores, the
 // higher seed (the engine earlier in the seeding order) advances: a tuning
 // tournament keeps the earlier parameter value when the games cannot tell
 // the two apart (the appendix's two tied pairings went that way). Rounds

@@ -563,7 +563,16 @@ count = 6
 	if err := WriteBracket(&buf, p, b, Text); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(buf.String(), " pairs") || !strings.Contains(buf.String(), "W-D-L counts pairs") {
+	rows := 0
+	for _, line := range strings.Split(buf.String(), "\n") {
+		if f := strings.Fields(line); len(f) > 6 && (f[0] == "1" || f[0] == "2") && f[4] != "(bye)" {
+			rows++
+			if f[6] != "pair" && f[6] != "pairs" {
+				t.Errorf("a pairing's games cell does not count pairs: %q", line)
+			}
+		}
+	}
+	if rows != 2 || !strings.Contains(buf.String(), "W-D-L counts pairs") {
 		t.Errorf("the report does not count pairs:\n%s", buf.String())
 	}
 }

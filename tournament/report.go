@@ -363,9 +363,9 @@ func writeTable(w io.Writer, header []string, rows [][]string, f Format) error {
 }
 
 // WriteBracket prints an elimination tournament's bracket (NewBracket):
-// every pairing of every round so far with the higher seed's games, score
-// and 95% interval and the engine that advanced, the byes, and the winner
-// beside the paper's.
+// every pairing of every round so far with the first-listed entrant's
+// games (or pairs), score and 95% interval and the engine that advanced,
+// the byes, and the winner beside the paper's.
 func WriteBracket(w io.Writer, p *config.Preset, b *Bracket, f Format) error {
 	budget := p.Budgets[0].Text
 	if budget == "" {
@@ -393,6 +393,9 @@ func WriteBracket(w io.Writer, p *config.Preset, b *Bracket, f Format) error {
 			}
 			if pr.Recorded < b.Count {
 				games = fmt.Sprintf("%d/%d", pr.Recorded, b.Count)
+				if pairs {
+					games += " games"
+				}
 			}
 			if pr.Discarded > 0 {
 				games += fmt.Sprintf(" (+%d discarded)", pr.Discarded)

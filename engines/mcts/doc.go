@@ -68,8 +68,10 @@
 //     own virtual visits and wins.
 //
 //   - Learning playouts: a playout policy that implements policy.Learner
-//     (the hook of Last-Good-Reply and N-grams) is shown every iteration's
-//     whole game, the tree's moves then the playout's, with the outcome;
+//     (the hook of Last-Good-Reply, N-grams and MAST) is shown every
+//     iteration's game, the tree's moves then the playout's, with the
+//     outcome (under a cut-off, threshold or oracle leaf, as far as the
+//     playout went, with the sign of the leaf's value);
 //     the trace holds the tree's moves before the playout starts, so the
 //     playout replies to them. One that implements policy.SearchStarter is
 //     given each search's request before the first iteration: it keeps its

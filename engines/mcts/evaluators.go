@@ -68,8 +68,9 @@ type Threshold struct {
 	// Every is the number of plies between two looks at the heuristic.
 	Every int
 	// Plies above 0 also stops the playout after that many plies and
-	// returns the heuristic's value there, as the cut-off leaf does (fet k
-	// and det x together: the paper's (fet20,det0.5)).
+	// looks there: a value past X still scores a win or a loss, another is
+	// returned as it is, as the cut-off leaf does (fet k and det x
+	// together: the paper's (fet20,det0.5)).
 	Plies int
 	// SkipLeaf makes the first look after Every plies rather than at the
 	// leaf itself, as the implicit-minimax paper's co-authors' framework
@@ -377,6 +378,8 @@ type oracleEval struct {
 	everywhere bool
 	on         bool // for the current root
 }
+
+func (e *oracleEval) policy() policy.Policy { return e.pol }
 
 // SetRoot implements Rooted: the oracle is off for small roots unless
 // everywhere.

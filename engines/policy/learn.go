@@ -19,7 +19,9 @@ const (
 	LGRNGram Kind = "lgrngram"
 )
 
-// Learns reports whether playouts of kind k learn from finished games.
+// Learns reports whether playouts of kind k learn from finished games only,
+// so that a leaf that stops playouts early cannot serve them (MAST learns
+// from the tree's moves as well, and is not among them).
 func Learns(k Kind) bool { return k == LGR || k == NGram || k == LGRNGram }
 
 // LGRKind is a Last-Good-Reply variant.

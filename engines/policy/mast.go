@@ -105,6 +105,7 @@ func (p *mast) Run(s games.State, r *rng.Rand, limit int, stop *engines.Stop, tr
 	}
 	var states int64
 	n := 0
+	p.ended = false
 loop:
 	for n < limit && !stop.Stopped() {
 		mover := s.ToMove()
@@ -125,6 +126,7 @@ loop:
 			moves := s.Legal(p.buf)
 			switch {
 			case len(moves) == 0:
+				p.ended = true
 				break loop
 			case greedy:
 				m = p.argmax(mover, moves, r)
@@ -133,6 +135,7 @@ loop:
 			}
 		default:
 			if s.Terminal() {
+				p.ended = true
 				break loop
 			}
 			m = p.base.Draw(s, r)
@@ -144,7 +147,10 @@ loop:
 		states++
 		n++
 	}
-	p.ended = s.Terminal()
+	if n == limit && !p.ended {
+		// The last move may have ended the game; a stopped playout did not.
+		p.ended = s.Terminal()
+	}
 	return n, states
 }
 

@@ -200,3 +200,38 @@ func TestMASTOnAnInformedBase(t *testing.T) {
 		t.Error("an unknown tree credit was accepted")
 	}
 }
+
+// A threshold leaf plays one iteration's playout in several runs: the tree
+// moves are those before the first run, and the playout's moves count once
+// the last run reached the end of the game, not when a run stopped short.
+func TestMASTAcrossRuns(t *testing.T) {
+	const spec = "tictactoe"
+	for _, finish := range []bool{true, false} {
+		p := mastFor(t, spec, 0.5, "", TreeOff)
+		tr, s := record(t, spec, "b2 a1")
+		r := rng.New(4)
+		runs := 0
+		for !s.Terminal() && (finish || runs < 2) {
+			p.Run(s, &r, 1, nil, tr)
+			runs++
+		}
+		o := s.Outcome()
+		if !finish {
+			o = games.SecondWins // the sign of a leaf's estimate
+		}
+		p.Observe(tr, o)
+		var counted float64
+		for pl := range 2 {
+			for _, c := range p.count[pl] {
+				counted += c
+			}
+		}
+		want := float64(len(tr.Moves) - 2)
+		if !finish {
+			want = 0
+		}
+		if counted != want || p.running {
+			t.Errorf("finish %v: %v moves learned after %d runs, want %v (the playout's %d)", finish, counted, runs, want, len(tr.Moves)-2)
+		}
+	}
+}

@@ -184,7 +184,8 @@ type Config struct {
 	// and EGreedy's base: the informed playout (knowledge.Informed) whose
 	// forced moves and draws its steps build on; empty for uniform moves.
 	Name string
-	// Learn configures the learning playouts LGR, NGram and LGRNGram.
+	// Learn configures the learning playouts LGR, NGram, LGRNGram and
+	// MAST.
 	Learn Learning
 }
 

@@ -29,7 +29,7 @@ func init() {
 			case v.Misere:
 				return nil, errors.New("ipp-fw plays to reach the far rank, which loses in misère play")
 			case v.StuckDraws:
-				return nil, errors.New("ipp-fw weighs captures as ipp does, which draws under stuck=draw")
+				return nil, errors.New("ipp-fw weighs captures as the framework's Breakthrough did, where taking the last piece wins, not draws as under stuck=draw")
 			}
 			p := newIPP(g.(*Game))
 			p.fw, p.undefended, p.capture, p.other = true, 5, 2, 1
@@ -131,7 +131,8 @@ func (p *ipp) Run(gs games.State, r *rng.Rand, limit int, t *games.Trace) int {
 
 // Forced implements knowledge.Informed: steps 1 and 2 of the playout, the
 // decisive moves if there are any, else the moves that stop the opponent's
-// win at once when it threatens one and some move does.
+// win at once when it threatens one and some move does (under fw, the
+// moves onto the far rank, else the captures made from the home rank).
 func (p *ipp) Forced(gs games.State, buf []games.Move) []games.Move {
 	s := gs.(*State)
 	buf = buf[:0]
@@ -191,7 +192,8 @@ func (p *ipp) targets(s *State) (tg [maxSteps]uint64, total int) {
 }
 
 // decisive returns, of the targets tg, those of the moves that win at once
-// (onto the far rank, or taking the opponent's last piece), and how many.
+// (onto the far rank, or taking the opponent's last piece but under fw),
+// and how many.
 func (p *ipp) decisive(s *State, tg *[maxSteps]uint64) (class [maxSteps]uint64, count int) {
 	side := s.Side
 	opp := s.BB[(side^1)&1]
