@@ -52,7 +52,8 @@ var Playouts = []spec.ComponentDecl{
 	{Name: "ipp", Doc: "the informed Breakthrough playout of the implicit-minimax paper: decisive, then anti-decisive moves, else captures of undefended pieces four times as likely (the game's playout ipp, mcarena games lists it)"},
 	{Name: "egreedy", Doc: "epsilon-greedy: a random move with probability epsilon, else the best successor by the heuristic; with a base, a step the base forces chooses among its forced moves, and the random move is the base's", Options: []spec.Option{
 		{Name: "epsilon", Kind: spec.Float, Default: "0.1", FloatMin: 0, FloatMax: 1, Doc: "probability of a random move"},
-		{Name: "base", Kind: spec.Word, Default: "", Doc: "the game's informed playout the steps build on (Breakthrough's ipp: its decisive and anti-decisive moves bound a step, its weighted draw is the random move); empty for uniform moves"}}},
+		{Name: "base", Kind: spec.Word, Default: "", Doc: "the game's informed playout the steps build on (Breakthrough's ipp: its decisive and anti-decisive moves bound a step, its weighted draw is the random move); empty for uniform moves"},
+		{Name: "ties", Kind: spec.Choice, Default: "uniform", Choices: []string{"uniform", "base"}, Doc: "how a greedy step draws among its best moves: uniformly, or by the base's weights (as the implicit-minimax co-authors' framework drew from its weighted move lists; needs base)"}}},
 	{Name: "lgr", Doc: "Last-Good-Reply (the Havannah paper's LGR): the winner's replies to the previous move (or two) stored after every playout and played when legal, else the fallback policy; tables kept across the searches of a game", Options: append([]spec.Option{
 		lgrKindOption(policy.LGRF1), lgrResetOption}, learnOptions...)},
 	{Name: "ngram", Doc: "N-grams (the Havannah paper's N-gram1 and N-gram2): the legal move of the best win ratio after the previous move (or two), else the fallback policy with probability epsilon", Options: append(ngramOptions(),
@@ -208,6 +209,7 @@ func buildMCTS(v spec.Values, canonical string) (engines.Engine, error) {
 		}
 	case "egreedy":
 		cfg.Playout.Epsilon, cfg.Playout.Heuristic, cfg.Playout.Name = pv.Float("epsilon"), h, pv.String("base")
+		cfg.Playout.BaseTies = pv.String("ties") == "base"
 		needs = append(needs, "playout=egreedy")
 	case "ab":
 		cfg.Playout.Depth, cfg.Playout.Epsilon, cfg.Playout.Heuristic = pv.Int("depth"), pv.Float("epsilon"), h

@@ -134,6 +134,7 @@
 package policy
 
 import (
+	"errors"
 	"fmt"
 	"math"
 
@@ -184,6 +185,11 @@ type Config struct {
 	// and EGreedy's base: the informed playout (knowledge.Informed) whose
 	// forced moves and draws its steps build on; empty for uniform moves.
 	Name string
+	// BaseTies makes EGreedy draw among the best moves of a free step by
+	// its base's weights (knowledge.Weighted) rather than uniformly, as
+	// the implicit-minimax co-authors' framework drew from its weighted
+	// move lists.
+	BaseTies bool
 	// Learn configures the learning playouts LGR, NGram, LGRNGram and
 	// MAST.
 	Learn Learning
@@ -251,6 +257,15 @@ func New(cfg Config, s games.State) (Policy, error) {
 				return nil, fmt.Errorf("egreedy base %s: the playout draws no single steps to build on", cfg.Name)
 			}
 			p.base, p.forced = in, make([]games.Move, 0, s.Game().MaxMoves())
+			if cfg.BaseTies {
+				w, ok := b.(knowledge.Weighted)
+				if !ok {
+					return nil, fmt.Errorf("egreedy base %s: the playout does not weigh moves, so ties=base has nothing to draw by", cfg.Name)
+				}
+				p.ties = w
+			}
+		} else if cfg.BaseTies {
+			return nil, errors.New("egreedy: ties=base draws by the base's weights and needs base=NAME")
 		}
 		return p, nil
 	case AB:
@@ -438,7 +453,10 @@ type egreedy struct {
 	dr  knowledge.Drawer // h's own draw of a step's move, when it has one
 	// base, when set, is the informed playout the steps build on: its
 	// forced moves bound the step, and its draw is the random move.
-	base   knowledge.Informed
+	base knowledge.Informed
+	// ties, when set, draws among a free greedy step's best moves by the
+	// base's weights.
+	ties   knowledge.Weighted
 	forced []games.Move
 	child  games.State
 	buf    []games.Move
@@ -481,7 +499,7 @@ func (p *egreedy) choose(s games.State, r *rng.Rand, mover games.Player) (games.
 			return p.greedy(s, p.forced, r, mover), int64(len(p.forced)), true
 		}
 	}
-	if p.dr != nil {
+	if p.dr != nil && p.ties == nil {
 		legal, best := p.dr.Count(s)
 		switch {
 		case legal == 0:
@@ -504,15 +522,25 @@ func (p *egreedy) choose(s games.State, r *rng.Rand, mover games.Player) (games.
 		}
 		return moves[r.Intn(len(moves))], 0, true
 	}
+	if p.ties != nil {
+		p.bestOf(s, moves, mover)
+		return p.ties.DrawAmong(s, p.best, r), int64(len(moves)), true
+	}
 	return p.greedy(s, moves, r, mover), int64(len(moves)), true
 }
 
-// greedy returns one of moves, legal in s, that the heuristic ranks
-// highest for mover, drawn uniformly.
+// greedy returns one of the moves the heuristic ranks highest for mover,
+// drawn uniformly.
 func (p *egreedy) greedy(s games.State, moves []games.Move, r *rng.Rand, mover games.Player) games.Move {
+	p.bestOf(s, moves, mover)
+	return p.best[r.Intn(len(p.best))]
+}
+
+// bestOf puts in p.best the moves the heuristic ranks highest for mover.
+func (p *egreedy) bestOf(s games.State, moves []games.Move, mover games.Player) {
 	if p.gr != nil {
 		p.best = p.gr.Best(s, moves, p.best)
-		return p.best[r.Intn(len(p.best))]
+		return
 	}
 	bestValue := math.Inf(-1)
 	p.best = p.best[:0]
@@ -535,5 +563,4 @@ func (p *egreedy) greedy(s games.State, moves []games.Move, r *rng.Rand, mover g
 			p.best = append(p.best, c)
 		}
 	}
-	return p.best[r.Intn(len(p.best))]
 }

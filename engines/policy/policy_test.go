@@ -235,6 +235,38 @@ func TestEGreedyOnAnInformedBase(t *testing.T) {
 	}
 }
 
+// With ties=base a greedy step draws among its best moves by the base's
+// weights: two captures tie under efMS, and ipp-fw weighs the undefended
+// one 5 against the other's 2; uniform ties draw them alike.
+func TestEGreedyTiesByTheBase(t *testing.T) {
+	// White's b2 takes a3 (undefended: nothing on b4) or c3 (defended by
+	// Black's d4); no other move scores as high.
+	start := pos(t, "breakthrough", "bbbb1/3b1/b1b2/1w3/w3w w")
+	for _, tc := range []struct {
+		ties bool
+		want float64 // share of b2xa3
+	}{{false, 0.5}, {true, 5.0 / 7}} {
+		p := mustPolicy(t, Config{Kind: EGreedy, Epsilon: 0, Heuristic: "efms", Name: "ipp-fw", BaseTies: tc.ties}, start)
+		r := rng.New(6)
+		const n = 14000
+		counts := map[string]int{}
+		for range n {
+			var tr Trace
+			p.Run(start.Clone(), &r, 1, nil, &tr)
+			counts[start.MoveString(tr.Moves[0])]++
+		}
+		if len(counts) != 2 {
+			t.Fatalf("ties %v: %v, want the two captures", tc.ties, counts)
+		}
+		if got, se := float64(counts["b2-a3"])/n, math.Sqrt(tc.want*(1-tc.want)/n); math.Abs(got-tc.want) > 4*se {
+			t.Errorf("ties %v: b2-a3 %.4f of the time, want %.4f (%v)", tc.ties, got, tc.want, counts)
+		}
+	}
+	if _, err := New(Config{Kind: EGreedy, Epsilon: 0.1, Heuristic: "efms", BaseTies: true}, start); err == nil {
+		t.Error("ties=base without a base was accepted")
+	}
+}
+
 // Every policy honours a ply limit, and records what it plays.
 func TestLimitAndTrace(t *testing.T) {
 	start := pos(t, "breakthrough:size=8x8", "")

@@ -28,6 +28,14 @@ type Informed interface {
 	Draw(s games.State, r *rng.Rand) games.Move
 }
 
+// Weighted is an Informed playout whose free draw weighs moves: DrawAmong
+// draws one of moves, legal in s and not empty, by those weights, as the
+// draw would among them alone.
+type Weighted interface {
+	Informed
+	DrawAmong(s games.State, moves []games.Move, r *rng.Rand) games.Move
+}
+
 // MovePrior values a legal move before it is searched, as a win rate in
 // [0, 1] for the player who makes it: node priors (Gelly and Silver 2007)
 // that a search turns into virtual wins and visits. It may keep buffers:

@@ -168,6 +168,39 @@ func (p *ipp) Draw(gs games.State, r *rng.Rand) games.Move {
 	return p.weighted(s, &tg, r)
 }
 
+// DrawAmong implements knowledge.Weighted: one of moves, drawn with the
+// weights of the playout's free draw (undefended captures, other captures,
+// other moves).
+func (p *ipp) DrawAmong(gs games.State, moves []games.Move, r *rng.Rand) games.Move {
+	s := gs.(*State)
+	defended := p.defended(s)
+	total := 0
+	for _, m := range moves {
+		total += p.weight(s, defended, m)
+	}
+	j := r.Intn(total)
+	for _, m := range moves {
+		if j -= p.weight(s, defended, m); j < 0 {
+			return m
+		}
+	}
+	panic("race: ipp drew beyond its moves")
+}
+
+// weight returns the weight of move m in the free draw, given the cells
+// where a capture counts as defended.
+func (p *ipp) weight(s *State, defended uint64, m games.Move) int {
+	_, to := s.MoveCells(m)
+	tb := uint64(1) << uint(to&63)
+	switch {
+	case s.BB[(s.Side^1)&1]&tb == 0:
+		return p.other
+	case defended&tb == 0:
+		return p.undefended
+	}
+	return p.capture
+}
+
 // calm reports that no step of s is forced: the mover has no piece a step
 // from its far rank, the opponent more than one piece, and no piece a step
 // from its own far rank, so neither a decisive move nor a threat exists.
@@ -268,19 +301,8 @@ func (p *ipp) blocks(s *State, tg *[maxSteps]uint64) int {
 // would take back from.
 func (p *ipp) weighted(s *State, tg *[maxSteps]uint64, r *rng.Rand) games.Move {
 	g := s.g
-	side := s.Side
-	opp := s.BB[(side^1)&1]
-	from := s.BB
-	if p.fw {
-		all := s.BB[0] | s.BB[1]
-		from = [2]uint64{all, all}
-	}
-	var defended uint64
-	for i := range g.k {
-		if g.steps[i].captures {
-			defended |= g.reach(from, side^1, i)
-		}
-	}
+	opp := s.BB[(s.Side^1)&1]
+	defended := p.defended(s)
 	var undef, caps, rest [maxSteps]uint64
 	nu, nc, no := 0, 0, 0
 	for i := range g.k {
@@ -307,6 +329,25 @@ func (p *ipp) weighted(s *State, tg *[maxSteps]uint64, r *rng.Rand) games.Move {
 		return p.pick(s, caps[:g.k], j, p.capture)
 	}
 	return p.pick(s, rest[:g.k], j-p.capture*nc, p.other)
+}
+
+// defended returns the cells where a capture by the mover counts as
+// defended: those an enemy piece attacks, or under fw those of which any
+// piece stands where a recapture would come from.
+func (p *ipp) defended(s *State) uint64 {
+	g := s.g
+	from := s.BB
+	if p.fw {
+		all := s.BB[0] | s.BB[1]
+		from = [2]uint64{all, all}
+	}
+	var d uint64
+	for i := range g.k {
+		if g.steps[i].captures {
+			d |= g.reach(from, s.Side^1, i)
+		}
+	}
+	return d
 }
 
 // play makes the move drawn as j among the targets of each step, every

@@ -7,6 +7,7 @@ import (
 	"mcarena/games"
 	"mcarena/games/gametest"
 	"mcarena/games/knowledge"
+	"mcarena/games/race"
 	"mcarena/games/rng"
 )
 
@@ -312,6 +313,48 @@ func TestFrameworkIPPFollowsItsRule(t *testing.T) {
 			t.Errorf("%s forces %d moves with the last piece capturable, want %d", name, len(got), want)
 		}
 	}
+}
+
+// The weights DrawAmong draws by (the epsilon-greedy players' ties under
+// ties=base) are those of each rule restated on a plain board: 4 for an
+// undefended capture and 1 for any other move under ipp; 5, 2 and 1 for
+// undefended captures, other captures and quiet moves under ipp-fw. A draw
+// among one move returns it.
+func TestIPPWeightsFollowTheirRules(t *testing.T) {
+	g := mustGame(t, "breakthrough:size=8x8")
+	paper, _ := knowledge.NewPlayout(g, "ipp")
+	fw, _ := knowledge.NewPlayout(g, "ipp-fw")
+	checked := 0
+	for seed := range uint64(30) {
+		r := rng.New(seed + 1)
+		s := g.NewState()
+		for !s.Terminal() {
+			_, _, undefended, _ := plainIPPClasses(s)
+			_, fwUndefended, fwCaptures, _ := plainFramework(s)
+			for _, m := range s.Legal(nil) {
+				want, wantFW := 1, 1
+				if slices.Contains(undefended, m) {
+					want = 4
+				}
+				switch {
+				case slices.Contains(fwUndefended, m):
+					wantFW = 5
+				case slices.Contains(fwCaptures, m):
+					wantFW = 2
+				}
+				if got, gotFW := race.IPPWeight(paper, s, m), race.IPPWeight(fw, s, m); got != want || gotFW != wantFW {
+					t.Fatalf("%s %s: weights %d and %d, the rules %d and %d", s, s.MoveString(m), got, gotFW, want, wantFW)
+				}
+				if got := fw.(knowledge.Weighted).DrawAmong(s, []games.Move{m}, &r); got != m {
+					t.Fatalf("%s: a draw among %s alone gave %s", s, s.MoveString(m), s.MoveString(got))
+				}
+				checked++
+			}
+			moves := s.Legal(nil)
+			s.Play(moves[r.Intn(len(moves))])
+		}
+	}
+	t.Logf("%d moves", checked)
 }
 
 // A recorded informed playout replays to the same end, and a playout with
