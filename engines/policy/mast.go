@@ -81,13 +81,9 @@ func newMAST(cfg Config, s games.State) (*mast, error) {
 		p.mean[i], p.count[i] = make([]float64, sp), make([]float64, sp)
 	}
 	if cfg.Name != "" {
-		b, err := knowledge.NewPlayout(s.Game(), cfg.Name)
+		in, err := informedBase(s, "mast", cfg.Name)
 		if err != nil {
 			return nil, err
-		}
-		in, ok := b.(knowledge.Informed)
-		if !ok {
-			return nil, fmt.Errorf("mast base %s: the playout draws no single steps to build on", cfg.Name)
 		}
 		p.base = in
 	}

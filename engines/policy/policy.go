@@ -216,6 +216,20 @@ type Learner interface {
 	Observe(t *Trace, outcome games.Outcome)
 }
 
+// informedBase returns the game's playout name as the informed base of
+// policy kind, refusing a playout that draws no single steps.
+func informedBase(s games.State, kind, name string) (knowledge.Informed, error) {
+	b, err := knowledge.NewPlayout(s.Game(), name)
+	if err != nil {
+		return nil, err
+	}
+	in, ok := b.(knowledge.Informed)
+	if !ok {
+		return nil, fmt.Errorf("%s base %s: the playout draws no single steps to build on", kind, name)
+	}
+	return in, nil
+}
+
 // Limited reports whether the policy can stop after a number of plies
 // (every policy but nested playouts, which play to the end).
 func Limited(k Kind) bool { return k != Nested }
@@ -248,17 +262,13 @@ func New(cfg Config, s games.State) (Policy, error) {
 		p := &egreedy{eps: cfg.Epsilon, h: h, sc: sc, gr: gr, dr: dr, child: s.Clone(), buf: make([]games.Move, 0, s.Game().MaxMoves()),
 			best: make([]games.Move, 0, s.Game().MaxMoves())}
 		if cfg.Name != "" {
-			b, err := knowledge.NewPlayout(s.Game(), cfg.Name)
+			in, err := informedBase(s, "egreedy", cfg.Name)
 			if err != nil {
 				return nil, err
 			}
-			in, ok := b.(knowledge.Informed)
-			if !ok {
-				return nil, fmt.Errorf("egreedy base %s: the playout draws no single steps to build on", cfg.Name)
-			}
 			p.base, p.forced = in, make([]games.Move, 0, s.Game().MaxMoves())
 			if cfg.BaseTies {
-				w, ok := b.(knowledge.Weighted)
+				w, ok := in.(knowledge.Weighted)
 				if !ok {
 					return nil, fmt.Errorf("egreedy base %s: the playout does not weigh moves, so ties=base has nothing to draw by", cfg.Name)
 				}
