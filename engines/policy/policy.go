@@ -494,8 +494,9 @@ func (p *egreedy) Run(s games.State, r *rng.Rand, limit int, stop *engines.Stop,
 }
 
 // choose draws a step's move: a random move with probability eps, else one
-// of those the heuristic ranks highest for mover, chosen uniformly. The
-// random move is uniform, or the base playout's draw. With a base, a step
+// of those the heuristic ranks highest for mover, chosen uniformly (by the
+// base's weights under ties=base, on a free step). The random move is
+// uniform, or the base playout's draw. With a base, a step
 // it forces (a decisive win, a block of an immediate loss) chooses among
 // the forced moves only, the random move then uniform among them. It also
 // returns how many moves it scored, and false when s has no move. Every
