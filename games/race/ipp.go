@@ -13,28 +13,30 @@ import (
 func init() {
 	knowledge.RegisterPlayout("breakthrough", "ipp",
 		"the implicit-minimax paper's informed playout: a move that wins at once if there is one; else, when the opponent threatens to reach the far rank, a move that stops it; else captures of undefended pieces four times as likely as any other move",
-		func(g games.Game) (knowledge.Playout, error) {
-			switch v := g.(*Game).v; {
-			case v.Misere:
-				return nil, errors.New("ipp plays to reach the far rank, which loses in misère play")
-			case v.StuckDraws:
-				return nil, errors.New("ipp plays taking the last piece as a win, which draws under stuck=draw")
-			}
-			return newIPP(g.(*Game)), nil
-		})
+		informed("ipp", false))
 	knowledge.RegisterPlayout("breakthrough", "ipp-fw",
 		"the informed playout as the implicit-minimax paper's co-authors' framework played it: a move onto the far rank if there is one; else the captures made from one's home rank (of a piece a step from winning), if any; else undefended captures, other captures and quiet moves weighted 5, 2 and 1, a capture undefended when no piece of either colour stands where a recapture would come from",
-		func(g games.Game) (knowledge.Playout, error) {
-			switch v := g.(*Game).v; {
-			case v.Misere:
-				return nil, errors.New("ipp-fw plays to reach the far rank, which loses in misère play")
-			case v.StuckDraws:
-				return nil, errors.New("ipp-fw weighs captures as the framework's Breakthrough did, where taking the last piece wins, not draws as under stuck=draw")
-			}
-			p := newIPP(g.(*Game))
+		informed("ipp-fw", true))
+}
+
+// informed returns the constructor of the informed playout name: the
+// paper's reading, or the framework's (fw). Both play to reach the far
+// rank and value taking the last piece as a win, so neither serves misère
+// play or stuck=draw.
+func informed(name string, fw bool) func(games.Game) (knowledge.Playout, error) {
+	return func(g games.Game) (knowledge.Playout, error) {
+		switch v := g.(*Game).v; {
+		case v.Misere:
+			return nil, errors.New(name + " plays to reach the far rank, which loses in misère play")
+		case v.StuckDraws:
+			return nil, errors.New(name + " plays taking the last piece as a win, which draws under stuck=draw")
+		}
+		p := newIPP(g.(*Game))
+		if fw {
 			p.fw, p.undefended, p.capture, p.other = true, 5, 2, 1
-			return p, nil
-		})
+		}
+		return p, nil
+	}
 }
 
 // ipp is the informed Breakthrough playout of Lanctot et al. (2014), read as
