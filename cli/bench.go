@@ -97,7 +97,8 @@ func runBench(args []string, stdout io.Writer) (err error) {
 	list := fs.String("games", "", "comma-separated game specs (default: the standard set)")
 	asJSON := fs.Bool("json", false, "print JSON")
 	searchSpec := fs.String("search", "", "measure searches of this engine instead of playouts: first search against later ones, peak memory against the tree's")
-	iterations := fs.Int64("iterations", 1000000, "--search: iterations a search")
+	iterations := fs.Int64("iterations", 1000000, "--search: iterations a search (an alpha-beta engine counts completed depths)")
+	states := fs.Int64("states", 0, "--search: states (positions visited) a search instead of iterations, the budget for alpha-beta engines")
 	searches := fs.Int("searches", 4, "--search: searches to run")
 	position := fs.String("position", "", "--search: search this position (the game's text) instead of the start")
 	moves := fs.String("moves", "", "--search: play these moves first (space-separated), from the position")
@@ -128,7 +129,8 @@ func runBench(args []string, stdout io.Writer) (err error) {
 	}
 	if *searchSpec != "" {
 		return runSearchBench(stdout, searchBenchArgs{spec: *searchSpec, game: *list, position: *position, moves: *moves,
-			config: *configPath, iterations: *iterations, searches: *searches, json: *asJSON})
+			config: *configPath, iterations: *iterations, states: *states, searches: *searches, json: *asJSON,
+			iterationsSet: flagSet(fs, "iterations"), statesSet: flagSet(fs, "states")})
 	}
 	if *dur <= 0 {
 		return usagef("--time must be positive")

@@ -24,8 +24,10 @@ type SearchBench struct {
 	Engine          string    `json:"engine"`
 	Game            string    `json:"game"`
 	Position        string    `json:"position"`
-	Iterations      int64     `json:"iterations"`
+	Iterations      int64     `json:"iterations,omitempty"`  // the budget a search, when in iterations
+	States          int64     `json:"states,omitempty"`      // the budget a search, when in states
 	PerSecond       []float64 `json:"iterations_per_second"` // one per search, the first first
+	StatesPerSecond []float64 `json:"states_per_second"`     // positions visited, one per search
 	CPUTime         bool      `json:"per_cpu_second"`        // PerSecond counts the thread's CPU time, not wall time
 	FirstRatio      float64   `json:"first_vs_later"`        // first / median of the later ones
 	TreeMiB         float64   `json:"tree_mib"`
@@ -34,10 +36,11 @@ type SearchBench struct {
 }
 
 // benchSearch runs searches of eng from s (after history, from start),
-// each of iterations, and measures them. It is meant for a fresh process:
-// the first search's cost includes the memory it takes from the system.
-func benchSearch(eng engines.Engine, g games.Game, start, s games.State, history []games.Move, iterations int64, searches int) (SearchBench, error) {
-	rep := SearchBench{Engine: eng.Spec(), Game: g.Spec(), Position: s.String(), Iterations: iterations}
+// each of the budget b (iterations or states), and measures them. It is
+// meant for a fresh process: the first search's cost includes the memory
+// it takes from the system.
+func benchSearch(eng engines.Engine, g games.Game, start, s games.State, history []games.Move, b engines.Budget, searches int) (SearchBench, error) {
+	rep := SearchBench{Engine: eng.Spec(), Game: g.Spec(), Position: s.String(), Iterations: b.Iterations, States: b.States}
 	// Speeds are per CPU-second of the searching thread where the system
 	// tells it, so that other processes do not move them.
 	runtime.LockOSThread()
@@ -46,7 +49,7 @@ func benchSearch(eng engines.Engine, g games.Game, start, s games.State, history
 	for i := range searches {
 		c0, _ := threadCPU()
 		res, err := eng.Search(context.Background(), engines.Request{Position: s, Start: start, History: history,
-			Budget: engines.Budget{Iterations: iterations}, Seed: uint64(i + 1)})
+			Budget: b, Seed: uint64(i + 1)})
 		if err != nil {
 			return rep, err
 		}
@@ -54,7 +57,11 @@ func benchSearch(eng engines.Engine, g games.Game, start, s games.State, history
 		if c1, ok := threadCPU(); ok {
 			took = c1 - c0
 		}
+		if took <= 0 {
+			return rep, fmt.Errorf("search %d took no time the clock could see: give it a larger budget", i+1)
+		}
 		rep.PerSecond = append(rep.PerSecond, float64(res.Stats.Iterations)/took.Seconds())
+		rep.StatesPerSecond = append(rep.StatesPerSecond, float64(res.Stats.States)/took.Seconds())
 		if v := res.Stats.Figure("tree_mib"); v == v {
 			rep.TreeMiB = v
 		}
@@ -93,13 +100,17 @@ func peakRSS() float64 {
 }
 
 func writeSearchBench(w io.Writer, r SearchBench) {
-	fmt.Fprintf(w, "%s on %s (%s), %d iterations a search\n", r.Engine, r.Game, r.Position, r.Iterations)
-	unit := "iterations/s (wall time)"
+	budget := fmt.Sprintf("%d iterations", r.Iterations)
+	if r.States > 0 {
+		budget = fmt.Sprintf("%d states", r.States)
+	}
+	fmt.Fprintf(w, "%s on %s (%s), %s a search\n", r.Engine, r.Game, r.Position, budget)
+	unit := "per wall-clock second"
 	if r.CPUTime {
-		unit = "iterations per CPU-second"
+		unit = "per CPU-second"
 	}
 	for i, v := range r.PerSecond {
-		fmt.Fprintf(w, "  search %d: %.0f %s\n", i+1, v, unit)
+		fmt.Fprintf(w, "  search %d: %.0f iterations, %.0f states %s\n", i+1, v, r.StatesPerSecond[i], unit)
 	}
 	fmt.Fprintf(w, "first search at %.2fx the median of the later ones\n", r.FirstRatio)
 	fmt.Fprintf(w, "tree %.1f MiB, peak RSS %.1f MiB (%.2fx the tree)\n", r.TreeMiB, r.PeakRSSMiB, r.RSSOverTreeSize)
@@ -108,14 +119,22 @@ func writeSearchBench(w io.Writer, r SearchBench) {
 // searchBenchArgs are the flags of 'mcarena bench --search'.
 type searchBenchArgs struct {
 	spec, game, position, moves, config string
-	iterations                          int64
+	iterations, states                  int64
+	iterationsSet, statesSet            bool // given on the command line
 	searches                            int
 	json                                bool
 }
 
 func runSearchBench(stdout io.Writer, a searchBenchArgs) error {
-	if a.iterations < 1 || a.searches < 1 {
-		return usagef("--iterations and --searches must be at least 1")
+	if a.iterationsSet && a.statesSet {
+		return usagef("--iterations and --states are two budgets: give one")
+	}
+	if a.iterations < 1 || (a.statesSet && a.states < 1) || a.searches < 1 {
+		return usagef("--iterations, --states and --searches must be at least 1")
+	}
+	b := engines.Budget{Iterations: a.iterations}
+	if a.statesSet {
+		b = engines.Budget{States: a.states}
 	}
 	if a.game == "" {
 		a.game = "breakthrough:size=8x8"
@@ -128,7 +147,7 @@ func runSearchBench(stdout io.Writer, a searchBenchArgs) error {
 	if err != nil {
 		return err
 	}
-	rep, err := benchSearch(eng, g, start, s, history, a.iterations, a.searches)
+	rep, err := benchSearch(eng, g, start, s, history, b, a.searches)
 	if err != nil {
 		return err
 	}

@@ -49,7 +49,7 @@ type command struct {
 
 const (
 	perftUsage   = "perft GAME DEPTH [--position P] [--divide]"
-	benchUsage   = "bench [--time D] [--games LIST] [--json] [--cpuprofile FILE] | bench --search ENGINE [--games GAME] [--position P] [--moves M] [--config FILE] [--iterations N] [--searches K] [--json] [--cpuprofile FILE]"
+	benchUsage   = "bench [--time D] [--games LIST] [--json] [--cpuprofile FILE] | bench --search ENGINE [--games GAME] [--position P] [--moves M] [--config FILE] [--iterations N | --states N] [--searches K] [--json] [--cpuprofile FILE]"
 	analyseUsage = "analyse GAME --engine SPEC [--position P] [--runs N] [--seed S] [--playout] [--json]"
 	runUsage     = "run PRESET [--games N] [--scale F] [--workers K] [--out FILE] [--shard i/n|auto|auto/n] [--restart]"
 	reportUsage  = "report FILE... [--markdown | --csv]"
@@ -166,6 +166,13 @@ func flagNames(fs *flag.FlagSet) string {
 	var names []string
 	fs.VisitAll(func(f *flag.Flag) { names = append(names, "--"+f.Name) })
 	return strings.Join(names, ", ")
+}
+
+// flagSet reports whether the flag name was given on the command line.
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }
 
 // isNegativeNumber reports whether an argument is a number with a minus sign.

@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -253,6 +254,53 @@ func TestShardFromEnvironment(t *testing.T) {
 	t.Setenv("JOB_COMPLETION_INDEX", "5")
 	if i, n, err := parseShard("auto/8"); err != nil || i != 5 || n != 8 {
 		t.Fatalf("kubernetes: %d/%d %v", i, n, err)
+	}
+}
+
+// bench --search measures an engine's searches under a budget of
+// iterations or, for alpha-beta engines whose iterations are depths, of
+// states; both speeds are reported, per CPU-second where the system says.
+func TestBenchSearch(t *testing.T) {
+	for _, tc := range []struct {
+		args               []string
+		iterations, states int64
+	}{
+		{[]string{"--search", "uct", "--iterations", "20000"}, 20000, 0},
+		{[]string{"--search", "alphabeta:heuristic=efms", "--states", "300000"}, 0, 300000},
+	} {
+		code, out, errs := run(append([]string{"bench", "--searches", "2", "--json"}, tc.args...)...)
+		if code != ExitOK {
+			t.Fatalf("%v: code %d: %s", tc.args, code, errs)
+		}
+		var got SearchBench
+		if err := json.Unmarshal([]byte(out), &got); err != nil {
+			t.Fatal(err)
+		}
+		if got.Iterations != tc.iterations || got.States != tc.states || got.Game != "breakthrough:size=8x8" {
+			t.Errorf("%v: budget %d iterations, %d states on %s", tc.args, got.Iterations, got.States, got.Game)
+		}
+		if len(got.PerSecond) != 2 || len(got.StatesPerSecond) != 2 {
+			t.Fatalf("%v: %d and %d rates, want one of each a search", tc.args, len(got.PerSecond), len(got.StatesPerSecond))
+		}
+		for i := range 2 {
+			// A search visits at least one state an iteration.
+			if r, st := got.PerSecond[i], got.StatesPerSecond[i]; !(r > 0 && st >= r && !math.IsInf(st, 0)) {
+				t.Errorf("%v: search %d at %v iterations and %v states a second", tc.args, i+1, r, st)
+			}
+		}
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--iterations", "100", "--states", "100"}, "--iterations and --states are two budgets: give one"},
+		{[]string{"--states", "0"}, "must be at least 1"},
+		{[]string{"--iterations", "0"}, "must be at least 1"},
+	} {
+		code, _, errs := run(append([]string{"bench", "--search", "uct"}, tc.args...)...)
+		if code != ExitUsage || !strings.Contains(errs, tc.want) {
+			t.Errorf("%v: code %d, stderr %q, want %q", tc.args, code, errs, tc.want)
+		}
 	}
 }
 
