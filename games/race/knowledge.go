@@ -52,10 +52,16 @@ type efMS struct {
 	// divides by nothing.
 	cells [2][]uint16
 	draw  efmsDraw
+	// tanh[k+40] is math.Tanh(2.5k/60): the clamped difference is a
+	// multiple of 2.5 in [-100, 100], so Value looks its tanh up.
+	tanh [81]float64
 }
 
 func newEfMS(g *Game) *efMS {
 	e := &efMS{draw: newEfmsDraw(g)}
+	for k := range e.tanh {
+		e.tanh[k] = math.Tanh(2.5 * float64(k-40) / 60)
+	}
 	cols := g.v.Cols
 	for z := range 65 {
 		// As written, z = 64 (no piece) gives Go's truncating division's
@@ -82,7 +88,9 @@ func (e *efMS) Value(gs games.State) float64 {
 	if s.Terminal() {
 		return float64(s.Outcome())
 	}
-	return math.Tanh(e.score(s.BB) / 60)
+	// score/2.5 is an integer, exactly, and score is what the table
+	// was made from, so the value is math.Tanh(score/60) bit for bit.
+	return e.tanh[int(e.score(s.BB)/2.5)+40]
 }
 
 // score is efMS before tanh: the clamped difference.
@@ -255,7 +263,14 @@ type efLH struct {
 	ends   endCheck
 	values []float64
 	masks  [2][]uint64 // masks[p][i]: the cells where player p's piece is worth values[i]
+	// tanh[d+lhMax] is math.Tanh(d/100) for the whole difference d: the
+	// table's values are whole numbers, so every difference is one, within
+	// 16 pieces a side at most lhMax.
+	tanh []float64
 }
+
+// lhMax bounds efLH's difference: 16 pieces on the table's highest value.
+const lhMax = 16 * 36
 
 func newEfLH() *efLH {
 	e := &efLH{}
@@ -280,6 +295,10 @@ func newEfLH() *efLH {
 			}
 		}
 	}
+	e.tanh = make([]float64, 2*lhMax+1)
+	for i := range e.tanh {
+		e.tanh[i] = math.Tanh(float64(i-lhMax) / 100)
+	}
 	return e
 }
 
@@ -288,7 +307,11 @@ func (e *efLH) Value(gs games.State) float64 {
 	if s.Terminal() {
 		return float64(s.Outcome())
 	}
-	return math.Tanh(e.score(s.BB) / 100)
+	d := e.score(s.BB)
+	if i := int(d) + lhMax; float64(int(d)) == d && i >= 0 && i < len(e.tanh) {
+		return e.tanh[i]
+	}
+	return math.Tanh(d / 100)
 }
 
 // score is efLH before tanh: White's table sum minus Black's.

@@ -496,7 +496,7 @@ func TestEfLHSumsTheTable(t *testing.T) {
 					d -= table[7-c/8][c%8]
 				}
 			}
-			if got, want := h.Value(s), math.Tanh(d/100); math.Abs(got-want) > 1e-12 {
+			if got, want := h.Value(s), math.Tanh(d/100); got != want {
 				t.Fatalf("%s: eflh %v, the table piece by piece %v", s, got, want)
 			}
 			checked++
@@ -505,6 +505,58 @@ func TestEfLHSumsTheTable(t *testing.T) {
 		}
 	}
 	t.Logf("%d positions", checked)
+}
+
+// efMS is Schadd's score restated from the board (10 a piece and 2.5 a
+// rank of the most advanced piece, each side's from its own home rank, the
+// difference clamped to [-100, 100]) through math.Tanh(d/60), bit for bit,
+// on random and lopsided games of several boards, the clamp reached.
+func TestEfMSValueIsSchaddsScore(t *testing.T) {
+	for _, tc := range []struct{ spec, start string }{
+		{"breakthrough", ""}, {"breakthrough:size=8x8", ""}, {"breakthrough:size=6x7,home=1", ""},
+		{"breakthrough:size=8x8", "1b4b1/8/8/8/8/8/wwwwwwww/wwwwwwww w"},
+		{"breakthrough:size=8x8", "bbbbbbbb/bbbbbbbb/8/8/8/8/8/2w2w2 b"},
+	} {
+		h, err := knowledge.NewHeuristic(mustGame(t, tc.spec), "efms")
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rng.New(5)
+		checked, clamped := 0, 0
+		for range 40 {
+			s := gametest.MustPosition(t, tc.spec, tc.start)
+			for !s.Terminal() {
+				b := s.Board()
+				var pieces [2]float64
+				lead := [2]int{-1, -1}
+				for c, cell := range b.Cells {
+					switch row := c / b.Cols; cell.Piece {
+					case 'w':
+						pieces[0]++
+						lead[0] = max(lead[0], row)
+					case 'b':
+						pieces[1]++
+						lead[1] = max(lead[1], b.Rows-1-row)
+					}
+				}
+				d := 10*(pieces[0]-pieces[1]) + 2.5*float64(lead[0]-lead[1])
+				if math.Abs(d) >= 100 {
+					clamped++
+				}
+				d = max(-100, min(100, d))
+				if got, want := h.Value(s), math.Tanh(d/60); got != want {
+					t.Fatalf("%s %s: efms %v, from the board %v", tc.spec, s, got, want)
+				}
+				checked++
+				moves := s.Legal(nil)
+				s.Play(moves[r.Intn(len(moves))])
+			}
+		}
+		if tc.start != "" && clamped == 0 {
+			t.Errorf("%s from %s: no position reached the clamp", tc.spec, tc.start)
+		}
+		t.Logf("%s: %d positions, %d clamped", tc.spec, checked, clamped)
+	}
 }
 
 // BenchmarkEvaluation measures a heuristic's Value on mid-game 8x8
