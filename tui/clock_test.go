@@ -90,19 +90,26 @@ func TestClockRunsAndFlagFalls(t *testing.T) {
 // The clock field refuses a malformed clock with the valid forms, and a
 // player's budget refuses a clock, which is the game's.
 func TestClockFieldErrors(t *testing.T) {
-	for _, tc := range []struct{ second, clock, want string }{
-		{"human", "5m+", "clock: time control \"5m+\": increment \"\": want BASE or BASE+INCREMENT"},
-		{"human", "soon", "clock: time control \"soon\": base \"soon\""},
-		{"uct clock=5m", "", "a clock is the game's, for both sides: give it in the clock field (5m)"},
+	for _, tc := range []struct {
+		second, clock, want string
+		field               int // the field focused after the error: the one at fault
+	}{
+		{"human", "5m+", "clock: time control \"5m+\": increment \"\": want BASE or BASE+INCREMENT", 3},
+		{"human", "soon", "clock: time control \"soon\": base \"soon\"", 3},
+		{"uct clock=5m", "", "a clock is the game's, for both sides: give it in the clock field (5m)", 2},
 	} {
 		t.Run(tc.clock+tc.second, func(t *testing.T) {
 			m := send(t, New(nil), tea.WindowSizeMsg{Width: 100, Height: 30})
 			m = keys(t, m, "enter", "ctrl+u", "breakthrough", "tab", "tab", "ctrl+u", tc.second, "tab", tc.clock, "enter")
-			if _, ok := m.current.(*setup); !ok {
+			s, ok := m.current.(*setup)
+			if !ok {
 				t.Fatalf("screen %T, want the form", m.current)
 			}
 			if v := m.View(); !strings.Contains(strings.Join(strings.Fields(v), " "), tc.want) {
 				t.Errorf("the form lacks %q:\n%s", tc.want, v)
+			}
+			if s.focus != tc.field {
+				t.Errorf("field %d focused, want %d", s.focus, tc.field)
 			}
 		})
 	}

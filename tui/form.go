@@ -40,6 +40,10 @@ func (f *form) move(d int) {
 	f.inputs[f.focus].Focus()
 }
 
+// focusOn focuses field i: the one an error is about, so that the user
+// types where the fault is.
+func (f *form) focusOn(i int) { f.move(i - f.focus) }
+
 func (f *form) update(msg tea.Msg) tea.Cmd {
 	var cmd tea.Cmd
 	f.inputs[f.focus], cmd = f.inputs[f.focus].Update(msg)

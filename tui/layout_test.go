@@ -335,7 +335,8 @@ func TestPickerMarksPresets(t *testing.T) {
 }
 
 // The budget scale and the workers are set on the picker and reach the
-// run and its results file; a bad value is refused with the range.
+// run and its results file; a bad value is refused with the range, its
+// field focused.
 func TestPickerScaleAndWorkers(t *testing.T) {
 	ResultsDir = t.TempDir()
 	cfg, err := config.Parse("c.toml", []byte(presetConfig))
@@ -343,9 +344,12 @@ func TestPickerScaleAndWorkers(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := send(t, New(cfg), tea.WindowSizeMsg{Width: 80, Height: 24})
-	m = keys(t, openItem(t, m, itemPresets), "2", "tab", "0", "enter")
+	m = keys(t, openItem(t, m, itemPresets), "2", "tab", "0", "tab", "enter")
 	if !strings.Contains(m.View(), `budget scale "0": want a factor above 0`) {
 		t.Fatalf("a zero scale was not refused:\n%s", m.View())
+	}
+	if p, ok := m.current.(*presetPicker); !ok || p.form.focus != 1 {
+		t.Fatalf("screen %T: want the picker with the scale's field focused", m.current)
 	}
 	m = keys(t, m, "ctrl+u", "0.5", "tab", "x", "enter")
 	if !strings.Contains(m.View(), `workers "x": want a whole number in 1..1024`) {

@@ -60,12 +60,14 @@ func (s *setup) start(e *env) (screen, tea.Cmd) {
 	g, err := games.New(s.value(0))
 	if err != nil {
 		s.err = err.Error()
+		s.focusOn(0)
 		return s, nil
 	}
 	var seats [2]player
 	for i := range seats {
 		if seats[i], err = parsePlayer(e.cfg, s.value(1+i), g); err != nil {
 			s.err = g.PlayerNames()[i] + ": " + err.Error()
+			s.focusOn(1 + i)
 			return s, nil
 		}
 	}
@@ -73,6 +75,7 @@ func (s *setup) start(e *env) (screen, tea.Cmd) {
 	if text := strings.TrimSpace(s.value(3)); text != "" {
 		if tc, err = engines.ParseTimeControl(text); err != nil {
 			s.err = "clock: " + err.Error() + "; leave it empty for no clock"
+			s.focusOn(3)
 			return s, nil
 		}
 	}

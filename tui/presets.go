@@ -188,6 +188,7 @@ func (p *presetPicker) start(e *env) (screen, tea.Cmd) {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > config.MaxCount {
 			p.err = fmt.Sprintf("games per match %q: want a whole number in 1..%d", v, config.MaxCount)
+			p.form.focusOn(0)
 			return p, nil
 		}
 		opt.Count = n
@@ -196,6 +197,7 @@ func (p *presetPicker) start(e *env) (screen, tea.Cmd) {
 		f, err := strconv.ParseFloat(v, 64)
 		if err != nil || !(f > 0 && f <= 1000) {
 			p.err = fmt.Sprintf("budget scale %q: want a factor above 0 and at most 1000, like 0.1", v)
+			p.form.focusOn(1)
 			return p, nil
 		}
 		opt.Scale = f
@@ -204,6 +206,7 @@ func (p *presetPicker) start(e *env) (screen, tea.Cmd) {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > tournament.MaxWorkers {
 			p.err = fmt.Sprintf("workers %q: want a whole number in 1..%d", v, tournament.MaxWorkers)
+			p.form.focusOn(2)
 			return p, nil
 		}
 		opt.Workers = n

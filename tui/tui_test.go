@@ -78,14 +78,20 @@ func start(t *testing.T, spec string) (Model, *play) {
 	return m, p
 }
 
+// A bad game stays on the form with the error, the game field focused
+// whichever field enter was pressed in.
 func TestBadSpecStaysOnSetup(t *testing.T) {
 	m := send(t, New(nil), tea.WindowSizeMsg{Width: 100, Height: 30})
-	m = keys(t, m, "enter", "ctrl+u", "shogi", "enter")
-	if _, ok := m.current.(*setup); !ok {
+	m = keys(t, m, "enter", "ctrl+u", "shogi", "tab", "tab", "enter")
+	s, ok := m.current.(*setup)
+	if !ok {
 		t.Fatalf("screen %T, want setup", m.current)
 	}
 	if v := m.View(); !strings.Contains(v, `unknown game "shogi"`) {
 		t.Fatalf("view lacks the error:\n%s", v)
+	}
+	if s.focus != 0 {
+		t.Errorf("field %d focused, want the game's", s.focus)
 	}
 }
 
@@ -264,14 +270,20 @@ func TestStaleSearchDropped(t *testing.T) {
 	}
 }
 
+// A bad player stays on the form with the error, naming the seat, and
+// focuses that seat's field.
 func TestBadPlayer(t *testing.T) {
 	for _, tc := range []struct{ engine, want string }{
-		{"monte", `White: unknown engine "monte"`},
+		{"monte", `Black: unknown engine "monte"`},
 		{"mcts:leaf=heuristic,heuristic=efms", `game "nogo" has no heuristic "efms"`},
 	} {
-		m, _ := startWith(t, "nogo", "human", tc.engine)
-		if _, ok := m.current.(*setup); !ok || !strings.Contains(strings.Join(strings.Fields(m.View()), " "), tc.want) {
+		m, _ := startWith(t, "nogo", tc.engine, "human")
+		s, ok := m.current.(*setup)
+		if !ok || !strings.Contains(strings.Join(strings.Fields(m.View()), " "), tc.want) {
 			t.Fatalf("%s: view:\n%s", tc.engine, m.View())
+		}
+		if s.focus != 1 {
+			t.Errorf("%s: field %d focused, want the first player's, at fault", tc.engine, s.focus)
 		}
 	}
 }
