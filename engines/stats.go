@@ -169,6 +169,9 @@ func formatNumber(k Kind, labels []string, v float64) string {
 	if math.IsNaN(v) {
 		return ""
 	}
+	if v == 0 {
+		v = 0 // a negative zero (a negated 0) reads as 0, not -0 or +-0
+	}
 	switch k {
 	case Count:
 		return strconv.FormatFloat(v, 'f', 0, 64)

@@ -7,7 +7,8 @@ import (
 
 // Each kind of number reads as its column says: counts whole, values signed
 // to three decimals, labels by name, measures to a width that suits their
-// size, scores in full, and no number as nothing.
+// size, scores in full, and no number as nothing; a negative zero reads as
+// zero.
 func TestFormatByKind(t *testing.T) {
 	labels := []string{"exact", "lower"}
 	tests := []struct {
@@ -18,6 +19,10 @@ func TestFormatByKind(t *testing.T) {
 		{Count, 1234, "1234"},
 		{Value, 0.25, "+0.250"},
 		{Value, -1, "-1.000"},
+		{Value, math.Copysign(0, -1), "+0.000"},
+		{Value, -0.0004, "-0.000"},
+		{Measure, math.Copysign(0, -1), "0.00"},
+		{Score, math.Copysign(0, -1), "0"},
 		{Label, 1, "lower"},
 		{Label, 7, "7"},
 		{Measure, 2.5078125, "2.51"},
