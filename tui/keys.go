@@ -118,6 +118,16 @@ func formHelp(k keyMap, enter string) keyHelp {
 	}
 }
 
+// listHelp is the help of a screen that lists things to pick: enter does
+// what the screen names.
+func listHelp(k keyMap, enter string) keyHelp {
+	sel := as(k.Select, enter)
+	return keyHelp{
+		short: []key.Binding{k.ListUp, k.ListDown, sel, k.Back, k.Help},
+		full:  [][]key.Binding{{k.ListUp, k.ListDown, k.PageUp, k.PageDown, sel}, {k.Back, k.Help, k.Quit}},
+	}
+}
+
 // typedHelp describes the help key on a screen with a text field.
 const typedHelp = "help (f1 in a field that holds text, where ? is typed)"
 

@@ -7,7 +7,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
@@ -66,14 +65,7 @@ func readResultsFiles() ([]string, string) {
 	return names, ""
 }
 
-func (b *resultsBrowser) keys(e *env) keyHelp {
-	k := e.keys
-	sel := as(k.Select, "list its games")
-	return keyHelp{
-		short: []key.Binding{k.ListUp, k.ListDown, sel, k.Back, k.Help},
-		full:  [][]key.Binding{{k.ListUp, k.ListDown, k.PageUp, k.PageDown, sel}, {k.Back, k.Help, k.Quit}},
-	}
-}
+func (b *resultsBrowser) keys(e *env) keyHelp { return listHelp(e.keys, "list its games") }
 
 func (b *resultsBrowser) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 	k, ok := msg.(tea.KeyMsg)
@@ -166,14 +158,7 @@ func newGameList(path string) (*gameList, error) {
 	return g, nil
 }
 
-func (g *gameList) keys(e *env) keyHelp {
-	k := e.keys
-	sel := as(k.Select, "review it")
-	return keyHelp{
-		short: []key.Binding{k.ListUp, k.ListDown, sel, k.Back, k.Help},
-		full:  [][]key.Binding{{k.ListUp, k.ListDown, k.PageUp, k.PageDown, sel}, {k.Back, k.Help, k.Quit}},
-	}
-}
+func (g *gameList) keys(e *env) keyHelp { return listHelp(e.keys, "review it") }
 
 func (g *gameList) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 	k, ok := msg.(tea.KeyMsg)

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
@@ -251,14 +250,7 @@ func (b *browser) reveal(*env) tea.Cmd {
 	return nil
 }
 
-func (b *browser) keys(e *env) keyHelp {
-	k := e.keys
-	sel := as(k.Select, "load")
-	return keyHelp{
-		short: []key.Binding{k.ListUp, k.ListDown, sel, k.Back, k.Help},
-		full:  [][]key.Binding{{k.ListUp, k.ListDown, k.PageUp, k.PageDown, sel}, {k.Back, k.Help, k.Quit}},
-	}
-}
+func (b *browser) keys(e *env) keyHelp { return listHelp(e.keys, "load") }
 
 func (b *browser) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 	k, ok := msg.(tea.KeyMsg)

@@ -41,9 +41,10 @@ func (s *stepperSetup) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 			s.move(-1)
 			return s, nil
 		case matches(k, e.keys.Select):
-			st, err := s.build()
+			st, field, err := s.build()
 			if err != nil {
 				s.err = err.Error()
+				s.focusOn(field)
 				return s, nil
 			}
 			return swapTo(st), st.compute()
@@ -53,37 +54,38 @@ func (s *stepperSetup) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 }
 
 // build validates the form into a stepper over the NMC(n+1) playout whose
-// first step is the policy Π(V(NMC(n))) of the search given.
-func (s *stepperSetup) build() (*stepper, error) {
+// first step is the policy Π(V(NMC(n))) of the search given; an error
+// comes with the index of the field at fault.
+func (s *stepperSetup) build() (*stepper, int, error) {
 	g, err := games.New(s.value(0))
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	pos := g.NewState()
 	if text := strings.TrimSpace(s.value(1)); text != "" {
 		if pos, err = g.ParsePosition(text); err != nil {
-			return nil, err
+			return nil, 1, err
 		}
 	}
 	if pos.Terminal() {
-		return nil, fmt.Errorf("the game is over in that position")
+		return nil, 1, fmt.Errorf("the game is over in that position")
 	}
 	name, opts, has := spec.Split(s.value(2))
 	if name != "nmcs" {
-		return nil, fmt.Errorf("search: want nmcs:OPTIONS, like nmcs:level=2,discount,pod=3")
+		return nil, 2, fmt.Errorf("search: want nmcs:OPTIONS, like nmcs:level=2,discount,pod=3")
 	}
 	v, err := spec.Resolve("search", nmcs.Options, opts, has)
 	if err != nil {
-		return nil, err
+		return nil, 2, err
 	}
 	cfg := nmcs.Config{Level: v.Int("level"), Discount: v.Bool("discount"), COW: v.Int("cow"), POD: v.Int("pod")}
 	seed, err := strconv.ParseUint(strings.TrimSpace(s.value(3)), 10, 64)
 	if err != nil {
-		return nil, fmt.Errorf("seed: want a whole number")
+		return nil, 3, fmt.Errorf("seed: want a whole number")
 	}
 	st := &stepper{g: g, cfg: cfg, spec: spec.Canonical("nmcs", nmcs.Options, v)}
 	st.push(nmcs.NewTracer(cfg, nmcs.PlayoutCall(cfg.Level+1, pos, seed)), "")
-	return st, nil
+	return st, 0, nil
 }
 
 func (s *stepperSetup) view(e *env) string {

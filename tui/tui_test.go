@@ -387,15 +387,34 @@ func TestStepper(t *testing.T) {
 	}
 }
 
+// The stepper's form refuses a bad search, position or seed with the
+// reason, and focuses the field at fault (enter pressed in the seed's).
 func TestStepperSetupErrors(t *testing.T) {
-	for _, tc := range []struct{ search, want string }{
-		{"uct", "search: want nmcs:OPTIONS"},
-		{"nmcs:level=9", "out of range"},
+	for _, tc := range []struct {
+		field       int // the field typed in, and the one at fault
+		value, want string
+	}{
+		{2, "uct", "search: want nmcs:OPTIONS"},
+		{2, "nmcs:level=9", "out of range"},
+		{1, "xx/xx w", "2 ranks, want 5"},
+		{3, "-1", "seed: want a whole number"},
 	} {
 		m := send(t, New(nil), tea.WindowSizeMsg{Width: 140, Height: 40})
-		m = keys(t, openItem(t, m, itemStepper), "tab", "tab", "ctrl+u", tc.search, "enter")
-		if _, ok := m.current.(*stepperSetup); !ok || !strings.Contains(m.View(), tc.want) {
-			t.Fatalf("%s: %T\n%s", tc.search, m.current, m.View())
+		m = keys(t, openItem(t, m, itemStepper))
+		for range tc.field {
+			m = keys(t, m, "tab")
+		}
+		m = keys(t, m, "ctrl+u", tc.value)
+		for range 3 - tc.field {
+			m = keys(t, m, "tab")
+		}
+		m = keys(t, m, "enter")
+		s, ok := m.current.(*stepperSetup)
+		if !ok || !strings.Contains(m.View(), tc.want) || s.err == "" {
+			t.Fatalf("%s: %T\n%s", tc.value, m.current, m.View())
+		}
+		if s.focus != tc.field {
+			t.Errorf("%s: field %d focused, want %d", tc.value, s.focus, tc.field)
 		}
 	}
 }
