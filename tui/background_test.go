@@ -154,6 +154,36 @@ func TestHintShown(t *testing.T) {
 	}
 }
 
+// A hint against the random player comes from UCT: a random move is no
+// hint.
+func TestHintAgainstRandomIsUCT(t *testing.T) {
+	m, _ := startWith(t, "tictactoe", "human", "random")
+	p := m.current.(*play)
+	next, cmd := m.Update(tea.KeyMsg{Type: tea.KeyCtrlT})
+	m = drain(t, next.(Model), cmd, 50)
+	if !strings.HasPrefix(p.statsBy, "uct") || !strings.HasPrefix(p.status, "hint: ") {
+		t.Fatalf("hint by %q, status %q", p.statsBy, p.status)
+	}
+}
+
+// Undo and redo empty the engine pane: the search it showed was of a line
+// no longer on the board.
+func TestUndoClearsTheEnginePane(t *testing.T) {
+	SavesDir = t.TempDir()
+	m, _ := startWith(t, "tictactoe", "human", "uct iterations=200")
+	p := m.current.(*play)
+	next, _ := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("a1")})
+	next, cmd := next.(Model).Update(tea.KeyMsg{Type: tea.KeyEnter})
+	m = drain(t, next.(Model), cmd, 50)
+	if len(p.moves) != 2 || p.statsFor == nil {
+		t.Fatalf("moves %v, stats for %v", p.names, p.statsFor)
+	}
+	m = keys(t, m, "ctrl+z")
+	if p.statsFor != nil || !strings.Contains(m.View(), "no search yet") {
+		t.Fatalf("after undo the pane still shows a search:\n%s", m.View())
+	}
+}
+
 // Redo replays every ply undo took back: against an engine, the human's
 // move and the engine's answer.
 func TestRedoReplaysBothPlies(t *testing.T) {

@@ -87,6 +87,29 @@ func TestClockRunsAndFlagFalls(t *testing.T) {
 	}
 }
 
+// Without a clock the screen counts each side's thinking time, and the
+// pause between engine moves (for watching) is not part of it.
+func TestWatchingPauseNotCounted(t *testing.T) {
+	now := fakeClock(t)
+	SavesDir = t.TempDir()
+	m, _ := startWith(t, "breakthrough", "random", "random")
+	p := m.current.(*play)
+	if p.cur == nil {
+		t.Fatal("the first engine is not thinking")
+	}
+	m = send(t, m, p.cur.wait()()) // White's move; Black's turn comes after the pause
+	*now = now.Add(5 * time.Second)
+	m = send(t, m, engineTurn{p.searchID})
+	if p.cur == nil {
+		t.Fatal("Black's engine did not start after the pause")
+	}
+	*now = now.Add(time.Second) // Black thinks a second
+	send(t, m, p.cur.wait()())
+	if len(p.moves) != 2 || p.clocks != [2]time.Duration{0, time.Second} {
+		t.Errorf("%d moves, clocks %v: want White 0s, Black 1s (its thinking, not the pause)", len(p.moves), p.clocks)
+	}
+}
+
 // The clock field refuses a malformed clock with the valid forms, and a
 // player's budget refuses a clock, which is the game's.
 func TestClockFieldErrors(t *testing.T) {

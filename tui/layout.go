@@ -77,6 +77,38 @@ func cut(s string, width int) string {
 	return ansi.Truncate(s, width, "…")
 }
 
+// count writes n and the noun, plural unless n is 1: "1 move", "3 moves".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// wrapWords wraps plain text to width cells at its spaces only, so that a
+// result such as 1/2-1/2 or a move such as e2-e4 stays whole (lipgloss
+// also breaks after hyphens). A word wider than width stays on its own
+// line, for the renderer to deal with.
+func wrapWords(s string, width int) string {
+	var b strings.Builder
+	line := 0
+	for i, w := range strings.Fields(s) {
+		ww := ansi.StringWidth(w)
+		switch {
+		case i == 0:
+		case line+1+ww <= width:
+			b.WriteByte(' ')
+			line++
+		default:
+			b.WriteByte('\n')
+			line = 0
+		}
+		b.WriteString(w)
+		line += ww
+	}
+	return b.String()
+}
+
 // fitBox makes text exactly width cells wide and at most height lines high:
 // lines are cut (never wrapped) and the lines beyond height dropped from the
 // bottom, so that the top of a screen is always on it.

@@ -149,6 +149,25 @@ func TestPaneWidthsStable(t *testing.T) {
 }
 
 // A long message wraps at the terminal's width instead of running off it.
+// wrapWords breaks lines at spaces only, keeping 1/2-1/2 and e2-e4 whole.
+func TestWrapWords(t *testing.T) {
+	for _, tc := range []struct {
+		s     string
+		width int
+		want  string
+	}{
+		{"Game over: draw 1/2-1/2 (full board)", 20, "Game over: draw\n1/2-1/2 (full board)"},
+		{"Game over: draw 1/2-1/2 (full board)", 18, "Game over: draw\n1/2-1/2 (full\nboard)"},
+		{"a  b", 10, "a b"},
+		{"unbreakable-word-longer-than-width x", 8, "unbreakable-word-longer-than-width\nx"},
+		{"", 5, ""},
+	} {
+		if got := wrapWords(tc.s, tc.width); got != tc.want {
+			t.Errorf("wrapWords(%q, %d) = %q, want %q", tc.s, tc.width, got, tc.want)
+		}
+	}
+}
+
 func TestLongMessageWraps(t *testing.T) {
 	m, p := playSized(t, "breakthrough", minWidth, minHeight)
 	p.setStatus("a message long enough to need two or three lines at the least width, ending here: END", true)
@@ -366,7 +385,7 @@ func TestPickerScaleAndWorkers(t *testing.T) {
 	if err != nil || len(recs) != 4 || recs[0].BudgetScale != 0.5 {
 		t.Fatalf("results: %d records, %v", len(recs), err)
 	}
-	if s := r.statusLine(m.ctx); !strings.Contains(s, "1 workers") || !strings.Contains(s, "budgets x0.5") || !strings.Contains(s, "results in "+r.path) {
+	if s := r.statusLine(m.ctx); !strings.Contains(s, "1 worker ") || !strings.Contains(s, "budgets x0.5") || !strings.Contains(s, "results in "+r.path) {
 		t.Fatalf("status line %q", s)
 	}
 }

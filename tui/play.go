@@ -384,6 +384,10 @@ func (p *play) key(e *env, k tea.KeyMsg) (screen, tea.Cmd) {
 		p.changeSpeed(matches(k, e.keys.Faster))
 		return p, nil
 	case matches(k, e.keys.Select):
+		if p.over() {
+			p.setStatus(gameOverNote, true)
+			return p, nil
+		}
 		if !p.humanToMove() {
 			p.setStatus("an engine is to move", true)
 			return p, nil
@@ -481,10 +485,10 @@ func (p *play) startEngine() tea.Cmd {
 	}
 	p.searchID++
 	b := seat.budget
+	if !p.turnFrom.IsZero() {
+		p.turnFrom = clock() // the watching delay is not the engine's time
+	}
 	if p.timed() {
-		if !p.turnFrom.IsZero() {
-			p.turnFrom = clock() // the watching delay is not the engine's time
-		}
 		if seat.defaulted {
 			b.Time = 0 // the clock alone says how long
 		}
@@ -494,6 +498,15 @@ func (p *play) startEngine() tea.Cmd {
 	p.cur, p.statsBy = cur, seat.text
 	p.stats, p.statsFor, p.trend, p.statsSkip = engines.Stats{}, cur.root, p.trend[:0], 0
 	return cmd
+}
+
+// gameOverNote answers a move or a hint asked for after the end.
+const gameOverNote = "the game is over (ctrl+z takes moves back)"
+
+// clearStats empties the engine pane after an undo or a redo: the search
+// it showed was of a line no longer on the board.
+func (p *play) clearStats() {
+	p.stats, p.statsFor, p.trend, p.statsSkip = engines.Stats{}, nil, p.trend[:0], 0
 }
 
 // running returns the search of id, the engine's or the hint's, if it still
@@ -509,10 +522,14 @@ func (p *play) running(id int) *search {
 }
 
 // hint asks an engine for a move for the human to move: the opponent's
-// engine if it has one, else UCT for a second. The hint searches beside the
+// engine if it has one that searches, else UCT for a second. The hint searches beside the
 // game, never in the engine's place: a move, undo or redo cancels it, and
 // its answer is only ever shown, for the position it was asked for.
 func (p *play) hint(e *env) tea.Cmd {
+	if p.over() {
+		p.setStatus(gameOverNote, true)
+		return nil
+	}
 	if !p.humanToMove() || p.cur != nil {
 		p.setStatus("a hint is for a human to move, with no engine thinking", true)
 		return nil
@@ -522,7 +539,7 @@ func (p *play) hint(e *env) tea.Cmd {
 		return nil
 	}
 	seat := p.seats[p.state.ToMove().Other()]
-	if seat.human() {
+	if seat.human() || seat.engine.Spec() == "random" {
 		var err error
 		if seat, err = parsePlayer(e.cfg, "uct 1s", p.g); err != nil {
 			p.setStatus(err.Error(), true)
@@ -752,6 +769,7 @@ func (p *play) playMove(m games.Move) {
 		p.checkFlag()
 		return
 	}
+	p.from = -1 // a half-picked move is for the position before
 	mover := p.state.ToMove()
 	p.names = append(p.names, p.state.MoveString(m))
 	p.moves = append(p.moves, m)
@@ -804,6 +822,8 @@ func (p *play) undo() {
 		p.setStatus("nothing to undo", true)
 		return
 	}
+	p.from = -1
+	p.clearStats()
 	taken := append([]games.Move(nil), p.moves...)
 	for {
 		last := len(p.moves) - 1
@@ -828,6 +848,8 @@ func (p *play) redoMove() {
 		p.setStatus("nothing to redo", true)
 		return
 	}
+	p.from = -1
+	p.clearStats()
 	// The plies the last undo took back, all of them: against an engine,
 	// the human's move and the engine's answer.
 	for _, m := range p.redo[len(p.redo)-1] {
@@ -1012,7 +1034,7 @@ func (p *play) view(e *env) string {
 	var main string
 	if engineW >= minEnginePane {
 		if banner {
-			turn = st.Banner.Width(colW).Render(turn)
+			turn = st.Banner.Width(colW).Render(wrapWords(turn, colW-st.Banner.GetHorizontalFrameSize()))
 		} else {
 			turn = st.Wrap(colW).Render(turn)
 		}

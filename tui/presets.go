@@ -559,7 +559,7 @@ func (r *runScreen) statusLine(e *env) string {
 		verb = "results in "
 	}
 	return statusParts(r.state(), r.table.span(), verb+r.path, fmt.Sprintf("%d/%d games, %d left", pr.Done, pr.Total, pr.Total-pr.Done),
-		elapsed, eta, fmt.Sprintf("%d workers", r.workers()), scale)
+		elapsed, eta, count(r.workers(), "worker"), scale)
 }
 
 func (r *runScreen) view(e *env) string {

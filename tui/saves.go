@@ -328,7 +328,7 @@ func loadedPlay(e *env, r *pgn.Record) *play {
 	p.paused = !p.over() && (!seats[0].human() || !seats[1].human())
 	p.clocks, p.turnFrom = [2]time.Duration{}, time.Time{} // replaying took no one's time
 	p.startClock()
-	status := fmt.Sprintf("loaded %d moves", len(r.Moves))
+	status := "loaded " + count(len(r.Moves), "move")
 	if p.paused {
 		status += "; engines paused (ctrl+p resumes)"
 	}

@@ -138,15 +138,45 @@ func TestCursorPicks(t *testing.T) {
 	if !strings.Contains(m.View(), "no legal move starts on a3") {
 		t.Fatalf("view:\n%s", m.View())
 	}
+	// A half-picked move is dropped by a typed move, an undo or a redo:
+	// enter on a cell after them starts a new pick, it plays nothing.
+	for _, tc := range []struct {
+		cell int // a piece of the side to move: b4 (Black), c2 (White)
+		drop []string
+	}{
+		{16, []string{"a4-a3", "enter"}}, {7, []string{"ctrl+z"}}, {16, []string{"ctrl+y"}},
+	} {
+		p.cursor = tc.cell
+		m = keys(t, m, "enter")
+		if p.from != tc.cell {
+			t.Fatalf("before %v: pick %d, want %d:\n%s", tc.drop, p.from, tc.cell, m.View())
+		}
+		m = keys(t, m, tc.drop...)
+		if p.from >= 0 {
+			t.Errorf("after %v: the pick of cell %d survived", tc.drop, p.from)
+		}
+	}
+	if len(p.names) != 2 || p.names[1] != "a4-a3" {
+		t.Errorf("moves %v, want a2-b3 a4-a3", p.names)
+	}
 }
 
+// A finished game says so, and a move or a hint asked for after the end
+// is refused with that reason.
 func TestGameOverBanner(t *testing.T) {
-	m, _ := start(t, "tictactoe")
+	m, p := start(t, "tictactoe")
 	for _, mv := range []string{"a1", "a2", "b1", "b2", "c1"} {
 		m = keys(t, m, mv, "enter")
 	}
 	if v := m.View(); !strings.Contains(v, "Game over: X wins 1-0") {
 		t.Fatalf("view:\n%s", v)
+	}
+	for _, k := range [][]string{{"c3", "enter"}, {"ctrl+t"}} {
+		m = keys(t, m, k...)
+		if !p.isErr || p.status != gameOverNote {
+			t.Errorf("%v after the end: status %q", k, p.status)
+		}
+		m = keys(t, m, "ctrl+u")
 	}
 }
 
