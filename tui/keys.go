@@ -1,8 +1,12 @@
 package tui
 
 import (
+	"strings"
+
+	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 )
 
 // keyMap is every key binding of the interface, with its help text. Each
@@ -116,6 +120,35 @@ func formHelp(k keyMap, enter string) keyHelp {
 		short: []key.Binding{sel, k.Next, k.Back, k.HelpF1},
 		full:  [][]key.Binding{{sel, k.Next, k.Prev}, {k.Back, as(k.Help, typedHelp), k.Quit}},
 	}
+}
+
+// fullHelp renders groups of keys as help.Model's full view does, but in
+// as many rows of columns as the width needs, so that no key is cut off.
+func fullHelp(h help.Model, groups [][]key.Binding, width int) string {
+	h.Width = 0 // measured here, not cut
+	var rows []string
+	for start := 0; start < len(groups); {
+		end := start + 1
+		for end < len(groups) && lipgloss.Width(h.FullHelpView(groups[start:end+1])) <= width {
+			end++
+		}
+		rows = append(rows, h.FullHelpView(groups[start:end]))
+		start = end
+	}
+	return strings.Join(rows, "\n\n")
+}
+
+// shortHelp renders the one-line help of the footer in width cells; where
+// the line is too long for all its keys, the last (the help key, by the
+// screens' convention) goes first, so that the way to the rest stays on
+// screen.
+func shortHelp(h help.Model, keys []key.Binding, width int) string {
+	h.Width = 0
+	if len(keys) > 1 && lipgloss.Width(h.ShortHelpView(keys)) > width {
+		keys = append([]key.Binding{keys[len(keys)-1]}, keys[:len(keys)-1]...)
+	}
+	h.Width = width
+	return h.ShortHelpView(keys)
 }
 
 // listHelp is the help of a screen that lists things to pick: enter does

@@ -216,7 +216,7 @@ func (h *helpScreen) view(e *env) string {
 		"  budget scale; in long lists the rows shown (pgup and pgdn page through them).",
 	}
 	for _, s := range screenKeys(e) {
-		text = append(text, "", e.styles.Title.Render(s.name), e.help.FullHelpView(s.keys.full))
+		text = append(text, "", e.styles.Title.Render(s.name), fullHelp(e.help, s.keys.full, e.width))
 	}
 	h.vp.Width, h.vp.Height = e.width, max(e.bodyHeight-2, 3)
 	h.vp.SetContent(e.styles.Wrap(e.width).Render(strings.Join(text, "\n")))

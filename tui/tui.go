@@ -186,15 +186,11 @@ func (m Model) View() string {
 			itoa(minWidth) + "x" + itoa(minHeight) + ", this one is " + itoa(ctx.width) + "x" + itoa(ctx.height) + ".")
 	}
 	var footer string
-	ctx.help.Width = ctx.width
 	if m.showHelp {
-		ctx.help.ShowAll = true
 		pane := ctx.styles.Pane
-		ctx.help.Width = ctx.width - pane.GetHorizontalFrameSize()
-		footer = pane.Render(ctx.help.View(m.keys()) + "\n" + ctx.styles.Subtle.Render("? or esc closes this help"))
+		footer = pane.Render(fullHelp(ctx.help, m.keys().full, ctx.width-pane.GetHorizontalFrameSize()) + "\n" + ctx.styles.Subtle.Render("? or esc closes this help"))
 	} else {
-		ctx.help.ShowAll = false
-		footer = ctx.help.View(m.keys())
+		footer = shortHelp(ctx.help, m.keys().short, ctx.width)
 	}
 	footer = fitBox(footer, ctx.width, ctx.height-2)
 	ctx.bodyHeight = max(ctx.height-lipgloss.Height(footer)-1, 1)
