@@ -132,10 +132,39 @@ func fullHelp(h help.Model, groups [][]key.Binding, width int) string {
 		for end < len(groups) && lipgloss.Width(h.FullHelpView(groups[start:end+1])) <= width {
 			end++
 		}
-		rows = append(rows, h.FullHelpView(groups[start:end]))
+		row := h.FullHelpView(groups[start:end])
+		if lipgloss.Width(row) > width {
+			row = narrowColumn(h, groups[start], width)
+		}
+		rows = append(rows, row)
 		start = end
 	}
 	return strings.Join(rows, "\n\n")
+}
+
+// narrowColumn renders one column of keys too wide for width with each
+// description wrapped beside its key.
+func narrowColumn(h help.Model, group []key.Binding, width int) string {
+	keyW := 0
+	for _, b := range group {
+		if b.Enabled() {
+			keyW = max(keyW, lipgloss.Width(b.Help().Key))
+		}
+	}
+	indent := strings.Repeat(" ", keyW+1)
+	var lines []string
+	for _, b := range group {
+		if !b.Enabled() {
+			continue
+		}
+		desc := strings.Split(wrapWords(b.Help().Desc, max(width-keyW-1, 1)), "\n")
+		k := b.Help().Key
+		lines = append(lines, h.Styles.FullKey.Render(k)+strings.Repeat(" ", keyW-lipgloss.Width(k)+1)+h.Styles.FullDesc.Render(desc[0]))
+		for _, d := range desc[1:] {
+			lines = append(lines, indent+h.Styles.FullDesc.Render(d))
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // shortHelp renders the one-line help of the footer in width cells; where

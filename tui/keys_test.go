@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // quits reports whether running cmd ends the program.
@@ -235,5 +236,34 @@ func TestMenuNamesConfig(t *testing.T) {
 	m.ctx.where = Where{Dir: "/home/r/.config/mcarena", Looked: []string{"/tmp/config.toml", "/home/r/.config/mcarena/config.toml"}}
 	if v := m.View(); !strings.Contains(v, "no config.toml (looked for /tmp/config.toml") {
 		t.Fatalf("view:\n%s", v)
+	}
+}
+
+// The full help of every screen shows each of its keys, in rows of columns
+// no wider than the terminal, at any width the interface allows; the
+// footer keeps the help key where its line is cut.
+func TestHelpShowsEveryKey(t *testing.T) {
+	m := send(t, New(nil), tea.WindowSizeMsg{Width: 120, Height: 40})
+	e := m.ctx
+	for _, width := range []int{minWidth, 80, 120, 200} {
+		for _, s := range screenKeys(e) {
+			out := ansi.Strip(fullHelp(e.help, s.keys.full, width))
+			for _, group := range s.keys.full {
+				for _, b := range group {
+					if h := b.Help(); !strings.Contains(strings.Join(strings.Fields(out), " "), h.Desc) {
+						t.Errorf("%s at %d columns: %q (%s) missing:\n%s", s.name, width, h.Desc, h.Key, out)
+					}
+				}
+			}
+			for _, line := range strings.Split(out, "\n") {
+				if w := ansi.StringWidth(line); w > width {
+					t.Errorf("%s at %d columns: a line of %d cells", s.name, width, w)
+				}
+			}
+		}
+		short := ansi.Strip(shortHelp(e.help, m.keys().short, 30))
+		if !strings.HasPrefix(short, "?") {
+			t.Errorf("a footer cut at 30 columns lost the help key: %q", short)
+		}
 	}
 }
