@@ -149,13 +149,17 @@ func (g *Geometry) CellName(i int) string {
 	return string([]byte{byte('a' + i%g.Cols), byte('1' + i/g.Cols)})
 }
 
-// ParseCell reads a cell name such as "c4".
+// ParseCell reads a cell name such as "c4" (or "C4").
 func (g *Geometry) ParseCell(s string) (int, error) {
 	if len(s) != 2 {
 		return 0, fmt.Errorf("%q is not a cell name like a1", s)
 	}
-	f, r := int(s[0]-'a'), int(s[1]-'1')
-	if s[0] < 'a' || s[1] < '1' || f >= g.Cols || r >= g.Rows {
+	file := s[0]
+	if 'A' <= file && file <= 'Z' {
+		file += 'a' - 'A'
+	}
+	f, r := int(file-'a'), int(s[1]-'1')
+	if file < 'a' || s[1] < '1' || f >= g.Cols || r >= g.Rows {
 		return 0, fmt.Errorf("%q is not a cell of the %dx%d board (a1..%s)", s, g.Rows, g.Cols, g.CellName(g.Cells-1))
 	}
 	return r*g.Cols + f, nil

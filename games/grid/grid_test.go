@@ -78,7 +78,13 @@ func TestCellNames(t *testing.T) {
 			t.Fatalf("cell %d: %q -> %d, %v", i, g.CellName(i), c, err)
 		}
 	}
-	for _, bad := range []string{"", "a", "a0", "i1", "a9", "A1", "a10"} {
+	// A file letter may be typed in capitals, as Havannah's cells may.
+	for in, want := range map[string]int{"A1": 0, "H8": 63, "c2": 10} {
+		if c, err := g.ParseCell(in); err != nil || c != want {
+			t.Errorf("ParseCell(%q) = %d, %v; want %d", in, c, err, want)
+		}
+	}
+	for _, bad := range []string{"", "a", "a0", "i1", "I1", "a9", "@1", "a10"} {
 		if _, err := g.ParseCell(bad); err == nil {
 			t.Errorf("ParseCell(%q) accepted", bad)
 		}

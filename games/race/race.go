@@ -616,9 +616,9 @@ func (s *State) MoveString(m games.Move) string {
 func (s *State) ParseMove(text string) (games.Move, error) {
 	a, b, ok := strings.Cut(text, "-")
 	if !ok {
-		a, b, ok = strings.Cut(text, "x")
+		a, b, ok = strings.Cut(strings.ToLower(text), "x")
 	}
-	if !ok {
+	if !ok || a == "" || b == "" {
 		return games.NoMove, fmt.Errorf("%q is not a move like a2-a3", text)
 	}
 	from, err := s.g.geo.ParseCell(a)

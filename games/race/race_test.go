@@ -409,6 +409,8 @@ func TestParseMoveReasons(t *testing.T) {
 		"a1-a3": "a1-a3: not a breakthrough step for White",
 		"a1b2":  `"a1b2" is not a move like a2-a3`,
 		"a1-f2": `"f2" is not a cell of the 5x5 board (a1..e5)`,
+		"xx":    `"xx" is not a move like a2-a3`,
+		"-a2":   `"-a2" is not a move like a2-a3`,
 	}
 	for in, want := range tests {
 		_, err := s.ParseMove(in)
@@ -416,8 +418,11 @@ func TestParseMoveReasons(t *testing.T) {
 			t.Errorf("ParseMove(%q) error %v, want %q", in, err, want)
 		}
 	}
-	if m, err := s.ParseMove("a1xb2"); err != nil || s.MoveString(m) != "a1-b2" {
-		t.Errorf("ParseMove(a1xb2) = %v, %v", m, err)
+	// Captures may be written with x, and cells in capitals.
+	for _, in := range []string{"a1xb2", "A1-B2", "A1XB2", "a1-B2"} {
+		if m, err := s.ParseMove(in); err != nil || s.MoveString(m) != "a1-b2" {
+			t.Errorf("ParseMove(%s) = %v, %v", in, m, err)
+		}
 	}
 	s, _ = mustGame(t, "knightthrough:capture=diagonal").ParsePosition("5/5/1b3/5/w4 w")
 	for in, want := range map[string]string{
