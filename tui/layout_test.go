@@ -388,6 +388,10 @@ func TestPickerScaleAndWorkers(t *testing.T) {
 	if s := r.statusLine(m.ctx); !strings.Contains(s, "1 worker ") || !strings.Contains(s, "budgets x0.5") || !strings.Contains(s, "results in "+r.path) {
 		t.Fatalf("status line %q", s)
 	}
+	// Each match names its budget as the run plays it.
+	if v := m.View(); strings.Count(v, " x0.5 ") < 2 {
+		t.Errorf("the matches do not show their scaled budgets:\n%s", v)
+	}
 }
 
 // Every screen has a status line: the play screen's says when engines are

@@ -558,8 +558,17 @@ func (r *runScreen) statusLine(e *env) string {
 	if r.finished {
 		verb = "results in "
 	}
-	return statusParts(r.state(), r.table.span(), verb+r.path, fmt.Sprintf("%d/%d games, %d left", pr.Done, pr.Total, pr.Total-pr.Done),
+	return statusParts(r.state(), r.table.span(), verb+r.path, fmt.Sprintf("%d/%d %s, %d left", pr.Done, pr.Total, unitNoun(r.p), pr.Total-pr.Done),
 		elapsed, eta, count(r.workers(), "worker"), scale)
+}
+
+// scaled writes a budget of the preset as this run plays it: with the
+// factor the run scales budgets by, where it does.
+func (r *runScreen) scaled(budget string) string {
+	if r.opt.Scale > 0 && r.opt.Scale != 1 {
+		return fmt.Sprintf("%s x%g", budget, r.opt.Scale)
+	}
+	return budget
 }
 
 func (r *runScreen) view(e *env) string {
@@ -630,7 +639,7 @@ func (r *runScreen) rows(e *env, recs []tournament.Record, tallies map[string]ta
 			a := sums[i] // the preset's units come first, in its order
 			rw := row{label: a.Engine, paper: "-"}
 			if r.p.Budgets != nil {
-				rw.label += " " + a.Budget
+				rw.label += " " + r.scaled(a.Budget)
 			}
 			if a.Runs > 0 {
 				rw.rate = fmt.Sprintf("%5.1f%% [%4.1f-%5.1f]", 100*float64(a.Chosen)/float64(a.Runs), 100*a.Low, 100*a.High)
@@ -681,7 +690,7 @@ func (r *runScreen) rows(e *env, recs []tournament.Record, tallies map[string]ta
 		}
 		for i, m := range ms {
 			sm := byMatch[keys[i]]
-			rw := row{label: fmt.Sprintf("%-*s %-*s v %-*s %s", gw, m.Game, n0, m.Names[0], n1, m.Names[1], r.p.Budgets[m.Budget].Text), paper: "-"}
+			rw := row{label: fmt.Sprintf("%-*s %-*s v %-*s %s", gw, m.Game, n0, m.Names[0], n1, m.Names[1], r.scaled(r.p.Budgets[m.Budget].Text)), paper: "-"}
 			if sm.Games > 0 {
 				rw.rate = fmt.Sprintf("%5.1f%% [%4.1f-%5.1f]", 100*sm.Score, 100*sm.Low, 100*sm.High)
 				rw.details = fmt.Sprintf("%s: wins %d, draws %d, losses %d", m.Names[0], sm.Wins, sm.Draws, sm.Losses)
@@ -699,7 +708,8 @@ func (r *runScreen) rows(e *env, recs []tournament.Record, tallies map[string]ta
 		}
 		header = "match"
 	}
-	cntW := max(len(fmt.Sprintf("%d/%d", r.count, r.count)), len("games"))
+	noun := unitNoun(r.p)
+	cntW := max(len(fmt.Sprintf("%d/%d", r.count, r.count)), len(noun))
 	const rateW, paperW, etaW = 20, 6, 7
 	right := 1 + cntW + 1 + rateW + 1 + paperW + 1 + etaW
 	avail := max(w-right, 8)
@@ -727,7 +737,7 @@ func (r *runScreen) rows(e *env, recs []tournament.Record, tallies map[string]ta
 	case config.Simulations:
 		rateHead = "1st winning % [95%]"
 	}
-	header = fmt.Sprintf("%-*s", labelW+barW+min(barW, 1), cut(header, labelW)) + fmt.Sprintf(" %*s %-*s %*s %*s", cntW, "games", rateW, rateHead, paperW, "paper", etaW, "eta")
+	header = fmt.Sprintf("%-*s", labelW+barW+min(barW, 1), cut(header, labelW)) + fmt.Sprintf(" %*s %-*s %*s %*s", cntW, noun, rateW, rateHead, paperW, "paper", etaW, "eta")
 	rows = make([]string, len(out))
 	for i, rw := range out {
 		t := tallies[keys[i]]

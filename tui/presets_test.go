@@ -137,7 +137,7 @@ game = "tictactoe"
 line = ["b2"]
 count = 15000
 paper = [-1, 100]
-`, []string{"ply move (random playouts)", "0 (start)", "1 b2", "2/2", "1st winning % [95%]", "100.00!"}},
+`, []string{"ply move (random playouts)", "0 (start)", "1 b2", "2/2", "batches 1st winning % [95%]", "100.00!", "4/4 batches, 0 left"}},
 		{"budgets", `
 [engines.u]
 family = "uct"
@@ -149,7 +149,7 @@ engines = ["u"]
 budgets = ["iterations=5", "iterations=500"]
 runs = 3
 move = "a3"
-`, []string{"u iterations=5", "u iterations=500", "3/3", "chosen % [95%]"}},
+`, []string{"u iterations=5", "u iterations=500", "3/3", "runs chosen % [95%]", "6/6 runs, 0 left"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
