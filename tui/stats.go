@@ -86,6 +86,9 @@ func (p *play) statsLines(e *env, width, height int) []string {
 		rows = max(avail-2, 1) // a line says how many more
 	}
 	p.statsPage = rows
+	if len(s.Moves) == 0 {
+		return cutLines(lines, width) // an engine without move statistics (random)
+	}
 	return cutLines(append(lines, movesTable(s, p.statsFor, rows, p.statsSkip, st)...), width)
 }
 

@@ -22,6 +22,7 @@ func TestStatsPaneShowsDeclaredColumns(t *testing.T) {
 		{"nmcs:level=1", engines.Budget{Iterations: 3}, []string{"outcome", "discounted", "pruned", "evaluated 3 of 9", "cut by COW 0"}},
 		{"nmcs:level=1,cow=2", engines.Budget{}, []string{"evaluated 1 of 9", "cow"}},
 		{"alphabeta", engines.Budget{}, []string{"score", "nodes", "depth 64"}},
+		{"random", engines.Budget{}, []string{"random (last search)", "PV "}},
 	} {
 		t.Run(tc.engine, func(t *testing.T) {
 			m, p := start(t, "tictactoe")
@@ -39,6 +40,9 @@ func TestStatsPaneShowsDeclaredColumns(t *testing.T) {
 				if !strings.Contains(view, w) {
 					t.Errorf("the pane lacks %q:\n%s", w, view)
 				}
+			}
+			if len(res.Stats.Moves) == 0 && strings.Contains(view, "move ") {
+				t.Errorf("a table header without moves:\n%s", view)
 			}
 		})
 	}
