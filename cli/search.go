@@ -275,11 +275,8 @@ func engineFor(cfgPath, nameOrSpec string, g games.Game) (engines.Engine, error)
 	if err != nil {
 		return nil, err
 	}
-	eng, err := config.ResolveEngine(cfg, nameOrSpec)
+	eng, err := config.EngineFor(cfg, nameOrSpec, g)
 	if err != nil {
-		return nil, usageError{err.Error()}
-	}
-	if err := engines.CheckGame(eng, g); err != nil {
 		return nil, usageError{err.Error()}
 	}
 	return eng, nil

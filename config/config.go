@@ -25,6 +25,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"mcarena/engines"
+	"mcarena/games"
 	"mcarena/games/spec"
 )
 
@@ -161,6 +162,9 @@ func engineSpec(path string, lines lineIndex, name string, v any) (string, error
 
 // Engine returns the spec of a named engine.
 func (c *Config) Engine(name string) (string, bool) {
+	if c == nil {
+		return "", false
+	}
 	s, ok := c.Engines[name]
 	return s, ok
 }
@@ -178,9 +182,35 @@ func ResolveEngine(c *Config, nameOrSpec string) (engines.Engine, error) {
 	}
 	e, err := engines.New(nameOrSpec)
 	if err != nil && c != nil && len(c.Engines) > 0 && !strings.Contains(nameOrSpec, ":") {
-		return nil, fmt.Errorf("%w; %s names %s", err, c.Path, strings.Join(c.EngineNames(), ", "))
+		names := c.EngineNames()
+		if len(names) <= maxListed {
+			return nil, fmt.Errorf("%w; %s names %s", err, c.Path, strings.Join(names, ", "))
+		}
+		return nil, fmt.Errorf("%w; %s names %d engines (mcarena engines lists them), the nearest: %s", err, c.Path, len(names), strings.Join(nearest(nameOrSpec, names, 6), ", "))
 	}
 	return e, err
+}
+
+// maxListed is how many named engines an error lists in full; beyond it,
+// the nearest names to what was typed.
+const maxListed = 20
+
+// EngineFor resolves nameOrSpec as ResolveEngine does and checks that the
+// engine can play g (the knowledge it asks for exists there). A named
+// engine the game refuses is named in the error with its spec.
+func EngineFor(c *Config, nameOrSpec string, g games.Game) (engines.Engine, error) {
+	e, err := ResolveEngine(c, nameOrSpec)
+	if err != nil {
+		return nil, err
+	}
+	if err := engines.CheckGame(e, g); err != nil {
+		if _, named := c.Engine(nameOrSpec); named {
+			why := strings.TrimPrefix(err.Error(), fmt.Sprintf("engine %q, ", e.Spec()))
+			return nil, fmt.Errorf("engine %s (%s) cannot play %s: %s", nameOrSpec, e.Spec(), g.Spec(), why)
+		}
+		return nil, err
+	}
+	return e, nil
 }
 
 func valueText(v any) (string, error) {

@@ -42,11 +42,8 @@ func parsePlayer(cfg *config.Config, text string, g games.Game) (player, error) 
 	if len(f) > 2 {
 		return player{}, fmt.Errorf("%q: want human, or an engine and a budget like \"uct 500ms\"", text)
 	}
-	e, err := config.ResolveEngine(cfg, f[0])
+	e, err := config.EngineFor(cfg, f[0], g)
 	if err != nil {
-		return player{}, err
-	}
-	if err := engines.CheckGame(e, g); err != nil {
 		return player{}, err
 	}
 	b := config.Budget{Budget: engines.Budget{Time: defaultBudget}}
