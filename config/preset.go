@@ -127,7 +127,11 @@ type Budget struct {
 }
 
 // BudgetForms lists the valid forms of a budget, for messages.
-var BudgetForms = fmt.Sprintf(`a duration above 0 and at most %v like 320ms, iterations=N or states=N (N in 1..%d), paper=T (T a duration), clock=BASE or clock=BASE+INC like clock=5m or clock=5m+2s (a clock per side for the whole game, INC added after each move), or "" (the engine's default)`, MaxBudgetTime, int64(MaxBudgetCount))
+var BudgetForms = MoveBudgetForms + `, clock=BASE or clock=BASE+INC like clock=5m or clock=5m+2s (a clock per side for the whole game, INC added after each move), or "" (the engine's default)`
+
+// MoveBudgetForms lists the forms of a budget for each move: BudgetForms
+// without the clock of a whole game.
+var MoveBudgetForms = fmt.Sprintf(`a duration above 0 and at most %v like 320ms, iterations=N or states=N (N in 1..%d), paper=T (T a duration)`, MaxBudgetTime, int64(MaxBudgetCount))
 
 // Limits of what a preset or a command line may ask for. MaxCount bounds the
 // games per match and the runs of an analysis so that a typing mistake

@@ -49,6 +49,9 @@ func parsePlayer(cfg *config.Config, text string, g games.Game) (player, error) 
 	b := config.Budget{Budget: engines.Budget{Time: defaultBudget}}
 	if len(f) == 2 {
 		if b, err = config.ParseBudget(f[1]); err != nil {
+			if !strings.HasPrefix(f[1], "clock=") {
+				err = fmt.Errorf("budget %q: want %s; a clock is the game's, in the clock field", f[1], config.MoveBudgetForms)
+			}
 			return player{}, err
 		}
 		if b.Clock != (engines.TimeControl{}) {

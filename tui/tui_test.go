@@ -306,6 +306,7 @@ func TestBadPlayer(t *testing.T) {
 	for _, tc := range []struct{ engine, want string }{
 		{"monte", `Black: unknown engine "monte"`},
 		{"mcts:leaf=heuristic,heuristic=efms", `game "nogo" has no heuristic "efms"`},
+		{"uct 0s", `budget "0s": want a duration above 0 and at most 24h0m0s like 320ms, iterations=N or states=N (N in 1..1000000000000), paper=T (T a duration); a clock is the game's, in the clock field`},
 	} {
 		m, _ := startWith(t, "nogo", tc.engine, "human")
 		s, ok := m.current.(*setup)
