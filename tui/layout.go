@@ -89,24 +89,47 @@ func count(n int, noun string) string {
 // result such as 1/2-1/2 or a move such as e2-e4 stays whole (lipgloss
 // also breaks after hyphens). A word wider than width stays on its own
 // line, for the renderer to deal with.
-func wrapWords(s string, width int) string {
+func wrapWords(s string, width int) string { return wrapAfter(s, width, "") }
+
+// wrapAfter wraps plain text as wrapWords does, and may also break a word
+// after any of the bytes in after (the | between an option's choices).
+func wrapAfter(s string, width int, after string) string {
 	var b strings.Builder
 	line := 0
 	for i, w := range strings.Fields(s) {
-		ww := ansi.StringWidth(w)
-		switch {
-		case i == 0:
-		case line+1+ww <= width:
-			b.WriteByte(' ')
-			line++
-		default:
-			b.WriteByte('\n')
-			line = 0
+		for j, piece := range splitAfter(w, after) {
+			pw := ansi.StringWidth(piece)
+			switch {
+			case i == 0 && j == 0:
+			case j > 0 && line+pw <= width:
+			case j == 0 && line+1+pw <= width:
+				b.WriteByte(' ')
+				line++
+			default:
+				b.WriteByte('\n')
+				line = 0
+			}
+			b.WriteString(piece)
+			line += pw
 		}
-		b.WriteString(w)
-		line += ww
 	}
 	return b.String()
+}
+
+// splitAfter cuts w after each byte of after it holds.
+func splitAfter(w, after string) []string {
+	if after == "" {
+		return []string{w}
+	}
+	var out []string
+	for {
+		i := strings.IndexAny(w, after)
+		if i < 0 || i == len(w)-1 {
+			return append(out, w)
+		}
+		out = append(out, w[:i+1])
+		w = w[i+1:]
+	}
 }
 
 // fitBox makes text exactly width cells wide and at most height lines high:

@@ -166,6 +166,21 @@ func TestWrapWords(t *testing.T) {
 			t.Errorf("wrapWords(%q, %d) = %q, want %q", tc.s, tc.width, got, tc.want)
 		}
 	}
+	// wrapAfter may also break after the given bytes, keeping them.
+	for _, tc := range []struct {
+		s     string
+		width int
+		want  string
+	}{
+		{"order=native|rowmajor|colmajor-reversed, size=2..8", 22, "order=native|rowmajor|\ncolmajor-reversed,\nsize=2..8"},
+		{"a|b c", 10, "a|b c"},
+		{"hav-edge, hav-lgr1", 9, "hav-edge,\nhav-lgr1"},
+		{"x|", 1, "x|"},
+	} {
+		if got := wrapAfter(tc.s, tc.width, "|"); got != tc.want {
+			t.Errorf("wrapAfter(%q, %d) = %q, want %q", tc.s, tc.width, got, tc.want)
+		}
+	}
 }
 
 func TestLongMessageWraps(t *testing.T) {

@@ -121,8 +121,10 @@ func (s *setup) reference(e *env) []string {
 			return
 		}
 		lines = append(lines, "  "+name)
-		for _, l := range strings.Split(st.Subtle.Width(max(w-4, 10)).Render(what), "\n") {
-			lines = append(lines, "    "+l)
+		// Lines break between names and choices, never inside a name
+		// such as hav-edge or colmajor-reversed.
+		for _, l := range strings.Split(wrapAfter(what, max(w-4, 10), "|"), "\n") {
+			lines = append(lines, "    "+st.Subtle.Render(l))
 		}
 	}
 	for _, n := range games.Names() {
