@@ -288,10 +288,10 @@ func (st *stepper) progress(l *level) string {
 // Successor table formats: the full one, and a compact one for a table
 // beside the board in a narrow terminal.
 const (
-	fullRow    = "%3d  %-8s %+7.4f  %+7d  %10.4f  %6d  %7d"
+	fullRow    = "%3d  %-8s %+7.4f  %+7d  %+10.4f  %6d  %7d"
 	fullHead   = "  #  move      value  outcome  discounted  length   states  note"
 	fullWidth  = 75
-	smallRow   = "%3d %-6s %+6.3f %+2d %6.3f %4d %6s"
+	smallRow   = "%3d %-6s %+6.3f %+2d %+6.3f %4d %6s"
 	smallHead  = "  # move    value  o   disc  len states note"
 	smallWidth = 48
 )
@@ -319,9 +319,14 @@ func (st *stepper) view(e *env) string {
 		return lipgloss.JoinVertical(lipgloss.Left, title, head, "", "no step")
 	}
 	c := l.tr.Call()
-	info := fmt.Sprintf("step %d at depth %d, %s to move", l.step+1, step.Depth, st.g.PlayerNames()[step.State.ToMove()])
+	names := st.g.PlayerNames()
+	pick := "highest"
+	if step.State.ToMove() != games.First {
+		pick = "lowest"
+	}
+	info := fmt.Sprintf("step %d at depth %d, %s to move (values are %s's: %s picks the %s)", l.step+1, step.Depth, names[step.State.ToMove()], names[0], names[step.State.ToMove()], pick)
 	if c.HasBound {
-		info += fmt.Sprintf("; POD bound %.4f for %s", c.Bound, st.g.PlayerNames()[c.Owner])
+		info += fmt.Sprintf("; POD bound %.4f for %s", c.Bound, names[c.Owner])
 	}
 	info = s.Wrap(w).Render(info)
 	board := renderBoard(e, step.State.Board(), st.g.PlayerNames(), boardMarks{last: [2]int{-1, -1}, cursor: -1, from: -1})
