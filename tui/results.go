@@ -182,18 +182,50 @@ func (g *gameList) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 	return g, nil
 }
 
-// gameRow is one game of the list: its match and index, who moved first,
-// the result (on time, when a flag fell), its length and time.
-func gameRow(r tournament.Record) string {
-	first, second := r.Names[r.FirstSeat], r.Names[1-r.FirstSeat]
-	res := r.Result
-	switch {
-	case r.Error != "":
-		res = "error"
-	case r.Reason != "":
-		res += " on time"
+// gameRows are the games of the list, in aligned columns: the match
+// (game, players, budget), the game's number in it (from 1), who moved
+// first, the result (on time, when a flag fell), its length and time.
+func gameRows(recs []tournament.Record) []string {
+	cols := make([][6]string, len(recs))
+	var w [6]int
+	for i, r := range recs {
+		res := r.Result
+		switch {
+		case r.Error != "":
+			res = "error"
+		case r.Reason != "":
+			res += " on time"
+		}
+		c := [6]string{r.Game, matchPlayers(r), r.Budget, fmt.Sprintf("#%d", r.Index+1), r.Names[r.FirstSeat] + " first", res}
+		for j, t := range c {
+			w[j] = max(w[j], len(t))
+		}
+		cols[i] = c
 	}
-	return fmt.Sprintf("%-24s %4d  %s vs %s  %s  %d plies  %.1fs", r.Match, r.Index, first, second, res, r.Plies, r.Seconds)
+	rows := make([]string, len(recs))
+	for i, r := range recs {
+		var parts []string
+		for j, t := range cols[i] {
+			switch {
+			case w[j] == 0: // no budget in the whole file
+			case j == 3:
+				parts = append(parts, fmt.Sprintf("%*s", w[j], t))
+			default:
+				parts = append(parts, fmt.Sprintf("%-*s", w[j], t))
+			}
+		}
+		rows[i] = strings.Join(append(parts, fmt.Sprintf("%4d plies  %6.1fs", r.Plies, r.Seconds)), "  ")
+	}
+	return rows
+}
+
+// matchPlayers names a record's players as its match does: "a v b", or
+// the one engine of an analysis run.
+func matchPlayers(r tournament.Record) string {
+	if r.Names[1] == "" {
+		return r.Names[0]
+	}
+	return r.Names[0] + " v " + r.Names[1]
 }
 
 func (g *gameList) view(e *env) string {
@@ -209,12 +241,12 @@ func (g *gameList) view(e *env) string {
 	if len(g.recs) == 0 {
 		return head + st.Subtle.Render("no games in this file") + tail
 	}
-	lines := make([]string, len(g.recs))
-	for i, r := range g.recs {
+	lines := gameRows(g.recs)
+	for i, l := range lines {
 		if i == g.cursor {
-			lines[i] = st.MenuSelected.Render("> " + gameRow(r))
+			lines[i] = st.MenuSelected.Render("> " + l)
 		} else {
-			lines[i] = st.MenuItem.Render(gameRow(r))
+			lines[i] = st.MenuItem.Render(l)
 		}
 	}
 	return head + g.list.render(lines, g.cursor, e.width, e.bodyHeight-2-tailHeight(tail)) + tail
@@ -229,5 +261,5 @@ func tailHeight(tail string) int {
 }
 
 func (g *gameList) statusLine(e *env) string {
-	return statusParts(g.list.span(), fmt.Sprintf("%d games", len(g.recs)))
+	return statusParts(g.list.span(), count(len(g.recs), "game"))
 }

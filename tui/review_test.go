@@ -109,7 +109,9 @@ func TestResultsReviewOpensGameAtPly(t *testing.T) {
 	if !ok || len(gl.recs) != 3 {
 		t.Fatalf("screen %T: %s", m.current, m.View())
 	}
-	if v := m.View(); !strings.Contains(v, "tictactoe/uct-random        1  random vs uct  0-1  6 plies  0.6s") {
+	// Aligned columns: game, players, number in the match (from 1), who
+	// moved first, result, length, time.
+	if v := m.View(); !strings.Contains(v, "  tictactoe     uct v random  #2  random first  0-1     6 plies     0.6s") {
 		t.Fatalf("game list:\n%s", v)
 	}
 	m = keys(t, m, "down", "enter")
