@@ -56,9 +56,12 @@ func (e *cutoffEval) policy() policy.Policy { return e.pol }
 
 func (e *cutoffEval) Evaluate(s games.State, r *rng.Rand, stop *engines.Stop, trace *policy.Trace) Eval {
 	k, states := e.pol.Run(s, r, e.plies, stop, trace)
-	// A run of fewer plies than asked for reached the end of the game; one
-	// of no ply started there.
-	return Eval{Value: e.h.Value(s), Terminal: k == 0, States: states}
+	// A run of fewer plies than asked for reached the end of the game,
+	// which scores its outcome; one of no ply started there.
+	if s.Terminal() {
+		return Eval{Value: float64(s.Outcome()), Terminal: k == 0, States: states}
+	}
+	return Eval{Value: e.h.Value(s), States: states}
 }
 
 // Threshold configures a threshold leaf (det x).
@@ -149,7 +152,10 @@ func HeuristicLeaf(heuristic string) func(games.State) (Evaluator, error) {
 type heuristicEval struct{ h knowledge.Heuristic }
 
 func (e heuristicEval) Evaluate(s games.State, _ *rng.Rand, _ *engines.Stop, _ *policy.Trace) Eval {
-	return Eval{Value: e.h.Value(s), Terminal: s.Terminal()}
+	if s.Terminal() {
+		return Eval{Value: float64(s.Outcome()), Terminal: true}
+	}
+	return Eval{Value: e.h.Value(s)}
 }
 
 // HeuristicPrior gives each child the heuristic's value of its position,

@@ -581,3 +581,34 @@ func TestRaveMateFindsForcedWin(t *testing.T) {
 		t.Error("reading without the solver accepted")
 	}
 }
+
+// A leaf that is, or whose playout reaches, a finished game scores the
+// game's outcome whatever the heuristic says of finished positions:
+// stores-fw values them by the store formula (as the implicit-minimax
+// co-authors' tree values did), but their playouts scored wins and losses.
+func TestLeavesScoreFinishedGamesByOutcome(t *testing.T) {
+	done := mustPos(t, "kalah", "0,0,0,0,0,0/0,0,0,0,0,0 25 23 s") // South won by 2
+	near := mustPos(t, "kalah", "0,0,0,0,0,1/0,0,0,0,0,1 24 22 s")
+	for _, tc := range []struct {
+		name string
+		leaf func(games.State) (Evaluator, error)
+	}{
+		{"cutoff", CutoffLeaf(policy.Config{Kind: policy.Random}, "stores-fw", 4)},
+		{"heuristic", HeuristicLeaf("stores-fw")},
+	} {
+		ev, err := tc.leaf(done)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rng.New(1)
+		if got := ev.Evaluate(done.Clone(), &r, engines.NewStop(context.Background(), 0), nil); got.Value != 1 || !got.Terminal {
+			t.Errorf("%s leaf on a finished game: %+v, want its outcome 1, terminal", tc.name, got)
+		}
+		if tc.name == "cutoff" {
+			got := ev.Evaluate(near.Clone(), &r, engines.NewStop(context.Background(), 0), nil)
+			if got.Value != 1 && got.Value != -1 && got.Value != 0 {
+				t.Errorf("a playout to the end scored %v, not an outcome", got.Value)
+			}
+		}
+	}
+}

@@ -11,6 +11,11 @@ func init() {
 	knowledge.RegisterHeuristic("kalah", "stores",
 		"tanh((South's store - North's store)/10): the evaluation of the implicit-minimax paper's Kalah experiments (after Ramanujan and Selman 2011); a finished game scores its outcome",
 		func(g games.Game) (knowledge.Heuristic, error) { return newStoresHeuristic(g.(*Game)), nil })
+	knowledge.RegisterHeuristic("kalah", "stores-fw",
+		"stores as the implicit-minimax co-authors' framework applied it: tanh((South's store - North's store)/10) for a finished game too (after the seeds left are swept into the stores), not its outcome; the framework valued finished positions in the tree by the formula (and before any sweep)",
+		func(g games.Game) (knowledge.Heuristic, error) {
+			return &storesHeuristic{storesTable: newStoresTable(g.(*Game)), formulaAtEnd: true}, nil
+		})
 }
 
 // storesHeuristic is the store difference passed through tanh, from South's
@@ -18,22 +23,38 @@ func init() {
 // within the game's total, so the values are a table (math.Tanh of the same
 // arguments, computed once a search), read at every expansion's children
 // and every leaf.
+//
+// With formulaAtEnd (stores-fw) a finished game is valued by the formula
+// too, as the co-authors' framework valued the finished positions of its
+// trees: a win by two seeds is worth tanh(0.2), not 1. Playouts that end
+// the game still score its outcome (the search's leaves look at Terminal
+// first), as the framework's did.
 type storesHeuristic struct {
+	storesTable
+	formulaAtEnd bool
+}
+
+// storesTable is the store difference's tanh by difference.
+type storesTable struct {
 	total int
 	tanh  []float64 // tanh[d+total] = math.Tanh(d/10)
 }
 
-func newStoresHeuristic(g *Game) *storesHeuristic {
-	h := &storesHeuristic{total: g.total, tanh: make([]float64, 2*g.total+1)}
-	for i := range h.tanh {
-		h.tanh[i] = math.Tanh(float64(i-g.total) / 10)
+func newStoresTable(g *Game) storesTable {
+	t := storesTable{total: g.total, tanh: make([]float64, 2*g.total+1)}
+	for i := range t.tanh {
+		t.tanh[i] = math.Tanh(float64(i-g.total) / 10)
 	}
-	return h
+	return t
+}
+
+func newStoresHeuristic(g *Game) *storesHeuristic {
+	return &storesHeuristic{storesTable: newStoresTable(g)}
 }
 
 func (h *storesHeuristic) Value(gs games.State) float64 {
 	s := gs.(*State)
-	if s.Terminal() {
+	if !h.formulaAtEnd && s.Terminal() {
 		return float64(s.Outcome())
 	}
 	return h.tanh[int(s.pit[s.g.store[0]])-int(s.pit[s.g.store[1]])+h.total]

@@ -58,6 +58,7 @@ func TestHeuristicValues(t *testing.T) {
 		{"breakthrough:size=8x8", "eflh", "7b/8/2b5/8/3w4/8/8/w7 w", (5 + 10) - (5 + 6), 100},
 		{"kalah", "stores", "0,5,5,5,1,5/4,4,4,4,4,0 5 2 n", 5 - 2, 10},
 		{"kalah", "stores", "", 0, 10},
+		{"kalah", "stores-fw", "0,5,5,5,1,5/4,4,4,4,4,0 5 2 n", 5 - 2, 10},
 	} {
 		s := gametest.MustPosition(t, tc.game, tc.position)
 		h, err := knowledge.NewHeuristic(s.Game(), tc.heuristic)
@@ -72,6 +73,18 @@ func TestHeuristicValues(t *testing.T) {
 	h, _ := knowledge.NewHeuristic(over.Game(), "efms")
 	if got := h.Value(over); got != 1 {
 		t.Errorf("a won game for White: got %v, want 1", got)
+	}
+	// A finished Kalah game, South ahead by 2: its outcome under stores,
+	// the formula under stores-fw (the co-authors' framework's reading).
+	done := gametest.MustPosition(t, "kalah", "0,0,0,0,0,0/0,0,0,0,0,0 25 23 s")
+	if !done.Terminal() {
+		t.Fatalf("%s is not over", done)
+	}
+	for name, want := range map[string]float64{"stores": 1, "stores-fw": math.Tanh(0.2)} {
+		h, _ := knowledge.NewHeuristic(done.Game(), name)
+		if got := h.Value(done); got != want {
+			t.Errorf("%s of a game South won by 2: got %v, want %v", name, got, want)
+		}
 	}
 }
 
