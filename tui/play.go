@@ -522,9 +522,10 @@ func (p *play) running(id int) *search {
 }
 
 // hint asks an engine for a move for the human to move: the opponent's
-// engine if it has one that searches, else UCT for a second. The hint searches beside the
-// game, never in the engine's place: a move, undo or redo cancels it, and
-// its answer is only ever shown, for the position it was asked for.
+// engine if it has one that searches, else UCT for a second. The hint
+// searches beside the game, never in the engine's place: a move, undo or
+// redo cancels it, and its answer is only ever shown, for the position it
+// was asked for.
 func (p *play) hint(e *env) tea.Cmd {
 	if p.over() {
 		p.setStatus(gameOverNote, true)
