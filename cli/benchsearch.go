@@ -29,7 +29,7 @@ type SearchBench struct {
 	PerSecond       []float64 `json:"iterations_per_second"` // one per search, the first first
 	StatesPerSecond []float64 `json:"states_per_second"`     // positions visited, one per search
 	CPUTime         bool      `json:"per_cpu_second"`        // PerSecond counts the thread's CPU time, not wall time
-	FirstRatio      float64   `json:"first_vs_later"`        // first / median of the later ones
+	FirstRatio      float64   `json:"first_vs_later"`        // first / median of the later ones (states a second under a states budget; 0 when the later ones have no rate)
 	TreeMiB         float64   `json:"tree_mib"`
 	PeakRSSMiB      float64   `json:"peak_rss_mib"`
 	RSSOverTreeSize float64   `json:"rss_over_tree"`
@@ -66,10 +66,15 @@ func benchSearch(eng engines.Engine, g games.Game, start, s games.State, history
 			rep.TreeMiB = v
 		}
 	}
-	if len(rep.PerSecond) > 1 {
-		later := append([]float64(nil), rep.PerSecond[1:]...)
+	if rates := rep.PerSecond; len(rates) > 1 {
+		if b.States > 0 {
+			rates = rep.StatesPerSecond // an alpha-beta engine's iterations are depths
+		}
+		later := append([]float64(nil), rates[1:]...)
 		sort.Float64s(later)
-		rep.FirstRatio = rep.PerSecond[0] / later[len(later)/2]
+		if m := later[len(later)/2]; m > 0 {
+			rep.FirstRatio = rates[0] / m
+		}
 	}
 	rep.PeakRSSMiB = peakRSS() / (1 << 20)
 	if rep.TreeMiB > 0 {

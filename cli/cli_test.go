@@ -282,6 +282,9 @@ func TestBenchSearch(t *testing.T) {
 		if len(got.PerSecond) != 2 || len(got.StatesPerSecond) != 2 {
 			t.Fatalf("%v: %d and %d rates, want one of each a search", tc.args, len(got.PerSecond), len(got.StatesPerSecond))
 		}
+		if !(got.FirstRatio > 0) || math.IsInf(got.FirstRatio, 0) {
+			t.Errorf("%v: first search at %v of the later ones", tc.args, got.FirstRatio)
+		}
 		for i := range 2 {
 			// A search visits at least one state an iteration.
 			if r, st := got.PerSecond[i], got.StatesPerSecond[i]; !(r > 0 && st >= r && !math.IsInf(st, 0)) {

@@ -182,13 +182,20 @@ func ResolveEngine(c *Config, nameOrSpec string) (engines.Engine, error) {
 	}
 	e, err := engines.New(nameOrSpec)
 	if err != nil && c != nil && len(c.Engines) > 0 && !strings.Contains(nameOrSpec, ":") {
-		names := c.EngineNames()
-		if len(names) <= maxListed {
-			return nil, fmt.Errorf("%w; %s names %s", err, c.Path, strings.Join(names, ", "))
-		}
-		return nil, fmt.Errorf("%w; %s names %d engines (mcarena engines lists them), the nearest: %s", err, c.Path, len(names), strings.Join(nearest(nameOrSpec, names, 6), ", "))
+		return nil, fmt.Errorf("%w; %s names %s", err, c.Path, c.namedEngines(nameOrSpec))
 	}
 	return e, err
+}
+
+// namedEngines tells what engines c names, for an error about typed, a
+// name it does not: all of them, or beyond maxListed their count and the
+// nearest to typed ("FILE names " goes before it).
+func (c *Config) namedEngines(typed string) string {
+	names := c.EngineNames()
+	if len(names) <= maxListed {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%d engines (mcarena engines lists them), the nearest: %s", len(names), strings.Join(nearest(typed, names, 6), ", "))
 }
 
 // maxListed is how many named engines an error lists in full; beyond it,

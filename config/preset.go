@@ -302,7 +302,7 @@ func parsePreset(path string, lines lineIndex, name string, v any, cfg *Config) 
 		}
 		for _, n := range pair {
 			if _, ok := cfg.Engines[n]; !ok {
-				return nil, errAt(pairsKey, "unknown engine %q: named engines are %s", n, strings.Join(cfg.EngineNames(), ", "))
+				return nil, errAt(pairsKey, "unknown engine %q: the file names %s", n, cfg.namedEngines(n))
 			}
 		}
 		if slices.Contains(p.Pairs, [2]string{pair[0], pair[1]}) {
@@ -588,7 +588,7 @@ func parseAnalysis(t map[string]any, name string, cfg *Config, errAt func(key, f
 			return nil, errAt("engines", "engine %q is listed twice: list each engine once", n)
 		}
 		if _, ok := cfg.Engines[n]; !ok {
-			return nil, errAt("engines", "unknown engine %q: named engines are %s", n, strings.Join(cfg.EngineNames(), ", "))
+			return nil, errAt("engines", "unknown engine %q: the file names %s", n, cfg.namedEngines(n))
 		}
 		if err := cfg.checkEngine(n, []string{p.Game}); err != nil {
 			return nil, errAt("engines", "%v", err)
@@ -754,7 +754,7 @@ func parseElimination(t map[string]any, p *Preset, cfg *Config, errAt func(key, 
 			return errAt("elimination", "engine %q is listed twice: list each engine once (an engine cannot meet itself)", n)
 		}
 		if _, ok := cfg.Engines[n]; !ok {
-			return errAt("elimination", "unknown engine %q: named engines are %s", n, strings.Join(cfg.EngineNames(), ", "))
+			return errAt("elimination", "unknown engine %q: the file names %s", n, cfg.namedEngines(n))
 		}
 		if err := cfg.checkEngine(n, p.Games); err != nil {
 			return errAt("elimination", "%v", err)

@@ -61,7 +61,7 @@ func TestPresetErrors(t *testing.T) {
 		{"elimination engine twice", "[presets.p]\ngames = [\"nogo\"]\nelimination = [\"a\", \"b\", \"a\"]\n",
 			`x.toml:10: presets.p.elimination: engine "a" is listed twice: list each engine once`},
 		{"elimination unknown engine", "[presets.p]\ngames = [\"nogo\"]\nelimination = [\"a\", \"z\"]\n",
-			`x.toml:10: presets.p.elimination: unknown engine "z": named engines are a, b, c`},
+			`x.toml:10: presets.p.elimination: unknown engine "z": the file names a, b, c`},
 		{"elimination with pairs", "[presets.p]\ngames = [\"nogo\"]\npairs = [[\"a\", \"b\"]]\nelimination = [\"a\", \"b\"]\n",
 			`x.toml:11: presets.p.elimination: an elimination tournament makes its own pairs round by round: give elimination alone, without pairs`},
 		{"elimination with round robin and gauntlet", "[presets.p]\ngames = [\"nogo\"]\nelimination = [\"a\", \"b\"]\nround_robin = [\"a\", \"b\"]\ngauntlet = [\"a\", \"b\"]\n",

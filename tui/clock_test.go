@@ -99,6 +99,9 @@ func TestWatchingPauseNotCounted(t *testing.T) {
 	}
 	m = send(t, m, p.cur.wait()()) // White's move; Black's turn comes after the pause
 	*now = now.Add(5 * time.Second)
+	if c := p.clockOf(games.Second); c != 0 {
+		t.Errorf("during the pause Black's clock reads %v, want 0", c)
+	}
 	m = send(t, m, engineTurn{p.searchID})
 	if p.cur == nil {
 		t.Fatal("Black's engine did not start after the pause")
@@ -107,6 +110,22 @@ func TestWatchingPauseNotCounted(t *testing.T) {
 	send(t, m, p.cur.wait()())
 	if len(p.moves) != 2 || p.clocks != [2]time.Duration{0, time.Second} {
 		t.Errorf("%d moves, clocks %v: want White 0s, Black 1s (its thinking, not the pause)", len(p.moves), p.clocks)
+	}
+}
+
+// Under a clock, a side with less time than the pause between engine
+// moves does not lose on time during the pause: its clock has not started.
+func TestWatchingPauseUnderAClock(t *testing.T) {
+	now := fakeClock(t)
+	SavesDir = t.TempDir()
+	m, _ := startWith(t, "breakthrough", "random", "random")
+	p := m.current.(*play)
+	p.setControl(engines.TimeControl{Base: 2 * time.Second})
+	m = send(t, m, p.cur.wait()())
+	*now = now.Add(5 * time.Second) // the pause, longer than Black's 2 s
+	m = send(t, m, clockTick{})
+	if p.over() || p.leftOf(games.Second) != 2*time.Second {
+		t.Fatalf("during the pause: over %v, Black's time %v; want the game on, 2s", p.over(), p.leftOf(games.Second))
 	}
 }
 
@@ -123,7 +142,9 @@ func TestClockFieldErrors(t *testing.T) {
 	} {
 		t.Run(tc.clock+tc.second, func(t *testing.T) {
 			m := send(t, New(nil), tea.WindowSizeMsg{Width: 100, Height: 30})
-			m = keys(t, m, "enter", "ctrl+u", "breakthrough", "tab", "tab", "ctrl+u", tc.second, "tab", tc.clock, "enter")
+			// enter in the game's field, after the clock's: the error moves
+			// the focus to the field at fault.
+			m = keys(t, m, "enter", "ctrl+u", "breakthrough", "tab", "tab", "ctrl+u", tc.second, "tab", tc.clock, "tab", "enter")
 			s, ok := m.current.(*setup)
 			if !ok {
 				t.Fatalf("screen %T, want the form", m.current)

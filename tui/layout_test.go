@@ -148,7 +148,6 @@ func TestPaneWidthsStable(t *testing.T) {
 	}
 }
 
-// A long message wraps at the terminal's width instead of running off it.
 // wrapWords breaks lines at spaces only, keeping 1/2-1/2 and e2-e4 whole.
 func TestWrapWords(t *testing.T) {
 	for _, tc := range []struct {
@@ -183,6 +182,7 @@ func TestWrapWords(t *testing.T) {
 	}
 }
 
+// A long message wraps at the terminal's width instead of running off it.
 func TestLongMessageWraps(t *testing.T) {
 	m, p := playSized(t, "breakthrough", minWidth, minHeight)
 	p.setStatus("a message long enough to need two or three lines at the least width, ending here: END", true)

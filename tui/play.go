@@ -466,6 +466,7 @@ func (p *play) nextEngine() tea.Cmd {
 	if p.delay == 0 || len(p.moves) == 0 || p.seats[p.state.ToMove().Other()].human() {
 		return p.startEngine()
 	}
+	p.stopClock() // the pause for watching is no one's time; startEngine restarts it
 	return tea.Tick(p.delay, func(time.Time) tea.Msg { return engineTurn{id} })
 }
 
@@ -485,9 +486,7 @@ func (p *play) startEngine() tea.Cmd {
 	}
 	p.searchID++
 	b := seat.budget
-	if !p.turnFrom.IsZero() {
-		p.turnFrom = clock() // the watching delay is not the engine's time
-	}
+	p.turnFrom = clock() // the engine's time starts now, not before a watching pause
 	if p.timed() {
 		if seat.defaulted {
 			b.Time = 0 // the clock alone says how long

@@ -9,6 +9,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 
 	"mcarena/tournament"
 )
@@ -198,7 +199,7 @@ func gameRows(recs []tournament.Record) []string {
 		}
 		c := [6]string{r.Game, matchPlayers(r), r.Budget, fmt.Sprintf("#%d", r.Index+1), r.Names[r.FirstSeat] + " first", res}
 		for j, t := range c {
-			w[j] = max(w[j], len(t))
+			w[j] = max(w[j], ansi.StringWidth(t))
 		}
 		cols[i] = c
 	}
@@ -206,12 +207,13 @@ func gameRows(recs []tournament.Record) []string {
 	for i, r := range recs {
 		var parts []string
 		for j, t := range cols[i] {
+			pad := strings.Repeat(" ", w[j]-ansi.StringWidth(t))
 			switch {
 			case w[j] == 0: // no budget in the whole file
 			case j == 3:
-				parts = append(parts, fmt.Sprintf("%*s", w[j], t))
+				parts = append(parts, pad+t)
 			default:
-				parts = append(parts, fmt.Sprintf("%-*s", w[j], t))
+				parts = append(parts, t+pad)
 			}
 		}
 		rows[i] = strings.Join(append(parts, fmt.Sprintf("%4d plies  %6.1fs", r.Plies, r.Seconds)), "  ")

@@ -419,7 +419,7 @@ func TestStepper(t *testing.T) {
 }
 
 // The stepper's form refuses a bad search, position or seed with the
-// reason, and focuses the field at fault (enter pressed in the seed's).
+// reason, and focuses the field at fault (enter pressed in the game's).
 func TestStepperSetupErrors(t *testing.T) {
 	for _, tc := range []struct {
 		field       int // the field typed in, and the one at fault
@@ -436,7 +436,7 @@ func TestStepperSetupErrors(t *testing.T) {
 			m = keys(t, m, "tab")
 		}
 		m = keys(t, m, "ctrl+u", tc.value)
-		for range 3 - tc.field {
+		for range 4 - tc.field { // round to the game's field: enter there
 			m = keys(t, m, "tab")
 		}
 		m = keys(t, m, "enter")

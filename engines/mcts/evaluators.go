@@ -15,7 +15,10 @@ import (
 // fet k ("cut off after k plies"), det x ("cut off when the heuristic's
 // magnitude reaches x") and a static heuristic. Each takes the name of a
 // heuristic registered for the game (package knowledge), whose values are
-// from the first player's view and are a finished game's outcome.
+// from the first player's view. A leaf that is, or whose playout reaches,
+// a finished game scores the game's outcome, whatever the heuristic says
+// of finished positions (Kalah's stores-fw values them by its formula:
+// that applies to the implicit minimax values of the tree only).
 
 // limitedPlayout builds the playout policy and heuristic of a leaf that
 // stops playouts early (what names it in errors).
@@ -111,6 +114,9 @@ func (e *thresholdEval) Evaluate(s games.State, r *rng.Rand, stop *engines.Stop,
 	var states int64
 	played := 0
 	for {
+		if s.Terminal() { // a run that ended the game on its last ply
+			return Eval{Value: float64(s.Outcome()), States: states}
+		}
 		if played > 0 || !e.t.SkipLeaf {
 			v := e.h.Value(s)
 			switch {

@@ -595,6 +595,9 @@ func TestLeavesScoreFinishedGamesByOutcome(t *testing.T) {
 	}{
 		{"cutoff", CutoffLeaf(policy.Config{Kind: policy.Random}, "stores-fw", 4)},
 		{"heuristic", HeuristicLeaf("stores-fw")},
+		// fet1 with det0.5: the playout's one ply ends the game exactly
+		// where the leaf would stop and look at the heuristic.
+		{"threshold", ThresholdLeaf(policy.Config{Kind: policy.Random}, "stores-fw", Threshold{X: 0.5, Every: 1, Plies: 1})},
 	} {
 		ev, err := tc.leaf(done)
 		if err != nil {
@@ -604,10 +607,12 @@ func TestLeavesScoreFinishedGamesByOutcome(t *testing.T) {
 		if got := ev.Evaluate(done.Clone(), &r, engines.NewStop(context.Background(), 0), nil); got.Value != 1 || !got.Terminal {
 			t.Errorf("%s leaf on a finished game: %+v, want its outcome 1, terminal", tc.name, got)
 		}
-		if tc.name == "cutoff" {
+		if tc.name != "heuristic" {
+			// South's one move sows into its store and empties its side:
+			// South wins 25-23, which the playout scores 1, not tanh(0.2).
 			got := ev.Evaluate(near.Clone(), &r, engines.NewStop(context.Background(), 0), nil)
-			if got.Value != 1 && got.Value != -1 && got.Value != 0 {
-				t.Errorf("a playout to the end scored %v, not an outcome", got.Value)
+			if got.Value != 1 {
+				t.Errorf("a playout to South's win scored %v, want its outcome 1", got.Value)
 			}
 		}
 	}

@@ -25,7 +25,10 @@ import (
 // makes its own with the registered constructor.
 type Heuristic interface {
 	// Value returns a value of s in [-1, 1] from the first player's view:
-	// the outcome for a finished game, an estimate otherwise.
+	// an estimate, and for a finished game its outcome, except where a
+	// heuristic models a program that valued finished positions by its
+	// formula (Kalah's stores-fw). Searches that need the outcome of a
+	// finished game (playouts reaching the end) take it from the game.
 	Value(s games.State) float64
 }
 

@@ -551,8 +551,8 @@ func (s *State) ParseMove(text string) (games.Move, error) {
 		}
 		return Pass, nil
 	}
-	sep := strings.IndexAny(text, "-x")
-	if sep < 0 {
+	sep := strings.IndexAny(text, "-xX")
+	if sep <= 0 || sep == len(text)-1 {
 		return games.NoMove, fmt.Errorf("%q is not a move like b1-b3, a capture like f8xh6 or pass", text)
 	}
 	a, b := text[:sep], text[sep+1:]
@@ -590,7 +590,7 @@ func (s *State) ParseMove(text string) (games.Move, error) {
 	switch {
 	case s.BB[s.Side]&tb != 0:
 		return games.NoMove, fmt.Errorf("%s: %s holds a %s piece", text, b, name)
-	case text[sep] == 'x' && s.BB[s.Side^1]&tb == 0:
+	case (text[sep] == 'x' || text[sep] == 'X') && s.BB[s.Side^1]&tb == 0:
 		return games.NoMove, fmt.Errorf("%s: nothing to capture on %s", text, b)
 	}
 	if jumped := s.BB[s.Side^1] & (rays[from][d] ^ rays[to][d] ^ tb); jumped != 0 {

@@ -110,8 +110,11 @@ func TestNotation(t *testing.T) {
 	if got := s.MoveString(m); got != "a1xc1" {
 		t.Errorf("capture written %q, want a1xc1", got)
 	}
-	if m2, err := s.ParseMove("a1-c1"); err != nil || m2 != m {
-		t.Errorf("a1-c1 read as %d, %v; want the capture %d", m2, err, m)
+	// A capture may be written with - too, and cells and x in capitals.
+	for _, text := range []string{"a1-c1", "A1XC1", "A1-c1"} {
+		if m2, err := s.ParseMove(text); err != nil || m2 != m {
+			t.Errorf("%s read as %d, %v; want the capture %d", text, m2, err, m)
+		}
 	}
 	if from, to := s.MoveCells(m); from != 0 || to != 2 {
 		t.Errorf("MoveCells = %d, %d, want 0, 2", from, to)
@@ -129,6 +132,9 @@ func TestMoveErrors(t *testing.T) {
 		pos, move, want string
 	}{
 		{loa.Start, "b1b3", `"b1b3" is not a move like b1-b3, a capture like f8xh6 or pass`},
+		{loa.Start, "xx", `"xx" is not a move like b1-b3, a capture like f8xh6 or pass`},
+		{loa.Start, "b1-", `"b1-" is not a move like b1-b3, a capture like f8xh6 or pass`},
+		{loa.Start, "B1XB3", "B1XB3: nothing to capture on B3"},
 		{loa.Start, "b1-b9", `"b9" is not a cell of the 8x8 board (a1..h8)`},
 		{loa.Start, "a2-a4", "a2-a4: no Black piece on a2"},
 		{loa.Start, "b1-c3", "b1-c3: b1 and c3 are not on one line"},
