@@ -617,3 +617,32 @@ func TestLeavesScoreFinishedGamesByOutcome(t *testing.T) {
 		}
 	}
 }
+
+// children=ordered keeps a node's children in the game's move order (the
+// implicit-minimax co-authors' framework's, where selection's ties go to
+// the earliest move); the default shuffles them.
+func TestChildrenOrdered(t *testing.T) {
+	s := mustPos(t, "kalah", "")
+	legal := fmt.Sprint(s.Legal(nil))
+	for _, tc := range []struct {
+		ordered bool
+		want    bool // the root's children in Legal's order
+	}{{true, true}, {false, false}} {
+		e := New(Config{C: 0.5, MaxNodes: 1 << 12, Ordered: tc.ordered}, "test")
+		if _, err := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: 50}, Seed: 3}); err != nil {
+			t.Fatal(err)
+		}
+		sr := e.free[0]
+		root := sr.pool.at(sr.rootIdx)
+		var got []games.Move
+		for j := range int32(root.nChild) {
+			got = append(got, sr.pool.at(root.first+j).move)
+		}
+		if (fmt.Sprint(got) == legal) != tc.want {
+			t.Errorf("ordered=%v: children %v, Legal %s", tc.ordered, got, legal)
+		}
+	}
+	if _, err := engines.New("mcts:children=ordered"); err != nil {
+		t.Error(err)
+	}
+}

@@ -29,6 +29,12 @@ type Config struct {
 	// is below its root, searches on from that subtree. The next search then
 	// depends on the earlier one; reuse is off for reproducible experiments.
 	Reuse bool
+	// Ordered keeps a node's children in the game's move order instead of
+	// shuffling them when the node is expanded, so that selection's ties
+	// go to the earliest move, as in the implicit-minimax co-authors'
+	// framework (its unvisited children were tried in random order; here
+	// in move order).
+	Ordered bool
 	// Playout is the policy of the default leaf evaluation.
 	Playout policy.Config
 	// Leaf makes a search's leaf evaluator; nil is PlayoutLeaf(Playout).

@@ -222,7 +222,7 @@ func (sr *search) reserve(cur int32, st games.State) bool {
 		return false
 	}
 	sr.grow()
-	for i := len(moves) - 1; i > 0; i-- {
+	for i := len(moves) - 1; i > 0 && !sr.cfg.Ordered; i-- {
 		j := sr.r.Intn(i + 1)
 		moves[i], moves[j] = moves[j], moves[i]
 	}
