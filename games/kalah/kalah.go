@@ -292,7 +292,11 @@ type State struct {
 	g    *Game
 	pit  [2*maxHouses + 2]uint8
 	side games.Player
-	hash uint64
+	// swept is what the end of the game swept into each side's store
+	// (zero before the end, and in a finished position read from text): the
+	// stores hold it, and stores-unswept takes it off.
+	swept [2]uint8
+	hash  uint64
 }
 
 // Game implements games.State.
@@ -429,6 +433,7 @@ func (s *State) endIfOver(me int, captured bool) {
 		f := s.g.first[side]
 		for p := f; p < f+s.g.houses; p++ {
 			if n := s.pit[p]; n != 0 {
+				s.swept[side] += n
 				s.set(st, s.pit[st]+n)
 				s.set(p, 0)
 			}

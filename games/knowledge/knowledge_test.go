@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"mcarena/games"
 	_ "mcarena/games/all"
 	"mcarena/games/gametest"
 	"mcarena/games/knowledge"
@@ -80,12 +81,38 @@ func TestHeuristicValues(t *testing.T) {
 	if !done.Terminal() {
 		t.Fatalf("%s is not over", done)
 	}
-	for name, want := range map[string]float64{"stores": 1, "stores-fw": math.Tanh(0.2)} {
+	// Read from text, a finished game's stores hold everything: nothing
+	// to take off under stores-unswept.
+	for name, want := range map[string]float64{"stores": 1, "stores-fw": math.Tanh(0.2), "stores-unswept": math.Tanh(0.2)} {
 		h, _ := knowledge.NewHeuristic(done.Game(), name)
 		if got := h.Value(done); got != want {
 			t.Errorf("%s of a game South won by 2: got %v, want %v", name, got, want)
 		}
 	}
+	// South's last two seeds go to its store and to f2, which ends the
+	// game: North's eleven are swept into its store, and South loses 21-27.
+	// Before the sweep the stores stood 21-16, which stores-unswept reads,
+	// as the framework (whose board never swept) did.
+	end := gametest.MustPosition(t, "kalah", "0,0,0,0,0,10/0,0,0,0,0,2 20 16 s")
+	end.Play(mustMove(t, end, "f1"))
+	if !end.Terminal() || end.Score() != -6 {
+		t.Fatalf("after f1: %s, score %d; want a finished game South lost by 6", end, end.Score())
+	}
+	for name, want := range map[string]float64{"stores": -1, "stores-fw": math.Tanh(-0.6), "stores-unswept": math.Tanh(0.5)} {
+		h, _ := knowledge.NewHeuristic(end.Game(), name)
+		if got := h.Value(end); got != want {
+			t.Errorf("%s after the sweep of 11 seeds: got %v, want %v", name, got, want)
+		}
+	}
+}
+
+func mustMove(t *testing.T, s games.State, text string) games.Move {
+	t.Helper()
+	m, err := s.ParseMove(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }
 
 func TestClassifiers(t *testing.T) {
