@@ -149,6 +149,7 @@ var MCTSOptions = []spec.Option{
 	{Name: "reading", Kind: spec.Word, Default: "", Doc: "the game's reading (mcarena games lists them; havannah's mate): children it proves won or lost are solved when their parent is first reached (needs solver)"},
 	{Name: "maxbackprop", Kind: spec.Int, Default: "0", Min: 0, Max: 1000000000, Doc: "maximum backpropagation: a node visited at least T times adds its best child's mean instead of the playout's result; 0 off"},
 	{Name: "rave", Kind: spec.Float, Default: "0", FloatMin: 0, FloatMax: 1e6, Doc: "RAVE constant R: blend the mean with the AMAF mean by R/(R+visits); 0 off"},
+	{Name: "losses", Kind: spec.Choice, Default: "skipped", Choices: []string{"skipped", "framework"}, Doc: "how selection treats a child proven lost (needs solver): skipped while another child is not (MCTS-Solver), or as the implicit-minimax co-authors' framework did (a move that ends the game lost, the turn passing, is taken first and never counted; at alpha 1 a proven loss competes by its minimax value)"},
 	{Name: "children", Kind: spec.Choice, Default: "shuffled", Choices: []string{"shuffled", "ordered"}, Doc: "a node's children shuffled when it is expanded (selection's ties fall at random), or in the game's move order (ties go to the earliest move, as in the implicit-minimax co-authors' framework)"},
 }
 
@@ -188,9 +189,13 @@ func init() {
 func buildMCTS(v spec.Values, canonical string) (engines.Engine, error) {
 	cfg := Config{C: v.Float("c"), Solver: v.Bool("solver"), MateDistance: v.Bool("matedistance"), MaxNodes: v.Int("nodes"), Reuse: v.Bool("reuse"),
 		Alpha: v.Float("alpha"), Bias: v.Float("bias"), Rave: v.Float("rave"), Ordered: v.String("children") == "ordered",
+		Losses:    map[string]LossRule{"skipped": SkipLosses, "framework": FrameworkLosses}[v.String("losses")],
 		Estimator: map[string]Estimator{"im": ImplicitMinimax, "cb": ConstantBias, "pb": ProgressiveBias}[v.String("estimator")]}
 	if cfg.MateDistance && !cfg.Solver {
 		return nil, errors.New("matedistance measures proofs, which needs solver=true")
+	}
+	if cfg.Losses == FrameworkLosses && !cfg.Solver {
+		return nil, errors.New("losses=framework treats proven losses, which needs solver=true")
 	}
 	if err := engines.CheckMemory("nodes", int64(cfg.MaxNodes)*cfg.nodeCost()); err != nil {
 		return nil, err

@@ -646,3 +646,73 @@ func TestChildrenOrdered(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// forcedAtRoot runs a search and returns the iterations that stopped at the
+// root, which counts every iteration while its children count those that
+// went down into them.
+func forcedAtRoot(t *testing.T, cfg Config, s games.State, iterations int64) (forced int32, root *node) {
+	t.Helper()
+	e := New(cfg, "test")
+	if _, err := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: iterations}, Seed: 5}); err != nil {
+		t.Fatal(err)
+	}
+	sr := e.free[0]
+	root = sr.pool.at(sr.rootIdx)
+	forced = root.visits
+	for j := range int32(root.nChild) {
+		forced -= sr.pool.at(root.first + j).visits
+	}
+	return forced, root
+}
+
+// losses=framework: a child that ends the game lost for its mover, the turn
+// passing (the framework marked it lost when the node was expanded, and it
+// never gained a visit), is taken ahead of every other child once each has
+// been tried, and each such iteration backs its loss up from the node. In
+// misère Breakthrough White's b4 reaches the far row, and loses, by three
+// moves; e1 has two others.
+func TestFrameworkLossesTakenFirst(t *testing.T) {
+	s := mustPos(t, "breakthrough:misere", "b4/1w3/5/5/4w w")
+	for _, tc := range []struct {
+		losses LossRule
+		want   int32 // iterations stopped at the root
+	}{
+		{SkipLosses, 0},
+		{FrameworkLosses, 200 - 5}, // all but the first tries of the five moves
+	} {
+		forced, root := forcedAtRoot(t, Config{C: 0.5, Solver: true, MaxNodes: 1 << 14, Losses: tc.losses}, s, 200)
+		if forced != tc.want || root.visits != 200 {
+			t.Errorf("losses %d: %d of %d iterations stopped at the root, want %d", tc.losses, forced, root.visits, tc.want)
+		}
+	}
+}
+
+// losses=framework at alpha 1: the framework's (1-alpha) times its finite
+// infinity is 0 there, so a proven loss competes by its minimax value and
+// exploration term (and, never counted, its term grows); below alpha 1 it
+// is never taken. White's a1 and e1 moves other than e1xd2 let Black's d2
+// reach the first rank.
+func TestFrameworkLossesAtAlphaOne(t *testing.T) {
+	s := mustPos(t, "breakthrough", "bb3/5/5/3b1/w3w w")
+	for _, tc := range []struct {
+		losses LossRule
+		alpha  float64
+		forced bool
+	}{
+		{SkipLosses, 1, false},
+		{FrameworkLosses, 0.75, false},
+		{FrameworkLosses, 1, true},
+	} {
+		cfg := Config{C: 0.5, Solver: true, MaxNodes: 1 << 16, Alpha: tc.alpha, Prior: HeuristicPrior("efms"), Losses: tc.losses}
+		forced, root := forcedAtRoot(t, cfg, s, 3000)
+		if (forced > 0) != tc.forced {
+			t.Errorf("losses %d, alpha %v: %d of %d iterations stopped at the root", tc.losses, tc.alpha, forced, root.visits)
+		}
+	}
+	if _, err := engines.New("mcts:losses=framework"); err != nil {
+		t.Error(err)
+	}
+	if _, err := engines.New("mcts:losses=framework,solver=false"); err == nil {
+		t.Error("losses=framework without the solver accepted")
+	}
+}

@@ -35,6 +35,9 @@ type Config struct {
 	// framework (its unvisited children were tried in random order; here
 	// in move order).
 	Ordered bool
+	// Losses is how selection treats a child proven lost for its mover
+	// (with Solver): see LossRule.
+	Losses LossRule
 	// Playout is the policy of the default leaf evaluation.
 	Playout policy.Config
 	// Leaf makes a search's leaf evaluator; nil is PlayoutLeaf(Playout).
@@ -77,6 +80,35 @@ type Config struct {
 	// every child, tried or not (see the package comment).
 	Rave float64
 }
+
+// LossRule is how selection treats a child proven lost for its mover.
+//
+//	SkipLosses       MCTS-Solver's rule: a proven loss is never taken
+//	                 while another child is not.
+//	FrameworkLosses  what the implicit-minimax co-authors' framework did
+//	                 (tpepels/mcts_gameframe, TreeNode, January-July 2014).
+//
+// The framework marked a child lost when its parent was expanded if the
+// move ended the game and the player then to move had won; such a child
+// never gained a visit, and its selection rule took unvisited children
+// first, so from then on it was taken ahead of every other child, each
+// iteration that took it backing its loss up from the parent without
+// going into it. Here a child that ended the game lost for its mover, the
+// turn passing (Kalah's last seed in the mover's store keeps the turn, and
+// the framework did not mark that loss), is taken so once its parent's
+// children have each been tried. A child proven lost later had visits, and
+// the framework's (1-alpha) times its finite infinity (999999) kept it out
+// of selection, except at alpha 1, where the product is 0 and the child
+// competed by its minimax value and exploration term (its visits frozen).
+// Taking a proven loss ends the iteration at its parent with that loss.
+// The final move is the most visited child not proven lost under both.
+type LossRule uint8
+
+// The loss rules.
+const (
+	SkipLosses LossRule = iota
+	FrameworkLosses
+)
 
 // Estimator is the value that Config.Alpha blends with a child's mean in
 // selection, the three estimators the implicit-minimax paper compares (its
@@ -345,6 +377,8 @@ func (e *Engine) newSearch(s games.State) (*search, error) {
 		}
 	}
 	switch {
+	case e.cfg.Losses == FrameworkLosses:
+		sr.rule = generalRule
 	case sr.amaf.on && !sr.bias.on && !sr.virt.on && !sr.pool.valued:
 		sr.rule = raveRule
 	case sr.bias.on || sr.amaf.on || sr.virt.on || sr.pool.valued && e.cfg.Estimator == ProgressiveBias:

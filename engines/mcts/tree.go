@@ -28,6 +28,9 @@ type node struct {
 	// bound that further search may improve. They fill the node's padding.
 	dist  int16
 	exact bool
+	// handed says, for a terminal node, that the game's last move passed
+	// the turn (the player to move after it is not the mover).
+	handed bool
 }
 
 // nodeBytes, statBytes and valuedStatBytes are the sizes of a node, of
@@ -49,6 +52,8 @@ func (sr *search) iterate() bool {
 	}
 	cur := sr.rootIdx
 	expandedAt := int32(-1)
+	forced := false // selection took a proven loss (FrameworkLosses)
+	var loser games.Player
 	for {
 		n := sr.pool.at(cur)
 		if n.term || (sr.cfg.Solver && n.proof != engines.Unproven && (!sr.cfg.MateDistance || n.exact)) {
@@ -87,6 +92,12 @@ func (sr *search) iterate() bool {
 				c = sr.selectGeneral(cur)
 			}
 		}
+		if sr.cfg.Losses == FrameworkLosses {
+			if ch := sr.pool.at(c); ch.proof == engines.ProvenLoss {
+				forced, loser = true, ch.mover
+				break
+			}
+		}
 		if next := n.first + int32(n.nExp); c >= next {
 			// RAVE picked a child not tried yet: it takes the next slot
 			// and becomes this iteration's new node.
@@ -111,6 +122,8 @@ func (sr *search) iterate() bool {
 	leaf := sr.pool.at(cur)
 	var value float64 // first player's view
 	switch {
+	case forced:
+		value = float64(games.WinFor(loser.Other()))
 	case leaf.term:
 		value = float64(leaf.outcome)
 	case sr.cfg.Solver && leaf.proof == engines.ProvenWin:
@@ -118,6 +131,7 @@ func (sr *search) iterate() bool {
 	case sr.cfg.Solver && leaf.proof == engines.ProvenLoss:
 		value = float64(games.WinFor(leaf.mover.Other()))
 	default:
+		handed := st.ToMove() != leaf.mover
 		ev := sr.leaf.Evaluate(st, &sr.r, sr.stop, sr.trace)
 		sr.states += ev.States
 		if sr.stop.Stopped() {
@@ -128,6 +142,9 @@ func (sr *search) iterate() bool {
 			return false
 		}
 		value = ev.Value
+		if ev.Terminal {
+			leaf.handed = handed
+		}
 		if ev.Terminal || ev.Proven {
 			// An oracle's proof says nothing of its distance.
 			leaf.dist, leaf.exact = 0, true
@@ -143,7 +160,7 @@ func (sr *search) iterate() bool {
 			}
 		}
 	}
-	sr.backup(value)
+	sr.backup(value, forced)
 	if sr.trace != nil {
 		if sr.amaf.on {
 			sr.amafUpdate(value)
@@ -208,6 +225,7 @@ func (sr *search) reserve(cur int32, st games.State) bool {
 		n := sr.pool.at(cur)
 		n.term, n.outcome = true, st.Outcome()
 		n.dist, n.exact = 1, true
+		n.handed = st.ToMove() != n.mover
 		switch n.outcome.Value(n.mover) {
 		case 1:
 			n.proof = engines.ProvenWin
@@ -345,6 +363,20 @@ func (sr *search) selectGeneral(cur int32) int32 {
 			case engines.ProvenWin:
 				return idx
 			case engines.ProvenLoss:
+				if sr.cfg.Losses != FrameworkLosses {
+					continue
+				}
+				if ch.term && ch.handed {
+					return idx
+				}
+				if alpha != 1 || !sr.pool.valued {
+					continue
+				}
+				// (1-alpha) times the framework's finite infinity is 0.
+				v := *sr.pool.value(idx)
+				if score := float64(alpha*(v+1)/2) + float64(float32(k)*sr.pool.stat(idx).rs); score > bestScore {
+					best, bestScore = idx, score
+				}
 				continue
 			}
 		}
@@ -423,8 +455,8 @@ func (sr *search) selectMinimax(cur int32) int32 {
 // node's value is a function of its children's, and only the child on the
 // path can have moved, so once a node's value comes out the same (bit for
 // bit) the values above it stand.
-func (sr *search) backup(value float64) {
-	proved := false // the node below got a proof
+func (sr *search) backup(value float64, proved bool) {
+	// proved: the node below got a proof
 	// moved says the minimax value of the node below changed (a leaf's
 	// counts as changed), while implicit minimax values are backed up.
 	moved := sr.pool.valued && sr.cfg.Estimator != ConstantBias
