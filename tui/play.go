@@ -1067,6 +1067,10 @@ func (p *play) view(e *env) string {
 			moves := p.pane(e, "Moves", p.moveLines(e, movesW-frame, panesH-2), movesW, panesH)
 			engine := p.pane(e, "Engine", p.statsLines(e, engineW-frame, panesH-2), engineW, panesH)
 			rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, moves, " ", engine))
+		} else {
+			// The board leaves no room for the panes: say so, rather than
+			// let them go without a word.
+			title = cut(title+"  "+st.Subtle.Render("(panes hidden: enlarge the terminal)"), w)
 		}
 		main = lipgloss.JoinVertical(lipgloss.Left, rows...)
 		if top == 1 && p.timed() {
