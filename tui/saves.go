@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"cmp"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -220,9 +221,11 @@ func loadGame(e *env, path string) (*play, error) {
 	return p, nil
 }
 
-// browser lists the saves, newest first, and loads the one chosen.
+// browser lists the saves, newest first, each with who played, the
+// result and the moves, and loads the one chosen.
 type browser struct {
 	files  []string
+	notes  []string // what each file holds, or why it cannot be read
 	cursor int
 	err    string
 	list   scroller
@@ -241,7 +244,27 @@ func (b *browser) reload() {
 	if err != nil {
 		b.err = err.Error()
 	}
+	b.notes = make([]string, len(files))
+	for i, f := range files {
+		b.notes[i] = saveNote(filepath.Join(SavesDir, f))
+	}
 	b.cursor = min(b.cursor, max(len(b.files)-1, 0))
+}
+
+// saveNote says what a save holds, "White human, Black uct · 1-0 · 42
+// moves", or why it cannot be read (as loading it would say).
+func saveNote(path string) string {
+	r, err := pgn.Load(path)
+	if err != nil {
+		return "cannot be read: " + strings.TrimPrefix(err.Error(), path+": ")
+	}
+	names := r.Game.PlayerNames()
+	var seats [2]string
+	for p := range seats {
+		text, _ := r.Player(games.Player(p))
+		seats[p] = names[p] + " " + cmp.Or(text, "?")
+	}
+	return fmt.Sprintf("%s, %s · %s · %s", seats[0], seats[1], cmp.Or(r.Get("Result"), "*"), count(len(r.Moves), "move"))
 }
 
 // reveal rereads the saves when a game loaded from the list is left.
@@ -377,6 +400,7 @@ func (b *browser) view(e *env) string {
 		} else {
 			lines[i] = e.styles.MenuItem.Render(f)
 		}
+		lines[i] = cut(lines[i]+"  "+e.styles.Subtle.Render(b.notes[i]), e.width)
 	}
 	if len(lines) > 0 {
 		s.WriteString(b.list.render(lines, b.cursor, e.width, e.bodyHeight-2-errH))
