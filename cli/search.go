@@ -23,7 +23,10 @@ type SearchColumn struct {
 	Kind   string   `json:"kind"`
 	View   string   `json:"view,omitempty"`
 	Labels []string `json:"labels,omitempty"`
-	Doc    string   `json:"doc,omitempty"`
+	// Mate, for a score column, is the score of a win at once (see
+	// engines.Column): scores beyond half of it are forced results.
+	Mate float64 `json:"mate,omitempty"`
+	Doc  string  `json:"doc,omitempty"`
 }
 
 // SearchMove is one root move's row: its numbers by column key (a column
@@ -143,7 +146,7 @@ func searchReport(g games.Game, s games.State, spec string, seed uint64, res eng
 	}
 	for _, col := range st.Columns {
 		rep.Columns = append(rep.Columns, SearchColumn{Key: col.Key, Title: col.Title, Kind: kindNames[col.Kind],
-			View: viewNames[col.View], Labels: col.Labels, Doc: col.Doc})
+			View: viewNames[col.View], Labels: col.Labels, Mate: col.Mate, Doc: col.Doc})
 	}
 	for _, ms := range st.Moves {
 		row := SearchMove{Move: s.MoveString(ms.Move), Proven: ms.Proven.String(), Cells: map[string]float64{}}
@@ -211,7 +214,7 @@ func writeSearch(w io.Writer, rep SearchReport) error {
 			if !ok {
 				v = math.NaN()
 			}
-			row += engines.Column{Kind: kindOf(c.Kind), Labels: c.Labels}.Format(v) + "\t"
+			row += engines.Column{Kind: kindOf(c.Kind), Labels: c.Labels, Mate: c.Mate}.Format(v) + "\t"
 		}
 		fmt.Fprintln(tw, row+m.Proven+"\t")
 	}

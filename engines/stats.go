@@ -66,6 +66,11 @@ type Column struct {
 	// front end can read the value back (UCI's centipawns); 0 when the
 	// score is not such a scale.
 	Unit float64
+	// Mate, for a Score column whose forced results are scored as
+	// alpha-beta scores them (Mate minus the plies to a win, its negative
+	// for a loss), is that Mate; Format writes a score beyond half of it
+	// as "win N" or "loss N", N plies. 0 when the column has none.
+	Mate float64
 	// Doc says what the column holds, for help screens.
 	Doc string
 }
@@ -156,9 +161,16 @@ func (s Stats) StatesPerSecond() float64 {
 
 // Format writes a number of the column as the statistics show it: whole
 // numbers for counts, a sign and three decimals for values, a label's
-// name, a measure to as many decimals as its size leaves room for, and
+// name, a measure to as many decimals as its size leaves room for, a
+// forced result of a score column with a Mate as "win N" or "loss N", and
 // nothing for NaN (no number).
 func (c Column) Format(v float64) string {
+	if c.Kind == Score && c.Mate > 0 && math.Abs(v) > c.Mate/2 {
+		if v > 0 {
+			return "win " + strconv.FormatFloat(c.Mate-v, 'f', 0, 64)
+		}
+		return "loss " + strconv.FormatFloat(c.Mate+v, 'f', 0, 64)
+	}
 	return formatNumber(c.Kind, c.Labels, v)
 }
 

@@ -41,3 +41,17 @@ func TestFormatByKind(t *testing.T) {
 		}
 	}
 }
+
+// A score column with a Mate writes forced results by their plies, the
+// rest as numbers (alpha-beta's Mate 30000: a win in 1 ply scores 29999).
+func TestFormatMateScores(t *testing.T) {
+	c := Column{Kind: Score, Mate: 30000}
+	for v, want := range map[float64]string{29999: "win 1", -29996: "loss 4", 1000: "1000", -14999: "-14999", 0: "0"} {
+		if got := c.Format(v); got != want {
+			t.Errorf("%v: got %q, want %q", v, got, want)
+		}
+	}
+	if got := (Column{Kind: Score}).Format(29999); got != "29999" {
+		t.Errorf("no Mate: got %q, want 29999", got)
+	}
+}

@@ -484,12 +484,12 @@ func allLost(values []int) bool {
 // a heuristic at the horizon.
 var (
 	columns = []engines.Column{
-		{Key: "score", Title: "score", Kind: engines.Score, View: engines.MoverView,
+		{Key: "score", Title: "score", Kind: engines.Score, View: engines.MoverView, Mate: Mate,
 			Doc: "value at the last completed depth: Mate minus the plies to a win, its negative for a loss, 0 for a draw or the horizon; with root=cut, an upper bound for every move but the first"},
 		{Key: "nodes", Title: "nodes", Kind: engines.Count, Doc: "nodes the move's subtree took at the last completed depth"},
 	}
 	heuristicColumns = []engines.Column{
-		{Key: "score", Title: "score", Kind: engines.Score, View: engines.MoverView, Unit: EvalScale,
+		{Key: "score", Title: "score", Kind: engines.Score, View: engines.MoverView, Unit: EvalScale, Mate: Mate,
 			Doc: "value at the last completed depth: Mate minus the plies to a win, its negative for a loss, 0 for a draw, 1000 times the heuristic at the horizon; with root=cut, an upper bound for every move but the first"},
 		columns[1],
 	}
