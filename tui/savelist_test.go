@@ -9,6 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"mcarena/games"
+	"mcarena/games/gametest"
 	"mcarena/games/pgn"
 )
 
@@ -22,14 +23,7 @@ func TestBrowserDescribesSaves(t *testing.T) {
 	}
 	s := g.NewState()
 	r := &pgn.Record{Game: g, Start: s.Clone()}
-	for _, text := range []string{"b2", "a1", "c3"} {
-		m, err := s.ParseMove(text)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s.Play(m)
-		r.Moves = append(r.Moves, m)
-	}
+	r.Moves = gametest.MustPlay(t, s, "b2", "a1", "c3")
 	r.Set(pgn.SeatTag(games.First), "human")
 	r.Set(pgn.SeatTag(games.Second), "uct 1s")
 	if err := pgn.Save(filepath.Join(SavesDir, "tictactoe-20260101-120000.pgn"), r); err != nil {

@@ -34,6 +34,23 @@ func MustPosition(t testing.TB, spec, text string) games.State {
 	return s
 }
 
+// MustPlay plays moves written in the game's notation on s, in order, and
+// returns them, or fails the test at the first it cannot read or that is
+// not legal.
+func MustPlay(t testing.TB, s games.State, moves ...string) []games.Move {
+	t.Helper()
+	var out []games.Move
+	for _, text := range moves {
+		m, err := s.ParseMove(text)
+		if err != nil {
+			t.Fatalf("%s in %s: %v", text, s, err)
+		}
+		s.Play(m)
+		out = append(out, m)
+	}
+	return out
+}
+
 // BenchmarkPlayout measures uniform random playouts of g from its start
 // position and reports states per second.
 func BenchmarkPlayout(b *testing.B, g games.Game) {

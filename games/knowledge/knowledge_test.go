@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"mcarena/games"
 	_ "mcarena/games/all"
 	"mcarena/games/gametest"
 	"mcarena/games/knowledge"
@@ -94,7 +93,7 @@ func TestHeuristicValues(t *testing.T) {
 	// Before the sweep the stores stood 21-16, which stores-unswept reads,
 	// as the framework (whose board never swept) did.
 	end := gametest.MustPosition(t, "kalah", "0,0,0,0,0,10/0,0,0,0,0,2 20 16 s")
-	end.Play(mustMove(t, end, "f1"))
+	gametest.MustPlay(t, end, "f1")
 	if !end.Terminal() || end.Score() != -6 {
 		t.Fatalf("after f1: %s, score %d; want a finished game South lost by 6", end, end.Score())
 	}
@@ -104,15 +103,6 @@ func TestHeuristicValues(t *testing.T) {
 			t.Errorf("%s after the sweep of 11 seeds: got %v, want %v", name, got, want)
 		}
 	}
-}
-
-func mustMove(t *testing.T, s games.State, text string) games.Move {
-	t.Helper()
-	m, err := s.ParseMove(text)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
 }
 
 func TestClassifiers(t *testing.T) {
