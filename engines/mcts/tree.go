@@ -454,7 +454,9 @@ func (sr *search) selectMinimax(cur int32) int32 {
 // recomputes the minimax values along the path as far as they change: a
 // node's value is a function of its children's, and only the child on the
 // path can have moved, so once a node's value comes out the same (bit for
-// bit) the values above it stand.
+// bit) the values above it stand. proved says that the path's last node
+// has a proven child below it that the iteration took and did not enter
+// (FrameworkLosses), so that its proof is looked at too.
 func (sr *search) backup(value float64, proved bool) {
 	// proved: the node below got a proof
 	// moved says the minimax value of the node below changed (a leaf's
