@@ -28,8 +28,9 @@ type node struct {
 	// bound that further search may improve. They fill the node's padding.
 	dist  int16
 	exact bool
-	// handed says, for a terminal node, that the game's last move passed
-	// the turn (the player to move after it is not the mover).
+	// handed says, for a terminal node under FrameworkLosses (the only
+	// rule that reads it), that the game's last move passed the turn (the
+	// player to move after it is not the mover).
 	handed bool
 }
 
@@ -131,7 +132,8 @@ func (sr *search) iterate() bool {
 	case sr.cfg.Solver && leaf.proof == engines.ProvenLoss:
 		value = float64(games.WinFor(leaf.mover.Other()))
 	default:
-		handed := st.ToMove() != leaf.mover
+		// Asked before the evaluation, which may play on from st.
+		handed := sr.cfg.Losses == FrameworkLosses && st.ToMove() != leaf.mover
 		ev := sr.leaf.Evaluate(st, &sr.r, sr.stop, sr.trace)
 		sr.states += ev.States
 		if sr.stop.Stopped() {
@@ -225,7 +227,7 @@ func (sr *search) reserve(cur int32, st games.State) bool {
 		n := sr.pool.at(cur)
 		n.term, n.outcome = true, st.Outcome()
 		n.dist, n.exact = 1, true
-		n.handed = st.ToMove() != n.mover
+		n.handed = sr.cfg.Losses == FrameworkLosses && st.ToMove() != n.mover
 		switch n.outcome.Value(n.mover) {
 		case 1:
 			n.proof = engines.ProvenWin
