@@ -32,12 +32,13 @@ func newAlphaBeta(cfg Config, s games.State) (Policy, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &alphaBeta{depth: cfg.Depth, eps: cfg.Epsilon, h: h, best: make([]games.Move, 0, g.MaxMoves())}
+	p := &alphaBeta{depth: cfg.Depth, eps: cfg.Epsilon, h: h, best: make([]games.Move, 0, g.MaxMoves()), bestAt: make([]int, 0, g.MaxMoves())}
 	if c, err := knowledge.NewClassifier(g, "capture"); err == nil {
 		p.capture = c
 		p.partition, _ = c.(knowledge.Partitioner)
 	}
 	p.states, p.moves = make([]games.State, cfg.Depth), make([][]games.Move, cfg.Depth)
+	p.killers = make([]games.Move, cfg.Depth)
 	for i := range p.states {
 		p.states[i] = s.Clone()
 		p.moves[i] = make([]games.Move, 0, g.MaxMoves())
@@ -58,7 +59,13 @@ type alphaBeta struct {
 	states    []games.State
 	moves     [][]games.Move
 	best      []games.Move
-	count     int64
+	bestAt    []int // best's places in the step's order without the killer moved
+	// killers[i] is the last move that cut off a search i plies below a
+	// step's position, in this step or an earlier one, tried first where
+	// it is legal (before the first cut-off: move 0, tried first where
+	// legal, which is as harmless).
+	killers []games.Move
+	count   int64
 }
 
 // Run implements Policy.
@@ -94,21 +101,40 @@ func (p *alphaBeta) Run(s games.State, r *rng.Rand, limit int, stop *engines.Sto
 // be worse.
 func (p *alphaBeta) choose(s games.State, moves []games.Move, r *rng.Rand) games.Move {
 	p.order(s, moves)
+	// The last move that cut off a reply is most often the opponent's
+	// threat, and so a good move for the player now to move: searched
+	// first, it sets a high bar for the others. The draw among ties below
+	// is made in the order without it: bestAt keeps each tied move's
+	// place in that order.
+	at := p.killerFirst(moves, 1)
 	mover := s.ToMove()
 	child := p.states[0]
 	best := math.Inf(-1)
-	p.best = p.best[:0]
-	for _, m := range moves {
+	p.best, p.bestAt = p.best[:0], p.bestAt[:0]
+	for i, m := range moves {
 		child.CopyFrom(s)
 		child.Play(m)
 		p.count++
 		v := p.childValue(child, mover, 1, math.Nextafter(best, math.Inf(-1)), math.Inf(1))
+		place := i
+		switch {
+		case at <= 0:
+		case i == 0:
+			place = at
+		case i <= at:
+			place = i - 1
+		}
 		switch {
 		case v > best:
-			best, p.best = v, append(p.best[:0], m)
+			best, p.best, p.bestAt = v, append(p.best[:0], m), append(p.bestAt[:0], place)
 		case v == best:
-			p.best = append(p.best, m)
+			p.best, p.bestAt = append(p.best, m), append(p.bestAt, place)
 		}
+	}
+	// Only the moved move can be out of place.
+	for i := 1; i < len(p.best) && p.bestAt[i] < p.bestAt[i-1]; i++ {
+		p.best[i], p.best[i-1] = p.best[i-1], p.best[i]
+		p.bestAt[i], p.bestAt[i-1] = p.bestAt[i-1], p.bestAt[i]
 	}
 	return p.best[r.Intn(len(p.best))]
 }
@@ -144,6 +170,7 @@ func (p *alphaBeta) search(s games.State, ply int, alpha, beta float64) float64 
 		return v
 	}
 	p.order(s, moves)
+	p.killerFirst(moves, ply)
 	mover := s.ToMove()
 	child := p.states[ply]
 	best := math.Inf(-1)
@@ -157,12 +184,33 @@ func (p *alphaBeta) search(s games.State, ply int, alpha, beta float64) float64 
 			if v > alpha {
 				alpha = v
 				if alpha >= beta {
+					p.killers[ply] = m
 					break
 				}
 			}
 		}
 	}
 	return best
+}
+
+// killerFirst moves the killer of ply to the front of moves when it is
+// among them, keeping the others' order, and returns the place it came
+// from (0 when it was first already, -1 when it is not among them). Below
+// the step's position the order of moves changes what is cut off but no
+// value within the window, so the step's choice is the same either way.
+func (p *alphaBeta) killerFirst(moves []games.Move, ply int) int {
+	if ply >= len(p.killers) {
+		return -1
+	}
+	k := p.killers[ply]
+	for i, m := range moves {
+		if m == k {
+			copy(moves[1:i+1], moves[:i])
+			moves[0] = k
+			return i
+		}
+	}
+	return -1
 }
 
 // order puts the captures of s first, when the game classifies them: they

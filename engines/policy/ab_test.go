@@ -2,6 +2,7 @@ package policy
 
 import (
 	"context"
+	"math"
 	"slices"
 	"testing"
 
@@ -84,6 +85,104 @@ func TestABPlaysLegalMovesAndTracesReplay(t *testing.T) {
 			}
 		}
 	}
+}
+
+// ab's choice is the plain minimax choice: from positions of random games
+// and after playouts have left killers behind, each step's move is the one
+// its random draw picks among the moves whose unpruned depth-limited value
+// is best, in the order the step searches them (captures first). Pruning,
+// the search window and the killers' order below the step may change how
+// many positions are visited, never what is chosen.
+func TestABChoosesAsPlainMinimax(t *testing.T) {
+	for _, tc := range []struct {
+		game, heuristic string
+		depths          []int
+	}{
+		{"loa", "mia-sub", []int{1, 2, 3}},
+		{"breakthrough:size=8x8", "efms", []int{1, 2, 3}},
+		{"kalah:houses=4,seeds=3", "stores", []int{1, 2, 3}},
+	} {
+		g := gametest.MustGame(t, tc.game)
+		for _, depth := range tc.depths {
+			p := mustPolicy(t, Config{Kind: AB, Depth: depth, Epsilon: 0, Heuristic: tc.heuristic}, g.NewState()).(*alphaBeta)
+			h, err := knowledge.NewHeuristic(g, tc.heuristic)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := rng.New(uint64(10 + depth))
+			steps, ties, want := 0, 0, 400 // enough for a killer tied with its neighbour
+			if depth == 3 {
+				want = 40 // unpruned depth 3 is slow
+			}
+			for steps < want {
+				s := gametest.RandomPlies(g.NewState(), &r, r.Intn(50))
+				if s.Terminal() {
+					continue
+				}
+				// A playout first, so the step below meets killers from
+				// other positions.
+				p.Run(s.Clone(), &r, 6, nil, nil)
+				moves := s.Legal(nil)
+				p.order(s, moves)
+				var best []games.Move
+				top := math.Inf(-1)
+				for _, m := range moves {
+					c := s.Clone()
+					c.Play(m)
+					v := plainValue(c, s.ToMove(), h, 1, depth)
+					switch {
+					case v > top:
+						top, best = v, append(best[:0], m)
+					case v == top:
+						best = append(best, m)
+					}
+				}
+				draw := r // the step draws from a copy of this stream
+				plain := best[draw.Intn(len(best))]
+				if got := p.choose(s, s.Legal(nil), &r); got != plain {
+					t.Fatalf("%s depth %d in %q: ab chose %s, plain minimax %s of %d best", tc.game, depth, s.String(), s.MoveString(got), s.MoveString(plain), len(best))
+				}
+				steps++
+				if len(best) > 1 {
+					ties++
+				}
+			}
+			if tc.game == "loa" && depth == 2 && ties == 0 {
+				t.Errorf("loa depth 2: no step had tied best moves; the draw among ties went unchecked")
+			}
+		}
+	}
+}
+
+// plainValue is the value of s for mover, ply plies below a step, by
+// minimax without pruning, scored as the ab policy scores: a finished game
+// by its outcome less a hundredth a ply, the heuristic at depth.
+func plainValue(s games.State, mover games.Player, h knowledge.Heuristic, ply, depth int) float64 {
+	sign := 1.0
+	if s.ToMove() != mover {
+		sign = -1
+	}
+	if s.Terminal() {
+		return sign * float64(s.Outcome().Value(s.ToMove())) * (2 - 0.01*float64(ply))
+	}
+	var moves []games.Move
+	if ply < depth {
+		moves = s.Legal(nil)
+	}
+	if len(moves) == 0 {
+		v := h.Value(s)
+		if mover == games.Second {
+			v = -v
+		}
+		return v
+	}
+	best := math.Inf(-1)
+	for _, m := range moves {
+		c := s.Clone()
+		c.Play(m)
+		best = max(best, plainValue(c, s.ToMove(), h, ply+1, depth))
+	}
+	return sign * best
 }
 
 // A stop signal already set stops ab before its first move.
