@@ -110,7 +110,7 @@ func (m *menu) choose(ctx *env) (screen, tea.Cmd) {
 	case itemNewGame:
 		return newGameSetup(), nil
 	case itemLoad:
-		return newBrowser(), nil
+		return newBrowser(ctx), nil
 	case itemHelp:
 		return newHelpScreen(), nil
 	case itemPresets:

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -42,5 +43,78 @@ func TestBrowserDescribesSaves(t *testing.T) {
 		if !strings.Contains(v, want) {
 			t.Errorf("the list lacks %q:\n%s", want, v)
 		}
+	}
+}
+
+// Showing the list again reads only the saves whose size or modification
+// time changed: a save rewritten is described anew, even at the same size,
+// and a file changed behind the list's back with its size and time kept
+// is not read again.
+func TestBrowserRereadsOnlyChangedSaves(t *testing.T) {
+	SavesDir = t.TempDir()
+	path := filepath.Join(SavesDir, "tictactoe-20260101-120000.pgn")
+	g, err := games.New("tictactoe")
+	if err != nil {
+		t.Fatal(err)
+	}
+	save := func(first string, moves ...string) {
+		t.Helper()
+		s := g.NewState()
+		r := &pgn.Record{Game: g, Start: s.Clone()}
+		r.Moves = gametest.MustPlay(t, s, moves...)
+		r.Set(pgn.SeatTag(games.First), first)
+		if err := pgn.Save(path, r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	list := func(m Model) (Model, string) {
+		t.Helper()
+		m = openItem(t, m, itemLoad)
+		v := m.View()
+		return keys(t, m, "esc"), v
+	}
+	m := send(t, New(nil), tea.WindowSizeMsg{Width: 160, Height: 30})
+	save("alice", "b2", "a1", "c3")
+	m, v := list(m)
+	if !strings.Contains(v, "X alice, O ? · * · 3 moves") {
+		t.Fatalf("first look:\n%s", v)
+	}
+	first, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	save("alice", "b2", "a1", "c3", "a3")
+	if err := os.Chtimes(path, first.ModTime(), first.ModTime()); err != nil {
+		t.Fatal(err)
+	}
+	m, v = list(m)
+	if !strings.Contains(v, "X alice, O ? · * · 4 moves") {
+		t.Fatalf("after the save grew, its time kept:\n%s", v)
+	}
+	info, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	save("bobby", "b2", "a1", "c3", "a3")
+	later := info.ModTime().Add(time.Second)
+	if err := os.Chtimes(path, later, later); err != nil {
+		t.Fatal(err)
+	}
+	m, v = list(m)
+	if !strings.Contains(v, "X bobby, O ? · * · 4 moves") {
+		t.Fatalf("after the save was rewritten at the same size:\n%s", v)
+	}
+	info, err = os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(strings.Repeat("x", int(info.Size()))), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(path, info.ModTime(), info.ModTime()); err != nil {
+		t.Fatal(err)
+	}
+	if _, v = list(m); !strings.Contains(v, "X bobby, O ? · * · 4 moves") {
+		t.Fatalf("a file of the same size and time was read again:\n%s", v)
 	}
 }

@@ -231,14 +231,15 @@ type browser struct {
 	list   scroller
 }
 
-func newBrowser() *browser {
+func newBrowser(e *env) *browser {
 	b := &browser{}
-	b.reload()
+	b.reload(e)
 	return b
 }
 
-// reload reads the list of saves again.
-func (b *browser) reload() {
+// reload reads the list of saves again, and each save that changed since
+// it was last described.
+func (b *browser) reload(e *env) {
 	files, err := readSaves()
 	b.files, b.err = files, ""
 	if err != nil {
@@ -246,9 +247,38 @@ func (b *browser) reload() {
 	}
 	b.notes = make([]string, len(files))
 	for i, f := range files {
-		b.notes[i] = saveNote(filepath.Join(SavesDir, f))
+		b.notes[i] = e.notes.note(filepath.Join(SavesDir, f))
 	}
 	b.cursor = min(b.cursor, max(len(b.files)-1, 0))
+}
+
+// noteCache keeps saveNote's description of each save with the size and
+// modification time it was read at.
+type noteCache map[string]cachedNote
+
+type cachedNote struct {
+	size int64
+	mod  time.Time
+	note string
+}
+
+// note is saveNote of path, read again only when the file's size or
+// modification time has changed (or it cannot be looked at) since the
+// last read.
+func (c *noteCache) note(path string) string {
+	info, err := os.Stat(path)
+	if err != nil {
+		return saveNote(path)
+	}
+	if n, ok := (*c)[path]; ok && n.size == info.Size() && n.mod.Equal(info.ModTime()) {
+		return n.note
+	}
+	note := saveNote(path)
+	if *c == nil {
+		*c = noteCache{}
+	}
+	(*c)[path] = cachedNote{info.Size(), info.ModTime(), note}
+	return note
 }
 
 // saveNote says what a save holds, "White human, Black uct · 1-0 · 42
@@ -268,8 +298,8 @@ func saveNote(path string) string {
 }
 
 // reveal rereads the saves when a game loaded from the list is left.
-func (b *browser) reveal(*env) tea.Cmd {
-	b.reload()
+func (b *browser) reveal(e *env) tea.Cmd {
+	b.reload(e)
 	return nil
 }
 

@@ -46,6 +46,9 @@ type env struct {
 	// clipboard sends copied text to the terminal's clipboard, where it
 	// can, and reports whether it did.
 	clipboard func(text string) bool
+	// notes keeps what each save holds, so that showing the list again
+	// reads only the files that changed.
+	notes noteCache
 }
 
 // screen is one component of the interface. Its update returns the screen
