@@ -94,6 +94,10 @@ func TestABPlaysLegalMovesAndTracesReplay(t *testing.T) {
 // the search window and the killers' order below the step may change how
 // many positions are visited, never what is chosen.
 func TestABChoosesAsPlainMinimax(t *testing.T) {
+	// moved counts the steps where the killer, moved to the front, tied
+	// with a move before its place: the case where the draw needs the
+	// order restored.
+	moved := 0
 	for _, tc := range []struct {
 		game, heuristic string
 		depths          []int
@@ -110,7 +114,7 @@ func TestABChoosesAsPlainMinimax(t *testing.T) {
 				t.Fatal(err)
 			}
 			r := rng.New(uint64(10 + depth))
-			steps, ties, want := 0, 0, 400 // enough for a killer tied with its neighbour
+			steps, ties, want := 0, 0, 400
 			if depth == 3 {
 				want = 40 // unpruned depth 3 is slow
 			}
@@ -137,6 +141,9 @@ func TestABChoosesAsPlainMinimax(t *testing.T) {
 						best = append(best, m)
 					}
 				}
+				if depth > 1 && slices.Index(best, p.killers[1]) > 0 {
+					moved++
+				}
 				draw := r // the step draws from a copy of this stream
 				plain := best[draw.Intn(len(best))]
 				if got := p.choose(s, s.Legal(nil), &r); got != plain {
@@ -151,6 +158,9 @@ func TestABChoosesAsPlainMinimax(t *testing.T) {
 				t.Errorf("loa depth 2: no step had tied best moves; the draw among ties went unchecked")
 			}
 		}
+	}
+	if moved == 0 {
+		t.Errorf("no step had the killer tied behind another move; the restored order went unchecked")
 	}
 }
 
