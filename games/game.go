@@ -198,6 +198,15 @@ func CanWin(s State, p Player) bool {
 	return true
 }
 
+// MoveChecker is a State that tells whether one move is legal without
+// listing them all, which learning playouts ask of a remembered reply at
+// every step. The conformance kit checks it against Legal.
+type MoveChecker interface {
+	// IsLegal reports whether m is among the moves Legal lists, for any m
+	// (a move of another position, or outside MoveSpace, is not legal).
+	IsLegal(m Move) bool
+}
+
 // RandomStarter is a Game whose options can make each game start from a
 // position drawn at random, such as Kalah's start=random. Games declare it
 // by the option start=standard|random, by convention.

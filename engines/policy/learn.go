@@ -261,6 +261,7 @@ func (p *learner) Run(s games.State, r *rng.Rand, limit int, stop *engines.Stop,
 		prev1, prev2 = p.before(trace, n, 1), p.before(trace, n, 2)
 	}
 	_, uniformFallback := p.def.(uniform)
+	checker, _ := s.(games.MoveChecker)
 	var states int64
 	n := 0
 	for n < limit && !stop.Stopped() {
@@ -268,15 +269,28 @@ func (p *learner) Run(s games.State, r *rng.Rand, limit int, stop *engines.Stop,
 		var moves []games.Move
 		m := games.NoMove
 		if r2, r1 := p.replies(mover, prev1, prev2); r2 != games.NoMove || r1 != games.NoMove {
-			moves = s.Legal(p.buf)
-			if len(moves) == 0 {
-				break
+			if checker != nil {
+				// A legal reply is played without listing the moves; else
+				// the list is made, as below, for what follows.
+				switch {
+				case r2 != games.NoMove && checker.IsLegal(r2):
+					m = r2
+				case r1 != games.NoMove && checker.IsLegal(r1):
+					m = r1
+				}
 			}
-			switch {
-			case r2 != games.NoMove && contains(moves, r2):
-				m = r2
-			case r1 != games.NoMove && contains(moves, r1):
-				m = r1
+			if m == games.NoMove {
+				moves = s.Legal(p.buf)
+				if len(moves) == 0 {
+					break
+				}
+				switch {
+				case checker != nil:
+				case r2 != games.NoMove && contains(moves, r2):
+					m = r2
+				case r1 != games.NoMove && contains(moves, r1):
+					m = r1
+				}
 			}
 		}
 		if m == games.NoMove && p.n > 0 && prev1 != games.NoMove && (p.cfg.Epsilon == 0 || r.Float64() >= p.cfg.Epsilon) {

@@ -44,7 +44,8 @@ type Config struct {
 // under several limits and records it truly (replaying the trace with Play
 // reaches the same position, each mover was the player to move); and
 // Playout, RecordPlayout (with room in its trace), Play, Legal and CopyFrom
-// allocate nothing.
+// allocate nothing. A games.MoveChecker's IsLegal agrees with Legal on
+// every move of a small move space (a sample of a large one).
 func Conformance(t *testing.T, g games.Game, cfg Config) {
 	t.Helper()
 	if cfg.Games == 0 {
@@ -139,6 +140,34 @@ func (c *checker) position(s games.State, seed uint64, ply int) bool {
 	}
 	if bm := back.Legal(c.buf2); !history && !slices.Equal(bm, moves) {
 		return c.fail(seed, ply, s, "legal moves after text round-trip %v, want %v", bm, moves)
+	}
+	if mc, ok := s.(games.MoveChecker); ok {
+		// Every move of the space where it is small, else the listed ones
+		// and as many others; and a move on either side of the space.
+		check := func(m games.Move) bool {
+			if mc.IsLegal(m) != seen[m] {
+				return c.fail(seed, ply, s, "IsLegal(%d) = %v, Legal lists it: %v", m, mc.IsLegal(m), seen[m])
+			}
+			return true
+		}
+		space := c.g.MoveSpace()
+		if !check(-1) || !check(games.Move(space)) {
+			return false
+		}
+		if space <= 1<<12 {
+			for m := range space {
+				if !check(games.Move(m)) {
+					return false
+				}
+			}
+		} else {
+			r := rng.New(seed<<20 ^ uint64(ply))
+			for _, m := range moves {
+				if !check(m) || !check(games.Move(r.Intn(space))) {
+					return false
+				}
+			}
+		}
 	}
 	if r, ok := s.(games.Reasoner); ok && (r.EndReason() == "") == s.Terminal() {
 		return c.fail(seed, ply, s, "Terminal() = %v with end reason %q", s.Terminal(), r.EndReason())

@@ -167,6 +167,15 @@ func (s *State) Legal(buf []games.Move) []games.Move {
 	return buf
 }
 
+// IsLegal implements games.MoveChecker: an empty cell, or the swap where
+// it is legal, while the game goes on.
+func (s *State) IsLegal(m games.Move) bool {
+	if m < 0 || int(m) >= s.g.cells || s.Terminal() {
+		return false
+	}
+	return s.empty.Has(int(m)) || s.canSwap() // the swap: every cell
+}
+
 // Play implements games.State.
 func (s *State) Play(m games.Move) { s.play(int(m)) }
 
