@@ -152,7 +152,7 @@ func TestSpecErrors(t *testing.T) {
 		spec, want string
 	}{
 		{"shogi", `unknown game "shogi": valid games are atarigo, breakthrough, chess, domineering, havannah, kalah, knightthrough, loa, nogo, tictactoe`},
-		{"breakthrough:colour=red", `game "breakthrough": unknown option "colour": valid options are size=RxC (5..8 each), home=1..3, misere, stuck=loss|draw, order=native|rowmajor|colmajor|rowmajor-reversed|colmajor-reversed`},
+		{"breakthrough:colour=red", `game "breakthrough": unknown option "colour": valid options are size=RxC (5..8 each), home=1..3, misere, stuck=loss|draw, order=native|rowmajor|colmajor|rowmajor-reversed|colmajor-reversed|gameframe`},
 		{"breakthrough:size=9x9", `game "breakthrough": option "size": 9x9 is out of range (want size=RxC (5..8 each))`},
 		{"breakthrough:size=big", `game "breakthrough": option "size": "big" is not a size like 5x5 (want size=RxC (5..8 each))`},
 		{"breakthrough:size", `game "breakthrough": option "size" needs a value: size=RxC (5..8 each)`},
@@ -164,7 +164,7 @@ func TestSpecErrors(t *testing.T) {
 		{"tictactoe:size=4", `game "tictactoe": unknown option "size": valid options are none`},
 		{"loa:simultaneous=both", `game "loa": option "simultaneous": "both" is not one of mover, draw`},
 		{"knightthrough:capture=straight", `game "knightthrough": option "capture": "straight" is not one of leap, diagonal`},
-		{"breakthrough:capture=diagonal", `game "breakthrough": unknown option "capture": valid options are size=RxC (5..8 each), home=1..3, misere, stuck=loss|draw, order=native|rowmajor|colmajor|rowmajor-reversed|colmajor-reversed`},
+		{"breakthrough:capture=diagonal", `game "breakthrough": unknown option "capture": valid options are size=RxC (5..8 each), home=1..3, misere, stuck=loss|draw, order=native|rowmajor|colmajor|rowmajor-reversed|colmajor-reversed|gameframe`},
 		{"atarigo:suicide=legal", `game "atarigo": option "suicide": "legal" is not one of illegal, loses`},
 		{"loa:maxplies=0", `game "loa": option "maxplies": 0 is out of range (want maxplies=1..1000000)`},
 		{"havannah:base=11", `game "havannah": option "base": 11 is out of range (want base=4..10)`},

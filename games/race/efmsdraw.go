@@ -54,7 +54,7 @@ func (e *efMS) Count(gs games.State) (legal, best int) {
 	s := gs.(*State)
 	g := s.g
 	d := &e.draw
-	if !d.fast || g.order.On() {
+	if !d.fast || g.ordered() {
 		return e.countList(s)
 	}
 	p, q := s.Side, s.Side^1

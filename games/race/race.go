@@ -79,8 +79,9 @@ type Variant struct {
 	// StuckDraws makes a position where the player to move has no legal
 	// move a draw instead of a loss for that player (stuck=draw).
 	StuckDraws bool
-	// Order is the grid.OrderOption value: the order of Legal's moves
-	// ("" or "native": by step, then target cell).
+	// Order is the grid.OrderOption value, or GameframeOrder for
+	// Breakthrough: the order of Legal's moves ("" or "native": by step,
+	// then target cell).
 	Order string
 }
 
@@ -133,6 +134,7 @@ type Game struct {
 	loop     int                   // Playout's loop: 3 (playout3), 4 (playout4), or 0 (playoutN)
 	goal     [2]uint64             // the rank each side must reach
 	order    grid.Order            // Legal's order when not native
+	frame    bool                  // Legal's order is GameframeOrder
 	keys     grid.Keys
 	maxLen   int
 	maxMoves int
@@ -193,7 +195,14 @@ func NewGame(rules Rules, v Variant, spec string) (*Game, error) {
 			g.loop = 0
 		}
 	}
-	g.order = grid.NewOrder(v.Order, v.Rows, v.Cols)
+	if v.Order == GameframeOrder {
+		if rules.Name != "breakthrough" {
+			return nil, fmt.Errorf("order %s: Breakthrough's alone", GameframeOrder)
+		}
+		g.frame = true
+	} else {
+		g.order = grid.NewOrder(v.Order, v.Rows, v.Cols)
+	}
 	g.keys = grid.NewKeys(0xb7ea7a11)
 	for j := range v.HomeRows {
 		g.maxLen += 2 * v.Cols * (v.Rows - 1 - j)
@@ -355,7 +364,10 @@ func (s *State) Legal(buf []games.Move) []games.Move {
 			buf = append(buf, games.Move((to-d)*k+i))
 		}
 	}
-	if s.g.order.On() {
+	switch {
+	case s.g.frame:
+		grid.Sort(buf, s.frameKey)
+	case s.g.order.On():
 		o := &s.g.order
 		grid.Sort(buf, func(m games.Move) int {
 			from, to := s.MoveCells(m)
@@ -364,6 +376,26 @@ func (s *State) Legal(buf []games.Move) []games.Move {
 	}
 	return buf
 }
+
+// frameKey is m's place in GameframeOrder: its piece's place, rank by rank
+// from the last and file by file from a, then its step's (toward file a,
+// away from it, straight).
+func (s *State) frameKey(m games.Move) int {
+	from, to := s.MoveCells(m)
+	rows, cols := s.g.v.Rows, s.g.v.Cols
+	rank, file := from/cols, from%cols
+	step := 2
+	switch df := to%cols - file; {
+	case df < 0:
+		step = 0
+	case df > 0:
+		step = 1
+	}
+	return ((rows-1-rank)*cols+file)*4 + step
+}
+
+// ordered reports whether Legal's order is not the native one.
+func (g *Game) ordered() bool { return g.frame || g.order.On() }
 
 // Play implements games.State.
 func (s *State) Play(m games.Move) {

@@ -3,6 +3,7 @@ package race
 import (
 	"fmt"
 	"maps"
+	"slices"
 	"strconv"
 
 	"mcarena/games"
@@ -19,6 +20,24 @@ var Options = []games.Option{
 	grid.OrderOption,
 }
 
+// GameframeOrder is the value of Breakthrough's order option (beside
+// grid.OrderOption's) that lists moves as the implicit-minimax paper's
+// co-authors' framework (mcts_gameframe) generated them: the pieces from
+// the last rank down, each rank from file a, and each piece's diagonal
+// step toward file a, then the other diagonal, then the step straight
+// ahead. Its search trees kept children in that order, so ties went to
+// the earliest (mcts option children=framework).
+const GameframeOrder = "gameframe"
+
+// breakthroughOrder is grid.OrderOption with GameframeOrder, for
+// Breakthrough alone (the framework had no other race game).
+var breakthroughOrder = func() games.Option {
+	o := grid.OrderOption
+	o.Choices = append(slices.Clone(o.Choices), GameframeOrder)
+	o.Doc += ", or gameframe (the implicit-minimax co-authors' framework: pieces from the last rank down, files from a; diagonal toward a, the other, straight)"
+	return o
+}()
+
 // Entry returns the registry entry of a race game: the shared Options, the
 // game's own options extra (nil for none) after home, and rules, which picks
 // the steps from the option values.
@@ -26,6 +45,9 @@ func Entry(name, doc string, extra []games.Option, rules func(games.Options) Rul
 	opts := append([]games.Option{}, Options[:2]...)
 	opts = append(opts, extra...)
 	opts = append(opts, Options[2:]...)
+	if name == "breakthrough" {
+		opts[len(opts)-1] = breakthroughOrder
+	}
 	return games.Entry{
 		Name:    name,
 		Doc:     doc,
