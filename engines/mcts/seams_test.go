@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"testing"
 
 	"mcarena/engines"
@@ -628,7 +629,7 @@ func TestChildrenOrdered(t *testing.T) {
 		ordered bool
 		want    bool // the root's children in Legal's order
 	}{{true, true}, {false, false}} {
-		e := New(Config{C: 0.5, MaxNodes: 1 << 12, Ordered: tc.ordered}, "test")
+		e := New(Config{C: 0.5, MaxNodes: 1 << 12, Children: map[bool]ChildOrder{true: OrderedChildren}[tc.ordered]}, "test")
 		if _, err := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: 50}, Seed: 3}); err != nil {
 			t.Fatal(err)
 		}
@@ -644,6 +645,108 @@ func TestChildrenOrdered(t *testing.T) {
 	}
 	if _, err := engines.New("mcts:children=ordered"); err != nil {
 		t.Error(err)
+	}
+}
+
+// children=framework tries a node's children in random order and, once
+// the last is tried, keeps them in the game's move order, subtrees and
+// statistics moving with them: after searches of Breakthrough, every node
+// whose children have all been tried lists them in Legal's order at its
+// position, every child's move is legal there, and every expanded node's
+// visits are its children's plus its own first and each child's selection
+// statistics its own (plain UCT, no solver), so nothing was mixed up
+// between slots. Before the root's last child is
+// tried its children stand in the order they were tried, not Legal's,
+// while children=ordered tries them in Legal's order.
+func TestChildrenFramework(t *testing.T) {
+	s := mustPos(t, "breakthrough:size=6x6", "")
+	legal := s.Legal(nil)
+	for _, seed := range []uint64{1, 2, 3} {
+		e := New(Config{C: 0.5, MaxNodes: 1 << 16, Children: FrameworkChildren}, "test")
+		if _, err := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: 3000}, Seed: seed}); err != nil {
+			t.Fatal(err)
+		}
+		sr := e.free[0]
+		complete := 0
+		var walk func(idx int32, pos games.State, root bool)
+		walk = func(idx int32, pos games.State, root bool) {
+			n := sr.pool.at(idx)
+			if n.first < 0 || n.nExp == 0 {
+				return
+			}
+			moves := pos.Legal(nil)
+			children := sr.pool.run(n.first, int(n.nExp))
+			sum := int32(0)
+			for i, ch := range children {
+				if !slices.Contains(moves, ch.move) {
+					t.Fatalf("seed %d: child %d's move %d is not legal in %s", seed, i, ch.move, pos)
+				}
+				if st := sr.pool.stat(n.first + int32(i)); st.mean != float32(ch.wins/float64(ch.visits)) || st.rs != invSqrt(ch.visits) {
+					t.Fatalf("seed %d: child %d's statistics %+v, its node's %v wins of %d", seed, i, *st, ch.wins, ch.visits)
+				}
+				sum += ch.visits
+			}
+			if own := map[bool]int32{true: 0, false: 1}[root]; n.visits != sum+own {
+				t.Fatalf("seed %d: node of %d visits, its children %d, in %s", seed, n.visits, sum, pos)
+			}
+			if n.nExp == n.nChild {
+				complete++
+				got := make([]games.Move, len(children))
+				for i, ch := range children {
+					got[i] = ch.move
+				}
+				if !slices.Equal(got, moves) {
+					t.Fatalf("seed %d: all tried, children %v, Legal %v, in %s", seed, got, moves, pos)
+				}
+			}
+			for i, ch := range children {
+				c := pos.Clone()
+				c.Play(ch.move)
+				walk(n.first+int32(i), c, false)
+			}
+		}
+		walk(sr.rootIdx, s, true)
+		if complete < 20 {
+			t.Errorf("seed %d: only %d nodes had all their children tried", seed, complete)
+		}
+	}
+	// Just after the root's children are put in order, and an iteration or
+	// two later, the kept line holds the positions its slots lead to.
+	for seed := uint64(1); seed <= 40; seed++ {
+		e := New(Config{C: 0.5, MaxNodes: 1 << 12, Children: FrameworkChildren}, "test")
+		if _, err := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: int64(len(legal)) + int64(seed%3)}, Seed: seed}); err != nil {
+			t.Fatal(err)
+		}
+		sr := e.free[0]
+		replay := s.Clone()
+		for d, idx := range sr.line.path[1:] {
+			replay.Play(sr.pool.at(idx).move)
+			if got := sr.line.states[d]; got.String() != replay.String() {
+				t.Fatalf("seed %d, depth %d: kept %s, replayed %s", seed, d+1, got, replay)
+			}
+		}
+	}
+	for _, tc := range []struct {
+		children ChildOrder
+		inOrder  bool
+	}{{OrderedChildren, true}, {FrameworkChildren, false}} {
+		e := New(Config{C: 0.5, MaxNodes: 1 << 12, Children: tc.children}, "test")
+		tried := len(legal) - 1
+		if _, err := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: int64(tried)}, Seed: 4}); err != nil {
+			t.Fatal(err)
+		}
+		sr := e.free[0]
+		root := sr.pool.at(sr.rootIdx)
+		var got []games.Move
+		for _, ch := range sr.pool.run(root.first, int(root.nExp)) {
+			got = append(got, ch.move)
+		}
+		if slices.Equal(got, legal[:tried]) != tc.inOrder {
+			t.Errorf("children %d: tried %v, Legal %v", tc.children, got, legal)
+		}
+	}
+	if _, err := engines.New("mcts:children=framework,rave=50"); err == nil {
+		t.Error("children=framework was accepted with rave")
 	}
 }
 

@@ -29,12 +29,10 @@ type Config struct {
 	// is below its root, searches on from that subtree. The next search then
 	// depends on the earlier one; reuse is off for reproducible experiments.
 	Reuse bool
-	// Ordered keeps a node's children in the game's move order instead of
-	// shuffling them when the node is expanded, so that selection's ties
-	// go to the earliest move, as in the implicit-minimax co-authors'
-	// framework (its unvisited children were tried in random order; here
-	// in move order).
-	Ordered bool
+	// Children is the order of a node's children: shuffled, which breaks
+	// selection's ties at random, or the game's move order, where ties go
+	// to the earliest move; see ChildOrder.
+	Children ChildOrder
 	// Losses is how selection treats a child proven lost for its mover
 	// (with Solver): see LossRule.
 	Losses LossRule
@@ -80,6 +78,33 @@ type Config struct {
 	// every child, tried or not (see the package comment).
 	Rave float64
 }
+
+// ChildOrder is the order of a node's child slots, which is the order in
+// which they are tried once each and the order in which selection's ties
+// are broken (the first of the best scores wins).
+//
+//	ShuffledChildren  shuffled when the node is expanded: tried and tied
+//	                  at random (mcarena's default).
+//	OrderedChildren   in the game's move order (Legal's): tried in that
+//	                  order, ties to the earliest move.
+//	FrameworkChildren tried in random order, then, from the moment the
+//	                  last is tried, kept in the game's move order: ties
+//	                  to the earliest move. This is what the
+//	                  implicit-minimax co-authors' framework did
+//	                  (tpepels/mcts_gameframe, TreeNode, January 2014): it
+//	                  made every child at once, in the order its game
+//	                  generated them, and scored an unvisited child
+//	                  infinity plus a random number, a visited one by its
+//	                  selection value, the first of equal values winning.
+//	                  Not with RAVE, which chooses untried children itself.
+type ChildOrder uint8
+
+// The child orders.
+const (
+	ShuffledChildren ChildOrder = iota
+	OrderedChildren
+	FrameworkChildren
+)
 
 // LossRule is how selection treats a child proven lost for its mover.
 //
@@ -172,6 +197,9 @@ type search struct {
 	state games.State
 	root  games.State // the search's own copy of the root position
 	moves []games.Move
+	// order is the game's moves at the node whose children
+	// FrameworkChildren puts in move order at the end of the iteration.
+	order []games.Move
 	path  []int32
 	line  line // the positions along the last iteration's path
 	// states counts the states visited; full says the pool is full.
@@ -337,6 +365,9 @@ func (e *Engine) newSearch(s games.State) (*search, error) {
 	sr := &search{cfg: e.cfg, state: s.Clone(), root: s.Clone(),
 		moves: make([]games.Move, 0, s.Game().MaxMoves()), pool: pool{max: e.cfg.MaxNodes},
 		explore: exploreTable{c: e.cfg.C}}
+	if e.cfg.Children == FrameworkChildren {
+		sr.order = make([]games.Move, 0, s.Game().MaxMoves())
+	}
 	leaf := e.cfg.Leaf
 	if leaf == nil {
 		leaf = PlayoutLeaf(e.cfg.Playout)

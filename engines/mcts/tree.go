@@ -53,7 +53,8 @@ func (sr *search) iterate() bool {
 	}
 	cur := sr.rootIdx
 	expandedAt := int32(-1)
-	forced := false // selection took a proven loss (FrameworkLosses)
+	completed := false // the iteration tries expandedAt's last untried child
+	forced := false    // selection took a proven loss (FrameworkLosses)
 	var loser games.Player
 	for {
 		n := sr.pool.at(cur)
@@ -73,6 +74,10 @@ func (sr *search) iterate() bool {
 			n.nExp++
 			expandedAt = cur
 			sr.catchUp(st, len(sr.path)-1)
+			if sr.cfg.Children == FrameworkChildren && n.nExp == n.nChild {
+				completed = true
+				sr.order = st.Legal(sr.order)
+			}
 			sr.pool.at(c).mover = st.ToMove()
 			sr.step(st, c)
 			cur = c
@@ -171,11 +176,47 @@ func (sr *search) iterate() bool {
 			sr.observe(value)
 		}
 	}
+	if completed {
+		sr.inMoveOrder(expandedAt)
+	}
 	return true
 }
 
+// inMoveOrder puts the child slots of parent, all tried, in the order of
+// sr.order, the game's moves at parent (FrameworkChildren), once the
+// iteration that tried the last of them is over. That child ends the kept
+// line, which follows it to its new slot. Slots move with their statistics
+// and their subtrees (a node has no parent link), so every child keeps its
+// move and its tree.
+func (sr *search) inMoveOrder(parent int32) {
+	n := sr.pool.at(parent)
+	last := sr.path[len(sr.path)-1]
+	end := n.first + int32(n.nChild)
+	for i, m := range sr.order {
+		want := n.first + int32(i)
+		j := want
+		for j < end && sr.pool.at(j).move != m {
+			j++
+		}
+		if j == end || j == want {
+			continue
+		}
+		sr.swapSlots(want, j)
+		switch last {
+		case want:
+			last = j
+		case j:
+			last = want
+		}
+	}
+	if l := &sr.line; len(l.path) == len(sr.path) {
+		l.path[len(l.path)-1] = last
+	}
+}
+
 // swapSlots exchanges two child slots of one node, with their selection
-// statistics and side-table entries. Neither has children yet.
+// statistics and side-table entries (and their subtrees, which hang from
+// the nodes' first slots).
 func (sr *search) swapSlots(a, b int32) {
 	if a == b {
 		return
@@ -242,7 +283,7 @@ func (sr *search) reserve(cur int32, st games.State) bool {
 		return false
 	}
 	sr.grow()
-	for i := len(moves) - 1; i > 0 && !sr.cfg.Ordered; i-- {
+	for i := len(moves) - 1; i > 0 && sr.cfg.Children != OrderedChildren; i-- {
 		j := sr.r.Intn(i + 1)
 		moves[i], moves[j] = moves[j], moves[i]
 	}
