@@ -54,7 +54,7 @@ func (e *efMS) Count(gs games.State) (legal, best int) {
 	s := gs.(*State)
 	g := s.g
 	d := &e.draw
-	if !d.fast || g.ordered() {
+	if !d.fast || g.order.On() {
 		return e.countList(s)
 	}
 	p, q := s.Side, s.Side^1
@@ -157,7 +157,8 @@ func (e *efMS) countList(s *State) (legal, best int) {
 }
 
 // Nth implements knowledge.Drawer: the j-th target, in Legal's order (step
-// by step, ascending cells), of every step's targets or of the best ones.
+// by step, ascending cells; under GameframeOrder, piece by piece), of every
+// step's targets or of the best ones.
 func (e *efMS) Nth(gs games.State, j int, best bool) games.Move {
 	d := &e.draw
 	if d.list {
@@ -172,6 +173,9 @@ func (e *efMS) Nth(gs games.State, j int, best bool) games.Move {
 	if best {
 		mask = d.best
 	}
+	if g.frame {
+		return e.frameNth(s, j, mask)
+	}
 	for i := range g.k {
 		t := d.targets[i] & mask
 		if n := bits.OnesCount64(t); j >= n {
@@ -180,6 +184,28 @@ func (e *efMS) Nth(gs games.State, j int, best bool) games.Move {
 		}
 		to := grid.Select(t, j)
 		return games.Move((to-g.steps[i].delta[s.Side])*g.k + i)
+	}
+	panic("race: efMS Nth beyond Count")
+}
+
+// frameNth is Nth under GameframeOrder: the j-th of the targets in mask,
+// walking the pieces and their steps as frameLegal lists them.
+func (e *efMS) frameNth(s *State, j int, mask uint64) games.Move {
+	g := s.g
+	for rank := g.v.Rows - 1; rank >= 0; rank-- {
+		for b := s.BB[s.Side] & g.geo.Rank[rank]; b != 0; b &= b - 1 {
+			from := bits.TrailingZeros64(b)
+			for _, i := range g.frameSteps[:g.k] {
+				to := from + g.steps[i].delta[s.Side]
+				if to < 0 || to >= 64 || e.draw.targets[i]&mask&(1<<uint(to)) == 0 {
+					continue
+				}
+				if j == 0 {
+					return games.Move(from*g.k + int(i))
+				}
+				j--
+			}
+		}
 	}
 	panic("race: efMS Nth beyond Count")
 }

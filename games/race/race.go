@@ -124,20 +124,22 @@ type fastStep struct {
 
 // Game is a race game on one board.
 type Game struct {
-	rules    Rules
-	v        Variant
-	spec     string
-	geo      grid.Geometry
-	steps    [maxSteps]step
-	fast     [2][maxSteps]fastStep // the steps of each side for Playout
-	k        int                   // number of steps
-	loop     int                   // Playout's loop: 3 (playout3), 4 (playout4), or 0 (playoutN)
-	goal     [2]uint64             // the rank each side must reach
-	order    grid.Order            // Legal's order when not native
-	frame    bool                  // Legal's order is GameframeOrder
-	keys     grid.Keys
-	maxLen   int
-	maxMoves int
+	rules Rules
+	v     Variant
+	spec  string
+	geo   grid.Geometry
+	steps [maxSteps]step
+	fast  [2][maxSteps]fastStep // the steps of each side for Playout
+	k     int                   // number of steps
+	loop  int                   // Playout's loop: 3 (playout3), 4 (playout4), or 0 (playoutN)
+	goal  [2]uint64             // the rank each side must reach
+	order grid.Order            // Legal's order when not native
+	frame bool                  // Legal's order is GameframeOrder
+	// frameSteps are the steps' indices in GameframeOrder's order.
+	frameSteps [maxSteps]uint8
+	keys       grid.Keys
+	maxLen     int
+	maxMoves   int
 }
 
 // NewGame builds a race game. The caller has validated sizes; HomeRows must
@@ -200,6 +202,19 @@ func NewGame(rules Rules, v Variant, spec string) (*Game, error) {
 			return nil, fmt.Errorf("order %s: Breakthrough's alone", GameframeOrder)
 		}
 		g.frame = true
+		n := 0
+		for _, side := range []func(Step) bool{
+			func(st Step) bool { return st.Files < 0 },
+			func(st Step) bool { return st.Files > 0 },
+			func(st Step) bool { return st.Files == 0 },
+		} {
+			for i, st := range rules.Steps {
+				if side(st) {
+					g.frameSteps[n] = uint8(i)
+					n++
+				}
+			}
+		}
 	} else {
 		g.order = grid.NewOrder(v.Order, v.Rows, v.Cols)
 	}
@@ -356,6 +371,9 @@ func (s *State) Legal(buf []games.Move) []games.Move {
 	if s.reached() {
 		return buf
 	}
+	if s.g.frame {
+		return s.frameLegal(buf)
+	}
 	k := s.g.k
 	for i := range k {
 		d := s.g.steps[i].delta[s.Side]
@@ -364,10 +382,7 @@ func (s *State) Legal(buf []games.Move) []games.Move {
 			buf = append(buf, games.Move((to-d)*k+i))
 		}
 	}
-	switch {
-	case s.g.frame:
-		grid.Sort(buf, s.frameKey)
-	case s.g.order.On():
+	if s.g.order.On() {
 		o := &s.g.order
 		grid.Sort(buf, func(m games.Move) int {
 			from, to := s.MoveCells(m)
@@ -377,25 +392,28 @@ func (s *State) Legal(buf []games.Move) []games.Move {
 	return buf
 }
 
-// frameKey is m's place in GameframeOrder: its piece's place, rank by rank
-// from the last and file by file from a, then its step's (toward file a,
-// away from it, straight).
-func (s *State) frameKey(m games.Move) int {
-	from, to := s.MoveCells(m)
-	rows, cols := s.g.v.Rows, s.g.v.Cols
-	rank, file := from/cols, from%cols
-	step := 2
-	switch df := to%cols - file; {
-	case df < 0:
-		step = 0
-	case df > 0:
-		step = 1
+// frameLegal appends the moves of s to buf in GameframeOrder: the pieces
+// rank by rank from the last and file by file from a, each piece's steps
+// toward file a, away from it, then straight (g.frameSteps).
+func (s *State) frameLegal(buf []games.Move) []games.Move {
+	g := s.g
+	var targets [maxSteps]uint64
+	for i := range g.k {
+		targets[i] = s.targets(i)
 	}
-	return ((rows-1-rank)*cols+file)*4 + step
+	for rank := g.v.Rows - 1; rank >= 0; rank-- {
+		for b := s.BB[s.Side] & g.geo.Rank[rank]; b != 0; b &= b - 1 {
+			from := bits.TrailingZeros64(b)
+			for _, i := range g.frameSteps[:g.k] {
+				// A step's target has one source, so the bit is this piece's.
+				if to := from + g.steps[i].delta[s.Side]; to >= 0 && to < 64 && targets[i]&(1<<uint(to)) != 0 {
+					buf = append(buf, games.Move(from*g.k+int(i)))
+				}
+			}
+		}
+	}
+	return buf
 }
-
-// ordered reports whether Legal's order is not the native one.
-func (g *Game) ordered() bool { return g.frame || g.order.On() }
 
 // Play implements games.State.
 func (s *State) Play(m games.Move) {

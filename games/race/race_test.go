@@ -610,6 +610,7 @@ func TestEfMSBestIsTheScoreAfterLoop(t *testing.T) {
 		{"breakthrough:size=8x8", "bbbbbbbb/1bbbbbb1/8/8/8/8/8/w6w w"},
 		// Under a GDL order, the draw falls back to Legal and Best.
 		{"breakthrough:size=7x6,order=colmajor-reversed", ""},
+		{"breakthrough:size=8x8,order=gameframe", ""},
 		// Few pieces, where taking the last one draws under stuck=draw.
 		{"breakthrough:stuck=draw", "5/5/b4/1w3/5 b"},
 		{"breakthrough:size=8x8,stuck=draw", "8/8/2b5/8/8/1w3w2/8/8 w"},

@@ -26,7 +26,9 @@ var Options = []games.Option{
 // the last rank down, each rank from file a, and each piece's diagonal
 // step toward file a, then the other diagonal, then the step straight
 // ahead. Its search trees kept children in that order, so ties went to
-// the earliest (mcts option children=framework).
+// the earliest (mcts option children=framework). As under grid's orders,
+// uniform playouts draw among the same moves as in the native order, and
+// efMS's greedy draw takes Legal's.
 const GameframeOrder = "gameframe"
 
 // breakthroughOrder is grid.OrderOption with GameframeOrder, for
