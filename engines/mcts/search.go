@@ -86,7 +86,9 @@ type Config struct {
 //	ShuffledChildren  shuffled when the node is expanded: tried and tied
 //	                  at random (mcarena's default).
 //	OrderedChildren   in the game's move order (Legal's): tried in that
-//	                  order, ties to the earliest move.
+//	                  order, ties to the earliest move (a child a
+//	                  reading proves won is put first, under every
+//	                  order).
 //	FrameworkChildren tried in random order, then, from the moment the
 //	                  last is tried, kept in the game's move order: ties
 //	                  to the earliest move. This is what the
@@ -96,7 +98,9 @@ type Config struct {
 //	                  generated them, and scored an unvisited child
 //	                  infinity plus a random number, a visited one by its
 //	                  selection value, the first of equal values winning.
-//	                  Not with RAVE, which chooses untried children itself.
+//	                  Not with RAVE, which chooses untried children
+//	                  itself: the engine family refuses the pair, and a
+//	                  Config that has both leaves the slots shuffled.
 type ChildOrder uint8
 
 // The child orders.

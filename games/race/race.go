@@ -13,8 +13,10 @@
 // which it takes; a quiet step lands only on an empty cell; a capturing-only
 // step (a pawn's capture) lands only on an enemy piece. The move of step k
 // from cell f is encoded f*K + k, where K is the number of steps (at most 6).
-// Legal lists moves step by step, and within a step by ascending target cell;
-// Playout draws from the same order (Legal()[r.Intn(n)]).
+// Legal lists moves step by step, and within a step by ascending target cell
+// (the native order; the order option can change it); Playout draws from
+// the native order (Legal()[r.Intn(n)] of the native game) whatever the
+// option.
 //
 // End: a player who moves a piece onto the far rank wins at once. The player
 // to move with no legal move (in particular with no piece) loses, or with the
@@ -448,8 +450,9 @@ func (s *State) RecordPlayout(r *rng.Rand, limit int, t *games.Trace) int {
 
 // playout is the loop of Playout and RecordPlayout; t may be nil. The loops
 // keep the position in locals, the mover's pieces in own: per step they count
-// the targets, draw j in [0, total) and take the j-th target in Legal's order
-// (step by step, ascending cells), and they update the hash once at the end.
+// the targets, draw j in [0, total) and take the j-th target in the native
+// order (step by step, ascending cells), and they update the hash once at
+// the end.
 // Breakthrough's three steps have a loop of their own, without the general
 // loop's unused fourth step: 5-7% faster on Breakthrough 8x8. Steps that
 // only capture, and more than four steps, take playoutN, so that the two
