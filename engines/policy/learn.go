@@ -284,12 +284,13 @@ func (p *learner) Run(s games.State, r *rng.Rand, limit int, stop *engines.Stop,
 				if len(moves) == 0 {
 					break
 				}
-				switch {
-				case checker != nil:
-				case r2 != games.NoMove && contains(moves, r2):
-					m = r2
-				case r1 != games.NoMove && contains(moves, r1):
-					m = r1
+				if checker == nil {
+					switch {
+					case r2 != games.NoMove && contains(moves, r2):
+						m = r2
+					case r1 != games.NoMove && contains(moves, r1):
+						m = r1
+					}
 				}
 			}
 		}
