@@ -31,8 +31,10 @@
 package race
 
 import (
+	"cmp"
 	"fmt"
 	"math/bits"
+	"slices"
 	"strings"
 
 	"mcarena/games"
@@ -204,19 +206,12 @@ func NewGame(rules Rules, v Variant, spec string) (*Game, error) {
 			return nil, fmt.Errorf("order %s: Breakthrough's alone", GameframeOrder)
 		}
 		g.frame = true
-		n := 0
-		for _, side := range []func(Step) bool{
-			func(st Step) bool { return st.Files < 0 },
-			func(st Step) bool { return st.Files > 0 },
-			func(st Step) bool { return st.Files == 0 },
-		} {
-			for i, st := range rules.Steps {
-				if side(st) {
-					g.frameSteps[n] = uint8(i)
-					n++
-				}
-			}
+		// Toward file a first, then away from it, then straight.
+		place := func(i uint8) int { return [3]int{0, 2, 1}[cmp.Compare(rules.Steps[i].Files, 0)+1] }
+		for i := range g.k {
+			g.frameSteps[i] = uint8(i)
 		}
+		slices.SortStableFunc(g.frameSteps[:g.k], func(a, b uint8) int { return place(a) - place(b) })
 	} else {
 		g.order = grid.NewOrder(v.Order, v.Rows, v.Cols)
 	}
