@@ -154,8 +154,15 @@ func init() {
 		Doc:  "chess (FIDE), draws by repetition, fifty moves and dead material automatic",
 		Options: []games.Option{
 			{Name: "maxplies", Kind: games.Int, Default: "0", Min: 0, Max: 1000000, Doc: "plies after which an unfinished game is a draw, 0 for none (mcarena's rule)"},
+			{Name: "order", Kind: games.Choice, Default: "native", Choices: []string{"native", StockfishOrder},
+				Doc: "the order Legal lists moves in: native (king, castling, knights, bishops, rooks, queens, pawns), or stockfish (Stockfish 2.2.2's, which the Monte Carlo chess thesis' MCC expanded children in)"},
 		},
-		Build: func(o games.Options) (games.Game, error) { return New(o.Int("maxplies")), nil },
+		Build: func(o games.Options) (games.Game, error) {
+			if o.String("order") == StockfishOrder {
+				return NewStockfishOrder(o.Int("maxplies")), nil
+			}
+			return New(o.Int("maxplies")), nil
+		},
 	})
 }
 
@@ -163,6 +170,8 @@ func init() {
 type Game struct {
 	maxPlies int
 	spec     string
+	// sf says Legal lists moves in Stockfish's order (StockfishOrder).
+	sf bool
 }
 
 // New returns chess with a draw at maxPlies plies, or none when maxPlies is 0.
@@ -170,6 +179,19 @@ func New(maxPlies int) *Game {
 	g := &Game{maxPlies: max(maxPlies, 0), spec: "chess"}
 	if g.maxPlies > 0 {
 		g.spec += ":maxplies=" + strconv.Itoa(g.maxPlies)
+	}
+	return g
+}
+
+// NewStockfishOrder returns New(maxPlies) whose Legal lists moves in
+// Stockfish 2.2.2's order (StockfishOrder).
+func NewStockfishOrder(maxPlies int) *Game {
+	g := New(maxPlies)
+	g.sf = true
+	if g.maxPlies > 0 {
+		g.spec += ",order=" + StockfishOrder
+	} else {
+		g.spec += ":order=" + StockfishOrder
 	}
 	return g
 }
@@ -282,6 +304,8 @@ type head struct {
 	// checkmate and stalemate are found by generating moves.
 	draw  uint8
 	nhist uint8
+	// sf is kept under Stockfish's order only.
+	sf sfState
 }
 
 // Game implements games.State.
@@ -383,6 +407,7 @@ func (g *Game) parse(text string) (*State, error) {
 	if s.attacked(bits.TrailingZeros64(s.pieces(int(s.side^1), king)), s.occ[0]|s.occ[1], int(s.side)) {
 		return nil, fmt.Errorf("position %q: the side not to move is in check", text)
 	}
+	ep := 0
 	if f[3] != "-" {
 		sq, ok := parseSquare(f[3])
 		us := int(s.side)
@@ -395,6 +420,10 @@ func (g *Game) parse(text string) (*State, error) {
 			return nil, fmt.Errorf("position %q: en passant square %q is not one a double step of the side not to move just passed", text, f[3])
 		}
 		s.setEP(sq)
+		ep = sq
+	}
+	if g.sf {
+		s.sfInit(ep)
 	}
 	if len(f) == 6 {
 		half, err := strconv.Atoi(f[4])
@@ -597,11 +626,16 @@ func (s *State) Legal(buf []games.Move) []games.Move {
 		return buf
 	}
 	if cap(buf) >= maxMoves { // generate in place
-		return buf[:s.gen((*[maxMoves]games.Move)(buf[:maxMoves]))]
+		buf = buf[:s.gen((*[maxMoves]games.Move)(buf[:maxMoves]))]
+	} else {
+		var ml [maxMoves]games.Move
+		n := s.gen(&ml)
+		buf = append(buf, ml[:n]...)
 	}
-	var ml [maxMoves]games.Move
-	n := s.gen(&ml)
-	return append(buf, ml[:n]...)
+	if s.g.sf {
+		s.sfOrder(buf)
+	}
+	return buf
 }
 
 // Play implements games.State. It rules on the draws as drawRule does, with
@@ -611,6 +645,9 @@ func (s *State) Legal(buf []games.Move) []games.Move {
 func (s *State) Play(m games.Move) {
 	old, castle, draw := s.hash, s.castle, s.draw
 	s.draw = drawNone
+	if s.g.sf {
+		s.sfPlay(m)
+	}
 	if s.play(m) {
 		s.nhist = 0
 		if s.deadMaterial() {

@@ -4,7 +4,9 @@ import (
 	"testing"
 
 	"mcarena/games"
+	"mcarena/games/chess"
 	"mcarena/games/gametest"
+	"mcarena/games/rng"
 )
 
 // endByHistory marks the positions whose end their FEN cannot carry: a draw
@@ -24,4 +26,31 @@ func TestConformance(t *testing.T) {
 			gametest.Conformance(t, gametest.MustGame(t, tt.spec), gametest.Config{Games: n, EndByHistory: endByHistory})
 		})
 	}
+}
+
+// TestConformanceStockfishOrder runs the kit on order=stockfish: Legal's
+// order follows the piece lists of the game's history, which FEN leaves
+// out, and Playout draws as in the native order, which a native twin of
+// the position (its history kept) shows.
+func TestConformanceStockfishOrder(t *testing.T) {
+	n := 4
+	if testing.Short() || raceDetector {
+		n = 1
+	}
+	native := chess.New(300)
+	gametest.Conformance(t, chess.NewStockfishOrder(300), gametest.Config{Games: n, EndByHistory: endByHistory, OrderByHistory: true,
+		ReferencePlayout: func(s games.State, r *rng.Rand, limit int) int {
+			twin := chess.NativeTwin(s, native)
+			n := 0
+			for ; n < limit; n++ {
+				moves := twin.Legal(nil)
+				if len(moves) == 0 {
+					break
+				}
+				m := moves[r.Intn(len(moves))]
+				twin.Play(m)
+				s.Play(m)
+			}
+			return n
+		}})
 }
