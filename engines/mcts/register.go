@@ -150,7 +150,7 @@ var MCTSOptions = []spec.Option{
 	{Name: "maxbackprop", Kind: spec.Int, Default: "0", Min: 0, Max: 1000000000, Doc: "maximum backpropagation: a node visited at least T times adds its best child's mean instead of the playout's result; 0 off"},
 	{Name: "rave", Kind: spec.Float, Default: "0", FloatMin: 0, FloatMax: 1e6, Doc: "RAVE constant R: blend the mean with the AMAF mean by R/(R+visits); 0 off"},
 	{Name: "losses", Kind: spec.Choice, Default: "skipped", Choices: []string{"skipped", "framework"}, Doc: "how selection treats a child proven lost (needs solver): skipped while another child is not (MCTS-Solver), or as the implicit-minimax co-authors' framework did (a move that ends the game lost, the turn passing, is taken first and never counted; at alpha 1 a proven loss competes by its minimax value)"},
-	{Name: "children", Kind: spec.Choice, Default: "shuffled", Choices: []string{"shuffled", "ordered", "framework"}, Doc: "a node's children shuffled when it is expanded (tried and tied at random), in the game's move order (tried in it, ties to the earliest move), or as the implicit-minimax co-authors' framework (tried at random, then ties to the earliest move; not with rave)"},
+	{Name: "children", Kind: spec.Choice, Default: "shuffled", Choices: []string{"shuffled", "ordered", "framework", "ordered-last"}, Doc: "a node's children shuffled when it is expanded (tried and tied at random), in the game's move order (tried in it, ties to the earliest move), as the implicit-minimax co-authors' framework (tried at random, then ties to the earliest move; not with rave), or as the Monte Carlo chess thesis' MCC (tried in move order, ties to the latest move; not with rave)"},
 }
 
 func init() {
@@ -188,7 +188,7 @@ func init() {
 // when the engine is paired with a game (CheckGame).
 func buildMCTS(v spec.Values, canonical string) (engines.Engine, error) {
 	cfg := Config{C: v.Float("c"), Solver: v.Bool("solver"), MateDistance: v.Bool("matedistance"), MaxNodes: v.Int("nodes"), Reuse: v.Bool("reuse"),
-		Alpha: v.Float("alpha"), Bias: v.Float("bias"), Rave: v.Float("rave"), Children: map[string]ChildOrder{"shuffled": ShuffledChildren, "ordered": OrderedChildren, "framework": FrameworkChildren}[v.String("children")],
+		Alpha: v.Float("alpha"), Bias: v.Float("bias"), Rave: v.Float("rave"), Children: map[string]ChildOrder{"shuffled": ShuffledChildren, "ordered": OrderedChildren, "framework": FrameworkChildren, "ordered-last": OrderedLastChildren}[v.String("children")],
 		Losses:    map[string]LossRule{"skipped": SkipLosses, "framework": FrameworkLosses}[v.String("losses")],
 		Estimator: map[string]Estimator{"im": ImplicitMinimax, "cb": ConstantBias, "pb": ProgressiveBias}[v.String("estimator")]}
 	if cfg.MateDistance && !cfg.Solver {
@@ -197,8 +197,8 @@ func buildMCTS(v spec.Values, canonical string) (engines.Engine, error) {
 	if cfg.Losses == FrameworkLosses && !cfg.Solver {
 		return nil, errors.New("losses=framework treats proven losses, which needs solver=true")
 	}
-	if cfg.Children == FrameworkChildren && cfg.Rave > 0 {
-		return nil, errors.New("children=framework orders the children a node has tried, which rave does not leave to it: use shuffled or ordered with rave")
+	if (cfg.Children == FrameworkChildren || cfg.Children == OrderedLastChildren) && cfg.Rave > 0 {
+		return nil, fmt.Errorf("children=%s orders the children a node has tried, which rave does not leave to it: use shuffled or ordered with rave", v.String("children"))
 	}
 	if err := engines.CheckMemory("nodes", int64(cfg.MaxNodes)*cfg.nodeCost()); err != nil {
 		return nil, err

@@ -657,12 +657,50 @@ func TestChildrenOrdered(t *testing.T) {
 // statistics its own (plain UCT, no solver), so nothing was mixed up
 // between slots. Before the root's last child is
 // tried its children stand in the order they were tried, not Legal's,
-// while children=ordered tries them in Legal's order.
+// while children=ordered tries them in Legal's order. children=ordered-last
+// (the chess thesis' MCC) tries them in Legal's order too and, once the
+// last is tried, keeps them in its reverse, checked as framework's are.
 func TestChildrenFramework(t *testing.T) {
 	s := mustPos(t, "breakthrough:size=6x6", "")
 	legal := s.Legal(nil)
+	for _, order := range []ChildOrder{FrameworkChildren, OrderedLastChildren} {
+		testChildrenSorted(t, s, order)
+	}
+	for _, tc := range []struct {
+		children ChildOrder
+		inOrder  bool
+	}{{OrderedChildren, true}, {FrameworkChildren, false}, {OrderedLastChildren, true}} {
+		e := New(Config{C: 0.5, MaxNodes: 1 << 12, Children: tc.children}, "test")
+		tried := len(legal) - 1
+		if _, err := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: int64(tried)}, Seed: 4}); err != nil {
+			t.Fatal(err)
+		}
+		sr := e.free[0]
+		root := sr.pool.at(sr.rootIdx)
+		var got []games.Move
+		for _, ch := range sr.pool.run(root.first, int(root.nExp)) {
+			got = append(got, ch.move)
+		}
+		if slices.Equal(got, legal[:tried]) != tc.inOrder {
+			t.Errorf("children %d: tried %v, Legal %v", tc.children, got, legal)
+		}
+	}
+	for _, spec := range []string{"mcts:children=framework,rave=50", "mcts:children=ordered-last,rave=50"} {
+		if _, err := engines.New(spec); err == nil {
+			t.Errorf("%s was accepted", spec)
+		}
+	}
+}
+
+// testChildrenSorted checks an order that sorts a node's slots once all
+// are tried (FrameworkChildren: into Legal's order; OrderedLastChildren:
+// into its reverse), with their statistics and subtrees, and the kept line
+// after it.
+func testChildrenSorted(t *testing.T, s games.State, order ChildOrder) {
+	t.Helper()
+	legal := s.Legal(nil)
 	for _, seed := range []uint64{1, 2, 3} {
-		e := New(Config{C: 0.5, MaxNodes: 1 << 16, Children: FrameworkChildren}, "test")
+		e := New(Config{C: 0.5, MaxNodes: 1 << 16, Children: order}, "test")
 		if _, err := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: 3000}, Seed: seed}); err != nil {
 			t.Fatal(err)
 		}
@@ -695,8 +733,11 @@ func TestChildrenFramework(t *testing.T) {
 				for i, ch := range children {
 					got[i] = ch.move
 				}
+				if order == OrderedLastChildren {
+					slices.Reverse(got)
+				}
 				if !slices.Equal(got, moves) {
-					t.Fatalf("seed %d: all tried, children %v, Legal %v, in %s", seed, got, moves, pos)
+					t.Fatalf("order %d, seed %d: all tried, children %v (reversed under ordered-last), Legal %v, in %s", order, seed, got, moves, pos)
 				}
 			}
 			for i, ch := range children {
@@ -713,7 +754,7 @@ func TestChildrenFramework(t *testing.T) {
 	// Just after the root's children are put in order, and an iteration or
 	// two later, the kept line holds the positions its slots lead to.
 	for seed := uint64(1); seed <= 40; seed++ {
-		e := New(Config{C: 0.5, MaxNodes: 1 << 12, Children: FrameworkChildren}, "test")
+		e := New(Config{C: 0.5, MaxNodes: 1 << 12, Children: order}, "test")
 		if _, err := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: int64(len(legal)) + int64(seed%3)}, Seed: seed}); err != nil {
 			t.Fatal(err)
 		}
@@ -722,31 +763,9 @@ func TestChildrenFramework(t *testing.T) {
 		for d, idx := range sr.line.path[1:] {
 			replay.Play(sr.pool.at(idx).move)
 			if got := sr.line.states[d]; got.String() != replay.String() {
-				t.Fatalf("seed %d, depth %d: kept %s, replayed %s", seed, d+1, got, replay)
+				t.Fatalf("order %d, seed %d, depth %d: kept %s, replayed %s", order, seed, d+1, got, replay)
 			}
 		}
-	}
-	for _, tc := range []struct {
-		children ChildOrder
-		inOrder  bool
-	}{{OrderedChildren, true}, {FrameworkChildren, false}} {
-		e := New(Config{C: 0.5, MaxNodes: 1 << 12, Children: tc.children}, "test")
-		tried := len(legal) - 1
-		if _, err := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: int64(tried)}, Seed: 4}); err != nil {
-			t.Fatal(err)
-		}
-		sr := e.free[0]
-		root := sr.pool.at(sr.rootIdx)
-		var got []games.Move
-		for _, ch := range sr.pool.run(root.first, int(root.nExp)) {
-			got = append(got, ch.move)
-		}
-		if slices.Equal(got, legal[:tried]) != tc.inOrder {
-			t.Errorf("children %d: tried %v, Legal %v", tc.children, got, legal)
-		}
-	}
-	if _, err := engines.New("mcts:children=framework,rave=50"); err == nil {
-		t.Error("children=framework was accepted with rave")
 	}
 }
 

@@ -101,6 +101,16 @@ type Config struct {
 //	                  Not with RAVE, which chooses untried children
 //	                  itself: the engine family refuses the pair, and a
 //	                  Config that has both leaves the slots shuffled.
+//	OrderedLastChildren tried in the game's move order, then, from the
+//	                  moment the last is tried, kept in the reverse of
+//	                  it: ties to the latest move. This is the Monte
+//	                  Carlo chess thesis' MCC (Arenz 2012, Algorithms 7.2
+//	                  and 7.3): it expanded one child an iteration "in
+//	                  the same order as they are generated", selected
+//	                  only among the children of a fully expanded node,
+//	                  and kept the last child whose value was at least
+//	                  the best so far (uctVal >= bestVal). Not with RAVE,
+//	                  as FrameworkChildren.
 type ChildOrder uint8
 
 // The child orders.
@@ -108,6 +118,7 @@ const (
 	ShuffledChildren ChildOrder = iota
 	OrderedChildren
 	FrameworkChildren
+	OrderedLastChildren
 )
 
 // LossRule is how selection treats a child proven lost for its mover.
@@ -202,7 +213,8 @@ type search struct {
 	root  games.State // the search's own copy of the root position
 	moves []games.Move
 	// order is the game's moves at the node whose children
-	// FrameworkChildren puts in move order at the end of the iteration.
+	// FrameworkChildren (OrderedLastChildren) puts in move order (its
+	// reverse) at the end of the iteration.
 	order []games.Move
 	path  []int32
 	line  line // the positions along the last iteration's path
@@ -369,7 +381,7 @@ func (e *Engine) newSearch(s games.State) (*search, error) {
 	sr := &search{cfg: e.cfg, state: s.Clone(), root: s.Clone(),
 		moves: make([]games.Move, 0, s.Game().MaxMoves()), pool: pool{max: e.cfg.MaxNodes},
 		explore: exploreTable{c: e.cfg.C}}
-	if e.cfg.Children == FrameworkChildren {
+	if e.cfg.Children == FrameworkChildren || e.cfg.Children == OrderedLastChildren {
 		sr.order = make([]games.Move, 0, s.Game().MaxMoves())
 	}
 	leaf := e.cfg.Leaf

@@ -2,6 +2,7 @@ package mcts
 
 import (
 	"math"
+	"slices"
 
 	"mcarena/engines"
 	"mcarena/games"
@@ -74,9 +75,16 @@ func (sr *search) iterate() bool {
 			n.nExp++
 			expandedAt = cur
 			sr.catchUp(st, len(sr.path)-1)
-			if sr.cfg.Children == FrameworkChildren && n.nExp == n.nChild {
-				completed = true
-				sr.order = st.Legal(sr.order)
+			if n.nExp == n.nChild {
+				switch sr.cfg.Children {
+				case FrameworkChildren:
+					completed = true
+					sr.order = st.Legal(sr.order)
+				case OrderedLastChildren:
+					completed = true
+					sr.order = st.Legal(sr.order)
+					slices.Reverse(sr.order)
+				}
 			}
 			sr.pool.at(c).mover = st.ToMove()
 			sr.step(st, c)
@@ -183,7 +191,8 @@ func (sr *search) iterate() bool {
 }
 
 // inMoveOrder puts the child slots of parent, all tried, in the order of
-// sr.order, the game's moves at parent (FrameworkChildren), once the
+// sr.order, the game's moves at parent (FrameworkChildren) or their
+// reverse (OrderedLastChildren), once the
 // iteration that tried the last of them is over. That child ends the kept
 // line, which follows it to its new slot. Slots move with their statistics
 // and their subtrees (a node has no parent link), so every child keeps its
@@ -283,7 +292,8 @@ func (sr *search) reserve(cur int32, st games.State) bool {
 		return false
 	}
 	sr.grow()
-	for i := len(moves) - 1; i > 0 && sr.cfg.Children != OrderedChildren; i-- {
+	ordered := sr.cfg.Children == OrderedChildren || sr.cfg.Children == OrderedLastChildren
+	for i := len(moves) - 1; i > 0 && !ordered; i-- {
 		j := sr.r.Intn(i + 1)
 		moves[i], moves[j] = moves[j], moves[i]
 	}
