@@ -342,6 +342,9 @@ func buildMCTS(v spec.Values, canonical string) (engines.Engine, error) {
 	if len(needs) == 0 && h != "" {
 		return nil, fmt.Errorf("heuristic=%s is used by nothing: it serves playout=egreedy|ab, leaf=cutoff|threshold|heuristic, alpha and bias", h)
 	}
+	if h != "" {
+		cfg.Static = func(s games.State) (knowledge.Heuristic, error) { return knowledge.NewHeuristic(s.Game(), h) }
+	}
 	return &gameChecked{Engine: New(cfg, canonical), heuristic: h, raw: rawScale > 0, playout: cfg.Playout.Name, movePrior: mp, virtual: np == 0,
 		reading: reading, oracle: oracle, learning: cfg.Playout, spec: canonical}, nil
 }

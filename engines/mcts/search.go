@@ -9,6 +9,7 @@ import (
 	"mcarena/engines"
 	"mcarena/engines/policy"
 	"mcarena/games"
+	"mcarena/games/knowledge"
 	"mcarena/games/rng"
 )
 
@@ -42,6 +43,10 @@ type Config struct {
 	Leaf func(games.State) (Evaluator, error)
 	// Prior makes a search's expansion hook; nil gives no priors.
 	Prior func(games.State) (Prior, error)
+	// Static, when set, makes the heuristic whose value of each root
+	// move's position the statistics show (column static); estimator=cb,
+	// which keeps that value, shows it without.
+	Static func(games.State) (knowledge.Heuristic, error)
 	// Alpha weighs the implicit minimax value against the mean in
 	// selection (Lanctot et al. 2014): (1-Alpha)*mean + Alpha*minimax.
 	// It needs a Prior whose values seed the minimax leaves.
@@ -248,6 +253,10 @@ type search struct {
 	rule selectRule
 	stop *engines.Stop
 	cols []engines.Column // the declared columns, built once
+	// static values the root's children for the statistics (Config.Static),
+	// on child, a scratch position.
+	static knowledge.Heuristic
+	child  games.State
 	// learner is the playout policy that learns from finished playouts,
 	// if any; trace then records each iteration's moves, the tree's
 	// first, for it.
@@ -409,6 +418,12 @@ func (e *Engine) newSearch(s games.State) (*search, error) {
 		}
 		sr.virt.on = e.cfg.PriorVisitsInParent
 		sr.priorValue.on = e.cfg.PriorVisitsInParent
+	}
+	if e.cfg.Static != nil && !(sr.pool.valued && e.cfg.Estimator == ConstantBias) {
+		if sr.static, err = e.cfg.Static(s); err != nil {
+			return nil, err
+		}
+		sr.child = s.Clone()
 	}
 	if e.cfg.Rave > 0 {
 		sr.amaf.on = true

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"mcarena/engines"
+	"mcarena/games"
 )
 
 // The per-move columns MCTS declares; minimax only when implicit minimax
@@ -25,7 +26,7 @@ var (
 	mateColumn = engines.Column{Key: "mate", Title: "mate", Kind: engines.Count,
 		Doc: "plies to the proven result, the move included: the shortest win or the longest loss (matedistance), shown once exact"}
 	staticColumn = engines.Column{Key: "static", Title: "static", Kind: engines.Value, View: engines.MoverView,
-		Doc: "the heuristic's value of the position after the move, which estimator=cb blends in"}
+		Doc: "the heuristic's value of the position after the move (which estimator=cb blends in), for the player who makes the move"}
 )
 
 // columns returns the columns a search with cfg declares.
@@ -41,6 +42,9 @@ func (sr *search) columns() []engines.Column {
 			} else {
 				sr.cols = append(sr.cols, minimaxColumn)
 			}
+		}
+		if sr.static != nil {
+			sr.cols = append(sr.cols, staticColumn)
 		}
 		if sr.priorValue.on {
 			sr.cols = append(sr.cols, priorColumn)
@@ -88,6 +92,16 @@ func (sr *search) stats(it int64, elapsed time.Duration, done bool) engines.Stat
 		}
 		if sr.pool.valued {
 			c[j] = *sr.pool.value(root.first + int32(i))
+			j++
+		}
+		if sr.static != nil {
+			sr.child.CopyFrom(sr.root)
+			sr.child.Play(ch.move)
+			v := sr.static.Value(sr.child)
+			if sr.root.ToMove() == games.Second {
+				v = -v
+			}
+			c[j] = v
 			j++
 		}
 		if sr.priorValue.on {
