@@ -61,6 +61,18 @@ func TestChessThesisPresets(t *testing.T) {
 			if len(p.Budgets) != 1 || p.Budgets[0].Iterations == 0 || p.Reading == "" {
 				t.Errorf("budgets %v, reading %q: want one counted budget and its reading", p.Budgets, p.Reading)
 			}
+			// MCC expanded in Stockfish's generation order and kept the
+			// last of the best (children=ordered-last).
+			if !slices.Equal(p.Games, []string{"chess:order=stockfish"}) {
+				t.Errorf("games %v, want chess in Stockfish's order", p.Games)
+			}
+			for _, pair := range p.Pairs {
+				for _, name := range pair {
+					if spec, _ := cfg.Engine(name); !strings.Contains(spec, "children=ordered-last") {
+						t.Errorf("engine %s is %s: want children=ordered-last", name, spec)
+					}
+				}
+			}
 		})
 	}
 	p, ok := cfg.Preset("mcc-reti")

@@ -41,7 +41,7 @@
 // Game playouts are the game's own, from the knowledge registry (the
 // informed Breakthrough playout "ipp" of Lanctot et al. 2014).
 //
-// The learning playouts of "Monte Carlo Tree Search for Havannah"
+// The learning playouts of "Monte-Carlo Tree Search Enhancements for Havannah"
 // (Stankiewicz, Winands and Uiterwijk), its section 3.2 "Enhancing the
 // Play-out Step in MCTS", for any game whose moves are below its
 // MoveSpace(): Last-Good-Reply (kind "lgr"), N-grams ("ngram") and the two
