@@ -192,7 +192,7 @@ func runRun(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return writeReports(stdout, cfg, recs, tournament.Text)
+	return writeReports(stdout, cfg, recs, tournament.Text, false)
 }
 
 // taskWord names the tasks of a preset of kind k, for messages.
@@ -313,8 +313,9 @@ func summarise(cfg *config.Config, recs []tournament.Record) []tournament.MatchS
 }
 
 // writeReports prints the analysis and simulation tables of the presets
-// the records hold, then the match table and Elo of the games.
-func writeReports(stdout io.Writer, cfg *config.Config, recs []tournament.Record, format tournament.Format) error {
+// the records hold, then the match table and Elo of the games, and with los
+// every engine's likelihood of superiority over every other.
+func writeReports(stdout io.Writer, cfg *config.Config, recs []tournament.Record, format tournament.Format, los bool) error {
 	var games []tournament.Record
 	var presets []string // of the analysis and simulations records, in order
 	for _, r := range recs {
@@ -338,7 +339,7 @@ func writeReports(stdout io.Writer, cfg *config.Config, recs []tournament.Record
 	if err := writeBrackets(stdout, cfg, games, format); err != nil {
 		return err
 	}
-	return tournament.WriteElo(stdout, games, tournament.DefaultElo, func(preset string) []config.PaperRating {
+	if err := tournament.WriteElo(stdout, games, tournament.DefaultElo, func(preset string) []config.PaperRating {
 		if cfg == nil {
 			return nil
 		}
@@ -346,7 +347,10 @@ func writeReports(stdout io.Writer, cfg *config.Config, recs []tournament.Record
 			return p.PaperElo
 		}
 		return nil
-	})
+	}); err != nil || !los {
+		return err
+	}
+	return tournament.WriteLOS(stdout, games, tournament.DefaultElo)
 }
 
 // writeKindReport prints the table of the analysis or simulations preset
@@ -431,6 +435,7 @@ func runReport(args []string, stdout io.Writer) error {
 	configPath := fs.String("config", "", "configuration file with the presets' paper figures (default: config.toml if present)")
 	markdown := fs.Bool("markdown", false, "print a Markdown table")
 	csvOut := fs.Bool("csv", false, "print CSV")
+	los := fs.Bool("los", false, "also print every engine's likelihood of superiority over every other, as BayesElo's los (the chess thesis' Tables 2, 4, 6 and 9)")
 	files, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
@@ -466,7 +471,7 @@ func runReport(args []string, stdout io.Writer) error {
 	case *csvOut:
 		format = tournament.CSV
 	}
-	return writeReports(stdout, cfg, all, format)
+	return writeReports(stdout, cfg, all, format, *los)
 }
 
 func runMerge(args []string, stdout io.Writer) error {

@@ -159,3 +159,55 @@ func TestWriteEloBesideThePaper(t *testing.T) {
 		t.Fatalf("without paper figures: %v\n%s", err, out.String())
 	}
 }
+
+// TestWriteLOS prints every engine's likelihood of superiority over every
+// other, in the order of the ratings: the EloTable's figures, each pair's
+// two summing to 100.
+func TestWriteLOS(t *testing.T) {
+	var recs []Record
+	add := func(a, b string, n, wins int) {
+		for i := range n {
+			w := 1
+			if i < wins {
+				w = 0
+			}
+			recs = append(recs, Record{Preset: "p", Match: a + "-" + b, Index: i, Game: "chess", Budget: "iterations=10", Names: [2]string{a, b}, FirstSeat: i % 2, Winner: w})
+		}
+	}
+	add("strong", "base", 40, 30)
+	add("mid", "base", 40, 22)
+	add("strong", "mid", 40, 26)
+	var out strings.Builder
+	if err := WriteLOS(&out, recs, DefaultElo); err != nil {
+		t.Fatal(err)
+	}
+	tab, err := EloFromRecords(recs, DefaultElo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimRight(out.String(), "\n"), "\n")
+	if len(lines) != 3+1+len(tab.Ratings) || !strings.Contains(lines[2], "p chess iterations=10") {
+		t.Fatalf("got\n%s", out.String())
+	}
+	for i, r := range tab.Ratings {
+		f := strings.Fields(lines[4+i])
+		if f[0] != fmt.Sprint(i+1) || f[1] != r.Name || len(f) != 2+len(tab.Ratings) {
+			t.Fatalf("row %d: %q for %s", i, lines[4+i], r.Name)
+		}
+		for j, cell := range f[2:] {
+			want := "-"
+			if i != j {
+				want = fmt.Sprintf("%.0f", 100*tab.LOS[i][j])
+				if sum := tab.LOS[i][j] + tab.LOS[j][i]; math.Abs(sum-1) > 1e-9 {
+					t.Errorf("LOS %s-%s and back sum to %g", r.Name, tab.Ratings[j].Name, sum)
+				}
+			}
+			if cell != want {
+				t.Errorf("row %s column %d: %s, want %s", r.Name, j+1, cell, want)
+			}
+		}
+	}
+	if tab.Ratings[0].Name != "strong" || tab.LOS[0][2] < 0.99 {
+		t.Errorf("ratings %v, LOS %v: want strong first and surely above base", tab.Ratings, tab.LOS)
+	}
+}

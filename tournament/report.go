@@ -154,51 +154,116 @@ func writePairs(w io.Writer, sums []MatchSummary, f Format) error {
 // rates 0, with "!" where the paper's figure lies outside our rating's 95%
 // interval.
 func WriteElo(w io.Writer, recs []Record, par EloParams, paperElo func(preset string) []config.PaperRating) error {
+	groups := eloGroups(recs)
+	if len(groups) == 0 {
+		return nil
+	}
+	fmt.Fprintf(w, "\nElo (BayesElo's model: first-move advantage %.1f, drawElo %.1f, %g prior draws; 95%% intervals; LOS: likelihood of being stronger than the next)\n", par.Advantage, par.DrawElo, par.PriorDraws)
+	for _, g := range groups {
+		t, err := EloFromRecords(g.recs, par)
+		if err != nil {
+			continue
+		}
+		var parts []string
+		for i, r := range t.Ratings {
+			s := fmt.Sprintf("%s %+.0f±%.0f", r.Name, r.Elo, r.CI95)
+			if i+1 < len(t.Ratings) {
+				s += fmt.Sprintf(" (LOS %.0f%%)", 100*t.LOS[i][i+1])
+			}
+			parts = append(parts, s)
+		}
+		fmt.Fprintf(w, "  %s: %s\n", g.title(), strings.Join(parts, ", "))
+		if paperElo != nil {
+			if line := besidePaper(t, paperElo(g.preset)); line != "" {
+				fmt.Fprintf(w, "    %s\n", line)
+			}
+		}
+	}
+	return nil
+}
+
+// WriteLOS prints, for each group WriteElo rates, the likelihood of
+// superiority of every engine over every other in percent (BayesElo's los
+// command; the chess thesis' Tables 2, 4, 6 and 9): the row's engine
+// stronger than the column's, engines in the order of their ratings.
+func WriteLOS(w io.Writer, recs []Record, par EloParams) error {
+	groups := eloGroups(recs)
+	if len(groups) == 0 {
+		return nil
+	}
+	fmt.Fprintf(w, "\nLikelihood of superiority (%%: the row's engine stronger than the column's)\n")
+	for _, g := range groups {
+		t, err := EloFromRecords(g.recs, par)
+		if err != nil || len(t.Ratings) < 2 {
+			continue
+		}
+		fmt.Fprintf(w, "  %s:\n", g.title())
+		width := 0
+		for _, r := range t.Ratings {
+			width = max(width, len(r.Name))
+		}
+		digits := len(fmt.Sprint(len(t.Ratings)))
+		var b strings.Builder
+		fmt.Fprintf(&b, "  %*s %-*s", digits, "", width, "")
+		for j := range t.Ratings {
+			fmt.Fprintf(&b, " %4s", fmt.Sprintf("#%d", j+1))
+		}
+		fmt.Fprintln(w, b.String())
+		for i, r := range t.Ratings {
+			b.Reset()
+			fmt.Fprintf(&b, "  %*d %-*s", digits, i+1, width, r.Name)
+			for j := range t.Ratings {
+				if i == j {
+					fmt.Fprintf(&b, " %4s", "-")
+					continue
+				}
+				fmt.Fprintf(&b, " %4.0f", 100*t.LOS[i][j])
+			}
+			fmt.Fprintln(w, b.String())
+		}
+	}
+	return nil
+}
+
+// eloGroup is the games one Elo table rates: one preset, game and budget,
+// and one connected group of the engines that met there.
+type eloGroup struct {
+	preset, game, budget string
+	recs                 []Record
+}
+
+func (g eloGroup) title() string {
+	budget := g.budget
+	if budget == "" {
+		budget = "-"
+	}
+	return g.preset + " " + g.game + " " + budget
+}
+
+// eloGroups splits the game records (one of each game) into the groups
+// WriteElo rates, in the order the records first name them.
+func eloGroups(recs []Record) []eloGroup {
 	type key struct{ preset, game, budget string }
 	recs, _ = Unique(recs)
-	groups := map[key][]Record{}
+	byKey := map[key][]Record{}
 	var keys []key
 	for _, r := range recs {
 		if r.Kind == AnalysisKind {
 			continue
 		}
 		k := key{r.Preset, r.Game, r.Budget}
-		if _, ok := groups[k]; !ok {
+		if _, ok := byKey[k]; !ok {
 			keys = append(keys, k)
 		}
-		groups[k] = append(groups[k], r)
+		byKey[k] = append(byKey[k], r)
 	}
-	if len(keys) == 0 {
-		return nil
-	}
-	fmt.Fprintf(w, "\nElo (BayesElo's model: first-move advantage %.1f, drawElo %.1f, %g prior draws; 95%% intervals; LOS: likelihood of being stronger than the next)\n", par.Advantage, par.DrawElo, par.PriorDraws)
+	var out []eloGroup
 	for _, k := range keys {
-		for _, comp := range components(groups[k]) {
-			t, err := EloFromRecords(comp, par)
-			if err != nil {
-				continue
-			}
-			budget := k.budget
-			if budget == "" {
-				budget = "-"
-			}
-			var parts []string
-			for i, r := range t.Ratings {
-				s := fmt.Sprintf("%s %+.0f±%.0f", r.Name, r.Elo, r.CI95)
-				if i+1 < len(t.Ratings) {
-					s += fmt.Sprintf(" (LOS %.0f%%)", 100*t.LOS[i][i+1])
-				}
-				parts = append(parts, s)
-			}
-			fmt.Fprintf(w, "  %s %s %s: %s\n", k.preset, k.game, budget, strings.Join(parts, ", "))
-			if paperElo != nil {
-				if line := besidePaper(t, paperElo(k.preset)); line != "" {
-					fmt.Fprintf(w, "    %s\n", line)
-				}
-			}
+		for _, comp := range components(byKey[k]) {
+			out = append(out, eloGroup{k.preset, k.game, k.budget, comp})
 		}
 	}
-	return nil
+	return out
 }
 
 // besidePaper returns our ratings beside the paper's, in the paper's
