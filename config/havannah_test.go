@@ -1,0 +1,42 @@
+package config
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestHavannahLearningReading: the Havannah paper's learning players
+// learn from the play-out step's moves (learn=playout), as its section 3.2
+// words it, and only the -wg players, the whole-simulation reading, from
+// every move of the simulation; every Havannah preset but
+// havannah-lgr-wholegame-counted plays the paper's reading.
+func TestHavannahLearningReading(t *testing.T) {
+	cfg := repositoryConfig(t)
+	learning := 0
+	for _, name := range cfg.EngineNames() {
+		spec, _ := cfg.Engine(name)
+		if !strings.HasPrefix(name, "hav-") || !strings.Contains(spec, "playout=lgr") && !strings.Contains(spec, "playout=ngram") {
+			continue
+		}
+		learning++
+		wg := strings.HasSuffix(name, "-wg")
+		if strings.Contains(spec, "learn=playout") == wg {
+			t.Errorf("%s is %s: want learn=playout unless it is a -wg player", name, spec)
+		}
+	}
+	if learning < 40 {
+		t.Errorf("%d Havannah learning players, want the paper's 40 and more", learning)
+	}
+	for _, name := range cfg.PresetNames() {
+		p, _ := cfg.Preset(name)
+		if !strings.HasPrefix(name, "havannah-") {
+			continue
+		}
+		for _, pair := range p.Pairs {
+			// The enhanced player is the first; the second is the baseline.
+			if strings.HasSuffix(pair[0], "-wg") != (name == "havannah-lgr-wholegame-counted") || pair[1] != "hav-base" {
+				t.Errorf("preset %s plays %s against %s", name, pair[0], pair[1])
+			}
+		}
+	}
+}
