@@ -74,6 +74,13 @@ func TestGoldenScreens(t *testing.T) {
 		withStats(t, p)
 		golden(t, "kalah"+suffix, sized(m).View())
 
+		// Lines of Action, with an implicit-minimax search's columns: the
+		// minimax value and the static evaluation of each root move.
+		m, p = start(t, "loa")
+		m = keys(t, m, "b1-b3", "enter", "a2-c2", "enter")
+		withStatsOf(t, p, "mcts:c=0.5,heuristic=mia-sub,alpha=0.2", 1000)
+		golden(t, "loa"+suffix, sized(m).View())
+
 		m = sized(New(nil))
 		m = keys(t, openItem(t, m, itemStepper), "ctrl+u", "tictactoe", "tab", "ctrl+u", "1x1/1o1/xo1 x", "tab", "ctrl+u", "nmcs:level=1,discount")
 		next, cmd := m.Update(tea.KeyMsg{Type: tea.KeyEnter})

@@ -41,18 +41,22 @@ func fits(t *testing.T, v string, w, h int, want string) {
 // withStats gives the play screen the statistics of a short UCT search of
 // its position, with a fixed elapsed time so that the screen is the same on
 // every machine.
-func withStats(t *testing.T, p *play) {
+func withStats(t *testing.T, p *play) { withStatsOf(t, p, "uct", 2000) }
+
+// withStatsOf gives p the statistics of a seeded search by the engine of
+// spec, iterations long.
+func withStatsOf(t *testing.T, p *play, spec string, iterations int64) {
 	t.Helper()
-	e, err := engines.New("uct")
+	e, err := engines.New(spec)
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := e.Search(context.Background(), p.request(engines.Budget{Iterations: 2000}, 1))
+	res, err := e.Search(context.Background(), p.request(engines.Budget{Iterations: iterations}, 1))
 	if err != nil {
 		t.Fatal(err)
 	}
 	res.Stats.Elapsed = time.Second
-	p.stats, p.statsFor, p.statsBy = res.Stats, p.state.Clone(), "uct"
+	p.stats, p.statsFor, p.statsBy = res.Stats, p.state.Clone(), spec
 }
 
 // playSized opens a game of spec between humans, plays moves and resizes.
