@@ -187,15 +187,15 @@ func WriteElo(w io.Writer, recs []Record, par EloParams, paperElo func(preset st
 // command; the chess thesis' Tables 2, 4, 6 and 9): the row's engine
 // stronger than the column's, engines in the order of their ratings.
 func WriteLOS(w io.Writer, recs []Record, par EloParams) error {
-	groups := eloGroups(recs)
-	if len(groups) == 0 {
-		return nil
-	}
-	fmt.Fprintf(w, "\nLikelihood of superiority (%%: the row's engine stronger than the column's)\n")
-	for _, g := range groups {
+	header := false
+	for _, g := range eloGroups(recs) {
 		t, err := EloFromRecords(g.recs, par)
 		if err != nil || len(t.Ratings) < 2 {
 			continue
+		}
+		if !header {
+			fmt.Fprintf(w, "\nLikelihood of superiority (%%: the row's engine stronger than the column's)\n")
+			header = true
 		}
 		fmt.Fprintf(w, "  %s:\n", g.title())
 		width := 0

@@ -114,8 +114,9 @@ type Config struct {
 //	                  the same order as they are generated", selected
 //	                  only among the children of a fully expanded node,
 //	                  and kept the last child whose value was at least
-//	                  the best so far (uctVal >= bestVal). Not with RAVE,
-//	                  as FrameworkChildren.
+//	                  the best so far (uctVal >= bestVal). Not with RAVE:
+//	                  the engine family refuses the pair, and a Config
+//	                  that has both leaves the slots in move order.
 type ChildOrder uint8
 
 // The child orders.

@@ -294,6 +294,8 @@ type State struct {
 	// hist[:nhist] holds the hashes of the positions since the last
 	// irreversible move, oldest first.
 	hist [histLen]uint64
+	// sf is kept, and copied, under Stockfish's order only.
+	sf sfState
 }
 
 // head is a State but its history: CopyFrom copies it in one piece.
@@ -304,8 +306,6 @@ type head struct {
 	// checkmate and stalemate are found by generating moves.
 	draw  uint8
 	nhist uint8
-	// sf is kept under Stockfish's order only.
-	sf sfState
 }
 
 // Game implements games.State.
@@ -541,12 +541,16 @@ func (s *State) Hash() uint64 { return s.hash }
 // Clone implements games.State.
 func (s *State) Clone() games.State { c := *s; return &c }
 
-// CopyFrom implements games.State: it copies the history in use only.
+// CopyFrom implements games.State: it copies the history in use only, and
+// Stockfish's piece lists only under its order.
 func (s *State) CopyFrom(src games.State) {
 	o := src.(*State)
 	s.head = o.head
 	if n := o.nhist; n > 0 {
 		copy(s.hist[:n], o.hist[:n])
+	}
+	if o.g.sf {
+		s.sf = o.sf
 	}
 }
 

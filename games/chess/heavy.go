@@ -36,10 +36,12 @@ import (
 // Readings where the thesis is not specific:
 //
 //   - "completely deterministic" with ε = 0 (section 4.2.1): the greedy
-//     choice takes the first best move in the order of Legal (king moves
-//     first, then castling, knights, bishops, rooks, queens, pawns), with
-//     no random tie-break. Stockfish generates in another order, so the
-//     moves chosen among equals differ from the thesis' program.
+//     choice takes the first best move in the order of Legal, with no
+//     random tie-break: the native order (king moves first, then
+//     castling, knights, bishops, rooks, queens, pawns), or under
+//     order=stockfish Stockfish 2.2.2's (StockfishOrder), the generator
+//     of the thesis' program, which does not say whether its choice kept
+//     the first or the last of equal moves.
 //   - the coin for ε is drawn at every step, before the move (the thesis:
 //     "the best evaluated move with probability 1 - ε and a random move
 //     with probability ε"); the random move may be the best one.
@@ -104,6 +106,9 @@ func (h *heavy) Run(gs games.State, r *rng.Rand, limit int, t *games.Trace) int 
 		}
 		if m == games.NoMove {
 			if h.by != hpNone && (h.eps == 0 || r.Float64() >= h.eps) {
+				if s.g.sf {
+					s.sfOrder(moves)
+				}
 				m = h.greedy(&s.pos, moves)
 			} else {
 				m = moves[r.Intn(k)]

@@ -212,3 +212,27 @@ func TestRandomPlayoutsRarelyMateWithKingAndQueen(t *testing.T) {
 		t.Errorf("decisive-move playouts mate %d times, uniform ones %d: want five times as many or more", decisive, random)
 	}
 }
+
+// TestGreedyStepsFollowTheGamesOrder: among equally good moves a greedy
+// step takes the first in Legal's order, the native one or Stockfish's.
+// From the start every move is quiet, of exchange value 0: hp-see-0 plays
+// the native order's first, the knight's b1-a3, and under order=stockfish
+// Stockfish's first, a2-a3.
+func TestGreedyStepsFollowTheGamesOrder(t *testing.T) {
+	for _, tc := range []struct {
+		g    *chess.Game
+		want string
+	}{{chess.New(0), "Na3"}, {chess.NewStockfishOrder(0), "a3"}} {
+		p, err := knowledge.NewPlayout(tc.g, "hp-see-0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := tc.g.NewState()
+		r := rng.New(1)
+		var tr games.Trace
+		p.Run(s.Clone(), &r, 1, &tr)
+		if len(tr.Moves) != 1 || s.MoveString(tr.Moves[0]) != tc.want {
+			t.Errorf("%s: hp-see-0 played %v, want %s", tc.g.Spec(), tr.Moves, tc.want)
+		}
+	}
+}

@@ -21,7 +21,9 @@ import (
 // knight), pawn captures right then left, en passant; then the knights,
 // bishops, rooks and queens, each piece's moves by target square from a1;
 // then the king's; then castling, king's side first. In check: the king's
-// moves but onto squares a checking slider's empty-board lines cross, then,
+// moves but onto squares a checking slider's empty-board lines cross (a
+// queen checking from a diagonal neighbour's square blocks its rook lines
+// only as far as the pieces let it), then,
 // against a single checker, the pawns', knights', bishops', rooks' and
 // queens' moves onto the checker or between it and the king. Pawns' moves
 // come by target square from a1 within each kind; "right" is toward file h
