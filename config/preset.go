@@ -1,6 +1,7 @@
 package config
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -98,6 +99,9 @@ type Preset struct {
 	// PaperWinner is the engine the paper reports as the winner of an
 	// elimination tournament, "" when it names none.
 	PaperWinner string
+	// PaperBracket holds the pairings the paper reports for an
+	// elimination tournament, with their results.
+	PaperBracket []PaperPairing
 	// PaperElo holds the paper's Elo ratings of the engines of a round
 	// robin or gauntlet, in the order listed, relative to the engine rated
 	// 0 (the paper's base engine, as BayesElo tables are usually shown).
@@ -227,7 +231,7 @@ func parsePresets(path string, lines lineIndex, v any, cfg *Config) error {
 	return nil
 }
 
-var presetKeys = []string{"kind", "description", "games", "pairs", "round_robin", "gauntlet", "elimination", "budgets", "count", "swap", "seed", "protocol", "paper", "paper_winner", "paper_elo", "reading"}
+var presetKeys = []string{"kind", "description", "games", "pairs", "round_robin", "gauntlet", "elimination", "budgets", "count", "swap", "seed", "protocol", "paper", "paper_winner", "paper_bracket", "paper_elo", "reading"}
 
 var analysisKeys = []string{"kind", "description", "game", "position", "engines", "runs", "seed", "playout", "move", "budgets", "paper_frequency", "paper_states", "reading"}
 
@@ -335,8 +339,10 @@ func parsePreset(path string, lines lineIndex, name string, v any, cfg *Config) 
 	if p.Elimination != nil {
 		return p, checkElimination(t, p, errAt)
 	}
-	if _, ok := t["paper_winner"]; ok {
-		return nil, errAt("paper_winner", "names the winner of an elimination tournament: give it with elimination, or paper with pairs")
+	for _, key := range []string{"paper_winner", "paper_bracket"} {
+		if _, ok := t[key]; ok {
+			return nil, errAt(key, "is given for an elimination tournament: give it with elimination, or paper with pairs")
+		}
 	}
 	if pv, ok := t["paper"]; ok {
 		paper, err := paperFigures(pv, len(p.Pairs), len(p.Budgets), len(p.Games))
@@ -785,7 +791,59 @@ func checkElimination(t map[string]any, p *Preset, errAt func(key, format string
 		}
 		p.PaperWinner = name
 	}
+	if v, ok := t["paper_bracket"]; ok {
+		list, ok := stringList(v)
+		if !ok {
+			return errAt("paper_bracket", "want a list of pairings with their results, like [\"im-fet20 104-96 im-fet30\"]")
+		}
+		for _, text := range list {
+			pr, err := parsePaperPairing(text, p.Elimination)
+			if err != nil {
+				return errAt("paper_bracket", "%q: %v", text, err)
+			}
+			for _, q := range p.PaperBracket {
+				if q.Names == pr.Names || q.Names == [2]string{pr.Names[1], pr.Names[0]} {
+					return errAt("paper_bracket", "%q: %s and %s are paired twice", text, pr.Names[0], pr.Names[1])
+				}
+			}
+			p.PaperBracket = append(p.PaperBracket, pr)
+		}
+	}
 	return nil
+}
+
+// PaperPairing is a pairing of a paper's elimination tournament: the two
+// engines and the games each won.
+type PaperPairing struct {
+	Names [2]string
+	Wins  [2]int
+}
+
+// parsePaperPairing reads "A W-L B": engine A won W games and engine B
+// won L, both engines of the elimination tournament.
+func parsePaperPairing(text string, engines []string) (PaperPairing, error) {
+	f := strings.Fields(text)
+	var pr PaperPairing
+	if len(f) != 3 {
+		return pr, errors.New("want an engine, its wins and the other's as W-L, and the other engine, like \"im-fet20 104-96 im-fet30\"")
+	}
+	w, l, ok := strings.Cut(f[1], "-")
+	var err1, err2 error
+	pr.Wins[0], err1 = strconv.Atoi(w)
+	pr.Wins[1], err2 = strconv.Atoi(l)
+	if !ok || err1 != nil || err2 != nil || pr.Wins[0] < 0 || pr.Wins[1] < 0 {
+		return pr, fmt.Errorf("%q is not two whole numbers W-L", f[1])
+	}
+	pr.Names = [2]string{f[0], f[2]}
+	for _, n := range pr.Names {
+		if !slices.Contains(engines, n) {
+			return pr, fmt.Errorf("%s is not an engine of elimination (%s)", n, strings.Join(engines, ", "))
+		}
+	}
+	if pr.Names[0] == pr.Names[1] {
+		return pr, errors.New("an engine is paired with itself")
+	}
+	return pr, nil
 }
 
 // number reads a TOML number, integer or float.

@@ -126,139 +126,64 @@ func TestBracketFoldsEachRoundToOneWinner(t *testing.T) {
 }
 
 // The implicit-minimax paper's tuning tournaments, as its arXiv appendix
-// ("Tournaments and Playout Comparisons") prints them: each round's
-// pairings as "winner wins-loser wins", byes as "bye:name". Breakthrough's
-// pairings are 200 games; Kalah's print the pairs each player won of 1000,
-// the rest drawn. Engines are named by the parameter in hundredths.
-var appendixBrackets = []struct {
-	name    string
-	count   int
-	seeding []string
-	rounds  []string
-}{
-	{"Breakthrough efMS fet", 200,
-		strings.Fields("fet0 fet1 fet2 fet3 fet4 fet5 fet8 fet10 fet20 fet30 fet50 fet100 fet1000"),
-		[]string{
-			"fet1000:115-fet0:85 fet100:117-fet1:83 fet50:108-fet2:92 fet30:138-fet3:62 fet20:129-fet4:71 fet10:129-fet5:71 bye:fet8",
-			"fet8:108-fet1000:92 fet10:112-fet100:88 fet20:128-fet50:72 bye:fet30",
-			"fet30:113-fet8:87 fet20:104-fet10:96",
-			"fet20:104-fet30:96",
-		}},
-	{"Breakthrough efMS ege", 200,
-		strings.Fields("ege0 ege5 ege10 ege15 ege20 ege30 ege40 ege50 ege60 ege70 ege80 ege90 ege100"),
-		[]string{
-			"ege0:156-ege100:44 ege5:155-ege90:45 ege10:156-ege80:44 ege15:153-ege70:47 ege20:151-ege60:49 ege30:119-ege50:81 bye:ege40",
-			"ege0:115-ege40:85 ege5:119-ege30:81 ege10:125-ege20:75 bye:ege15",
-			"ege15:103-ege0:97 ege10:110-ege5:90",
-			"ege10:108-ege15:92",
-		}},
-	{"Breakthrough efMS det", 200,
-		strings.Fields("det10 det15 det20 det25 det30 det35 det40 det45 det50 det55 det60 det65 det70 det75 det80 det85 det90 det95 det100"),
-		[]string{
-			"det100:121-det10:79 det95:115-det15:85 det90:120-det20:80 det25:101-det85:99 det30:119-det80:81 det35:117-det75:83 det40:107-det70:93 det45:132-det65:68 det50:106-det60:94 bye:det55",
-			"det55:129-det100:71 det50:124-det95:76 det45:115-det90:85 det25:134-det40:66 det30:108-det35:92",
-			"det30:133-det55:67 det25:120-det50:80 bye:det45",
-			"det30:135-det45:65 bye:det25",
-			"det30:106-det25:94",
-		}},
-	{"Breakthrough efLH fet", 200,
-		strings.Fields("fet0 fet1 fet2 fet3 fet4 fet5 fet8 fet10 fet12 fet16 fet20 fet30 fet50 fet100 fet1000"),
-		[]string{
-			"fet0:118-fet1000:82 fet1:129-fet100:71 fet2:113-fet50:87 fet3:101-fet30:99 fet20:121-fet4:79 fet5:100-fet16:100 fet8:102-fet12:98 bye:fet10",
-			"fet10:108-fet0:92 fet8:112-fet1:88 fet5:115-fet2:85 fet20:123-fet3:77",
-			"fet20:110-fet10:90 fet8:101-fet5:99",
-			"fet8:106-fet20:94",
-		}},
-	{"Breakthrough efLH ege", 200,
-		strings.Fields("ege0 ege5 ege10 ege15 ege20 ege30 ege40 ege50 ege60 ege70 ege80 ege90 ege100"),
-		[]string{
-			"ege100:136-ege0:64 ege90:121-ege5:79 ege10:110-ege80:90 ege70:103-ege15:97 ege60:104-ege20:96 ege30:100-ege50:100 bye:ege40",
-			"ege100:122-ege40:78 ege30:101-ege90:99 ege60:116-ege10:84 bye:ege70",
-			"ege70:102-ege100:98 ege30:105-ege60:95",
-			"ege30:110-ege70:90",
-		}},
-	{"Kalah fet", 1000,
-		strings.Fields("fet0 fet1 fet2 fet3 fet4 fet5 fet8 fet10 fet20 fet30 fet50 fet100 fet1000"),
-		[]string{
-			"fet0:368-fet1000:61 fet1:408-fet100:61 fet2:458-fet50:61 fet3:460-fet30:37 fet4:429-fet20:44 fet5:223-fet10:83 bye:fet8",
-			"fet0:181-fet8:169 fet5:189-fet1:116 fet4:166-fet2:115 bye:fet3",
-			"fet3:161-fet0:124 fet4:132-fet5:122",
-			"fet4:139-fet3:110",
-		}},
-	{"Kalah ege", 1000,
-		strings.Fields("ege0 ege5 ege10 ege15 ege20 ege30 ege40 ege50 ege60 ege70 ege80 ege90 ege100"),
-		[]string{
-			"ege100:232-ege0:205 ege90:224-ege5:210 ege10:207-ege80:195 ege15:219-ege70:213 ege20:244-ege60:211 ege30:233-ege50:197 bye:ege40",
-			"ege100:276-ege40:173 ege90:231-ege30:195 ege10:212-ege20:196 bye:ege15",
-			"ege100:218-ege15:206 ege90:206-ege10:194",
-			"ege100:229-ege90:177",
-		}},
-}
-
-// Given each pairing's published wins, the bracket meets exactly the
-// appendix's pairings round by round, byes included, hands the two tied
-// pairings (efLH fet5-fet16 and ege30-ege50, 100-100) to the higher seed
-// as the appendix did, and ends on the appendix's winner.
+// ("Tournaments and Playout Comparisons") prints them, are the
+// paper_bracket of config.toml's im-tuning presets: each pairing with its
+// wins (Breakthrough's of 200 games; Kalah's the pairs each player won of
+// 1000, the rest drawn). Given each pairing's published wins, the bracket
+// meets exactly the appendix's pairings, the two tied pairings (efLH
+// fet5-fet16 and ege30-ege50, 100-100) going to the higher seed as the
+// appendix did, and ends on the appendix's winner.
 func TestBracketIsTheImplicitMinimaxAppendixs(t *testing.T) {
-	for _, tt := range appendixBrackets {
-		t.Run(tt.name, func(t *testing.T) {
-			type result struct {
-				winner, loser string
-				w, l          int
+	cfg, err := config.Load(filepath.Join("..", "config.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, name := range cfg.PresetNames() {
+		paper, _ := cfg.Preset(name)
+		if !strings.HasPrefix(name, "im-tuning-") || strings.HasSuffix(name, "-counted") || paper.PaperBracket == nil {
+			continue
+		}
+		checked++
+		if twin, ok := cfg.Preset(name + "-counted"); !ok || !slices.Equal(twin.PaperBracket, paper.PaperBracket) {
+			t.Errorf("%s-counted does not give %s's paper_bracket", name, name)
+		}
+		t.Run(name, func(t *testing.T) {
+			results := map[[2]string][2]int{}
+			count := 0
+			for _, q := range paper.PaperBracket {
+				results[q.Names] = q.Wins
+				results[[2]string{q.Names[1], q.Names[0]}] = [2]int{q.Wins[1], q.Wins[0]}
+				count = max(count, q.Wins[0]+q.Wins[1])
 			}
-			results := map[[2]string]result{}
-			var want []string
-			for _, round := range tt.rounds {
-				var parts []string
-				for _, f := range strings.Fields(round) {
-					if bye, ok := strings.CutPrefix(f, "bye:"); ok {
-						parts = append(parts, "bye:"+bye)
-						continue
-					}
-					var r result
-					w, l, _ := strings.Cut(f, "-")
-					r.winner, w, _ = strings.Cut(w, ":")
-					r.loser, l, _ = strings.Cut(l, ":")
-					fmt.Sscan(w, &r.w)
-					fmt.Sscan(l, &r.l)
-					results[[2]string{r.winner, r.loser}] = r
-					results[[2]string{r.loser, r.winner}] = r
-					parts = append(parts, r.winner+"/"+r.loser)
-				}
-				want = append(want, strings.Join(parts, " "))
-			}
-			p := namedElimination(t, tt.seeding, tt.count)
+			p := namedElimination(t, paper.Elimination, count)
 			b, _ := decide(p, func(names [2]string, i int) int {
-				r, ok := results[names]
+				w, ok := results[names]
 				if !ok {
 					t.Fatalf("pairing %s-%s is not in the appendix", names[0], names[1])
 				}
 				switch {
-				case i < r.w:
-					return slices.Index(names[:], r.winner)
-				case i < r.w+r.l:
-					return slices.Index(names[:], r.loser)
+				case i < w[0]:
+					return 0
+				case i < w[0]+w[1]:
+					return 1
 				}
 				return -1
 			})
-			var got []string
+			met := 0
 			for _, r := range b.Rounds {
-				var parts []string
-				for _, pr := range r.Pairings {
-					parts = append(parts, pr.Match.Names[pr.Winner]+"/"+pr.Match.Names[1-pr.Winner])
-				}
-				if r.Bye != "" {
-					parts = append(parts, "bye:"+r.Bye)
-				}
-				got = append(got, strings.Join(parts, " "))
+				met += len(r.Pairings)
 			}
-			if !slices.Equal(got, want) {
-				t.Errorf("rounds (winner/loser):\ngot  %q\nwant %q", got, want)
+			if met != len(paper.PaperBracket) {
+				t.Errorf("the bracket played %d pairings, the appendix %d", met, len(paper.PaperBracket))
 			}
-			if final := strings.Fields(want[len(want)-1])[0]; b.Winner != strings.Split(final, "/")[0] {
-				t.Errorf("winner %s, want %s", b.Winner, final)
+			if b.Winner != paper.PaperWinner {
+				t.Errorf("winner %s, want %s", b.Winner, paper.PaperWinner)
 			}
 		})
+	}
+	if checked != 7 {
+		t.Errorf("%d tuning tournaments with the appendix's bracket, want its 7", checked)
 	}
 }
 
@@ -494,6 +419,40 @@ func TestWriteBracketShowsRoundsAndWinner(t *testing.T) {
 	WriteBracket(&buf, p, half, Text)
 	if !strings.Contains(buf.String(), "0/4") || !strings.Contains(buf.String(), "winner: not yet (round 1 in play); the paper's: n1") {
 		t.Errorf("report of a bracket in play:\n%s", buf.String())
+	}
+}
+
+// Beside the paper's bracket the report gives each pairing the paper also
+// played with its wins, in the row's order, "!" where the paper's other
+// engine advanced (a tie to the higher seed), "-" for a pairing the paper
+// did not have, and how many of the paper's pairings the bracket met.
+func TestWriteBracketBesideThePaper(t *testing.T) {
+	cfg := load(t, eliminationConfig+`paper_bracket = ["r3 3-1 r1", "n1 2-2 n2", "n1 3-0 r1"]`+"\n")
+	p, _ := cfg.Preset("el")
+	b, _ := decide(p, func(names [2]string, i int) int {
+		if names == [2]string{"r1", "n1"} {
+			return []int{0, 1, -1, 1}[i]
+		}
+		return 0
+	})
+	var buf bytes.Buffer
+	if err := WriteBracket(&buf, p, b, Text); err != nil {
+		t.Fatal(err)
+	}
+	lines := map[string]bool{}
+	for _, l := range strings.Split(buf.String(), "\n") {
+		lines[strings.TrimRight(l, " ")] = true
+	}
+	for _, want := range []string{
+		"1      1     r1      5     r3        4      4-0-0  100.0    51.0-100.0    r1        1-3 !",
+		"1      2     n1      4     n2        4      4-0-0  100.0    51.0-100.0    n1        2-2",
+		"2      1     r1      3     r2        4      4-0-0  100.0    51.0-100.0    r1        -",
+		"3      1     r1      2     n1        4      1-1-2  37.5     9.2-78.1      n1        0-3",
+		"paper W-L: the paper's wins of the engine and of the opponent where its bracket paired them too, ! where the other advanced there; 3 of its 3 pairings played here",
+	} {
+		if !lines[want] {
+			t.Errorf("report lacks the line %q:\n%s", want, buf.String())
+		}
 	}
 }
 

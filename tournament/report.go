@@ -225,6 +225,34 @@ func WriteLOS(w io.Writer, recs []Record, par EloParams) error {
 	return nil
 }
 
+// paperPairing returns the paper's result of the pairing of names,
+// oriented as names ("W-L"), marked "!" when the paper's advancing engine
+// (the higher score, the higher seed on a tie) is not the one of winner
+// (an index in names, -1 while undecided); "-" and false when the paper
+// did not pair them.
+func paperPairing(p *config.Preset, names [2]string, winner int) (string, bool) {
+	for _, q := range p.PaperBracket {
+		wins := q.Wins
+		switch q.Names {
+		case names:
+		case [2]string{names[1], names[0]}:
+			wins = [2]int{wins[1], wins[0]}
+		default:
+			continue
+		}
+		adv := 0
+		if wins[1] > wins[0] || wins[1] == wins[0] && slices.Index(p.Elimination, names[1]) < slices.Index(p.Elimination, names[0]) {
+			adv = 1
+		}
+		cell := fmt.Sprintf("%d-%d", wins[0], wins[1])
+		if winner >= 0 && adv != winner {
+			cell += " !"
+		}
+		return cell, true
+	}
+	return "-", false
+}
+
 // eloGroup is the games one Elo table rates: one preset, game and budget,
 // and one connected group of the engines that met there.
 type eloGroup struct {
@@ -444,6 +472,11 @@ func WriteBracket(w io.Writer, p *config.Preset, b *Bracket, f Format) error {
 	}
 	pairs := p.Protocol == config.SeatPairs
 	header := []string{"round", "seed", "engine", "seed", "opponent", "games", "W-D-L", "score %", "95% interval", "advances"}
+	withPaper := len(p.PaperBracket) > 0
+	if withPaper {
+		header = append(header, "paper W-L")
+	}
+	met := 0 // the paper's pairings this bracket played
 	var rows [][]string
 	for _, r := range b.Rounds {
 		round := strconv.Itoa(r.Number)
@@ -480,11 +513,23 @@ func WriteBracket(w io.Writer, p *config.Preset, b *Bracket, f Format) error {
 					adv += " (tie: higher seed)"
 				}
 			}
-			rows = append(rows, []string{round, strconv.Itoa(pr.Seeds[0]), n[0], strconv.Itoa(pr.Seeds[1]), n[1], games,
-				fmt.Sprintf("%d-%d-%d", pr.Wins, pr.Draws, pr.Losses), score, interval, adv})
+			row := []string{round, strconv.Itoa(pr.Seeds[0]), n[0], strconv.Itoa(pr.Seeds[1]), n[1], games,
+				fmt.Sprintf("%d-%d-%d", pr.Wins, pr.Draws, pr.Losses), score, interval, adv}
+			if withPaper {
+				cell, ok := paperPairing(p, n, pr.Winner)
+				if ok {
+					met++
+				}
+				row = append(row, cell)
+			}
+			rows = append(rows, row)
 		}
 		if r.Bye != "" {
-			rows = append(rows, []string{round, strconv.Itoa(slices.Index(p.Elimination, r.Bye) + 1), r.Bye, "-", "(bye)", "-", "-", "-", "-", r.Bye})
+			row := []string{round, strconv.Itoa(slices.Index(p.Elimination, r.Bye) + 1), r.Bye, "-", "(bye)", "-", "-", "-", "-", r.Bye}
+			if withPaper {
+				row = append(row, "")
+			}
+			rows = append(rows, row)
 		}
 	}
 	if err := writeTable(w, header, rows, f); err != nil || f == CSV {
@@ -505,6 +550,9 @@ func WriteBracket(w io.Writer, p *config.Preset, b *Bracket, f Format) error {
 		paper = fmt.Sprintf("; the paper's: %s ! (another engine)", b.PaperWinner)
 	}
 	fmt.Fprintf(w, "\nwinner: %s%s\n", winner, paper)
+	if withPaper {
+		fmt.Fprintf(w, "paper W-L: the paper's wins of the engine and of the opponent where its bracket paired them too, ! where the other advanced there; %d of its %d pairings played here\n", met, len(p.PaperBracket))
+	}
 	if pairs {
 		fmt.Fprintln(w, "score: over the pairing's seat-swapped pairs from random starts, the engine's pairs won (one game won, the other at least drawn) plus half the pairs neither won, with a 95% Wilson interval; a pair each engine won once is discarded, W-D-L counts pairs; the higher score advances, the higher seed on a tie.")
 		return nil
