@@ -350,7 +350,16 @@ func writeReports(stdout io.Writer, cfg *config.Config, recs []tournament.Record
 	}); err != nil || !los {
 		return err
 	}
-	return tournament.WriteLOS(stdout, games, tournament.DefaultElo)
+	return tournament.WriteLOS(stdout, games, tournament.DefaultElo, func(preset string) ([]string, [][]float64) {
+		if cfg == nil {
+			return nil, nil
+		}
+		p, ok := cfg.Preset(preset)
+		if !ok || p.PaperLOS == nil {
+			return nil, nil
+		}
+		return p.PaperLOS.Names, p.PaperLOS.Percent
+	})
 }
 
 // writeKindReport prints the table of the analysis or simulations preset

@@ -106,6 +106,9 @@ type Preset struct {
 	// robin or gauntlet, in the order listed, relative to the engine rated
 	// 0 (the paper's base engine, as BayesElo tables are usually shown).
 	PaperElo []PaperRating
+	// PaperLOS holds the paper's likelihoods of superiority of a round
+	// robin or gauntlet, nil when it gives none.
+	PaperLOS *PaperLOS
 }
 
 // PaperRating is one engine's Elo rating as a paper reports it.
@@ -231,7 +234,7 @@ func parsePresets(path string, lines lineIndex, v any, cfg *Config) error {
 	return nil
 }
 
-var presetKeys = []string{"kind", "description", "games", "pairs", "round_robin", "gauntlet", "elimination", "budgets", "count", "swap", "seed", "protocol", "paper", "paper_winner", "paper_bracket", "paper_elo", "reading"}
+var presetKeys = []string{"kind", "description", "games", "pairs", "round_robin", "gauntlet", "elimination", "budgets", "count", "swap", "seed", "protocol", "paper", "paper_winner", "paper_bracket", "paper_elo", "paper_los", "reading"}
 
 var analysisKeys = []string{"kind", "description", "game", "position", "engines", "runs", "seed", "playout", "move", "budgets", "paper_frequency", "paper_states", "reading"}
 
@@ -362,7 +365,65 @@ func parsePreset(path string, lines lineIndex, name string, v any, cfg *Config) 
 		}
 		p.PaperElo = ratings
 	}
+	if v, ok := t["paper_los"]; ok {
+		if pairsKey != "round_robin" && pairsKey != "gauntlet" {
+			return nil, errAt("paper_los", "gives a row of likelihoods per engine of round_robin or gauntlet, in their order: give the engines as one of those lists")
+		}
+		names, _ := stringList(t[pairsKey])
+		los, err := paperLOS(v, len(names))
+		if err != nil {
+			return nil, errAt("paper_los", "%v", err)
+		}
+		p.PaperLOS = &PaperLOS{Names: names, Percent: los}
+	}
 	return p, nil
+}
+
+// PaperLOS is a paper's matrix of likelihoods of superiority: Percent[i][j]
+// is the likelihood, in percent, that engine Names[i] is stronger than
+// Names[j] (the diagonal unused, -1).
+type PaperLOS struct {
+	Names   []string
+	Percent [][]float64
+}
+
+// paperLOS reads an n by n matrix of likelihoods of superiority in percent,
+// -1 on the diagonal, each pair's two summing to 100 but for the paper's
+// rounding (at most 2 either way).
+func paperLOS(v any, n int) ([][]float64, error) {
+	shape := fmt.Sprintf("want %d rows of %d likelihoods in percent, one per engine in the order listed, -1 on the diagonal", n, n)
+	rows, ok := v.([]any)
+	if !ok || len(rows) != n {
+		return nil, errors.New(shape)
+	}
+	out := make([][]float64, n)
+	for i, r := range rows {
+		cells, ok := r.([]any)
+		if !ok || len(cells) != n {
+			return nil, fmt.Errorf("row %d: %s", i+1, shape)
+		}
+		out[i] = make([]float64, n)
+		for j, x := range cells {
+			f, ok := number(x)
+			switch {
+			case !ok:
+				return nil, fmt.Errorf("row %d, column %d: %v is not a number: %s", i+1, j+1, x, shape)
+			case i == j && f != -1:
+				return nil, fmt.Errorf("row %d, column %d: the diagonal is -1: %s", i+1, j+1, shape)
+			case i != j && (f < 0 || f > 100):
+				return nil, fmt.Errorf("row %d, column %d: %g is not a percentage", i+1, j+1, f)
+			}
+			out[i][j] = f
+		}
+	}
+	for i := range n {
+		for j := range i {
+			if d := out[i][j] + out[j][i] - 100; d < -2 || d > 2 {
+				return nil, fmt.Errorf("rows %d and %d: %g and %g do not sum to 100", i+1, j+1, out[i][j], out[j][i])
+			}
+		}
+	}
+	return out, nil
 }
 
 // paperElo reads the paper's Elo ratings of names, one number each in

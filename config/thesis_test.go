@@ -61,6 +61,13 @@ func TestChessThesisPresets(t *testing.T) {
 			if len(p.Budgets) != 1 || p.Budgets[0].Iterations == 0 || p.Reading == "" {
 				t.Errorf("budgets %v, reading %q: want one counted budget and its reading", p.Budgets, p.Reading)
 			}
+			var names []string
+			for _, r := range p.PaperElo {
+				names = append(names, r.Name)
+			}
+			if p.PaperLOS == nil || !slices.Equal(p.PaperLOS.Names, names) || p.PaperLOS.Percent[0][len(names)-1] < 95 {
+				t.Errorf("paper_los %v: want the thesis' matrix over the round robin's engines, its best surely above MCC", p.PaperLOS)
+			}
 			// MCC expanded in Stockfish's generation order and kept the
 			// last of the best (children=ordered-last).
 			if !slices.Equal(p.Games, []string{"chess:order=stockfish"}) {

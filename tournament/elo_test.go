@@ -178,7 +178,7 @@ func TestWriteLOS(t *testing.T) {
 	add("mid", "base", 40, 22)
 	add("strong", "mid", 40, 26)
 	var out strings.Builder
-	if err := WriteLOS(&out, recs, DefaultElo); err != nil {
+	if err := WriteLOS(&out, recs, DefaultElo, nil); err != nil {
 		t.Fatal(err)
 	}
 	tab, err := EloFromRecords(recs, DefaultElo)
@@ -209,5 +209,31 @@ func TestWriteLOS(t *testing.T) {
 	}
 	if tab.Ratings[0].Name != "strong" || tab.LOS[0][2] < 0.99 {
 		t.Errorf("ratings %v, LOS %v: want strong first and surely above base", tab.Ratings, tab.LOS)
+	}
+
+	// With the paper's matrix, listed in an order of its own, its figures
+	// follow in our rows and columns.
+	out.Reset()
+	paper := func(preset string) ([]string, [][]float64) {
+		if preset != "p" {
+			return nil, nil
+		}
+		return []string{"base", "mid", "strong"}, [][]float64{{-1, 30, 1}, {70, -1, 20}, {99, 80, -1}}
+	}
+	if err := WriteLOS(&out, recs, DefaultElo, paper); err != nil {
+		t.Fatal(err)
+	}
+	got := out.String()
+	i := strings.Index(got, "  the paper's, in the same order:\n")
+	if i < 0 {
+		t.Fatalf("no paper matrix:\n%s", got)
+	}
+	rows := strings.Split(strings.TrimRight(got[i:], "\n"), "\n")[2:]
+	want := map[string]string{"strong": "- 80 99", "mid": "20 - 70", "base": "1 30 -"}
+	for k, r := range rows {
+		f := strings.Fields(r)
+		if strings.Join(f[2:], " ") != want[f[1]] || f[1] != tab.Ratings[k].Name {
+			t.Errorf("paper row %q, want %s %s", r, tab.Ratings[k].Name, want[tab.Ratings[k].Name])
+		}
 	}
 }

@@ -185,8 +185,10 @@ func WriteElo(w io.Writer, recs []Record, par EloParams, paperElo func(preset st
 // WriteLOS prints, for each group WriteElo rates, the likelihood of
 // superiority of every engine over every other in percent (BayesElo's los
 // command; the chess thesis' Tables 2, 4, 6 and 9): the row's engine
-// stronger than the column's, engines in the order of their ratings.
-func WriteLOS(w io.Writer, recs []Record, par EloParams) error {
+// stronger than the column's, engines in the order of their ratings. Where
+// paperLOS (which may be nil) gives a preset's published matrix over its
+// engines, the paper's figures follow in the same rows and columns.
+func WriteLOS(w io.Writer, recs []Record, par EloParams, paperLOS func(preset string) (names []string, los [][]float64)) error {
 	header := false
 	for _, g := range eloGroups(recs) {
 		t, err := EloFromRecords(g.recs, par)
@@ -198,31 +200,53 @@ func WriteLOS(w io.Writer, recs []Record, par EloParams) error {
 			header = true
 		}
 		fmt.Fprintf(w, "  %s:\n", g.title())
-		width := 0
-		for _, r := range t.Ratings {
-			width = max(width, len(r.Name))
+		writeLOSMatrix(w, t.Ratings, func(i, j int) string { return fmt.Sprintf("%.0f", 100*t.LOS[i][j]) })
+		if paperLOS == nil {
+			continue
 		}
-		digits := len(fmt.Sprint(len(t.Ratings)))
-		var b strings.Builder
-		fmt.Fprintf(&b, "  %*s %-*s", digits, "", width, "")
-		for j := range t.Ratings {
-			fmt.Fprintf(&b, " %4s", fmt.Sprintf("#%d", j+1))
+		names, los := paperLOS(g.preset)
+		if los == nil {
+			continue
 		}
-		fmt.Fprintln(w, b.String())
-		for i, r := range t.Ratings {
-			b.Reset()
-			fmt.Fprintf(&b, "  %*d %-*s", digits, i+1, width, r.Name)
-			for j := range t.Ratings {
-				if i == j {
-					fmt.Fprintf(&b, " %4s", "-")
-					continue
-				}
-				fmt.Fprintf(&b, " %4.0f", 100*t.LOS[i][j])
+		at := func(i int) int { return slices.Index(names, t.Ratings[i].Name) }
+		fmt.Fprintf(w, "  the paper's, in the same order:\n")
+		writeLOSMatrix(w, t.Ratings, func(i, j int) string {
+			a, b := at(i), at(j)
+			if a < 0 || b < 0 {
+				return "?"
 			}
-			fmt.Fprintln(w, b.String())
-		}
+			return fmt.Sprintf("%.0f", los[a][b])
+		})
 	}
 	return nil
+}
+
+// writeLOSMatrix prints a matrix over the engines of ratings, numbered,
+// cell(i, j) off the diagonal.
+func writeLOSMatrix(w io.Writer, ratings []Rating, cell func(i, j int) string) {
+	width := 0
+	for _, r := range ratings {
+		width = max(width, len(r.Name))
+	}
+	digits := len(fmt.Sprint(len(ratings)))
+	var b strings.Builder
+	fmt.Fprintf(&b, "  %*s %-*s", digits, "", width, "")
+	for j := range ratings {
+		fmt.Fprintf(&b, " %4s", fmt.Sprintf("#%d", j+1))
+	}
+	fmt.Fprintln(w, b.String())
+	for i, r := range ratings {
+		b.Reset()
+		fmt.Fprintf(&b, "  %*d %-*s", digits, i+1, width, r.Name)
+		for j := range ratings {
+			c := "-"
+			if i != j {
+				c = cell(i, j)
+			}
+			fmt.Fprintf(&b, " %4s", c)
+		}
+		fmt.Fprintln(w, b.String())
+	}
 }
 
 // paperPairing returns the paper's result of the pairing of names,
