@@ -113,11 +113,10 @@ func TestOutside(t *testing.T) {
 	}
 }
 
-// A preset's published ratings (the chess thesis' BayesElo tables, relative
-// to its base engine MCC) are printed beside ours, both relative to the
-// engine the paper rates 0, flagged where the paper's figure lies outside
-// our interval.
-func TestWriteEloBesideThePaper(t *testing.T) {
+// threeEngines is a round robin of preset p: strong wins 30 of its 40 games
+// against base, mid wins midWins of 40 against base, and strong wins
+// strongWins of 40 against mid, the rest lost, seats alternating.
+func threeEngines(midWins, strongWins int) []Record {
 	var recs []Record
 	add := func(a, b string, n, wins int) {
 		for i := range n {
@@ -129,8 +128,17 @@ func TestWriteEloBesideThePaper(t *testing.T) {
 		}
 	}
 	add("strong", "base", 40, 30)
-	add("mid", "base", 40, 20)
-	add("strong", "mid", 40, 30)
+	add("mid", "base", 40, midWins)
+	add("strong", "mid", 40, strongWins)
+	return recs
+}
+
+// A preset's published ratings (the chess thesis' BayesElo tables, relative
+// to its base engine MCC) are printed beside ours, both relative to the
+// engine the paper rates 0, flagged where the paper's figure lies outside
+// our interval.
+func TestWriteEloBesideThePaper(t *testing.T) {
+	recs := threeEngines(20, 30)
 	paper := []config.PaperRating{{Name: "strong", Elo: 864}, {Name: "mid", Elo: 0.5}, {Name: "base", Elo: 0}}
 	var out strings.Builder
 	if err := WriteElo(&out, recs, DefaultElo, func(preset string) []config.PaperRating {
@@ -164,19 +172,7 @@ func TestWriteEloBesideThePaper(t *testing.T) {
 // other, in the order of the ratings: the EloTable's figures, each pair's
 // two summing to 100.
 func TestWriteLOS(t *testing.T) {
-	var recs []Record
-	add := func(a, b string, n, wins int) {
-		for i := range n {
-			w := 1
-			if i < wins {
-				w = 0
-			}
-			recs = append(recs, Record{Preset: "p", Match: a + "-" + b, Index: i, Game: "chess", Budget: "iterations=10", Names: [2]string{a, b}, FirstSeat: i % 2, Winner: w})
-		}
-	}
-	add("strong", "base", 40, 30)
-	add("mid", "base", 40, 22)
-	add("strong", "mid", 40, 26)
+	recs := threeEngines(22, 26)
 	var out strings.Builder
 	if err := WriteLOS(&out, recs, DefaultElo, nil); err != nil {
 		t.Fatal(err)

@@ -91,21 +91,11 @@ func TestOrderOption(t *testing.T) {
 // nativeReference is the reference playout of the native game, Legal()[j]
 // in the native order, played on a state of any order of that game.
 func nativeReference(native games.Game) func(s games.State, r *rng.Rand, limit int) int {
-	return func(s games.State, r *rng.Rand, limit int) int {
+	return gametest.TwinPlayout(func(s games.State) games.State {
 		twin, err := native.ParsePosition(s.String())
 		if err != nil {
 			panic(fmt.Sprint(err))
 		}
-		n := 0
-		for ; n < limit; n++ {
-			moves := twin.Legal(nil)
-			if len(moves) == 0 {
-				break
-			}
-			m := moves[r.Intn(len(moves))]
-			twin.Play(m)
-			s.Play(m)
-		}
-		return n
-	}
+		return twin
+	})
 }

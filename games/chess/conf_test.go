@@ -6,7 +6,6 @@ import (
 	"mcarena/games"
 	"mcarena/games/chess"
 	"mcarena/games/gametest"
-	"mcarena/games/rng"
 )
 
 // endByHistory marks the positions whose end their FEN cannot carry: a draw
@@ -39,18 +38,5 @@ func TestConformanceStockfishOrder(t *testing.T) {
 	}
 	native := chess.New(300)
 	gametest.Conformance(t, chess.NewStockfishOrder(300), gametest.Config{Games: n, EndByHistory: endByHistory, OrderByHistory: true,
-		ReferencePlayout: func(s games.State, r *rng.Rand, limit int) int {
-			twin := chess.NativeTwin(s, native)
-			n := 0
-			for ; n < limit; n++ {
-				moves := twin.Legal(nil)
-				if len(moves) == 0 {
-					break
-				}
-				m := moves[r.Intn(len(moves))]
-				twin.Play(m)
-				s.Play(m)
-			}
-			return n
-		}})
+		ReferencePlayout: gametest.TwinPlayout(func(s games.State) games.State { return chess.NativeTwin(s, native) })})
 }
