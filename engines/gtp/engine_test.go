@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"mcarena/config"
 	"mcarena/engines"
 	"mcarena/games"
 	"mcarena/tournament"
@@ -253,5 +254,73 @@ func TestClockThroughGTP(t *testing.T) {
 	}
 	if !strings.Contains(session, " time_left b 20.000 0\n") {
 		t.Errorf("no time_left b 20.000 0 before the first genmove:\n%s", session)
+	}
+}
+
+// mcarena plays a tournament against itself through GTP: a preset of
+// config.toml's kind pairs the gtp engine (this test binary serving MCTS in
+// another process) with MCTS in this one on Havannah base 4, and the
+// runner plays, records and scores its games as any others, with no game
+// lost to an error.
+func TestTournamentThroughGTP(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Skip(err)
+	}
+	if strings.ContainsAny(exe, " '\"\\") {
+		t.Skipf("the test binary's path %q holds a space, a quote or a backslash", exe)
+	}
+	dir := t.TempDir()
+	text := `[engines.remote]
+family = "gtp"
+cmd = "` + exe + ` gtp-helper serve havannah:base=4 mcts:c=0.5,rave=100 30"
+log = "` + filepath.Join(dir, "program.log") + `"
+
+[engines.local]
+family = "mcts"
+
+[presets.self]
+games = ["havannah:base=4"]
+pairs = [["remote", "local"]]
+budgets = ["iterations=30"]
+count = 4
+seed = 9
+`
+	cfg, err := config.Parse("self.toml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := cfg.Preset("self")
+	plan, err := tournament.NewPlan(cfg, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "self.jsonl")
+	n, err := tournament.Run(context.Background(), plan, out, tournament.Options{Workers: 1}, nil)
+	if err != nil || n != 4 {
+		t.Fatalf("played %d games: %v", n, err)
+	}
+	recs, _, tail, err := tournament.ReadResults(out)
+	if err != nil || tail != nil || len(recs) != 4 {
+		t.Fatalf("results: %d records, %v, %v", len(recs), tail, err)
+	}
+	firsts := 0
+	for _, r := range recs {
+		if r.Error != "" || r.Result == "" {
+			t.Errorf("game %d: result %q, error %q", r.Index, r.Result, r.Error)
+		}
+		if r.FirstSeat == 0 {
+			firsts++
+		}
+	}
+	if firsts != 2 {
+		t.Errorf("the program moved first in %d of 4 games, want 2", firsts)
+	}
+	log, err := os.ReadFile(filepath.Join(dir, "program.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(log), "gtp> "); n < 4*4 || !strings.Contains(string(log), "genmove") {
+		t.Errorf("the program's log holds %d commands, want the sessions of 4 games:\n%s", n, log)
 	}
 }
