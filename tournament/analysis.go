@@ -280,3 +280,24 @@ func FirstMajority(sums []AnalysisSummary, engine string) (budget string, ok boo
 	}
 	return "", false
 }
+
+// SteadyMajority returns the first budget of engine's summaries (in their
+// order, the preset's budgets from the smallest) from which the move was
+// chosen in more than half the runs at that budget and every later one; ok
+// is false when the last budget's runs did not choose it so. Runs without
+// a budget are left out. Where a small budget's few runs land above one
+// half by chance, FirstMajority names it and SteadyMajority does not.
+func SteadyMajority(sums []AnalysisSummary, engine string) (budget string, ok bool) {
+	for _, a := range sums {
+		if a.Engine != engine || a.Budget == "" || a.Runs == 0 {
+			continue
+		}
+		switch {
+		case 2*a.Chosen <= a.Runs:
+			budget, ok = "", false
+		case !ok:
+			budget, ok = a.Budget, true
+		}
+	}
+	return budget, ok
+}

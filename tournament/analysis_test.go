@@ -87,3 +87,32 @@ u chose a3 in more than half its runs first at budget iterations=3000.
 		t.Fatalf("got\n%s\nwant\n%s", out.String(), want)
 	}
 }
+
+// The first budget of a majority and the first from which every larger
+// budget has one differ where a small budget's runs land above one half by
+// chance, as Réti's study does at 1,000 iterations.
+func TestSteadyMajority(t *testing.T) {
+	row := func(engine, budget string, chosen, runs int) AnalysisSummary {
+		return AnalysisSummary{Engine: engine, Budget: budget, Chosen: chosen, Runs: runs}
+	}
+	sums := []AnalysisSummary{
+		row("a", "iterations=1000", 12, 20), row("a", "iterations=3000", 1, 20), row("a", "iterations=10000", 10, 20),
+		row("a", "iterations=30000", 15, 20), row("a", "iterations=100000", 20, 20), row("a", "", 0, 3),
+		row("b", "iterations=1000", 11, 20), row("b", "iterations=3000", 15, 20), row("b", "iterations=10000", 9, 20),
+		row("c", "iterations=1000", 12, 20), row("c", "iterations=3000", 20, 20),
+	}
+	for _, tc := range []struct {
+		engine, first, steady string
+		steadyOK              bool
+	}{
+		{"a", "iterations=1000", "iterations=30000", true},
+		{"b", "iterations=1000", "", false},
+		{"c", "iterations=1000", "iterations=1000", true},
+	} {
+		first, _ := FirstMajority(sums, tc.engine)
+		steady, ok := SteadyMajority(sums, tc.engine)
+		if first != tc.first || steady != tc.steady || ok != tc.steadyOK {
+			t.Errorf("%s: first %q, steady %q %v; want %q, %q %v", tc.engine, first, steady, ok, tc.first, tc.steady, tc.steadyOK)
+		}
+	}
+}

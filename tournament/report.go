@@ -433,7 +433,15 @@ func WriteAnalysisReport(w io.Writer, sums []AnalysisSummary, f Format) error {
 	if budgets {
 		for _, e := range engines {
 			if b, ok := FirstMajority(sums, e); ok {
-				fmt.Fprintf(w, "%s chose %s in more than half its runs first at budget %s.\n", e, sums[0].Move, orDash(b))
+				steady, sok := SteadyMajority(sums, e)
+				switch {
+				case !sok:
+					fmt.Fprintf(w, "%s chose %s in more than half its runs first at budget %s, but not at the largest.\n", e, sums[0].Move, orDash(b))
+				case steady != b:
+					fmt.Fprintf(w, "%s chose %s in more than half its runs first at budget %s, and at every budget from %s on.\n", e, sums[0].Move, orDash(b), steady)
+				default:
+					fmt.Fprintf(w, "%s chose %s in more than half its runs first at budget %s.\n", e, sums[0].Move, orDash(b))
+				}
 			} else {
 				fmt.Fprintf(w, "%s chose %s in more than half its runs at no budget.\n", e, sums[0].Move)
 			}
