@@ -344,7 +344,7 @@ func parsePreset(path string, lines lineIndex, name string, v any, cfg *Config) 
 	}
 	for _, key := range []string{"paper_winner", "paper_bracket"} {
 		if _, ok := t[key]; ok {
-			return nil, errAt(key, "is given for an elimination tournament: give it with elimination, or paper with pairs")
+			return nil, errAt(key, "is given for an elimination tournament: give it with elimination (pairs take paper, round robins and gauntlets paper_elo and paper_los)")
 		}
 	}
 	if pv, ok := t["paper"]; ok {
@@ -410,7 +410,7 @@ func paperLOS(v any, n int) ([][]float64, error) {
 				return nil, fmt.Errorf("row %d, column %d: %v is not a number: %s", i+1, j+1, x, shape)
 			case i == j && f != -1:
 				return nil, fmt.Errorf("row %d, column %d: the diagonal is -1: %s", i+1, j+1, shape)
-			case i != j && (f < 0 || f > 100):
+			case i != j && !(f >= 0 && f <= 100):
 				return nil, fmt.Errorf("row %d, column %d: %g is not a percentage", i+1, j+1, f)
 			}
 			out[i][j] = f
@@ -419,7 +419,7 @@ func paperLOS(v any, n int) ([][]float64, error) {
 	for i := range n {
 		for j := range i {
 			if d := out[i][j] + out[j][i] - 100; d < -2 || d > 2 {
-				return nil, fmt.Errorf("rows %d and %d: %g and %g do not sum to 100", i+1, j+1, out[i][j], out[j][i])
+				return nil, fmt.Errorf("row %d column %d (%g) and row %d column %d (%g) do not sum to 100", i+1, j+1, out[i][j], j+1, i+1, out[j][i])
 			}
 		}
 	}
@@ -845,6 +845,11 @@ func checkElimination(t map[string]any, p *Preset, errAt func(key, format string
 	if _, ok := t["paper"]; ok {
 		return errAt("paper", "an elimination tournament has no fixed pairs to give win rates for: name the paper's winner with paper_winner")
 	}
+	for _, key := range []string{"paper_elo", "paper_los"} {
+		if _, ok := t[key]; ok {
+			return errAt(key, "is given for a round robin or gauntlet: an elimination tournament takes paper_winner and paper_bracket")
+		}
+	}
 	if v, ok := t["paper_winner"]; ok {
 		name, _ := v.(string)
 		if !slices.Contains(p.Elimination, name) {
@@ -867,6 +872,9 @@ func checkElimination(t map[string]any, p *Preset, errAt func(key, format string
 					return errAt("paper_bracket", "%q: %s and %s are paired twice", text, pr.Names[0], pr.Names[1])
 				}
 			}
+			if pr.Names[1] == p.PaperWinner {
+				return errAt("paper_bracket", "%q: %s, the paper's winner, does not advance", text, p.PaperWinner)
+			}
 			p.PaperBracket = append(p.PaperBracket, pr)
 		}
 	}
@@ -874,14 +882,15 @@ func checkElimination(t map[string]any, p *Preset, errAt func(key, format string
 }
 
 // PaperPairing is a pairing of a paper's elimination tournament: the two
-// engines and the games each won.
+// engines and the games each won, the one that advanced first.
 type PaperPairing struct {
 	Names [2]string
 	Wins  [2]int
 }
 
-// parsePaperPairing reads "A W-L B": engine A won W games and engine B
-// won L, both engines of the elimination tournament.
+// parsePaperPairing reads "A W-L B": engine A won W games and advanced,
+// engine B won L (no more than W: a tie went to A), both engines of the
+// elimination tournament.
 func parsePaperPairing(text string, engines []string) (PaperPairing, error) {
 	f := strings.Fields(text)
 	var pr PaperPairing
@@ -892,8 +901,11 @@ func parsePaperPairing(text string, engines []string) (PaperPairing, error) {
 	var err1, err2 error
 	pr.Wins[0], err1 = strconv.Atoi(w)
 	pr.Wins[1], err2 = strconv.Atoi(l)
-	if !ok || err1 != nil || err2 != nil || pr.Wins[0] < 0 || pr.Wins[1] < 0 {
+	if !ok || err1 != nil || err2 != nil || pr.Wins[0] < 0 || pr.Wins[1] < 0 || strings.ContainsAny(f[1], "+ ") {
 		return pr, fmt.Errorf("%q is not two whole numbers W-L", f[1])
+	}
+	if pr.Wins[1] > pr.Wins[0] {
+		return pr, fmt.Errorf("the engine that advanced comes first, with its wins: %s %d-%d %s", f[2], pr.Wins[1], pr.Wins[0], f[0])
 	}
 	pr.Names = [2]string{f[0], f[2]}
 	for _, n := range pr.Names {

@@ -65,8 +65,20 @@ func TestChessThesisPresets(t *testing.T) {
 			for _, r := range p.PaperElo {
 				names = append(names, r.Name)
 			}
-			if p.PaperLOS == nil || !slices.Equal(p.PaperLOS.Names, names) || p.PaperLOS.Percent[0][len(names)-1] < 95 {
-				t.Errorf("paper_los %v: want the thesis' matrix over the round robin's engines, its best surely above MCC", p.PaperLOS)
+			if p.PaperLOS == nil || !slices.Equal(p.PaperLOS.Names, names) {
+				t.Fatalf("paper_los %v: want the thesis' matrix over the round robin's engines", p.PaperLOS)
+			}
+			// The thesis' likelihoods agree with its ratings: above one half
+			// exactly where the row's engine is rated higher.
+			for i, a := range p.PaperElo {
+				for j, b := range p.PaperElo {
+					if i != j && (p.PaperLOS.Percent[i][j] > 50) != (a.Elo > b.Elo) {
+						t.Errorf("paper_los %s over %s is %g, their paper_elo %g and %g", a.Name, b.Name, p.PaperLOS.Percent[i][j], a.Elo, b.Elo)
+					}
+				}
+			}
+			if blitz, ok := cfg.Preset(tt.preset + "-blitz"); !ok || blitz.PaperLOS == nil || !slices.EqualFunc(blitz.PaperLOS.Percent, p.PaperLOS.Percent, slices.Equal) {
+				t.Errorf("%s-blitz does not give %s's paper_los", tt.preset, tt.preset)
 			}
 			// MCC expanded in Stockfish's generation order and kept the
 			// last of the best (children=ordered-last).

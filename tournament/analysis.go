@@ -217,6 +217,9 @@ type AnalysisSummary struct {
 	PaperFrequency   float64 // percent, -1 if none
 	PaperStates      float64 // thousands, -1 if none
 	Scaled           bool
+	// Listed says the budget is one of the preset's: false for a row of
+	// records from a budget the preset no longer gives.
+	Listed bool
 }
 
 // SummariseAnalysis summarises the analysis records of preset p, counting
@@ -230,6 +233,7 @@ func SummariseAnalysis(p *config.Preset, recs []Record) []AnalysisSummary {
 	for _, u := range analysisUnits(p) {
 		keys = append(keys, key{u.engine, budgetText(p, u.budget)})
 	}
+	listed := len(keys)
 	tallies := map[key]*Tally{}
 	scaled := map[key]bool{}
 	for _, r := range recs {
@@ -247,8 +251,8 @@ func SummariseAnalysis(p *config.Preset, recs []Record) []AnalysisSummary {
 		tallies[k].Add(r.Moves[0].Move, r.Moves[0].States)
 	}
 	var out []AnalysisSummary
-	for _, k := range keys {
-		a := AnalysisSummary{Preset: p.Name, Engine: k.engine, Budget: k.budget, Move: p.Move, PaperFrequency: -1, PaperStates: -1, Scaled: scaled[k]}
+	for i, k := range keys {
+		a := AnalysisSummary{Preset: p.Name, Engine: k.engine, Budget: k.budget, Move: p.Move, PaperFrequency: -1, PaperStates: -1, Scaled: scaled[k], Listed: i < listed}
 		ei := slices.Index(p.Engines, k.engine)
 		if p.PaperFrequency != nil {
 			a.PaperFrequency = p.PaperFrequency[ei]
@@ -281,19 +285,19 @@ func FirstMajority(sums []AnalysisSummary, engine string) (budget string, ok boo
 	return "", false
 }
 
-// SteadyMajority returns the first budget of engine's summaries (in their
-// order, the preset's budgets from the smallest) from which the move was
-// chosen in more than half the runs at that budget and every later one; ok
-// is false when the last budget's runs did not choose it so. Runs without
-// a budget are left out. Where a small budget's few runs land above one
-// half by chance, FirstMajority names it and SteadyMajority does not.
+// SteadyMajority returns the first of the preset's budgets (in its order)
+// from which engine's runs chose the move more than half the time at that
+// budget and at every later one; ok is false when the last budget's did
+// not, or a budget has no runs yet. Rows of budgets the preset no longer
+// gives are left out. Where a small budget's few runs land above one half
+// by chance, FirstMajority names it and SteadyMajority does not.
 func SteadyMajority(sums []AnalysisSummary, engine string) (budget string, ok bool) {
 	for _, a := range sums {
-		if a.Engine != engine || a.Budget == "" || a.Runs == 0 {
+		if a.Engine != engine || !a.Listed {
 			continue
 		}
 		switch {
-		case 2*a.Chosen <= a.Runs:
+		case a.Runs == 0 || 2*a.Chosen <= a.Runs:
 			budget, ok = "", false
 		case !ok:
 			budget, ok = a.Budget, true

@@ -93,13 +93,16 @@ u chose a3 in more than half its runs first at budget iterations=3000.
 // chance, as Réti's study does at 1,000 iterations.
 func TestSteadyMajority(t *testing.T) {
 	row := func(engine, budget string, chosen, runs int) AnalysisSummary {
-		return AnalysisSummary{Engine: engine, Budget: budget, Chosen: chosen, Runs: runs}
+		return AnalysisSummary{Engine: engine, Budget: budget, Chosen: chosen, Runs: runs, Listed: true}
 	}
+	stale := row("a", "iterations=300", 2, 20)
+	stale.Listed = false
 	sums := []AnalysisSummary{
 		row("a", "iterations=1000", 12, 20), row("a", "iterations=3000", 1, 20), row("a", "iterations=10000", 10, 20),
-		row("a", "iterations=30000", 15, 20), row("a", "iterations=100000", 20, 20), row("a", "", 0, 3),
+		row("a", "iterations=30000", 15, 20), row("a", "iterations=100000", 20, 20), stale,
 		row("b", "iterations=1000", 11, 20), row("b", "iterations=3000", 15, 20), row("b", "iterations=10000", 9, 20),
 		row("c", "iterations=1000", 12, 20), row("c", "iterations=3000", 20, 20),
+		row("d", "iterations=1000", 12, 20), row("d", "iterations=3000", 0, 0),
 	}
 	for _, tc := range []struct {
 		engine, first, steady string
@@ -108,6 +111,7 @@ func TestSteadyMajority(t *testing.T) {
 		{"a", "iterations=1000", "iterations=30000", true},
 		{"b", "iterations=1000", "", false},
 		{"c", "iterations=1000", "iterations=1000", true},
+		{"d", "iterations=1000", "", false}, // its largest budget has no runs yet
 	} {
 		first, _ := FirstMajority(sums, tc.engine)
 		steady, ok := SteadyMajority(sums, tc.engine)

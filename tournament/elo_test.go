@@ -225,6 +225,9 @@ func TestWriteLOS(t *testing.T) {
 		t.Fatalf("no paper matrix:\n%s", got)
 	}
 	rows := strings.Split(strings.TrimRight(got[i:], "\n"), "\n")[2:]
+	if len(rows) != len(tab.Ratings) {
+		t.Fatalf("paper matrix of %d rows:\n%s", len(rows), got)
+	}
 	want := map[string]string{"strong": "- 80 99", "mid": "20 - 70", "base": "1 30 -"}
 	for k, r := range rows {
 		f := strings.Fields(r)

@@ -209,7 +209,17 @@ func WriteLOS(w io.Writer, recs []Record, par EloParams, paperLOS func(preset st
 			continue
 		}
 		at := func(i int) int { return slices.Index(names, t.Ratings[i].Name) }
-		fmt.Fprintf(w, "  the paper's, in the same order:\n")
+		known := 0
+		for i := range t.Ratings {
+			if at(i) >= 0 {
+				known++
+			}
+		}
+		if known < len(names) {
+			fmt.Fprintf(w, "  the paper's, in the same order (%d of its %d engines; ? where it rated the engine not):\n", known, len(names))
+		} else {
+			fmt.Fprintf(w, "  the paper's, in the same order:\n")
+		}
 		writeLOSMatrix(w, t.Ratings, func(i, j int) string {
 			a, b := at(i), at(j)
 			if a < 0 || b < 0 {
@@ -251,7 +261,7 @@ func writeLOSMatrix(w io.Writer, ratings []Rating, cell func(i, j int) string) {
 
 // paperPairing returns the paper's result of the pairing of names,
 // oriented as names ("W-L"), marked "!" when the paper's advancing engine
-// (the higher score, the higher seed on a tie) is not the one of winner
+// (its entry's first) is not the one of winner
 // (an index in names, -1 while undecided); "-" and false when the paper
 // did not pair them.
 func paperPairing(p *config.Preset, names [2]string, winner int) (string, bool) {
@@ -264,10 +274,7 @@ func paperPairing(p *config.Preset, names [2]string, winner int) (string, bool) 
 		default:
 			continue
 		}
-		adv := 0
-		if wins[1] > wins[0] || wins[1] == wins[0] && slices.Index(p.Elimination, names[1]) < slices.Index(p.Elimination, names[0]) {
-			adv = 1
-		}
+		adv := slices.Index(names[:], q.Names[0]) // the paper's entry names the engine that advanced first
 		cell := fmt.Sprintf("%d-%d", wins[0], wins[1])
 		if winner >= 0 && adv != winner {
 			cell += " !"

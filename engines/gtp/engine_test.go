@@ -320,7 +320,7 @@ seed = 9
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := strings.Count(string(log), "gtp> "); n < 4*4 || !strings.Contains(string(log), "genmove") {
-		t.Errorf("the program's log holds %d commands, want the sessions of 4 games:\n%s", n, log)
+	if n := strings.Count(string(log), "clear_board"); n != 4 || !strings.Contains(string(log), "genmove") {
+		t.Errorf("the program's log holds %d games, want the sessions of 4:\n%s", n, log)
 	}
 }
