@@ -287,6 +287,20 @@ func checkShard(i, n int) (int, int, error) {
 // budget, game), presets and matches the configuration does not know last.
 func summarise(cfg *config.Config, recs []tournament.Record) []tournament.MatchSummary {
 	sums := tournament.Summarise(recs, paperLookup(cfg))
+	if cfg != nil {
+		for i := range sums {
+			s := &sums[i]
+			p, ok := cfg.Preset(s.Preset)
+			if !ok {
+				continue
+			}
+			for _, m := range tournament.Matches(p) {
+				if m.Key(p) == s.Match {
+					s.PaperFirst, s.PaperSecond = m.PaperFirst, m.PaperSecond
+				}
+			}
+		}
+	}
 	order := map[string]int{}
 	if cfg != nil {
 		for _, name := range cfg.PresetNames() {

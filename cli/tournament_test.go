@@ -233,3 +233,25 @@ paper = [-1, 100]
 		t.Fatalf("merge of a batch counted otherwise: %d %q", code, errs)
 	}
 }
+
+// The report sets the paper's figures for each seat beside ours where a
+// preset splits them (paper_first, paper_second): in brackets in the table,
+// in columns of their own in CSV.
+func TestReportPaperBySeat(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "c.toml")
+	os.WriteFile(cfg, []byte(tourConfig+"paper_first = [[[75, -1]]]\npaper_second = [[[65, -1]]]\n"), 0o644)
+	res := filepath.Join(dir, "r.jsonl")
+	if code, _, errs := run("run", "tiny", "--config", cfg, "--out", res); code != ExitOK {
+		t.Fatalf("run: %d %s", code, errs)
+	}
+	code, out, _ := run("report", "--config", cfg, res)
+	if code != ExitOK || !strings.Contains(out, " (75.0)") || !strings.Contains(out, " (65.0)") {
+		t.Fatalf("report: %d\n%s", code, out)
+	}
+	code, csv, _ := run("report", "--config", cfg, "--csv", res)
+	lines := strings.Split(csv, "\n")
+	if code != ExitOK || !strings.HasSuffix(lines[0], ",paper as first %,paper as second %") || !strings.HasSuffix(lines[1], ",75.0,65.0") || !strings.HasSuffix(lines[2], ",-,-") {
+		t.Fatalf("csv: %d\n%s", code, csv)
+	}
+}

@@ -87,6 +87,10 @@ type Preset struct {
 	Swap    bool
 	Seed    uint64
 	Paper   [][][]float64 // [pair][budget][game]
+	// PaperFirst and PaperSecond are the paper's figures of the first
+	// engine of each pair in the games it moved first and in the others,
+	// as Paper, nil where the paper does not split them.
+	PaperFirst, PaperSecond [][][]float64
 	// Protocol says how games are scored: PerGame or SeatPairs.
 	Protocol Protocol
 	// Reading says which reading of an ambiguous paper the preset takes.
@@ -234,7 +238,7 @@ func parsePresets(path string, lines lineIndex, v any, cfg *Config) error {
 	return nil
 }
 
-var presetKeys = []string{"kind", "description", "games", "pairs", "round_robin", "gauntlet", "elimination", "budgets", "count", "swap", "seed", "protocol", "paper", "paper_winner", "paper_bracket", "paper_elo", "paper_los", "reading"}
+var presetKeys = []string{"kind", "description", "games", "pairs", "round_robin", "gauntlet", "elimination", "budgets", "count", "swap", "seed", "protocol", "paper", "paper_first", "paper_second", "paper_winner", "paper_bracket", "paper_elo", "paper_los", "reading"}
 
 var analysisKeys = []string{"kind", "description", "game", "position", "engines", "runs", "seed", "playout", "move", "budgets", "paper_frequency", "paper_states", "reading"}
 
@@ -353,6 +357,23 @@ func parsePreset(path string, lines lineIndex, name string, v any, cfg *Config) 
 			return nil, errAt("paper", "%v", err)
 		}
 		p.Paper = paper
+	}
+	for _, k := range []struct {
+		key string
+		to  *[][][]float64
+	}{{"paper_first", &p.PaperFirst}, {"paper_second", &p.PaperSecond}} {
+		pv, ok := t[k.key]
+		if !ok {
+			continue
+		}
+		if _, ok := t["paper"]; !ok {
+			return nil, errAt(k.key, "splits the paper's figures by seat: give paper too")
+		}
+		figs, err := paperFigures(pv, len(p.Pairs), len(p.Budgets), len(p.Games))
+		if err != nil {
+			return nil, errAt(k.key, "%v", err)
+		}
+		*k.to = figs
 	}
 	if v, ok := t["paper_elo"]; ok {
 		if pairsKey != "round_robin" && pairsKey != "gauntlet" {
@@ -845,9 +866,9 @@ func checkElimination(t map[string]any, p *Preset, errAt func(key, format string
 	if _, ok := t["paper"]; ok {
 		return errAt("paper", "an elimination tournament has no fixed pairs to give win rates for: name the paper's winner with paper_winner")
 	}
-	for _, key := range []string{"paper_elo", "paper_los"} {
+	for _, key := range []string{"paper_first", "paper_second", "paper_elo", "paper_los"} {
 		if _, ok := t[key]; ok {
-			return errAt(key, "is given for a round robin or gauntlet: an elimination tournament takes paper_winner and paper_bracket")
+			return errAt(key, "is given for pairs, round robins and gauntlets: an elimination tournament takes paper_winner and paper_bracket")
 		}
 	}
 	if v, ok := t["paper_winner"]; ok {

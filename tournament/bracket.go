@@ -113,7 +113,7 @@ func NewBracket(p *config.Preset, recs []Record, count int) *Bracket {
 		n := len(entrants)
 		for i := range n / 2 {
 			a, z := entrants[i], entrants[n-1-i]
-			m := Match{Game: p.Games[0], Pair: -1, Names: [2]string{a, z}, Paper: -1}
+			m := Match{Game: p.Games[0], Pair: -1, Names: [2]string{a, z}, Paper: -1, PaperFirst: -1, PaperSecond: -1}
 			pr := scorePairing(m, games[m.Key(p)], count, p.Protocol == config.SeatPairs)
 			pr.Seeds = [2]int{seed[a], seed[z]}
 			if pr.BySeed && pr.Seeds[1] < pr.Seeds[0] {

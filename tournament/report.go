@@ -33,12 +33,16 @@ func WriteReport(w io.Writer, sums []MatchSummary, f Format) error {
 	var rows [][]string
 	scaled, onTime := false, false
 	duplicates := 0
-	paired := false
+	paired, seats := false, false
 	for _, m := range sums {
 		paired = paired || m.Paired
+		seats = seats || m.PaperFirst >= 0 || m.PaperSecond >= 0
 	}
 	if paired && f == CSV {
 		header = append(header, pairHeader...)
+	}
+	if seats && f == CSV {
+		header = append(header, "paper as first %", "paper as second %")
 	}
 	for _, m := range sums {
 		duplicates += m.Duplicates
@@ -59,7 +63,11 @@ func WriteReport(w io.Writer, sums []MatchSummary, f Format) error {
 		}
 		row := []string{m.Preset, m.Game, budget, m.Names[0], m.Names[1], strconv.Itoa(m.Games),
 			fmt.Sprintf("%d-%d-%d", m.Wins, m.Draws, m.Losses), fmt.Sprintf("%.1f", 100*m.Score),
-			fmt.Sprintf("%.1f-%.1f", 100*m.Low, 100*m.High), paper, flag, first, m.AsFirst.Percent(), m.AsSecond.Percent()}
+			fmt.Sprintf("%.1f-%.1f", 100*m.Low, 100*m.High), paper, flag, first,
+			m.AsFirst.Percent(), m.AsSecond.Percent()}
+		if f != CSV {
+			row[12], row[13] = seatCell(m.AsFirst, m.PaperFirst), seatCell(m.AsSecond, m.PaperSecond)
+		}
 		if m.Errors > 0 {
 			row[5] += fmt.Sprintf(" (+%d errors)", m.Errors)
 		}
@@ -70,6 +78,9 @@ func WriteReport(w io.Writer, sums []MatchSummary, f Format) error {
 		if paired && f == CSV {
 			row = append(row, pairRow(m)...)
 		}
+		if seats && f == CSV {
+			row = append(row, orMinus(m.PaperFirst), orMinus(m.PaperSecond))
+		}
 		rows = append(rows, row)
 		scaled = scaled || m.Scaled
 	}
@@ -77,7 +88,7 @@ func WriteReport(w io.Writer, sums []MatchSummary, f Format) error {
 		return err
 	}
 	fmt.Fprintln(w, "\nscore: wins plus half the draws of the engine over its opponent; ! marks a paper figure outside our 95% interval.")
-	fmt.Fprintln(w, "as first, as second: the engine's score in the games it moved first (White in Havannah), and in the others.")
+	fmt.Fprintln(w, "as first, as second: the engine's score in the games it moved first (White in Havannah), and in the others; the paper's in brackets where it splits them.")
 	if onTime {
 		fmt.Fprintln(w, "on time: the games of W-D-L that a flag fall decided (a flag fall loses; a draw where the opponent could not have won).")
 	}
@@ -93,6 +104,23 @@ func WriteReport(w io.Writer, sums []MatchSummary, f Format) error {
 		fmt.Fprintf(w, "Duplicates: %d records repeat a game already counted (same match and number); each game is counted once.\n", duplicates)
 	}
 	return nil
+}
+
+// orMinus is a paper figure, "-" for none.
+func orMinus(paper float64) string {
+	if paper < 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f", paper)
+}
+
+// seatCell is a seat's score, with the paper's figure in brackets when it
+// gives one.
+func seatCell(s SeatScore, paper float64) string {
+	if paper < 0 {
+		return s.Percent()
+	}
+	return fmt.Sprintf("%s (%.1f)", s.Percent(), paper)
 }
 
 // pairHeader names the columns of a match's pair figures.

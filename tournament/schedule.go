@@ -28,6 +28,9 @@ type Match struct {
 	Names  [2]string
 	// Paper is the published win rate (percent) of Names[0], or -1.
 	Paper float64
+	// PaperFirst and PaperSecond are the paper's figures of Names[0] as
+	// the first mover and as the second, -1 if none.
+	PaperFirst, PaperSecond float64
 }
 
 // Key identifies a match in results files: stable across runs and machines.
@@ -59,11 +62,14 @@ func Matches(p *config.Preset) []Match {
 	for pi, pair := range p.Pairs {
 		for bi := range p.Budgets {
 			for gi, g := range p.Games {
-				paper := -1.0
-				if p.Paper != nil {
-					paper = p.Paper[pi][bi][gi]
+				figure := func(f [][][]float64) float64 {
+					if f == nil {
+						return -1
+					}
+					return f[pi][bi][gi]
 				}
-				out = append(out, Match{Game: g, Pair: pi, Budget: bi, Names: pair, Paper: paper})
+				out = append(out, Match{Game: g, Pair: pi, Budget: bi, Names: pair, Paper: figure(p.Paper),
+					PaperFirst: figure(p.PaperFirst), PaperSecond: figure(p.PaperSecond)})
 			}
 		}
 	}

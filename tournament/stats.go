@@ -39,9 +39,13 @@ type MatchSummary struct {
 	// it moved first in (White in Havannah) and the others, as papers that
 	// alternate colours report them.
 	AsFirst, AsSecond SeatScore
-	Score             float64 // (wins + draws/2) / games
-	Low, High         float64 // 95% Wilson interval of Score
-	Paper             float64 // percent, -1 if none
+	// PaperFirst and PaperSecond are the paper's figures for the two
+	// seats (percent, -1 where it gives none); Summarise leaves them -1
+	// for the caller that knows the presets to fill.
+	PaperFirst, PaperSecond float64
+	Score                   float64 // (wins + draws/2) / games
+	Low, High               float64 // 95% Wilson interval of Score
+	Paper                   float64 // percent, -1 if none
 	// Outside says the paper's figure lies outside our interval: the pair
 	// score's in a match played in pairs, where the paper's figure is a
 	// pair score.
@@ -103,7 +107,7 @@ func Summarise(recs []Record, paper func(preset, match string) float64) []MatchS
 		if !ok {
 			i = len(out)
 			index[k] = i
-			out = append(out, MatchSummary{Preset: r.Preset, Match: r.Match, Game: r.Game, Budget: r.Budget, Names: r.Names, Paper: -1})
+			out = append(out, MatchSummary{Preset: r.Preset, Match: r.Match, Game: r.Game, Budget: r.Budget, Names: r.Names, Paper: -1, PaperFirst: -1, PaperSecond: -1})
 			pairs = append(pairs, pairTally{})
 		}
 		m := &out[i]
