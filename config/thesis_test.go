@@ -137,14 +137,15 @@ func TestChessThesisSimulations(t *testing.T) {
 	}
 }
 
-// The thesis' engines build and play a legal move of a chess middlegame
-// with a small budget. The 4-piece tables take minutes to build, so the
+// The thesis' engines build and play a legal move of a chess middlegame,
+// in the order its presets play (chess:order=stockfish), with a small
+// budget. The 4-piece tables take minutes to build, so the
 // engines that probe them play here with the 3-piece ones, the same
 // engines otherwise; the tables go to a temporary directory.
 func TestChessThesisEnginesPlayLegalMoves(t *testing.T) {
 	t.Setenv(tb.DirEnv, t.TempDir())
 	cfg := repositoryConfig(t)
-	g, err := games.New("chess")
+	g, err := games.New("chess:order=stockfish")
 	if err != nil {
 		t.Fatal(err)
 	}
