@@ -153,8 +153,15 @@ func BenchmarkRecordPlayout(b *testing.B) {
 
 // BenchmarkLegalPlay is the generic loop an engine would run: Legal into a
 // buffer and Play, one random game per op.
-func BenchmarkLegalPlay(b *testing.B) {
-	g := gametest.MustGame(b, "chess")
+func BenchmarkLegalPlay(b *testing.B) { benchLegalPlay(b, "chess") }
+
+// BenchmarkLegalPlayStockfishOrder is BenchmarkLegalPlay with Legal in
+// Stockfish's order (chess:order=stockfish), which keeps piece lists in
+// Play and builds a pseudo-legal list in Legal.
+func BenchmarkLegalPlayStockfishOrder(b *testing.B) { benchLegalPlay(b, "chess:order=stockfish") }
+
+func benchLegalPlay(b *testing.B, spec string) {
+	g := gametest.MustGame(b, spec)
 	start := g.NewState()
 	s := start.Clone()
 	r := rng.New(1)

@@ -630,16 +630,20 @@ func (s *State) Legal(buf []games.Move) []games.Move {
 		return buf
 	}
 	if cap(buf) >= maxMoves { // generate in place
-		buf = buf[:s.gen((*[maxMoves]games.Move)(buf[:maxMoves]))]
-	} else {
-		var ml [maxMoves]games.Move
-		n := s.gen(&ml)
-		buf = append(buf, ml[:n]...)
+		return buf[:s.genOrdered((*[maxMoves]games.Move)(buf[:maxMoves]))]
 	}
+	var ml [maxMoves]games.Move
+	n := s.genOrdered(&ml)
+	return append(buf, ml[:n]...)
+}
+
+// genOrdered writes the legal moves in the game's order to ml and returns
+// how many there are.
+func (s *State) genOrdered(ml *[maxMoves]games.Move) int {
 	if s.g.sf {
-		s.sfOrder(buf)
+		return s.sfGen(ml)
 	}
-	return buf
+	return s.gen(ml)
 }
 
 // Play implements games.State. It rules on the draws as drawRule does, with

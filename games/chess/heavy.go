@@ -95,7 +95,7 @@ func (h *heavy) Run(gs games.State, r *rng.Rand, limit int, t *games.Trace) int 
 	s := gs.(*State)
 	n := 0
 	for ; n < limit && s.draw == drawNone; n++ {
-		k := s.gen(&h.ml)
+		k := s.genOrdered(&h.ml)
 		if k == 0 {
 			break
 		}
@@ -106,9 +106,6 @@ func (h *heavy) Run(gs games.State, r *rng.Rand, limit int, t *games.Trace) int 
 		}
 		if m == games.NoMove {
 			if h.by != hpNone && (h.eps == 0 || r.Float64() >= h.eps) {
-				if s.g.sf {
-					s.sfOrder(moves)
-				}
 				m = h.greedy(&s.pos, moves)
 			} else {
 				m = moves[r.Intn(k)]

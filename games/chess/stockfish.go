@@ -1,7 +1,6 @@
 package chess
 
 import (
-	"fmt"
 	"math/bits"
 
 	"mcarena/games"
@@ -137,11 +136,11 @@ func (s *State) sfPlay(m games.Move) {
 
 // sfMoves is a pseudo-legal move list in Stockfish's order.
 type sfMoves struct {
-	m [320]games.Move
+	m [512]games.Move // a power of two, so that a masked index needs no check
 	n int
 }
 
-func (l *sfMoves) add(m games.Move) { l.m[l.n%len(l.m)] = m; l.n++ }
+func (l *sfMoves) add(m games.Move) { l.m[l.n&(len(l.m)-1)] = m; l.n++ }
 
 // targets adds the moves from from to each square of to, from a1.
 func (l *sfMoves) targets(from int, to uint64) {
@@ -253,7 +252,7 @@ func (s *State) sfPawns(l *sfMoves, us int, target uint64, evasion bool) {
 
 // sfPseudo lists the pseudo-legal moves in Stockfish's order, castling
 // only when legal (as Stockfish generated it).
-func (s *State) sfPseudo(l *sfMoves, legal *[moveSpace/64 + 1]uint64) {
+func (s *State) sfPseudo(l *sfMoves) {
 	us := int(s.side & 1)
 	them := us ^ 1
 	occ := s.occ[0] | s.occ[1]
@@ -266,9 +265,11 @@ func (s *State) sfPseudo(l *sfMoves, legal *[moveSpace/64 + 1]uint64) {
 			s.sfPieces(l, us, t, occ, target)
 		}
 		l.targets(ksq, kingAttacks[ksq]&target)
-		for _, to := range [2]int{ksq + 2, ksq - 2} {
-			if m := move(ksq, to); ksq%8 == 4 && has(legal, m) {
-				l.add(m)
+		if s.castle != 0 {
+			var sets [maxSets]moveSet
+			danger := s.attacks(them, occ^1<<ksq)
+			for _, cs := range sets[:s.genCastles(&sets, 0, us, occ, danger)] {
+				l.add(move(ksq, bits.TrailingZeros64(cs.to))) // king's side first, as genCastles lists them
 			}
 		}
 		return
@@ -301,30 +302,61 @@ func (s *State) sfPseudo(l *sfMoves, legal *[moveSpace/64 + 1]uint64) {
 	}
 }
 
-func has(set *[moveSpace/64 + 1]uint64, m games.Move) bool {
-	return set[int(m)/64%len(set)]>>(uint(m)%64)&1 != 0
+// sfLegal reports whether the pseudo-legal move m keeps the king safe, as
+// Stockfish's pl_move_is_legal decided: an en passant capture by the king's
+// safety once both pawns have left; a king's move by its target's attackers
+// (the king still on its square, as in Stockfish; castling comes legal from
+// the generator); any other move by whether its piece is pinned and leaves
+// the line of its pin.
+//
+// danger holds the squares the opponent attacks with the king still on its
+// square: a king's move is legal when its target is not among them.
+func (s *State) sfLegal(m games.Move, ksq int, pinned, danger uint64) bool {
+	from, to, _ := decode(m)
+	from, to = from&63, to&63
+	switch {
+	case from == ksq:
+		return to-from == 2 || from-to == 2 || danger&(1<<to) == 0
+	case s.sf.ep != 0 && to == int(s.sf.ep) && s.board[from]&7 == pawn+1:
+		return s.epLegal(int(s.side&1), from, to)
+	}
+	return pinned&(1<<from) == 0 || line[from][to]&(1<<ksq) != 0
 }
 
-// sfOrder puts the legal moves ml in Stockfish's order: its pseudo-legal
-// list, each move not in ml replaced by the list's last.
-func (s *State) sfOrder(ml []games.Move) {
-	var legal [moveSpace/64 + 1]uint64
-	for _, m := range ml {
-		legal[int(m)/64%len(legal)] |= 1 << (uint(m) % 64)
+// sfPinned returns the pieces of the side to move that stand alone between
+// its king and an enemy slider.
+func (s *State) sfPinned(ksq int) uint64 {
+	us := int(s.side & 1)
+	own, opp := s.occ[us], s.occ[us^1]
+	occ := own | opp
+	pc := &s.pc
+	var pinned uint64
+	for b := (rookAttacks(ksq, 0)&(pc[rook]|pc[queen]) | bishopAttacks(ksq, 0)&(pc[bishop]|pc[queen])) & opp; b != 0; b &= b - 1 {
+		if bb := between[ksq][bits.TrailingZeros64(b)] & occ; bb != 0 && bb&(bb-1) == 0 {
+			pinned |= bb & own
+		}
 	}
+	return pinned
+}
+
+// sfGen writes the legal moves in Stockfish's order to ml and returns how
+// many there are: its pseudo-legal list, each move that fails its legality
+// test replaced by the list's last.
+func (s *State) sfGen(ml *[maxMoves]games.Move) int {
 	var l sfMoves
-	s.sfPseudo(&l, &legal)
+	s.sfPseudo(&l)
+	us := int(s.side & 1)
+	ksq := bits.TrailingZeros64(s.pieces(us, king)) & 63
+	pinned := s.sfPinned(ksq)
+	danger := s.attacks(us^1, s.occ[0]|s.occ[1])
 	last := min(l.n, len(l.m))
 	for cur := 0; cur < last; {
-		if has(&legal, l.m[cur]) {
+		if s.sfLegal(l.m[cur], ksq, pinned, danger) {
 			cur++
 			continue
 		}
 		last--
 		l.m[cur] = l.m[last]
 	}
-	if last != len(ml) {
-		panic(fmt.Sprintf("chess: the Stockfish order of %s lists %d of its %d legal moves", s, last, len(ml)))
-	}
-	copy(ml, l.m[:last])
+	return copy(ml[:], l.m[:min(last, maxMoves)])
 }

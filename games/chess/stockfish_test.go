@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"hash/crc32"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
 	"mcarena/games"
 	"mcarena/games/chess"
+	"mcarena/games/rng"
 )
 
 // ucis writes moves in UCI, separated by spaces.
@@ -109,4 +111,74 @@ func TestStockfishOrderByHand(t *testing.T) {
 			t.Errorf("%s:\n got %s\nwant %s", tt.fen, got, tt.want)
 		}
 	}
+}
+
+// TestStockfishOrderListsTheLegalMoves: under order=stockfish Legal lists
+// the same moves as the native generator (Stockfish's own legality test on
+// its pseudo-legal list), at every ply of random games and at every
+// position of the perft suite and two plies below it.
+func TestStockfishOrderListsTheLegalMoves(t *testing.T) {
+	native, sf := chess.New(0), chess.NewStockfishOrder(0)
+	checked := 0
+	same := func(s games.State) {
+		t.Helper()
+		checked++
+		a, b := chess.NativeTwin(s, native).Legal(nil), s.Legal(nil)
+		slices.Sort(a)
+		slices.Sort(b)
+		if !slices.Equal(a, b) {
+			t.Fatalf("%s: Stockfish's order lists %v, the native generator %v", s, b, a)
+		}
+	}
+	n := 60
+	if testing.Short() {
+		n = 10
+	}
+	for seed := range uint64(n) {
+		s := sf.NewState()
+		r := rng.New(seed)
+		for ply := 0; ply < 400 && !s.Terminal(); ply++ {
+			same(s)
+			moves := s.Legal(nil)
+			s.Play(moves[r.Intn(len(moves))])
+		}
+	}
+	f, err := os.Open("testdata/perftsuite.epd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	// Hand-made: an en passant capture a pin along the rank makes illegal;
+	// promotions onto a1, the square an absent en passant square is
+	// numbered by, pinned and free; then the perft suite.
+	lines := []string{"8/8/8/KPp4r/8/8/8/4k3 w - c6 0 1", "4k3/8/8/8/KPp4r/8/8/8 b - b3 0 1",
+		"1k6/8/8/8/8/8/1p6/NR5K b - - 0 1", "1k6/8/8/8/8/8/p7/7K b - - 0 1", "k7/8/8/8/8/8/1p6/N1R4K b - - 0 1", "8/8/8/8/8/2k5/1p6/B6K b - - 0 1"}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		lines = append(lines, sc.Text())
+	}
+	for _, line := range lines {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		s, err := sf.ParsePosition(strings.TrimSpace(strings.Split(line, ";")[0]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		same(s)
+		for _, m := range s.Legal(nil) {
+			c := s.Clone()
+			c.Play(m)
+			same(c)
+			for _, m2 := range c.Legal(nil) {
+				c2 := c.Clone()
+				c2.Play(m2)
+				same(c2)
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d positions", checked)
 }
