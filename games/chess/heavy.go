@@ -45,8 +45,9 @@ import (
 //   - the coin for ε is drawn at every step, before the move (the thesis:
 //     "the best evaluated move with probability 1 - ε and a random move
 //     with probability ε"); the random move may be the best one.
-//   - with decisive moves, the first mating move in the order of Legal is
-//     played (every mate ends the game alike).
+//   - with decisive moves, the first mating move in the native order is
+//     played (every mate ends the game alike), and a uniform move is drawn
+//     from the native list under every order (uniform alike).
 //   - every playout runs to mate or a draw by the game's rules (stalemate,
 //     dead material, threefold repetition, the fifty-move rule, the ply
 //     cap), like the thesis' Algorithm 7.4.
@@ -95,7 +96,7 @@ func (h *heavy) Run(gs games.State, r *rng.Rand, limit int, t *games.Trace) int 
 	s := gs.(*State)
 	n := 0
 	for ; n < limit && s.draw == drawNone; n++ {
-		k := s.genOrdered(&h.ml)
+		k := s.gen(&h.ml)
 		if k == 0 {
 			break
 		}
@@ -106,6 +107,10 @@ func (h *heavy) Run(gs games.State, r *rng.Rand, limit int, t *games.Trace) int 
 		}
 		if m == games.NoMove {
 			if h.by != hpNone && (h.eps == 0 || r.Float64() >= h.eps) {
+				if s.g.sf {
+					// Only the greedy choice among equals reads the order.
+					moves = h.ml[:s.sfGen(&h.ml)]
+				}
 				m = h.greedy(&s.pos, moves)
 			} else {
 				m = moves[r.Intn(k)]
