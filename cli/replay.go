@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 
 	"mcarena/games"
 )
@@ -19,8 +20,9 @@ type ReplayResult struct {
 	// EndedAt is the ply that ended the game (0 when the position given was
 	// already over), or nil for a game in progress.
 	EndedAt *int `json:"ended_at"`
-	// Reasons says why the game ended, in the game's words; empty while it
-	// goes on.
+	// Reasons says why the game ended, in the game's words, one entry a
+	// reason (a Havannah move that makes a bridge and a fork gives both);
+	// empty while it goes on.
 	Reasons []string `json:"reasons"`
 	// Position is the final position in the game's text form.
 	Position string `json:"position"`
@@ -75,7 +77,7 @@ func runReplay(args []string, stdout io.Writer) error {
 	res.Result = "*"
 	if s.Terminal() {
 		res.Result = s.Outcome().String()
-		res.Reasons = append(res.Reasons, games.EndReason(s))
+		res.Reasons = append(res.Reasons, games.EndReasons(s)...)
 	}
 	res.Position = s.String()
 	if *asJSON {
@@ -88,7 +90,7 @@ func runReplay(args []string, stdout io.Writer) error {
 	fmt.Fprintf(stdout, "result    %s\n", res.Result)
 	if res.EndedAt != nil {
 		fmt.Fprintf(stdout, "ended at  ply %d\n", *res.EndedAt)
-		fmt.Fprintf(stdout, "reason    %s\n", res.Reasons[0])
+		fmt.Fprintf(stdout, "reason    %s\n", strings.Join(res.Reasons, ", "))
 	} else {
 		fmt.Fprintf(stdout, "to move   %s\n", names[s.ToMove()])
 	}

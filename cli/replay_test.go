@@ -75,7 +75,7 @@ position  wwww/...../....../......./....../...../.bbb b
 }
 
 func TestReplayJSON(t *testing.T) {
-	one, two := 1, 2
+	one, two, thirteen := 1, 2, 13
 	tests := []struct {
 		args []string
 		want ReplayResult
@@ -90,6 +90,9 @@ func TestReplayJSON(t *testing.T) {
 			ReplayResult{Result: "1/2-1/2", Plies: 2, EndedAt: &two, Reasons: []string{"ply limit"}, Position: "1bbbbbb1/w6w/w6w/w6w/w6w/wb5w/2w4w/2bbbbb1 b 2"}},
 		{[]string{"replay", "breakthrough", "--json", "--position", "5/5/5/b4/1w3 w", "b1xa2"},
 			ReplayResult{Result: "1-0", Plies: 1, EndedAt: &one, Reasons: []string{"no pieces"}, Position: "5/5/5/w4/5 b"}},
+		// White's a5 joins corners a1 and a5 and touches three sides.
+		{[]string{"replay", "havannah", "--json", "a1", "i5", "a2", "i6", "a3", "i7", "a4", "h8", "b1", "h7", "b6", "g7", "a5"},
+			ReplayResult{Result: "1-0", Plies: 13, EndedAt: &thirteen, Reasons: []string{"bridge", "fork"}, Position: "wwwww/w....w/......./......../........./......../....b../...bb./bbb.. b"}},
 	}
 	for _, tt := range tests {
 		code, out, errs := run(tt.args...)

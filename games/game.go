@@ -12,7 +12,11 @@
 // all.
 package games
 
-import "mcarena/games/rng"
+import (
+	"strings"
+
+	"mcarena/games/rng"
+)
 
 // Move is a move of some game, a small integer in [0, Game.MoveSpace()).
 // Its meaning is private to the game; MoveString and ParseMove translate it.
@@ -163,7 +167,9 @@ type Game interface {
 // EndReason.
 type Reasoner interface {
 	// EndReason returns why a terminal position is over ("connection",
-	// "far row", "store count"...), or "" while the game goes on.
+	// "far row", "store count"...), or "" while the game goes on. Where a
+	// game ended for several reasons at once, they are listed separated by
+	// a comma and a space ("bridge, fork"); no single reason holds one.
 	EndReason() string
 }
 
@@ -178,6 +184,16 @@ func EndReason(s State) string {
 		return r.EndReason()
 	}
 	return "game over"
+}
+
+// EndReasons returns the reasons EndReason gives for s one by one
+// ("bridge, fork" is bridge and fork), none for a game in progress.
+func EndReasons(s State) []string {
+	r := EndReason(s)
+	if r == "" {
+		return nil
+	}
+	return strings.Split(r, ", ")
 }
 
 // WinChecker is a State that knows, cheaply, whether a player could still
