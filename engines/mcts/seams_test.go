@@ -838,3 +838,66 @@ func TestFrameworkLossesAtAlphaOne(t *testing.T) {
 		t.Error("losses=framework without the solver accepted")
 	}
 }
+
+// Selection scores each child of a fully expanded node by the implicit-
+// minimax paper's formulas: UCB1 on (1-alpha) Q + alpha V, where Q is the
+// child's mean and V, on the [0, 1] scale, is its implicit minimax value
+// (Q_IM), its static value at expansion (Q_CB) or its minimax value over
+// its visits plus one (Q_PB). After searches of Kalah and Breakthrough, at
+// every fully expanded node the child the search's own rule selects has
+// the best score of those formulas computed here from the nodes' counts.
+func TestSelectionScoresThePapersFormulas(t *testing.T) {
+	for _, tc := range []struct{ spec, heuristic string }{
+		{"kalah:houses=4,seeds=3", "stores"}, {"breakthrough:size=5x5", "efms"},
+	} {
+		s := mustPos(t, tc.spec, "")
+		for _, est := range []Estimator{ImplicitMinimax, ConstantBias, ProgressiveBias} {
+			for _, alpha := range []float64{0.2, 0.6, 1} {
+				cfg := Config{C: 0.7, MaxNodes: 1 << 16, Alpha: alpha, Estimator: est, Prior: HeuristicPrior(tc.heuristic)}
+				e := New(cfg, "test")
+				if _, err := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: 1500}, Seed: 6}); err != nil {
+					t.Fatal(err)
+				}
+				sr := e.free[0]
+				checked, notFirst := 0, 0
+				for i := int32(0); i < sr.pool.next; i++ {
+					n := sr.pool.at(i)
+					if n.first < 0 || n.nChild < 2 || n.nExp < n.nChild {
+						continue
+					}
+					lnN := math.Log(float64(n.visits))
+					score := func(c int32) float64 {
+						ch := sr.pool.at(c)
+						q := ch.wins / float64(ch.visits)
+						v := *sr.pool.value(c)
+						if est == ProgressiveBias {
+							v /= float64(ch.visits + 1)
+						}
+						return (1-alpha)*q + alpha*(v+1)/2 + cfg.C*math.Sqrt(lnN/float64(ch.visits))
+					}
+					best := math.Inf(-1)
+					for j := range int32(n.nChild) {
+						best = max(best, score(n.first+j))
+					}
+					var got int32
+					if sr.rule == minimaxRule {
+						got = sr.selectMinimax(i)
+					} else {
+						got = sr.selectGeneral(i)
+					}
+					// The search rounds its statistics to float32.
+					if sc := score(got); sc < best-1e-5 {
+						t.Fatalf("%s estimator %d alpha %g, node %d: the search selects a child scored %v, the best scores %v", tc.spec, est, alpha, i, sc, best)
+					}
+					checked++
+					if got != n.first {
+						notFirst++
+					}
+				}
+				if checked < 10 || notFirst == 0 {
+					t.Fatalf("%s estimator %d alpha %g: %d fully expanded nodes, %d selecting other than the first child", tc.spec, est, alpha, checked, notFirst)
+				}
+			}
+		}
+	}
+}
