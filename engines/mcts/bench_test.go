@@ -49,9 +49,10 @@ func BenchmarkUCT8x8(b *testing.B) {
 // playouts, to the end or stopped by the substitute evaluation mia-sub's
 // threshold (loa-mcts-simple, the analogue of MC-LOA's simple playout),
 // against the alpha-beta playouts of MC-LOA with mia-sub, played out,
-// stopped by the evaluation's threshold, or cut off after a few plies.
+// stopped by the evaluation's threshold (looked at every ply, or every five
+// moves as loa-mcts does), or cut off after a few plies.
 //
-//	go test -run '^$' -bench LOAPlayouts -benchtime 3x ./engines/mcts
+//	go test -run '^$' -bench LOAPlayouts -benchtime 5x -count 3 ./engines/mcts
 func BenchmarkLOAPlayouts(b *testing.B) {
 	r := rng.New(8)
 	s := gametest.RandomPlies(mustPos(b, "loa", ""), &r, 30)
@@ -64,6 +65,9 @@ func BenchmarkLOAPlayouts(b *testing.B) {
 		{"mcts:playout=ab,heuristic=mia-sub", 100},
 		{"mcts:playout=ab,leaf=threshold(x=0.6),heuristic=mia-sub", 100},
 		{"mcts:playout=ab,leaf=cutoff(plies=4),heuristic=mia-sub", 100},
+		// loa-mcts, the presets' player: the threshold looked at every
+		// five moves, not at every ply.
+		{"mcts:c=0.5,playout=ab(depth=2),leaf=threshold(x=0.6,every=5),heuristic=mia-sub", 100},
 	} {
 		b.Run(p.spec, func(b *testing.B) {
 			it, _, cpu := searchesPerCPU(b, mustEngine(b, p.spec), s, p.iterations)
