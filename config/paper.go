@@ -87,6 +87,11 @@ func (b Budget) For(game string) engines.Budget {
 // gives no speed for.
 func checkPaperGames(budgets []Budget, gameSpecs []string) error {
 	for _, b := range budgets {
+		for _, name := range sortedKeys(b.ByEngine) {
+			if err := checkPaperGames([]Budget{b.ByEngine[name]}, gameSpecs); err != nil {
+				return fmt.Errorf("budget %q, engine %s: %v", b.Text, name, err)
+			}
+		}
 		if b.PaperTime == 0 {
 			continue
 		}

@@ -128,6 +128,13 @@ type PaperRating struct {
 // "clock=BASE+INC": a clock for the whole game, each side starting with BASE
 // and gaining INC after each of its moves, a side whose clock runs out
 // losing on time.
+//
+// A per-move budget of a match preset may give some engines budgets of
+// their own, each after a semicolon as the engine's name and its budget:
+// "iterations=20000; ab-efms states=3000000" gives ab-efms three million
+// states a move and every other engine 20,000 iterations. Engines that
+// count different things (an MCTS iteration, an alpha-beta node) can so
+// meet under counted budgets.
 type Budget struct {
 	Text string
 	engines.Budget
@@ -135,6 +142,69 @@ type Budget struct {
 	PaperTime time.Duration
 	// Clock is the time control of a clock=... budget.
 	Clock engines.TimeControl
+	// ByEngine holds the budgets of the engines given budgets of their own,
+	// by engine name; nil when every engine takes this one.
+	ByEngine map[string]Budget
+}
+
+// ForEngine returns the budget of a move of the engine named name in game
+// (Budget.For): its own where the budget gives it one, else the budget's.
+func (b Budget) ForEngine(name, game string) engines.Budget {
+	if own, ok := b.ByEngine[name]; ok {
+		return own.For(game)
+	}
+	return b.For(game)
+}
+
+// parseEngineBudgets reads a preset budget's text: a budget
+// (ParseBudget), then, after each semicolon, an engine's name and the
+// per-move budget it takes instead.
+func parseEngineBudgets(text string) (Budget, error) {
+	parts := strings.Split(text, ";")
+	b, err := ParseBudget(strings.TrimSpace(parts[0]))
+	if err != nil || len(parts) == 1 {
+		b.Text = text
+		return b, err
+	}
+	b.Text = text
+	if b.Clock != (engines.TimeControl{}) {
+		return b, fmt.Errorf("budget %q: a clock is the whole game's, the same for both sides; engines take budgets of their own only under per-move budgets, %s", text, MoveBudgetForms)
+	}
+	b.ByEngine = map[string]Budget{}
+	for _, part := range parts[1:] {
+		f := strings.Fields(part)
+		if len(f) != 2 {
+			return b, fmt.Errorf("budget %q: after each semicolon, want an engine's name and its budget, like \"ab-efms states=3000000\"", text)
+		}
+		if _, dup := b.ByEngine[f[0]]; dup {
+			return b, fmt.Errorf("budget %q gives engine %q two budgets: give it one", text, f[0])
+		}
+		own, err := ParseBudget(f[1])
+		switch {
+		case err != nil:
+			return b, fmt.Errorf("budget %q, engine %s: %v", text, f[0], err)
+		case own.Clock != (engines.TimeControl{}) || own.Text == "":
+			return b, fmt.Errorf("budget %q, engine %s: want a per-move budget, %s", text, f[0], MoveBudgetForms)
+		}
+		b.ByEngine[f[0]] = own
+	}
+	return b, nil
+}
+
+// sameBudget reports whether a and b give every engine the same budget.
+func sameBudget(a, b Budget) bool {
+	same := func(x, y Budget) bool {
+		return x.Budget == y.Budget && x.PaperTime == y.PaperTime && x.Clock == y.Clock
+	}
+	if !same(a, b) || len(a.ByEngine) != len(b.ByEngine) {
+		return false
+	}
+	for name, x := range a.ByEngine {
+		if y, ok := b.ByEngine[name]; !ok || !same(x, y) {
+			return false
+		}
+	}
+	return true
 }
 
 // BudgetForms lists the valid forms of a budget, for messages.
@@ -205,12 +275,12 @@ func parseBudgets(t map[string]any, games []string, errAt func(key, format strin
 	}
 	var out []Budget
 	for _, text := range texts {
-		b, err := ParseBudget(text)
+		b, err := parseEngineBudgets(text)
 		if err != nil {
 			return nil, errAt("budgets", "%v", err)
 		}
 		for _, old := range out {
-			if old.Budget == b.Budget && old.PaperTime == b.PaperTime && old.Clock == b.Clock {
+			if sameBudget(old, b) {
 				return nil, errAt("budgets", "budgets %q and %q are the same: list each budget once", old.Text, text)
 			}
 		}
@@ -220,6 +290,32 @@ func parseBudgets(t map[string]any, games []string, errAt func(key, format strin
 		return nil, errAt("budgets", "%v", err)
 	}
 	return out, nil
+}
+
+// checkEngineBudgets refuses a budget that gives its own to an engine the
+// preset does not play.
+func checkEngineBudgets(p *Preset, errAt func(key, format string, args ...any) error) error {
+	var names []string
+	for _, pair := range p.Pairs {
+		for _, n := range pair {
+			if !slices.Contains(names, n) {
+				names = append(names, n)
+			}
+		}
+	}
+	for _, n := range p.Elimination {
+		if !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	for _, b := range p.Budgets {
+		for _, n := range sortedKeys(b.ByEngine) {
+			if !slices.Contains(names, n) {
+				return errAt("budgets", "budget %q gives a budget to %q, which this preset does not play: its engines are %s", b.Text, n, strings.Join(names, ", "))
+			}
+		}
+	}
+	return nil
 }
 
 // presets validates the [presets.NAME] tables against the named engines.
@@ -327,6 +423,9 @@ func parsePreset(path string, lines lineIndex, name string, v any, cfg *Config) 
 		}
 	}
 	if p.Budgets, err = parseBudgets(t, p.Games, errAt); err != nil {
+		return nil, err
+	}
+	if err := checkEngineBudgets(p, errAt); err != nil {
 		return nil, err
 	}
 	if err := readCount(t, "count", "games per match", MaxCount, p, errAt); err != nil {
@@ -690,8 +789,11 @@ func parseAnalysis(t map[string]any, name string, cfg *Config, errAt func(key, f
 			return nil, err
 		}
 		for _, b := range p.Budgets {
-			if b.Clock != (engines.TimeControl{}) {
+			switch {
+			case b.Clock != (engines.TimeControl{}):
 				return nil, errAt("budgets", "budget %q is a clock for a whole game, and an analysis runs one search: give a budget for the search, %s", b.Text, analysisBudgetForms)
+			case b.ByEngine != nil:
+				return nil, errAt("budgets", "budget %q gives engines budgets of their own, which is for matches: an analysis searches each engine under each budget; give %s", b.Text, analysisBudgetForms)
 			}
 		}
 	}

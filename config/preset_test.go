@@ -333,3 +333,62 @@ func TestAnalysisBudgets(t *testing.T) {
 		})
 	}
 }
+
+// A match preset's budget may give some engines budgets of their own, after
+// semicolons; every other engine takes the budget before them. Mistakes
+// name the budget and what is valid.
+func TestEngineBudgets(t *testing.T) {
+	const head = "[presets.p]\ngames = [\"tictactoe\"]\npairs = [[\"a\", \"b\"]]\n"
+	tests := []struct {
+		name, budgets string
+		a, b          engines.Budget // the engines' budgets of the first budget
+		err           string
+	}{
+		{"one for b", `["iterations=200; b states=3000"]`, engines.Budget{Iterations: 200}, engines.Budget{States: 3000}, ""},
+		{"spaces", `["  iterations=200 ;b   states=3000  "]`, engines.Budget{Iterations: 200}, engines.Budget{States: 3000}, ""},
+		{"both their own", `["; a 20ms; b iterations=5"]`, engines.Budget{Time: 20 * time.Millisecond}, engines.Budget{Iterations: 5}, ""},
+		{"a budget like another but for b", `["iterations=200", "iterations=200; b states=3000"]`, engines.Budget{Iterations: 200}, engines.Budget{Iterations: 200}, ""},
+		{"not in the preset", `["iterations=200; c states=3000"]`, engines.Budget{}, engines.Budget{},
+			`x.toml:11: presets.p.budgets: budget "iterations=200; c states=3000" gives a budget to "c", which this preset does not play: its engines are a, b`},
+		{"no budget after the name", `["iterations=200; b"]`, engines.Budget{}, engines.Budget{},
+			`x.toml:11: presets.p.budgets: budget "iterations=200; b": after each semicolon, want an engine's name and its budget`},
+		{"malformed own", `["iterations=200; b states=x"]`, engines.Budget{}, engines.Budget{},
+			`x.toml:11: presets.p.budgets: budget "iterations=200; b states=x", engine b: budget "states=x": states needs a whole number`},
+		{"twice", `["iterations=200; b states=3; b states=4"]`, engines.Budget{}, engines.Budget{},
+			`x.toml:11: presets.p.budgets: budget "iterations=200; b states=3; b states=4" gives engine "b" two budgets`},
+		{"a clock", `["clock=5m; b states=3"]`, engines.Budget{}, engines.Budget{},
+			`x.toml:11: presets.p.budgets: budget "clock=5m; b states=3": a clock is the whole game's`},
+		{"an own clock", `["iterations=2; b clock=5m"]`, engines.Budget{}, engines.Budget{},
+			`x.toml:11: presets.p.budgets: budget "iterations=2; b clock=5m", engine b: want a per-move budget`},
+		{"the same twice", `["iterations=2; b states=3", "iterations=2;b states=3"]`, engines.Budget{}, engines.Budget{},
+			`x.toml:11: presets.p.budgets: budgets "iterations=2; b states=3" and "iterations=2;b states=3" are the same`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg, err := Parse("x.toml", []byte(presetBase+head+"budgets = "+tt.budgets+"\n"))
+			if tt.err != "" {
+				if err == nil || !strings.HasPrefix(err.Error(), tt.err) {
+					t.Fatalf("got error %v, want prefix %q", err, tt.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			b := cfg.Presets["p"].Budgets[len(cfg.Presets["p"].Budgets)-1]
+			if tt.name == "a budget like another but for b" {
+				b = cfg.Presets["p"].Budgets[0]
+			}
+			if got := b.ForEngine("a", "tictactoe"); got != tt.a {
+				t.Errorf("a's budget %+v, want %+v", got, tt.a)
+			}
+			if got := b.ForEngine("b", "tictactoe"); got != tt.b {
+				t.Errorf("b's budget %+v, want %+v", got, tt.b)
+			}
+		})
+	}
+	const analysis = "[presets.p]\nkind = \"analysis\"\ngame = \"tictactoe\"\nengines = [\"a\"]\nbudgets = [\"iterations=2; a states=3\"]\n"
+	if _, err := Parse("x.toml", []byte(presetBase+analysis)); err == nil || !strings.Contains(err.Error(), "gives engines budgets of their own, which is for matches") {
+		t.Errorf("an analysis with an engine's own budget: %v", err)
+	}
+}

@@ -68,6 +68,12 @@ func PlayFrom(ctx context.Context, from games.State, seats [2]engines.Engine, bu
 // (Played.Reason TimeForfeit), or draws when games.CanWin says the opponent
 // cannot win (TimeForfeitDraw); its late move is not played.
 func PlayClocked(ctx context.Context, from games.State, seats [2]engines.Engine, budget engines.Budget, tc engines.TimeControl, seed uint64) (p Played, ok bool) {
+	return PlaySeats(ctx, from, seats, [2]engines.Budget{budget, budget}, tc, seed)
+}
+
+// PlaySeats is PlayClocked with a budget a seat: budgets[0] for each move
+// of seats[0], budgets[1] for seats[1]'s.
+func PlaySeats(ctx context.Context, from games.State, seats [2]engines.Engine, budgets [2]engines.Budget, tc engines.TimeControl, seed uint64) (p Played, ok bool) {
 	start := time.Now()
 	defer func() {
 		if r := recover(); r != nil {
@@ -77,7 +83,7 @@ func PlayClocked(ctx context.Context, from games.State, seats [2]engines.Engine,
 		}
 	}()
 	s := from.Clone()
-	req := engines.Request{Start: from.Clone(), Budget: budget}
+	req := engines.Request{Start: from.Clone()}
 	clocks := tc.Start()
 	x := seed
 	for !s.Terminal() {
@@ -87,6 +93,7 @@ func PlayClocked(ctx context.Context, from games.State, seats [2]engines.Engine,
 		side := s.ToMove()
 		e := seats[side]
 		req.Position, req.Seed = s, rng.SplitMix64(&x)
+		req.Budget = budgets[side]
 		req.Budget.Clocks = clocks
 		sctx, cancel := ctx, context.CancelFunc(func() {})
 		t0 := time.Now()

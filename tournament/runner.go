@@ -428,7 +428,11 @@ func playJob(ctx context.Context, p *config.Preset, j Job, w *worker, scaled boo
 	seats := [2]engines.Engine{pair[j.FirstSeat], pair[1-j.FirstSeat]}
 	from, random := games.Start(g, j.StartSeed)
 	budget := p.Budgets[j.Match.Budget]
-	played, ok := PlayClocked(ctx, from, seats, scaleBudget(budget.For(j.Match.Game), scale), scaleClock(budget.Clock, scale), j.Seed)
+	var budgets [2]engines.Budget
+	for seat, who := range [2]int{j.FirstSeat, 1 - j.FirstSeat} {
+		budgets[seat] = scaleBudget(budget.ForEngine(j.Match.Names[who], j.Match.Game), scale)
+	}
+	played, ok := PlaySeats(ctx, from, seats, budgets, scaleClock(budget.Clock, scale), j.Seed)
 	if !ok {
 		return Record{}, false, nil
 	}

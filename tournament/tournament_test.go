@@ -434,3 +434,46 @@ func TestSummariseSplitsScoreBySeat(t *testing.T) {
 		t.Errorf("row %q, want the seat scores 75.0 and 33.3 last", got)
 	}
 }
+
+// An engine given a budget of its own in a preset's budget searches each of
+// its moves under it, from either seat; the other engine under the
+// preset's.
+func TestEngineBudgetsReachTheirSeats(t *testing.T) {
+	cfg := load(t, `
+[engines.u]
+family = "uct"
+[engines.v]
+family = "uct"
+
+[presets.own]
+games = ["breakthrough:size=5x5"]
+pairs = [["u", "v"]]
+budgets = ["iterations=40; v iterations=130"]
+count = 4
+seed = 3
+`)
+	p, _ := cfg.Preset("own")
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	if _, err := runPreset(context.Background(), cfg, p, path, Options{Count: 4}, nil); err != nil {
+		t.Fatal(err)
+	}
+	recs, _, _, _ := ReadResults(path)
+	most := map[string]int64{}
+	seats := map[int]bool{}
+	for _, r := range recs {
+		if r.Budget != "iterations=40; v iterations=130" {
+			t.Fatalf("record's budget %q", r.Budget)
+		}
+		seats[r.FirstSeat] = true
+		for i, m := range r.Moves {
+			who := r.Names[r.FirstSeat]
+			if i%2 == 1 {
+				who = r.Names[1-r.FirstSeat]
+			}
+			most[who] = max(most[who], m.Iterations)
+		}
+	}
+	if len(recs) != 4 || len(seats) != 2 || most["u"] != 40 || most["v"] != 130 {
+		t.Fatalf("%d games, first seats %v, most iterations a move %v: want 4 games from both seats, u 40 and v 130", len(recs), seats, most)
+	}
+}
