@@ -66,27 +66,24 @@ const (
 	hpSEE
 )
 
-// heavyEpsilons are the ε of the registered heavy playouts, in percent.
-var heavyEpsilons = []int{0, 20, 40, 60, 80}
-
 func init() {
-	register := func(name, doc string, by int, eps float64, decisive bool) {
-		knowledge.RegisterPlayout("chess", name, doc, func(games.Game) (knowledge.Playout, error) {
-			return &heavy{by: by, eps: eps, decisive: decisive}, nil
-		})
-	}
-	register("dm", "decisive moves (the chess thesis' MCC_DecisiveMoves): every checking move is tested for mate and a mate played, else a uniform random move", hpNone, 1, true)
-	for _, e := range heavyEpsilons {
-		eps := float64(e) / 100
-		for _, dm := range []bool{false, true} {
-			prefix, what := "", ""
-			if dm {
-				prefix, what = "dm-", "decisive moves first, then "
-			}
-			register(fmt.Sprintf("%shp-eval-%d", prefix, e),
-				fmt.Sprintf("%sthe chess thesis' heavy playout MCC_HP_EVAL,%g: a uniform random move with probability %g, else the move PeSTO's evaluation rates best", what, eps, eps), hpEval, eps, dm)
-			register(fmt.Sprintf("%shp-see-%d", prefix, e),
-				fmt.Sprintf("%sthe chess thesis' heavy playout MCC_HP_SEE,%g: a uniform random move with probability %g, else the move of the best static exchange evaluation", what, eps, eps), hpSEE, eps, dm)
+	knowledge.RegisterPlayout("chess", "dm", "decisive moves (the chess thesis' MCC_DecisiveMoves): every checking move is tested for mate and a mate played, else a uniform random move",
+		func(games.Game) (knowledge.Playout, error) { return &heavy{by: hpNone, eps: 1, decisive: true}, nil })
+	for _, dm := range []bool{false, true} {
+		prefix, what := "", ""
+		if dm {
+			prefix, what = "dm-", "decisive moves first, then "
+		}
+		for _, k := range []struct {
+			name, thesis, best string
+			by                 int
+		}{{"hp-eval-", "MCC_HP_EVAL", "the move PeSTO's evaluation rates best", hpEval}, {"hp-see-", "MCC_HP_SEE", "the move of the best static exchange evaluation", hpSEE}} {
+			by, dm := k.by, dm
+			knowledge.RegisterPlayoutFamily("chess", prefix+k.name,
+				fmt.Sprintf("%sthe chess thesis' heavy playout %s,eps with eps = E/100 (E from 0 to 100; the thesis played 0, 20, 40, 60, 80): a uniform random move with probability eps, else %s", what, k.thesis, k.best),
+				0, 100, func(_ games.Game, e float64) (knowledge.Playout, error) {
+					return &heavy{by: by, eps: e / 100, decisive: dm}, nil
+				})
 		}
 	}
 }

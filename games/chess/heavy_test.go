@@ -2,6 +2,7 @@ package chess_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"mcarena/games"
@@ -233,6 +234,44 @@ func TestGreedyStepsFollowTheGamesOrder(t *testing.T) {
 		p.Run(s.Clone(), &r, 1, &tr)
 		if len(tr.Moves) != 1 || s.MoveString(tr.Moves[0]) != tc.want {
 			t.Errorf("%s: hp-see-0 played %v, want %s", tc.g.Spec(), tr.Moves, tc.want)
+		}
+	}
+}
+
+// A heavy playout's ε is part of its name, any E from 0 to 100
+// (hp-eval-E: ε = E/100), not only the thesis' five: at the start, where
+// the greedy move is one of 20, a step of hp-eval-35 takes the greedy move
+// with probability 0.65 + 0.35/20. Names out of the range are refused
+// with the form.
+func TestHeavyPlayoutEpsilonByName(t *testing.T) {
+	greedy := playout(t, "hp-eval-0")
+	s := chess.New(0).NewState()
+	r := rng.New(1)
+	var tr games.Trace
+	greedy.Run(s.Clone(), &r, 1, &tr)
+	best := tr.Moves[0]
+	p := playout(t, "hp-eval-35")
+	const n = 4000
+	hits := 0
+	for seed := range uint64(n) {
+		r := rng.New(seed)
+		var tr games.Trace
+		p.Run(s.Clone(), &r, 1, &tr)
+		if tr.Moves[0] == best {
+			hits++
+		}
+	}
+	want := 0.65 + 0.35/20
+	if got := float64(hits) / n; got < want-0.03 || got > want+0.03 {
+		t.Errorf("hp-eval-35 took the greedy move in %.3f of steps, want %.3f", got, want)
+	}
+	for _, name := range []string{"hp-see-12.5", "dm-hp-eval-100", "dm-hp-see-0"} {
+		playout(t, name)
+	}
+	for _, name := range []string{"hp-see-101", "hp-eval-x", "hp-see-NaN", "hp-see--1", "hp-see-"} {
+		_, err := knowledge.NewPlayout(chess.New(0), name)
+		if err == nil || !strings.Contains(err.Error(), "want hp-") || !strings.Contains(err.Error(), "E a number from 0 to 100") {
+			t.Errorf("%s: got %v, want the family's form", name, err)
 		}
 	}
 }

@@ -94,6 +94,15 @@ func RegisterPlayout(game, name, doc string, make func(g games.Game) (Playout, e
 	playouts.register(game, name, doc, make)
 }
 
+// RegisterPlayoutFamily adds playouts of the game named game whose names
+// are prefix and a number E from min to max ("hp-eval-" and 40: hp-eval-40),
+// which make builds with x = E; mcarena games lists the family once, as
+// prefix and "E". An exact name registered by RegisterPlayout goes first.
+// It panics on a duplicate prefix.
+func RegisterPlayoutFamily(game, prefix, doc string, min, max float64, make func(g games.Game, x float64) (Playout, error)) {
+	playouts.registerFamily(game, prefix, doc, min, max, make)
+}
+
 // RegisterMovePrior adds a move prior of the game named game, as
 // RegisterHeuristic does.
 func RegisterMovePrior(game, name, doc string, make func(g games.Game) (MovePrior, error)) {

@@ -15,6 +15,7 @@ package knowledge
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -93,14 +94,25 @@ type Entry struct {
 
 // table is the registry of one kind of knowledge.
 type table[T any] struct {
-	what    string // "heuristic", for messages
-	mu      sync.RWMutex
-	entries map[string]entry[T] // by game + "/" + name
+	what     string // "heuristic", for messages
+	mu       sync.RWMutex
+	entries  map[string]entry[T]  // by game + "/" + name
+	families map[string]family[T] // by game + "/" + prefix
 }
 
 type entry[T any] struct {
 	Entry
 	make func(g games.Game) (T, error)
+}
+
+// family is knowledge named by a prefix and a number: chess's heavy
+// playouts "hp-eval-" and 40, the playout with epsilon 0.4. Its Entry's
+// Name is the prefix and "E".
+type family[T any] struct {
+	Entry
+	prefix   string
+	min, max float64
+	make     func(g games.Game, x float64) (T, error)
 }
 
 var (
@@ -121,14 +133,49 @@ func (t *table[T]) register(game, name, doc string, make func(g games.Game) (T, 
 	t.entries[key] = entry[T]{Entry{game, name, doc}, make}
 }
 
+// registerFamily adds a family of knowledge named prefix+E, E a number in
+// [min, max], which make builds; it panics on a duplicate prefix.
+func (t *table[T]) registerFamily(game, prefix, doc string, min, max float64, make func(g games.Game, x float64) (T, error)) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	key := game + "/" + prefix
+	if _, dup := t.families[key]; dup {
+		panic("knowledge: duplicate " + t.what + " family " + key)
+	}
+	if t.families == nil {
+		t.families = map[string]family[T]{}
+	}
+	t.families[key] = family[T]{Entry{game, prefix + "E", doc}, prefix, min, max, make}
+}
+
 func (t *table[T]) build(g games.Game, name string) (T, error) {
 	t.mu.RLock()
 	e, ok := t.entries[g.Name()+"/"+name]
 	if !ok {
 		e, ok = t.entries[AnyGame+"/"+name]
 	}
+	var fam family[T]
+	var famOK bool
+	if !ok {
+		for _, f := range t.families {
+			if (f.Game == g.Name() || f.Game == AnyGame) && strings.HasPrefix(name, f.prefix) && len(f.prefix) > len(fam.prefix) {
+				fam, famOK = f, true
+			}
+		}
+	}
 	t.mu.RUnlock()
 	var zero T
+	if famOK {
+		x, err := strconv.ParseFloat(name[len(fam.prefix):], 64)
+		if err != nil || !(x >= fam.min && x <= fam.max) {
+			return zero, fmt.Errorf("%s %q of %q: want %s with E a number from %g to %g", t.what, name, g.Spec(), fam.Name, fam.min, fam.max)
+		}
+		k, err := fam.make(g, x)
+		if err != nil {
+			return zero, fmt.Errorf("%s %q for %q: %w", t.what, name, g.Spec(), err)
+		}
+		return k, nil
+	}
 	if !ok {
 		return zero, fmt.Errorf("game %q has no %s %q: %s", g.Spec(), t.what, name, available(t.what+"s", t.list(g.Name())))
 	}
@@ -153,6 +200,11 @@ func (t *table[T]) list(game string) []Entry {
 		}
 		if _, own := t.entries[game+"/"+e.Name]; e.Game == AnyGame && !own {
 			out = append(out, e.Entry)
+		}
+	}
+	for _, f := range t.families {
+		if game == "" || f.Game == game || f.Game == AnyGame {
+			out = append(out, f.Entry)
 		}
 	}
 	sortEntries(out)
