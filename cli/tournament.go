@@ -192,7 +192,7 @@ func runRun(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return writeReports(stdout, cfg, recs, tournament.Text, false)
+	return writeReports(stdout, cfg, recs, tournament.Text, reportExtras{})
 }
 
 // taskWord names the tasks of a preset of kind k, for messages.
@@ -327,9 +327,10 @@ func summarise(cfg *config.Config, recs []tournament.Record) []tournament.MatchS
 }
 
 // writeReports prints the analysis and simulation tables of the presets
-// the records hold, then the match table and Elo of the games, and with los
-// every engine's likelihood of superiority over every other.
-func writeReports(stdout io.Writer, cfg *config.Config, recs []tournament.Record, format tournament.Format, los bool) error {
+// the records hold, then the match table and Elo of the games, with
+// extra.cross each round robin's cross table and with extra.los every
+// engine's likelihood of superiority over every other.
+func writeReports(stdout io.Writer, cfg *config.Config, recs []tournament.Record, format tournament.Format, extra reportExtras) error {
 	var games []tournament.Record
 	var presets []string // of the analysis and simulations records, in order
 	for _, r := range recs {
@@ -361,8 +362,16 @@ func writeReports(stdout io.Writer, cfg *config.Config, recs []tournament.Record
 			return p.PaperElo
 		}
 		return nil
-	}); err != nil || !los {
+	}); err != nil {
 		return err
+	}
+	if extra.cross {
+		if err := tournament.WriteCrossTables(stdout, games, paperPair(cfg)); err != nil {
+			return err
+		}
+	}
+	if !extra.los {
+		return nil
 	}
 	return tournament.WriteLOS(stdout, games, tournament.DefaultElo, func(preset string) ([]string, [][]float64) {
 		if cfg == nil {
@@ -453,12 +462,33 @@ func paperLookup(cfg *config.Config) func(preset, match string) float64 {
 	}
 }
 
+// paperPair returns the paper's score (percent) of engine a against b in a
+// match of the preset, game and budget, from cfg's presets.
+func paperPair(cfg *config.Config) func(preset, game, budget, a, b string) (float64, bool) {
+	return func(preset, game, budget, a, b string) (float64, bool) {
+		if cfg == nil {
+			return 0, false
+		}
+		p, ok := cfg.Preset(preset)
+		if !ok {
+			return 0, false
+		}
+		for _, m := range tournament.Matches(p) {
+			if m.Game == game && p.Budgets[m.Budget].Text == budget && m.Names == [2]string{a, b} && m.Paper >= 0 {
+				return m.Paper, true
+			}
+		}
+		return 0, false
+	}
+}
+
 func runReport(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("report", flag.ContinueOnError)
 	configPath := fs.String("config", "", "configuration file with the presets' paper figures (default: config.toml if present)")
 	markdown := fs.Bool("markdown", false, "print a Markdown table")
 	csvOut := fs.Bool("csv", false, "print CSV")
 	los := fs.Bool("los", false, "also print every engine's likelihood of superiority over every other, as BayesElo's los (the chess thesis' Tables 2, 4, 6 and 9)")
+	cross := fs.Bool("cross", false, "also print each round robin's cross table, every engine's points against every other (the chess thesis' Table 7)")
 	files, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
@@ -494,8 +524,12 @@ func runReport(args []string, stdout io.Writer) error {
 	case *csvOut:
 		format = tournament.CSV
 	}
-	return writeReports(stdout, cfg, all, format, *los)
+	return writeReports(stdout, cfg, all, format, reportExtras{los: *los, cross: *cross})
 }
+
+// reportExtras are the tables a report prints beside the match table and
+// Elo on request.
+type reportExtras struct{ los, cross bool }
 
 func runMerge(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
