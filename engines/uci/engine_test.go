@@ -4,18 +4,20 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"mcarena/engines"
 	"mcarena/games"
+	"mcarena/games/chess"
 	"mcarena/internal/tools"
 )
 
 // helperSpec is the spec of a uci engine running this test binary as the
-// helper program args.
-func helperSpec(t *testing.T, args, extra string) string {
+// helper program args, and the path of the program's log.
+func helperSpec(t *testing.T, args, extra string) (spec, log string) {
 	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
@@ -24,12 +26,14 @@ func helperSpec(t *testing.T, args, extra string) string {
 	if strings.ContainsAny(exe, " ,'") {
 		t.Skipf("the test binary's path %q cannot be given in a spec", exe)
 	}
-	log := filepath.Join(t.TempDir(), "uci.log")
-	return "uci:cmd='" + exe + " uci-helper " + args + "',log=" + log + extra
+	log = filepath.Join(t.TempDir(), "uci.log")
+	return "uci:cmd='" + exe + " uci-helper " + args + "',log=" + log + extra, log
 }
 
 // play plays a game of at most plies plies between two engines, the
-// first with White, each search under budget b, and returns the moves.
+// first with White, each search under budget b, and returns the end and
+// the moves. It fails t where an engine's move is not legal, or its
+// statistics name another move first.
 func play(t *testing.T, white, black engines.Engine, b engines.Budget, plies int) (games.State, []games.Move) {
 	t.Helper()
 	g, _ := games.New("chess")
@@ -46,25 +50,70 @@ func play(t *testing.T, white, black engines.Engine, b engines.Budget, plies int
 		if err != nil {
 			t.Fatalf("ply %d, %s: %v", i+1, e.Spec(), err)
 		}
+		if !slices.Contains(s.Legal(nil), res.Move) {
+			t.Fatalf("ply %d, %s: move %v is not legal in %s", i+1, e.Spec(), res.Move, s)
+		}
+		if pv := res.Stats.PV; len(pv) > 0 && pv[0] != res.Move {
+			t.Errorf("ply %d, %s: played %s, its PV starts with %s", i+1, e.Spec(), s.MoveString(res.Move), s.MoveString(pv[0]))
+		}
 		s.Play(res.Move)
 		history = append(history, res.Move)
 	}
 	return s, history
 }
 
+// checkSession checks the session in a uci engine's log against a game
+// from the start position in which the engine had the side seat: one
+// position command and one bestmove for each of its plies, the position
+// the game's moves before that ply, the bestmove the move played. So the
+// game's moves are those the program chose, and the program saw the game.
+func checkSession(t *testing.T, logPath string, history []games.Move, seat games.Player) {
+	t.Helper()
+	log, err := os.ReadFile(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	pos := ""
+	for _, line := range strings.Split(string(log), "\n") {
+		if p, ok := strings.CutPrefix(line, "uci> "); ok && strings.HasPrefix(p, "position ") {
+			pos = p
+		}
+		if a, ok := strings.CutPrefix(line, "uci< bestmove "); ok {
+			got = append(got, pos+" -> "+strings.Fields(a)[0])
+		}
+	}
+	g, _ := games.New("chess")
+	s := g.NewState().(*chess.State)
+	var want []string
+	moves := "position startpos"
+	for i, m := range history {
+		if s.ToMove() == seat {
+			want = append(want, moves+" -> "+s.UCI(m))
+		}
+		if i == 0 {
+			moves += " moves"
+		}
+		moves += " " + s.UCI(m)
+		s.Play(m)
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("the program's session does not follow the game:\ngot  %q\nwant %q\nlog:\n%s", got, want, log)
+	}
+}
+
 // mcarena plays itself through UCI: the uci family runs the test binary as
 // 'mcarena uci', a short game with small counted budgets.
 func TestSelfPlayThroughUCI(t *testing.T) {
-	remote, err := engines.New(helperSpec(t, "serve uct 300", ",timeout=10"))
+	spec, log := helperSpec(t, "serve uct 300", ",timeout=10")
+	remote, err := engines.New(spec)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer remote.(interface{ Close() error }).Close()
 	local, _ := engines.New("uct")
-	end, moves := play(t, remote, local, engines.Budget{States: 300}, 16)
-	if len(moves) != 16 && !end.Terminal() {
-		t.Fatalf("game of %d moves ended at %s", len(moves), end)
-	}
+	_, moves := play(t, remote, local, engines.Budget{States: 300}, 16)
+	checkSession(t, log, moves, games.First)
 }
 
 func TestProgramFailures(t *testing.T) {
@@ -73,7 +122,8 @@ func TestProgramFailures(t *testing.T) {
 		{"garbage", `uci program uci.test gave no uciok to "uci" within 500ms (received: "hello there")`},
 		{"illegal", `uci program uci.test answered "bestmove a1a1" to "go nodes 100", not a legal move in`},
 	} {
-		e, err := engines.New(helperSpec(t, tc.helper, ",timeout=0.5"))
+		spec, _ := helperSpec(t, tc.helper, ",timeout=0.5")
+		e, err := engines.New(spec)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -111,25 +161,22 @@ func TestAgainstStockfish(t *testing.T) {
 	if strings.ContainsAny(bin, " ,'") {
 		t.Skipf("stockfish's path %q cannot be given in a spec", bin)
 	}
-	sf, err := engines.New("uci:cmd=" + bin + ",option.Skill Level=0,option.Threads=1,option.Hash=16,log=" + filepath.Join(t.TempDir(), "sf.log"))
+	log := filepath.Join(t.TempDir(), "sf.log")
+	sf, err := engines.New("uci:cmd=" + bin + ",option.Skill Level=0,option.Threads=1,option.Hash=16,log=" + log)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer sf.(interface{ Close() error }).Close()
 	local, _ := engines.New("uct")
-	end, moves := play(t, local, sf, engines.Budget{Time: 10 * time.Millisecond}, 20)
-	if len(moves) != 20 && !end.Terminal() {
-		t.Fatalf("game of %d moves ended at %s", len(moves), end)
-	}
+	_, moves := play(t, local, sf, engines.Budget{Time: 10 * time.Millisecond}, 20)
+	checkSession(t, log, moves, games.Second)
 }
 
 // Under a clock the program is sent both sides' clocks and increments,
 // and leaves the time of the move to the program ('mcarena uci' here, which
 // takes it by mcarena's rule).
 func TestClockGo(t *testing.T) {
-	dir := t.TempDir()
-	spec := helperSpec(t, "serve uct 300", ",timeout=10")
-	spec = spec[:strings.LastIndex(spec, ",log=")] + ",log=" + filepath.Join(dir, "uci.log") + ",timeout=10"
+	spec, logPath := helperSpec(t, "serve uct 300", ",timeout=10")
 	e, err := engines.New(spec)
 	if err != nil {
 		t.Fatal(err)
@@ -154,7 +201,7 @@ func TestClockGo(t *testing.T) {
 			if _, err := e.Search(context.Background(), engines.NewRequest(g.NewState(), tc.b, 1)); err != nil {
 				t.Fatal(err)
 			}
-			log, err := os.ReadFile(filepath.Join(dir, "uci.log"))
+			log, err := os.ReadFile(logPath)
 			if err != nil {
 				t.Fatal(err)
 			}
