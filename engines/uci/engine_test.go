@@ -62,12 +62,19 @@ func play(t *testing.T, white, black engines.Engine, b engines.Budget, plies int
 	return s, history
 }
 
-// checkSession checks the session in a uci engine's log against a game
-// from the start position in which the engine had the side seat: one
-// position command and one bestmove for each of its plies, the position
-// the game's moves before that ply, the bestmove the move played. So the
-// game's moves are those the program chose, and the program saw the game.
-func checkSession(t *testing.T, logPath string, history []games.Move, seat games.Player) {
+// session is a game from the start position in which a uci engine had
+// the side seat.
+type session struct {
+	moves []games.Move
+	seat  games.Player
+}
+
+// checkSession checks the session in a uci engine's log against the games
+// it played, in order: one position command and one bestmove for each of
+// its plies, the position the game's moves before that ply, the bestmove
+// the move played. So the games' moves are those the program chose, and
+// the program saw the games.
+func checkSession(t *testing.T, logPath string, played ...session) {
 	t.Helper()
 	log, err := os.ReadFile(logPath)
 	if err != nil {
@@ -84,21 +91,23 @@ func checkSession(t *testing.T, logPath string, history []games.Move, seat games
 		}
 	}
 	g, _ := games.New("chess")
-	s := g.NewState().(*chess.State)
 	var want []string
-	moves := "position startpos"
-	for i, m := range history {
-		if s.ToMove() == seat {
-			want = append(want, moves+" -> "+s.UCI(m))
+	for _, p := range played {
+		s := g.NewState().(*chess.State)
+		moves := "position startpos"
+		for i, m := range p.moves {
+			if s.ToMove() == p.seat {
+				want = append(want, moves+" -> "+s.UCI(m))
+			}
+			if i == 0 {
+				moves += " moves"
+			}
+			moves += " " + s.UCI(m)
+			s.Play(m)
 		}
-		if i == 0 {
-			moves += " moves"
-		}
-		moves += " " + s.UCI(m)
-		s.Play(m)
 	}
 	if !slices.Equal(got, want) {
-		t.Errorf("the program's session does not follow the game:\ngot  %q\nwant %q\nlog:\n%s", got, want, log)
+		t.Errorf("the program's session does not follow the games:\ngot  %q\nwant %q\nlog:\n%s", got, want, log)
 	}
 }
 
@@ -113,7 +122,7 @@ func TestSelfPlayThroughUCI(t *testing.T) {
 	defer remote.(interface{ Close() error }).Close()
 	local, _ := engines.New("uct")
 	_, moves := play(t, remote, local, engines.Budget{States: 300}, 16)
-	checkSession(t, log, moves, games.First)
+	checkSession(t, log, session{moves, games.First})
 }
 
 func TestProgramFailures(t *testing.T) {
@@ -169,7 +178,7 @@ func TestAgainstStockfish(t *testing.T) {
 	defer sf.(interface{ Close() error }).Close()
 	local, _ := engines.New("uct")
 	_, moves := play(t, local, sf, engines.Budget{Time: 10 * time.Millisecond}, 20)
-	checkSession(t, log, moves, games.Second)
+	checkSession(t, log, session{moves, games.Second})
 }
 
 // Under a clock the program is sent both sides' clocks and increments,
