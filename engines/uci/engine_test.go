@@ -220,3 +220,108 @@ func TestClockGo(t *testing.T) {
 		})
 	}
 }
+
+// prepare starts the program of a uci engine as a runner does before a
+// game, and stops it.
+func prepare(t *testing.T, spec string) error {
+	t.Helper()
+	e, err := engines.New(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.(interface{ Close() error }).Close()
+	g, _ := games.New("chess")
+	return engines.Prepare(e, g)
+}
+
+// A spec's option names, lower-case, are matched to those the program
+// declares and sent as it spells them, for programs that compare names
+// with case; values are checked against the option's type.
+func TestOptions(t *testing.T) {
+	spec, logPath := helperSpec(t, "strict", ",timeout=5,option.skill level=3,option.PONDER=True,option.style=risky,option.clear hash=x")
+	if err := prepare(t, spec); err != nil {
+		t.Fatal(err)
+	}
+	log, err := os.ReadFile(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"uci> setoption name Clear Hash\n", "uci> setoption name Ponder value true\n",
+		"uci> setoption name Skill Level value 3\n", "uci> setoption name Style value Risky\n", "uci< readyok\n"} {
+		if !strings.Contains(string(log), want) {
+			t.Errorf("the session has no %q:\n%s", want, log)
+		}
+	}
+	if strings.Contains(string(log), "No such option") {
+		t.Errorf("the program refused an option:\n%s", log)
+	}
+
+	all := "it declares the options Skill Level (spin 0..20), Ponder (check), Style (combo Solid|Normal|Risky), Clear Hash (button), Ghost (spin 0..1); its log is "
+	for _, tc := range []struct{ option, want string }{
+		{"option.skill=3", `uci program uci.test: option.skill=3: the program declares no option "skill"; ` + all},
+		{"option.skill level=21", "uci program uci.test: option.skill level=21: the program's option Skill Level takes a whole number in 0..20; its log is "},
+		{"option.skill level=high", "option.skill level=high: the program's option Skill Level takes a whole number in 0..20"},
+		{"option.ponder=maybe", "option.ponder=maybe: the program's option Ponder takes true or false"},
+		{"option.style=wild", "option.style=wild: the program's option Style takes one of Solid, Normal, Risky"},
+		{"option.ghost=1", `uci program uci.test refused its options: "No such option: Ghost" to "setoption name Ghost value 1"; ` + all},
+	} {
+		spec, _ := helperSpec(t, "strict", ",timeout=5,"+tc.option)
+		if err := prepare(t, spec); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: got %v\nwant %q", tc.option, err, tc.want)
+		}
+	}
+}
+
+// mcarena uci declares no option: one in the spec fails the first search,
+// where nothing prepared the engine, naming it.
+func TestOptionsOfMcarenaUCI(t *testing.T) {
+	spec, _ := helperSpec(t, "serve uct 300", ",timeout=10,option.threads=1")
+	e, err := engines.New(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.(interface{ Close() error }).Close()
+	g, _ := games.New("chess")
+	_, err = e.Search(context.Background(), engines.NewRequest(g.NewState(), engines.Budget{States: 100}, 1))
+	want := `uci program uci.test: option.threads=1: the program declares no option "threads"; it declares no options; its log is `
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("got %v\nwant %q", err, want)
+	}
+}
+
+// Stockfish's options: names sent as it declares them, and one it does
+// not have refused before it could print "No such option" and carry on.
+func TestStockfishOptions(t *testing.T) {
+	bin := tools.Find(t, "stockfish", "stockfish")
+	if strings.ContainsAny(bin, " ,'") {
+		t.Skipf("stockfish's path %q cannot be given in a spec", bin)
+	}
+	logPath := filepath.Join(t.TempDir(), "sf.log")
+	if err := prepare(t, "uci:cmd="+bin+",option.skill level=0,option.uci_limitstrength=TRUE,option.threads=1,log="+logPath); err != nil {
+		t.Fatal(err)
+	}
+	log, err := os.ReadFile(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"uci> setoption name Skill Level value 0\n", "uci> setoption name Threads value 1\n", "uci> setoption name UCI_LimitStrength value true\n"} {
+		if !strings.Contains(string(log), want) {
+			t.Errorf("the session has no %q:\n%s", want, log)
+		}
+	}
+	for _, tc := range []struct {
+		option string
+		want   []string
+	}{
+		{"option.skill=0", []string{`uci program stockfish: option.skill=0: the program declares no option "skill"; it declares the options Debug Log File (string), Threads (spin 1..`,
+			", Skill Level (spin 0..20), ", ", UCI_LimitStrength (check), "}},
+		{"option.skill level=21", []string{"uci program stockfish: option.skill level=21: the program's option Skill Level takes a whole number in 0..20; its log is "}},
+	} {
+		err := prepare(t, "uci:cmd="+bin+","+tc.option+",log="+logPath)
+		for _, w := range tc.want {
+			if err == nil || !strings.Contains(err.Error(), w) {
+				t.Errorf("%s: got %v\nwant %q", tc.option, err, w)
+			}
+		}
+	}
+}

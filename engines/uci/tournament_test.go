@@ -39,6 +39,52 @@ func TestTournamentAgainstStockfish(t *testing.T) {
 "option.Threads" = 1`, "10ms")
 }
 
+// An option the program does not declare stops a run before its first
+// game: the engine is prepared, and its program started, before a game.
+func TestTournamentStopsAtUnknownOption(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Skip(err)
+	}
+	if strings.ContainsAny(exe, " '\"\\") {
+		t.Skipf("the test binary's path %q holds a space, a quote or a backslash", exe)
+	}
+	dir := t.TempDir()
+	text := `[engines.remote]
+family = "uci"
+cmd = "` + exe + ` uci-helper serve uct 300"
+"option.Threads" = 1
+log = "` + filepath.Join(dir, "program.log") + `"
+
+[engines.local]
+family = "uct"
+
+[presets.uci]
+games = ["chess"]
+pairs = [["remote", "local"]]
+budgets = ["states=300"]
+count = 2
+`
+	cfg, err := config.Parse("uci.toml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := cfg.Preset("uci")
+	plan, err := tournament.NewPlan(cfg, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "uci.jsonl")
+	n, err := tournament.Run(context.Background(), plan, out, tournament.Options{Workers: 1}, nil)
+	want := `option.threads=1: the program declares no option "threads"; it declares no options`
+	if n != 0 || err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("played %d games: %v\nwant the error %q", n, err, want)
+	}
+	if recs, _, _, err := tournament.ReadResults(out); len(recs) != 0 {
+		t.Errorf("%d games recorded (%v)", len(recs), err)
+	}
+}
+
 // runPreset plays four games of chess, 40 plies at most, between the uci
 // engine of the TOML lines program and uct under budget, and checks that
 // every game was recorded and scored by the rules from its moves, that
