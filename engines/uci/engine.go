@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -21,14 +22,20 @@ import (
 //	uci:cmd='mcarena uci --engine mcts:solver',timeout=5
 //
 // The command line (option cmd) is split on spaces, as the gtp family's.
-// At its start the program is sent uci (and must answer uciok), then
-// setoption name NAME value VALUE for each option.NAME=VALUE of the spec
-// (names lower-cased, as UCI compares them without case), then isready
-// (readyok). Each search sends position startpos (or fen, the request's
-// start) moves ... with the moves from the start, then, in a game under a
-// clock, go wtime W btime B winc WI binc BI (both sides' clocks and
-// increments in ms, movestogo N where the clock has one, movetime T and
-// nodes N beside them where the budget also has a time T or a count N),
+// At its start the program is sent uci (and must answer uciok, having
+// declared its options), then setoption name NAME value VALUE for each
+// option.NAME=VALUE of the spec, then isready (readyok). A spec's names are
+// lower-case; each is matched without case to an option the program
+// declared and sent as the program spells it, and its value is checked
+// against the option's type (see setOptions). An option the program does
+// not declare, a value it would not take, or an answer that refuses an
+// option ("No such option") fails the start with an error that lists the
+// options the program declares. Each search sends position startpos (or
+// fen, the request's start) moves ... with the moves from the start, then,
+// in a game under a clock, go wtime W btime B winc WI binc BI (both sides'
+// clocks and increments in ms, movestogo N where the clock has one,
+// movetime T and nodes N beside them where the budget also has a time T or
+// a count N),
 // which leaves the time of the move to the program; else go movetime T for a
 // time budget T, else go nodes N for a states budget N (an iterations budget
 // where no states budget is given), which a program may read as its own kind
@@ -46,8 +53,9 @@ import (
 // option log (appended to), else a new mcarena-uci-*.log in the temporary
 // directory for each start.
 //
-// An Engine owns one program, started at its first search and kept; Close
-// stops it, as does the garbage collector once the Engine is freed.
+// An Engine owns one program, started by Prepare (which runners call
+// before a game) or at its first search, and kept; Close stops it, as does
+// the garbage collector once the Engine is freed.
 type Engine struct {
 	spec    string
 	argv    []string
@@ -67,7 +75,7 @@ func init() {
 			{Name: "timeout", Kind: spec.Float, Default: "30", FloatMin: 0.01, FloatMax: 86400, Doc: "seconds to wait for an answer beyond the move's time budget"},
 			{Name: "log", Kind: spec.Text, Default: "", Doc: "file the program's stderr and the session are appended to; empty: a new mcarena-uci-*.log in the temporary directory"},
 			{Name: "nodes", Kind: spec.Bool, Default: "true", Doc: "send go nodes N for a counted budget (states, else iterations)"},
-			{Name: "option.", Kind: spec.Text, Default: "", Doc: "option.NAME=VALUE: setoption name NAME value VALUE at the program's start (option.skill level=0)"},
+			{Name: "option.", Kind: spec.Text, Default: "", Doc: "option.NAME=VALUE: setoption name NAME value VALUE at the program's start (option.skill level=0), NAME one the program declares, in any case"},
 		},
 		Build: func(v spec.Values, canonical string) (engines.Engine, error) {
 			argv := strings.Fields(v.String("cmd"))
@@ -191,7 +199,29 @@ func (e *Engine) Search(ctx context.Context, req engines.Request) (engines.Resul
 	return engines.Result{Move: m, Stats: st}, nil
 }
 
-// startProc starts the program and brings it to readyok.
+// Prepare implements engines.Preparer: it checks the game and starts the
+// program, where it is not running, so that its start and the check of its
+// options come before a game's clock, and a run with an option the program
+// does not have stops before its first game.
+func (e *Engine) Prepare(g games.Game) error {
+	if err := e.CheckGame(g); err != nil {
+		return err
+	}
+	p := e.h.Lock()
+	defer e.h.Unlock()
+	if p != nil {
+		return nil
+	}
+	p, err := e.startProc(context.Background())
+	if err != nil {
+		return err
+	}
+	e.h.Set(p)
+	return nil
+}
+
+// startProc starts the program, sets the spec's options among those it
+// declares and brings it to readyok.
 func (e *Engine) startProc(ctx context.Context) (*proc, error) {
 	c, err := child.Start(e.argv, e.logPath, "uci")
 	if err != nil {
@@ -202,18 +232,165 @@ func (e *Engine) startProc(ctx context.Context) (*proc, error) {
 		p.Stop()
 		return nil, err
 	}
-	if _, err := p.await(ctx, "uci", "uciok", e.timeout, nil); err != nil {
+	var decl []declared
+	if _, err := p.await(ctx, "uci", "uciok", e.timeout, func(line string) {
+		if d, ok := parseOption(line); ok {
+			decl = append(decl, d)
+		}
+	}); err != nil {
 		return fail(err)
 	}
-	for _, o := range e.options {
-		if err := p.Send("setoption name " + o[0] + " value " + o[1]); err != nil {
-			return fail(p.died("setoption name "+o[0], nil))
+	cmds, err := setOptions(e.options, decl)
+	if err != nil {
+		return fail(fmt.Errorf("uci program %s: %w; its log is %s", p.Name(), err, p.LogPath()))
+	}
+	for _, c := range cmds {
+		if err := p.Send(c); err != nil {
+			return fail(p.died(c, nil))
 		}
 	}
-	if _, err := p.await(ctx, "isready", "readyok", e.timeout, nil); err != nil {
+	var refused []string
+	if _, err := p.await(ctx, "isready", "readyok", e.timeout, func(line string) {
+		if refusal(line) {
+			refused = append(refused, line)
+		}
+	}); err != nil {
 		return fail(err)
 	}
+	if len(refused) > 0 {
+		return fail(fmt.Errorf("uci program %s refused its options: %q to %q; it declares %s; its log is %s",
+			p.Name(), strings.Join(refused, "\n"), strings.Join(cmds, "\n"), optionList(decl), p.LogPath()))
+	}
 	return p, nil
+}
+
+// declared is an option a program declares in its answer to uci:
+// option name NAME type TYPE [default D] [min A max B] [var V ...].
+type declared struct {
+	name, typ      string
+	min, max       int64
+	hasMin, hasMax bool
+	vars           []string
+}
+
+// parseOption reads an option line; ok is false for another line.
+func parseOption(line string) (d declared, ok bool) {
+	f := strings.Fields(line)
+	if len(f) < 2 || f[0] != "option" || f[1] != "name" {
+		return d, false
+	}
+	t := slices.Index(f[2:], "type")
+	if t < 1 || 2+t+1 >= len(f) {
+		return d, false
+	}
+	d.name, d.typ = strings.Join(f[2:2+t], " "), strings.ToLower(f[2+t+1])
+	key, val := "", []string(nil)
+	flush := func() {
+		v := strings.Join(val, " ")
+		switch key {
+		case "min":
+			n, err := strconv.ParseInt(v, 10, 64)
+			d.min, d.hasMin = n, err == nil
+		case "max":
+			n, err := strconv.ParseInt(v, 10, 64)
+			d.max, d.hasMax = n, err == nil
+		case "var":
+			d.vars = append(d.vars, v)
+		}
+		key, val = "", nil
+	}
+	for _, w := range f[2+t+2:] {
+		switch w {
+		case "default", "min", "max", "var":
+			flush()
+			key = w
+		default:
+			val = append(val, w)
+		}
+	}
+	flush()
+	return d, true
+}
+
+// String describes the option: its name and the values it takes.
+func (d declared) String() string {
+	switch {
+	case d.typ == "spin" && d.hasMin && d.hasMax:
+		return fmt.Sprintf("%s (spin %d..%d)", d.name, d.min, d.max)
+	case d.typ == "combo":
+		return fmt.Sprintf("%s (combo %s)", d.name, strings.Join(d.vars, "|"))
+	}
+	return fmt.Sprintf("%s (%s)", d.name, d.typ)
+}
+
+// optionList lists the declared options, or says there are none.
+func optionList(decl []declared) string {
+	if len(decl) == 0 {
+		return "no options"
+	}
+	s := make([]string, len(decl))
+	for i, d := range decl {
+		s[i] = d.String()
+	}
+	return "the options " + strings.Join(s, ", ")
+}
+
+// setOptions returns the setoption commands of the spec's options (name,
+// value) against the options the program declared: each name is matched
+// to a declared one without regard to case or runs of spaces, as UCI
+// compares them, and sent as the program declared it, since not every
+// program compares names without case. A value is checked against the
+// option's type: a spin's whole number within its range, a check's true
+// or false, one of a combo's values (sent as declared); a button is
+// pressed whatever the value. A name the program does not declare, or a
+// value it would not take, is an error naming the option and listing those
+// the program declares.
+func setOptions(options [][2]string, decl []declared) ([]string, error) {
+	norm := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	var cmds []string
+	for _, o := range options {
+		i := slices.IndexFunc(decl, func(d declared) bool { return strings.EqualFold(norm(d.name), norm(o[0])) })
+		if i < 0 {
+			return nil, fmt.Errorf("option.%s=%s: the program declares no option %q; it declares %s", o[0], o[1], o[0], optionList(decl))
+		}
+		d, v := decl[i], o[1]
+		bad := func(takes string) error {
+			return fmt.Errorf("option.%s=%s: the program's option %s takes %s", o[0], o[1], d.name, takes)
+		}
+		switch d.typ {
+		case "spin":
+			n, err := strconv.ParseInt(v, 10, 64)
+			if err != nil || d.hasMin && n < d.min || d.hasMax && n > d.max {
+				if d.hasMin && d.hasMax {
+					return nil, bad(fmt.Sprintf("a whole number in %d..%d", d.min, d.max))
+				}
+				return nil, bad("a whole number")
+			}
+		case "check":
+			if v = strings.ToLower(v); v != "true" && v != "false" {
+				return nil, bad("true or false")
+			}
+		case "combo":
+			j := slices.IndexFunc(d.vars, func(x string) bool { return strings.EqualFold(x, v) })
+			if j < 0 {
+				return nil, bad("one of " + strings.Join(d.vars, ", "))
+			}
+			v = d.vars[j]
+		case "button":
+			cmds = append(cmds, "setoption name "+d.name)
+			continue
+		}
+		cmds = append(cmds, "setoption name "+d.name+" value "+v)
+	}
+	return cmds, nil
+}
+
+// refusal reports whether line, an answer to setoption, says the option is
+// unknown: Stockfish's "No such option: NAME", mcarena uci's "info string
+// no option ...", or a line saying "unknown option".
+func refusal(line string) bool {
+	l := strings.ToLower(line)
+	return strings.Contains(l, "no such option") || strings.Contains(l, "unknown option") || strings.HasPrefix(l, "info string no option ")
 }
 
 // isUCI reports whether t has the form of a UCI move (e2e4, e7e8q).

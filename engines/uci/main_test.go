@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"strings"
 	"testing"
 
 	"mcarena/engines"
@@ -23,6 +24,9 @@ import (
 //	die                   answers the handshake, then exits with status 3 and a line on stderr at go
 //	garbage               answers every command with a line that is not UCI
 //	illegal               answers the handshake, then bestmove a1a1 to go
+//	strict                declares five options and compares setoption's names with case, as
+//	                      some programs do: "No such option: NAME" for a name spelt otherwise
+//	                      and for Ghost, which it declares but does not have
 func TestMain(m *testing.M) {
 	if len(os.Args) > 2 && os.Args[1] == "uci-helper" {
 		os.Exit(helper(os.Args[2:]))
@@ -64,6 +68,28 @@ func helper(args []string) int {
 	case "garbage":
 		for in.Scan() {
 			fmt.Println("hello there")
+		}
+	case "strict":
+		have := map[string]bool{"Skill Level": true, "Ponder": true, "Style": true, "Clear Hash": true}
+		for in.Scan() {
+			line := in.Text()
+			switch {
+			case line == "uci":
+				fmt.Println("id name strict\n" +
+					"option name Skill Level type spin default 20 min 0 max 20\n" +
+					"option name Ponder type check default false\n" +
+					"option name Style type combo default Normal var Solid var Normal var Risky\n" +
+					"option name Clear Hash type button\n" +
+					"option name Ghost type spin default 0 min 0 max 1\n" +
+					"uciok")
+			case strings.HasPrefix(line, "setoption name "):
+				name, _, _ := strings.Cut(strings.TrimPrefix(line, "setoption name "), " value ")
+				if !have[name] {
+					fmt.Println("No such option: " + name)
+				}
+			default:
+				handshake(line)
+			}
 		}
 	case "illegal":
 		for in.Scan() {
