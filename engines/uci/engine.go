@@ -51,7 +51,9 @@ import (
 // cancelled search sends stop and takes the bestmove that answers it. The
 // program's stderr and the session ("uci> ", "uci< ") go to a log file:
 // option log (appended to), else a new mcarena-uci-*.log in the temporary
-// directory for each start.
+// directory for each start. A search whose position does not continue the
+// game of the last search (the same start and moves, and maybe more) is
+// another game: the program is sent ucinewgame and isready first.
 //
 // An Engine owns one program, started by Prepare (which runners call
 // before a game) or at its first search, and kept; Close stops it, as does
@@ -64,6 +66,9 @@ type Engine struct {
 	nodes   bool
 	options [][2]string
 	h       *child.Holder[*proc]
+	// last is the position command of the program's last search, "" when
+	// it has searched none since its start (guarded by h's lock).
+	last string
 }
 
 func init() {
@@ -182,12 +187,27 @@ func (e *Engine) Search(ctx context.Context, req engines.Request) (engines.Resul
 			return none, err
 		}
 		e.h.Set(p)
+		e.last = ""
 	}
-	st, m, err := p.search(ctx, req, pos, goCmd, e.timeout+wait)
-	if err != nil {
+	fail := func(err error) (engines.Result, error) {
 		p.Stop()
 		e.h.Set(nil)
 		return none, err
+	}
+	if !continues(e.last, pos) {
+		// Another game: UCI's ucinewgame, so that the program clears what
+		// it learnt of the last one (its hash), then isready.
+		if err := p.Send("ucinewgame"); err != nil {
+			return fail(p.died("ucinewgame", nil))
+		}
+		if _, err := p.await(ctx, "isready", "readyok", e.timeout, nil); err != nil {
+			return fail(err)
+		}
+	}
+	e.last = pos
+	st, m, err := p.search(ctx, req, pos, goCmd, e.timeout+wait)
+	if err != nil {
+		return fail(err)
 	}
 	st.Elapsed, st.Done, st.Rank = time.Since(t0), true, -1
 	if len(st.PV) == 0 || st.PV[0] != m {
@@ -391,6 +411,12 @@ func setOptions(options [][2]string, decl []declared) ([]string, error) {
 func refusal(line string) bool {
 	l := strings.ToLower(line)
 	return strings.Contains(l, "no such option") || strings.Contains(l, "unknown option") || strings.HasPrefix(l, "info string no option ")
+}
+
+// continues reports whether the position command pos continues the game of
+// the command last: the same start, the same moves and maybe more.
+func continues(last, pos string) bool {
+	return last != "" && (pos == last || strings.HasPrefix(pos, last+" "))
 }
 
 // isUCI reports whether t has the form of a UCI move (e2e4, e7e8q).

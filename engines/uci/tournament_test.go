@@ -89,7 +89,8 @@ count = 2
 // engine of the TOML lines program and uct under budget, and checks that
 // every game was recorded and scored by the rules from its moves, that
 // each engine moved first in two, and that the program's log holds the
-// sessions of the four games, its program started once.
+// sessions of the four games, its program started once and told of each
+// new game.
 func runPreset(t *testing.T, program, budget string) {
 	const count, game = 4, "chess:maxplies=40"
 	dir := t.TempDir()
@@ -177,5 +178,9 @@ seed = 9
 	}
 	if n := strings.Count(string(log), "uci: start "); n != 1 {
 		t.Errorf("the program was started %d times, want once:\n%s", n, log)
+	}
+	// Each game begins with ucinewgame, answered before its first search.
+	if n := strings.Count(string(log), "uci> ucinewgame\n"); n != count {
+		t.Errorf("the program was sent ucinewgame %d times, want once a game (%d):\n%s", n, count, log)
 	}
 }
