@@ -38,7 +38,12 @@ func init() {
 
 // efMS is Schadd's simple Breakthrough evaluation as the implicit-minimax
 // paper uses it (the constants as its co-authors implemented them): White's
-// view.
+// view. The paper updates its evaluations incrementally where it can; efMS
+// reads the pieces' counts and each side's most advanced rank straight
+// from the bitboards (two popcounts and two bit scans) whenever it is
+// asked, which costs no more than an update would and nothing in the
+// moves of the playouts that never evaluate (efLH keeps no running sums
+// for the same reason).
 type efMS struct {
 	ends endCheck
 	// lead[0][z] is the rank, counted from White's home rank, of White's
