@@ -44,9 +44,21 @@ import (
 //     (engines.MoveTime, as for a clock in a tournament, with no
 //     increment, which GTP cannot say), with STONES > 0 (byo-yomi)
 //     SECONDS/STONES. The counted caps stay.
-//   - time [-m SECONDS] [-g SECONDS] [-i N], castro's: seconds per move,
-//     seconds per game (shared as time_settings shares MAIN) and
-//     iterations per move; without arguments it shows the budget.
+//   - time FLAG..., castro's, with castro's flags and meaning (see
+//     castroClock): -m SECONDS a move, added to a share of the game's time
+//     left; -g SECONDS the game's time, the time left at the start of each
+//     game (at once if no move has been played); -r SECONDS the time left
+//     now; -p [PERCENT] (default 10) the share as a percentage of the time
+//     left, -e [X] and -s [X] (default 2, and -s 2 before any) as 2*X
+//     times the time left over the legal moves; -f 0|1 whether the time a
+//     move saves of -m is kept (an overrun always costs); -i N caps the
+//     iterations (0: none). Until the first time with a flag, -m is the
+//     time per move in force and the time left 0; from then on each
+//     genmove's time is castro's, the wall time it takes is booked, and a
+//     forced move under -f 1 is played without a search, as castro does;
+//     without any time and any counted cap a move gets 1 ms.
+//     time_settings ends castro's clock. Without arguments time shows the
+//     budget of the next move and castro's clock.
 //   - havannah_winner (Havannah only) answers none, white, black or draw.
 //
 // Each genmove's seed is drawn from the server's seed in turn, so a session
@@ -62,6 +74,8 @@ type Server struct {
 	base    engines.Budget // the command line's budget
 	budget  engines.Budget // the budget now
 	left    [2]clockLeft   // each colour's time_left, until its next genmove
+	castro  castroClock    // castro's time command's clock
+	now     func() time.Time
 	seeds   uint64
 	cmds    map[string]func(ctx context.Context, args []string) (string, error)
 }
@@ -79,7 +93,7 @@ var errQuit = errors.New("quit")
 // NewServer returns a server for game g with engine e searching under
 // budget b, its genmove seeds drawn from seed.
 func NewServer(g games.Game, e engines.Engine, b engines.Budget, seed uint64) *Server {
-	s := &Server{Name: "mcarena", Version: "dev", eng: e, game: g, state: g.NewState(), base: b, budget: b, seeds: seed}
+	s := &Server{Name: "mcarena", Version: "dev", eng: e, game: g, state: g.NewState(), base: b, budget: b, castro: castroDefaults, now: time.Now, seeds: seed}
 	s.cmds = map[string]func(context.Context, []string) (string, error){
 		"protocol_version": s.fixed("2"),
 		"name":             func(context.Context, []string) (string, error) { return s.Name, nil },
@@ -204,6 +218,7 @@ func (s *Server) boardsize(_ context.Context, args []string) (string, error) {
 
 func (s *Server) clearBoard(context.Context, []string) (string, error) {
 	s.state, s.history, s.left = s.game.NewState(), nil, [2]clockLeft{}
+	s.castro.left = s.castro.game
 	return "", nil
 }
 
@@ -268,7 +283,13 @@ func (s *Server) genmove(ctx context.Context, args []string) (string, error) {
 	} else if s.state.Terminal() {
 		return "", fmt.Errorf("the game is over (%s)", games.EndReason(s.state))
 	}
-	b := s.budget
+	b, legal := s.budget, s.state.Legal(nil)
+	if s.castro.on {
+		b.Time = s.castro.moveTime(len(legal))
+		if b.Time == 0 && b.Iterations == 0 && b.States == 0 {
+			b.Time = time.Millisecond
+		}
+	}
 	mover := s.state.ToMove()
 	if l := s.left[mover]; l.set && l.stones > 0 {
 		b.Time = max(l.time/time.Duration(l.stones), time.Millisecond)
@@ -286,9 +307,19 @@ func (s *Server) genmove(ctx context.Context, args []string) (string, error) {
 	}
 	req := engines.Request{Position: s.state.Clone(), Start: s.game.NewState(), History: slices.Clone(s.history),
 		Budget: b, Seed: rng.SplitMix64(&s.seeds)}
-	res, err := s.eng.Search(ctx, req)
-	if err != nil {
-		return "", fmt.Errorf("%s: %v", s.eng.Spec(), err)
+	start := s.now()
+	var res engines.Result
+	if s.castro.on && s.castro.flexible && len(legal) == 1 {
+		// castro: a forced move takes no time when the time saved is kept.
+		res.Move = legal[0]
+	} else {
+		var err error
+		if res, err = s.eng.Search(ctx, req); err != nil {
+			return "", fmt.Errorf("%s: %v", s.eng.Spec(), err)
+		}
+	}
+	if s.castro.on {
+		s.castro.spent(s.now().Sub(start))
 	}
 	name := s.state.MoveString(res.Move)
 	if _, err := s.state.ParseMove(name); err != nil {
@@ -349,6 +380,7 @@ func (s *Server) timeSettings(_ context.Context, args []string) (string, error) 
 		v[i] = f
 	}
 	main, byo, stones := v[0], v[1], v[2]
+	s.castro.on = false
 	switch {
 	case byo > 0 && stones > 0:
 		s.budget.Time = time.Duration(byo / stones * float64(time.Second))
@@ -388,40 +420,30 @@ func (s *Server) timeLeft(_ context.Context, args []string) (string, error) {
 
 func (s *Server) time(_ context.Context, args []string) (string, error) {
 	if len(args) == 0 {
-		return fmt.Sprintf("\ntime per move %v (0: none), iterations %d, states %d (0: none)\nset with time -m SECONDS -g SECONDS -i ITERATIONS",
-			s.budget.Time, s.budget.Iterations, s.budget.States), nil
+		return s.showTime(), nil
 	}
-	b := s.budget
-	for i := 0; i < len(args); i += 2 {
-		if i+1 >= len(args) {
-			return "", fmt.Errorf("syntax error: time %s needs a value", args[i])
-		}
-		val := args[i+1]
-		switch args[i] {
-		case "-m", "--move":
-			d, err := seconds(val)
-			if err != nil {
-				return "", fmt.Errorf("syntax error: time %s %q: want seconds", args[i], val)
-			}
-			b.Time = d
-		case "-g", "--game":
-			d, err := seconds(val)
-			if err != nil {
-				return "", fmt.Errorf("syntax error: time %s %q: want seconds", args[i], val)
-			}
-			b.Time = s.share(d.Seconds())
-		case "-i", "--maxsims":
-			n, err := strconv.ParseInt(val, 10, 64)
-			if err != nil || n < 0 {
-				return "", fmt.Errorf("syntax error: time %s %q: want a whole number", args[i], val)
-			}
-			b.Iterations = n
-		default:
-			return "", fmt.Errorf("syntax error: time %s: this server knows -m (seconds per move), -g (seconds per game) and -i (iterations per move)", args[i])
-		}
+	c, its := s.castro, s.budget.Iterations
+	if !c.on {
+		c.move = s.budget.Time
 	}
-	s.budget = b
+	if err := c.apply(args, &its, len(s.history) > 0); err != nil {
+		return "", err
+	}
+	s.castro, s.budget.Iterations = c, its
 	return "", nil
+}
+
+// showTime is time's answer without arguments: the budget of the next
+// move and castro's clock.
+func (s *Server) showTime() string {
+	t := s.budget.Time
+	clock := "off (time_settings, or the command line, sets the time per move)"
+	if s.castro.on {
+		t = s.castro.moveTime(len(s.state.Legal(nil)))
+		clock = s.castro.String()
+	}
+	return fmt.Sprintf("\ntime per move %v (0: none), iterations %d, states %d (0: none)\ncastro's clock: %s\nset with %s",
+		t, s.budget.Iterations, s.budget.States, clock, castroTimeForm)
 }
 
 func (s *Server) havannahWinner(context.Context, []string) (string, error) {

@@ -115,15 +115,16 @@ func TestServerGenmoveAndShowboard(t *testing.T) {
 	}
 }
 
-// time_settings and castro's time set the per-move budget.
+// time_settings and castro's time set the per-move budget, and time shows
+// it.
 func TestServerTime(t *testing.T) {
-	got := session(t, "havannah:base=4", "time_settings 0 6 3\ntime\ntime_settings 36 0 0\ntime\ntime -m 0.5 -i 20\ntime\ntime_settings 0 1 0\ntime\ntime -f 1\n")
+	got := session(t, "havannah:base=4", "time_settings 0 6 3\ntime\ntime_settings 36 0 0\ntime\ntime -m 0.5 -i 20\ntime\ntime_settings 0 1 0\ntime\n")
 	for _, want := range []string{
-		"time per move 2s (0: none), iterations 1",
+		"time per move 2s (0: none), iterations 1, states 0 (0: none)\ncastro's clock: off",
 		"time per move 2s (0: none), iterations 1", // 36 s over 18 moves
-		"time per move 500ms (0: none), iterations 20",
-		"time per move 0s (0: none), iterations 20",
-		"? syntax error: time -f: this server knows -m",
+		"time per move 500ms (0: none), iterations 20, states 0 (0: none)\ncastro's clock: -s 2 (stats) -m 0.5 -g 0 -r 0 -f 1\n" +
+			"set with time [-p [PERCENT] | -e [X] | -s [X]] [-m SECONDS] [-g SECONDS] [-r SECONDS] [-f 0|1] [-i N]",
+		"time per move 0s (0: none), iterations 20, states 0 (0: none)\ncastro's clock: off",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("no %q in\n%s", want, got)
