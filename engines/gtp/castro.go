@@ -139,7 +139,7 @@ func (c *castroClock) apply(args []string, iterations *int64, gameStarted bool) 
 				}
 			}
 		default:
-			return fmt.Errorf("syntax error: time %s: castro's time takes -p, -e or -s with a number or none, -m, -g and -r with seconds, -f 0 or 1 and -i with iterations: %s", flag, castroTimeForm)
+			return fmt.Errorf("syntax error: time %s: not one of castro's flags: %s", flag, castroTimeForm)
 		}
 		if err != nil {
 			return err

@@ -143,12 +143,12 @@ func TestServerCastroTime(t *testing.T) {
 			[]string{"time -x", "time -m", "time -m abc", "time -f 2", "time -i -3", "time -p 5 -m 4 -q 1", "genmove w"}, nil,
 			[]time.Duration{s}, 3,
 			map[int]string{
-				0: "? syntax error: time -x: castro's time takes -p, -e or -s with a number or none, -m, -g and -r with seconds, -f 0 or 1 and -i with iterations: time [-p [PERCENT] | -e [X] | -s [X]] [-m SECONDS] [-g SECONDS] [-r SECONDS] [-f 0|1] [-i N]",
+				0: "? syntax error: time -x: not one of castro's flags: time [-p [PERCENT] | -e [X] | -s [X]] [-m SECONDS] [-g SECONDS] [-r SECONDS] [-f 0|1] [-i N]",
 				1: "? syntax error: time -m needs SECONDS",
 				2: "? syntax error: time -m \"abc\": want seconds, 0 to 1000000",
 				3: "? syntax error: time -f \"2\": want 0 or 1",
 				4: "? syntax error: time -i \"-3\": want a whole number of iterations, 0 (none) or more",
-				5: "? syntax error: time -q: castro's time takes",
+				5: "? syntax error: time -q: not one of castro's flags",
 			}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
