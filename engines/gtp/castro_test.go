@@ -78,13 +78,25 @@ func TestServerCastroTime(t *testing.T) {
 			[]time.Duration{5 * s, 20 * s, 0},
 			[]time.Duration{secs(4 * 100.0 / 37), secs(4 * 95.0 / 35), secs(4 * 75.0 / 33)}, 0,
 			map[int]string{0: "= ", 1: "= ", 2: "= a1"}},
-		// lg-castro.rb and solvertests.rb: a fixed time a move, no game
-		// time; with -f 0 the time a move saves is not kept, and an overrun
-		// costs nothing more when nothing is left.
+		// tournament.rb to the second player's program: the first
+		// player's moves, genmove until it answers resign (after the
+		// end), then winner. White's g4-g7 is a bridge.
+		{"tournament.rb, the second program", "havannah", engines.Budget{Time: s, Iterations: 7},
+			[]string{"time -g 100 -m 0 -i 0 -f 0", "boardsize 4", "play white g4", "genmove black", "play white g5", "genmove black",
+				"play white g6", "genmove black", "play white g7", "genmove black", "winner", "quit"},
+			[]time.Duration{5 * s, 5 * s, 5 * s},
+			[]time.Duration{secs(4 * 100.0 / 36), secs(4 * 95.0 / 34), secs(4 * 90.0 / 32)}, 0,
+			map[int]string{3: "= a1", 5: "= a2", 7: "= a3", 9: "= resign", 10: "= white", 11: "= "}},
+		// lg-castro.rb (and solvertests.rb's time): castro's own
+		// commands, playgame for the game so far, a fixed time a move and
+		// no game time. With -f 0 the time a move saves is not kept, and
+		// an overrun costs nothing more when nothing is left.
 		{"lg-castro.rb", "havannah:base=4", engines.Budget{Iterations: 7},
-			[]string{"time -r 0 -g 0 -m 240 -f 0", "play w d4", "genmove", "play w d5", "genmove b", "play w d6", "genmove b"},
+			[]string{"hguicoords", "swap 0", "boardsize 4", "player_params -g 1", "time -r 0 -g 0 -m 240 -f 0", "playgame d4 e4 d5",
+				"genmove", "play w d6", "genmove b", "play w d7", "genmove b"},
 			[]time.Duration{100 * s, 300 * s, 0},
-			[]time.Duration{240 * s, 240 * s, 240 * s}, 7, map[int]string{0: "= ", 2: "= a1"}},
+			[]time.Duration{240 * s, 240 * s, 240 * s}, 7,
+			map[int]string{0: "? unknown command", 1: "? unknown command", 3: "? unknown command", 4: "= ", 5: "= ", 6: "= a1"}},
 		// Every flag, and how they combine: -m is added to the share of
 		// -g; -f 1 banks what a move saved; -p, -e and -s with and without
 		// their number; -r sets the time left mid-game; the time left
@@ -178,5 +190,59 @@ func TestServerCastroTime(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// castro's other names and commands: clear, exit, size (morat's), print,
+// white and black, playgame, winner (and havannah_winner in Havannah),
+// help; genmove answers resign after the end.
+func TestServerCastroCommands(t *testing.T) {
+	for _, tc := range []struct {
+		name, spec string
+		script     []string
+		want       []string // answers, prefixes
+	}{
+		{"aliases", "havannah:base=5", []string{"size 4", "white d4", "black e4", "print", "clear", "history", "size 11", "exit", "name"},
+			[]string{"= ", "= ", "= ", "= \nhavannah:base=4, White to move", "= ", "= ", "? unacceptable size: game \"havannah\": option \"base\": 11 is out of range", "= "}},
+		// a1-a4 is a bridge: the third move of the second playgame ends
+		// the game, the fourth is refused and the three stay played.
+		{"playgame and winner", "havannah:base=4", []string{"playgame d4 e4 d5", "history", "playgame d4", "undo 3",
+			"winner", "playgame a1 g4 a2 g5 a3 g6 a4 g7", "history", "winner", "havannah_winner", "genmove", "genmove b", "genmove x", "playgame"},
+			[]string{"= ", "= d4 e4 d5", "? illegal move: playgame's move 1, d4: d4: taken by White (the 0 before it are played)", "= ",
+				"= none", "? illegal move: playgame's move 8, g7: the game is over (bridge) (the 7 before it are played)",
+				"= a1 g4 a2 g5 a3 g6 a4", "= white", "= white", "= resign", "= resign", "? syntax error: invalid color \"x\": want white or black", "= "}},
+		// TicTacToe's X is b: winner names it black.
+		{"winner colours", "tictactoe", []string{"playgame a1 b1 a2 b2 a3", "winner", "known_command havannah_winner",
+			"clear", "playgame a1 b2 c3 b1 b3 a3 c1 c2", "winner", "black a2", "winner"},
+			[]string{"= ", "= black", "= false", "= ", "= ", "= none", "= ", "= draw"}},
+		{"help", "havannah:base=4", []string{"help", "known_command clear", "known_command size"},
+			[]string{"= \nall_legal: the legal moves\nblack VERTEX: castro's play black\nboardsize N: ", "= true", "= true"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			answers, _ := castroSession(t, tc.spec, engines.Budget{Iterations: 1}, tc.script, nil)
+			if len(answers) != len(tc.want) {
+				t.Fatalf("%d answers, want %d: %q", len(answers), len(tc.want), answers)
+			}
+			for i, want := range tc.want {
+				if !strings.HasPrefix(answers[i], want) {
+					t.Errorf("%s: answer %q, want %q", tc.script[i], answers[i], want)
+				}
+			}
+		})
+	}
+}
+
+// help gives each command its form.
+func TestServerHelpCoversCommands(t *testing.T) {
+	answers, _ := castroSession(t, "havannah:base=4", engines.Budget{Iterations: 1}, []string{"list_commands", "help"}, nil)
+	names := strings.Split(strings.TrimPrefix(answers[0], "= "), "\n")
+	forms := strings.Split(strings.TrimPrefix(answers[1], "= \n"), "\n")
+	if len(names) != len(forms) {
+		t.Fatalf("%d commands, %d forms:\n%s", len(names), len(forms), answers[1])
+	}
+	for i, n := range names {
+		if !strings.HasPrefix(forms[i], n+" ") && !strings.HasPrefix(forms[i], n+":") {
+			t.Errorf("command %s: help line %q", n, forms[i])
+		}
 	}
 }

@@ -17,21 +17,26 @@ import (
 )
 
 // Server answers GTP commands for one game with one engine. Its commands
-// are those of castro's Havannah GTP where castro has one (name, version,
-// boardsize, clear_board, play, white, black, genmove, undo, showboard and
-// its alias print, time_settings, time, havannah_winner, all_legal,
-// history) and the specification's own (protocol_version, list_commands,
-// known_command, quit, time_left):
+// are those of castro's Havannah GTP where castro has one, under castro's
+// names and aliases (name, version, protocol_version, list_commands, help,
+// quit and exit, boardsize, clear_board and clear, play, white, black,
+// playgame, genmove, undo, showboard and print, time, winner and
+// havannah_winner, all_legal, history), morat's size for boardsize, and
+// the specification's own (known_command, time_settings, time_left):
 //
-//   - boardsize N sets the game's base (Havannah) or its side (the square
-//     games with an option size), keeping its other options, and clears
-//     the board; a game without either refuses every size.
+//   - boardsize N (and size N) sets the game's base (Havannah) or its side
+//     (the square games with an option size), keeping its other options,
+//     and clears the board; a game without either refuses every size.
 //   - play COLOR VERTEX and white/black VERTEX play a move of the player to
 //     move; another colour, or an illegal move, is refused with "illegal
 //     move: " and the game's reason.
+//   - playgame VERTEX... plays the moves in turn, each by the player to
+//     move, up to the first one refused, which it names; the moves before
+//     it stay played, as in castro.
 //   - genmove [COLOR [SECONDS]] searches with the engine under the
 //     per-move budget (or SECONDS of wall time for this move alone), plays
-//     the move and answers it.
+//     the move and answers it; after the end of the game it answers
+//     resign, as castro does (castro's drivers stop on it).
 //   - undo [N] takes back N moves (default 1).
 //   - time_settings MAIN BYO STONES (seconds, seconds, stones) sets the
 //     per-move time: BYO/STONES where there is byo-yomi, else MAIN shared
@@ -59,7 +64,12 @@ import (
 //     without any time and any counted cap a move gets 1 ms.
 //     time_settings ends castro's clock. Without arguments time shows the
 //     budget of the next move and castro's clock.
-//   - havannah_winner (Havannah only) answers none, white, black or draw.
+//   - winner answers none before the end, then draw or the winner's colour
+//     (white or black, castro's words; in games whose players are not
+//     White and Black, black for the first player and white for the
+//     second); havannah_winner (Havannah only) is castro's alias for it.
+//   - help lists the commands with their arguments; clear, exit and print
+//     are castro's aliases for clear_board, quit and showboard.
 //
 // Each genmove's seed is drawn from the server's seed in turn, so a session
 // with a counted budget plays the same moves every time.
@@ -90,6 +100,39 @@ type clockLeft struct {
 // errQuit ends a session after quit's answer.
 var errQuit = errors.New("quit")
 
+func quit(context.Context, []string) (string, error) { return "", errQuit }
+
+// commandForms are the commands' arguments and what they do, for help.
+var commandForms = map[string]string{
+	"protocol_version": "protocol_version: 2",
+	"name":             "name: the program's name",
+	"version":          "version: the program's version",
+	"list_commands":    "list_commands: the commands",
+	"help":             "help: the commands with their arguments",
+	"known_command":    "known_command COMMAND: true or false",
+	"quit":             "quit: end the session",
+	"exit":             "exit: castro's alias for quit",
+	"boardsize":        "boardsize N: set the board size and clear the board",
+	"size":             "size N: morat's alias for boardsize",
+	"clear_board":      "clear_board: start a new game",
+	"clear":            "clear: castro's alias for clear_board",
+	"play":             "play COLOR VERTEX: play a move",
+	"white":            "white VERTEX: castro's play white",
+	"black":            "black VERTEX: castro's play black",
+	"playgame":         "playgame VERTEX...: castro's: play moves in turn from the player to move",
+	"genmove":          "genmove [COLOR [SECONDS]]: search, play and answer a move; resign after the end",
+	"undo":             "undo [N]: take back N moves (1)",
+	"showboard":        "showboard: the position",
+	"print":            "print: castro's alias for showboard",
+	"time_settings":    "time_settings MAIN BYO STONES: the time of each move",
+	"time_left":        "time_left COLOR SECONDS STONES: that colour's clock for its next move",
+	"time":             castroTimeForm + ": castro's clock; alone, the budget",
+	"winner":           "winner: castro's: none, draw, or the winner's colour",
+	"havannah_winner":  "havannah_winner: castro's alias for winner",
+	"all_legal":        "all_legal: the legal moves",
+	"history":          "history: the moves played",
+}
+
 // NewServer returns a server for game g with engine e searching under
 // budget b, its genmove seeds drawn from seed.
 func NewServer(g games.Game, e engines.Engine, b engines.Budget, seed uint64) *Server {
@@ -100,12 +143,17 @@ func NewServer(g games.Game, e engines.Engine, b engines.Budget, seed uint64) *S
 		"version":          func(context.Context, []string) (string, error) { return s.Version, nil },
 		"list_commands":    s.listCommands,
 		"known_command":    s.knownCommand,
-		"quit":             func(context.Context, []string) (string, error) { return "", errQuit },
+		"help":             s.help,
+		"quit":             quit,
+		"exit":             quit,
 		"boardsize":        s.boardsize,
+		"size":             s.boardsize,
 		"clear_board":      s.clearBoard,
+		"clear":            s.clearBoard,
 		"play":             s.play,
 		"white":            s.playAs("white"),
 		"black":            s.playAs("black"),
+		"playgame":         s.playgame,
 		"genmove":          s.genmove,
 		"undo":             s.undo,
 		"showboard":        s.showboard,
@@ -113,11 +161,12 @@ func NewServer(g games.Game, e engines.Engine, b engines.Budget, seed uint64) *S
 		"time_settings":    s.timeSettings,
 		"time_left":        s.timeLeft,
 		"time":             s.time,
+		"winner":           s.winner,
 		"all_legal":        s.allLegal,
 		"history":          s.historyCmd,
 	}
 	if g.Name() == "havannah" {
-		s.cmds["havannah_winner"] = s.havannahWinner
+		s.cmds["havannah_winner"] = s.winner
 	}
 	return s
 }
@@ -189,6 +238,14 @@ func (s *Server) listCommands(context.Context, []string) (string, error) {
 	return strings.Join(s.commandNames(), "\n"), nil
 }
 
+func (s *Server) help(context.Context, []string) (string, error) {
+	var b strings.Builder
+	for _, n := range s.commandNames() {
+		b.WriteString("\n" + commandForms[n])
+	}
+	return b.String(), nil
+}
+
 func (s *Server) knownCommand(_ context.Context, args []string) (string, error) {
 	if len(args) != 1 {
 		return "", errors.New("syntax error: known_command COMMAND")
@@ -244,15 +301,34 @@ func (s *Server) playMove(color, vertex string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("syntax error: %v", err)
 	}
-	if err := s.toMove(p); err != nil {
+	if err := s.playFor(p, vertex); err != nil {
 		return "", fmt.Errorf("illegal move: %v", err)
+	}
+	return "", nil
+}
+
+// playFor plays vertex as p's move.
+func (s *Server) playFor(p games.Player, vertex string) error {
+	if err := s.toMove(p); err != nil {
+		return err
 	}
 	m, err := s.state.ParseMove(vertex)
 	if err != nil {
-		return "", fmt.Errorf("illegal move: %v", err)
+		return err
 	}
 	s.state.Play(m)
 	s.history = append(s.history, m)
+	return nil
+}
+
+// playgame is castro's: the moves in turn, each by the player to move,
+// up to the first refused one; the moves before it stay played.
+func (s *Server) playgame(_ context.Context, args []string) (string, error) {
+	for i, v := range args {
+		if err := s.playFor(s.state.ToMove(), v); err != nil {
+			return "", fmt.Errorf("illegal move: playgame's move %d, %s: %v (the %d before it are played)", i+1, v, err, i)
+		}
+	}
 	return "", nil
 }
 
@@ -277,11 +353,14 @@ func (s *Server) genmove(ctx context.Context, args []string) (string, error) {
 		if err != nil {
 			return "", fmt.Errorf("syntax error: %v", err)
 		}
+		if s.state.Terminal() {
+			return "resign", nil // castro's answer after the end
+		}
 		if err := s.toMove(p); err != nil {
 			return "", err
 		}
 	} else if s.state.Terminal() {
-		return "", fmt.Errorf("the game is over (%s)", games.EndReason(s.state))
+		return "resign", nil
 	}
 	b, legal := s.budget, s.state.Legal(nil)
 	if s.castro.on {
@@ -446,15 +525,17 @@ func (s *Server) showTime() string {
 		t, s.budget.Iterations, s.budget.States, clock, castroTimeForm)
 }
 
-func (s *Server) havannahWinner(context.Context, []string) (string, error) {
+// winner is castro's: none before the end, then draw or the winner's
+// colour.
+func (s *Server) winner(context.Context, []string) (string, error) {
 	if !s.state.Terminal() {
 		return "none", nil
 	}
 	switch s.state.Outcome() {
 	case games.FirstWins:
-		return "white", nil
+		return colorName(s.game, games.First), nil
 	case games.SecondWins:
-		return "black", nil
+		return colorName(s.game, games.Second), nil
 	}
 	return "draw", nil
 }

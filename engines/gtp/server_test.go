@@ -60,7 +60,8 @@ func TestServerProtocol(t *testing.T) {
 }
 
 // Moves: colours and vertices in any case, the turn, illegal moves with
-// the game's reason, undo and its limit, the winner.
+// the game's reason, undo and its limit, the winner, and castro's resign
+// to genmove after the end.
 func TestServerMoves(t *testing.T) {
 	for _, tc := range []struct {
 		name, spec, script, want string
@@ -79,7 +80,7 @@ func TestServerMoves(t *testing.T) {
 		// a1 a2 a3 a4 with White's stones: a bridge a1-a4 ends the game.
 		{"winner", "havannah:base=4", "havannah_winner\nwhite a1\nblack g4\nwhite a2\nblack g5\nwhite a3\nblack g6\nhavannah_winner\nwhite a4\nhavannah_winner\nplay b g7\ngenmove b",
 			"= none\n\n= \n\n= \n\n= \n\n= \n\n= \n\n= \n\n= none\n\n= \n\n= white\n\n" +
-				"? illegal move: the game is over (bridge)\n\n? the game is over (bridge)\n\n"},
+				"? illegal move: the game is over (bridge)\n\n= resign\n\n"},
 		// X is black (the first player), O white.
 		{"tictactoe colours", "tictactoe", "play x b2\nplay b a1\nplay o a1\nplay w c3\nknown_command havannah_winner\nshowboard",
 			"= \n\n? illegal move: O is to move, not X\n\n= \n\n? illegal move: X is to move, not O\n\n= false\n\n" +
