@@ -45,6 +45,16 @@ func colorWord(g games.Game, p games.Player) string {
 	return [2]string{"b", "w"}[p]
 }
 
+// colorName is the colour of p in full: its name where the players are
+// White and Black, else black for the first player and white for the
+// second.
+func colorName(g games.Game, p games.Player) string {
+	if whiteBlack(g) {
+		return strings.ToLower(g.PlayerNames()[p])
+	}
+	return [2]string{"black", "white"}[p]
+}
+
 // sizeOption returns the option of g that boardsize sets (base, or a
 // square size) and its value now, or "" where g has none.
 func sizeOption(g games.Game) (name string, n int) {

@@ -3,6 +3,11 @@
 // engine ('mcarena gtp'), and the engine family "gtp" plays through an
 // external GTP program (castro, or another mcarena).
 //
+// Server takes castro's command names and aliases (clear, print, exit,
+// playgame, winner, ...) and castro's time command with all its flags and
+// castro's clock, so that castro's own scripts and programs written for
+// castro can drive it; see Server for each command.
+//
 // # The protocol
 //
 // A command is one line, [ID] NAME [ARGUMENT...], where ID is a whole

@@ -17,21 +17,26 @@ import (
 )
 
 // Server answers GTP commands for one game with one engine. Its commands
-// are those of castro's Havannah GTP where castro has one (name, version,
-// boardsize, clear_board, play, white, black, genmove, undo, showboard and
-// its alias print, time_settings, time, havannah_winner, all_legal,
-// history) and the specification's own (protocol_version, list_commands,
-// known_command, quit, time_left):
+// are those of castro's Havannah GTP where castro has one, under castro's
+// names and aliases (name, version, protocol_version, list_commands, help,
+// quit and exit, boardsize, clear_board and clear, play, white, black,
+// playgame, genmove, undo, showboard and print, time, winner and
+// havannah_winner, all_legal, history), morat's size for boardsize, and
+// the specification's own (known_command, time_settings, time_left):
 //
-//   - boardsize N sets the game's base (Havannah) or its side (the square
-//     games with an option size), keeping its other options, and clears
-//     the board; a game without either refuses every size.
+//   - boardsize N (and size N) sets the game's base (Havannah) or its side
+//     (the square games with an option size), keeping its other options,
+//     and clears the board; a game without either refuses every size.
 //   - play COLOR VERTEX and white/black VERTEX play a move of the player to
 //     move; another colour, or an illegal move, is refused with "illegal
 //     move: " and the game's reason.
+//   - playgame VERTEX... plays the moves in turn, each by the player to
+//     move, up to the first one refused, which it names; the moves before
+//     it stay played, as in castro.
 //   - genmove [COLOR [SECONDS]] searches with the engine under the
 //     per-move budget (or SECONDS of wall time for this move alone), plays
-//     the move and answers it.
+//     the move and answers it; after the end of the game it answers
+//     resign, as castro does (castro's drivers stop on it).
 //   - undo [N] takes back N moves (default 1).
 //   - time_settings MAIN BYO STONES (seconds, seconds, stones) sets the
 //     per-move time: BYO/STONES where there is byo-yomi, else MAIN shared
@@ -44,10 +49,27 @@ import (
 //     (engines.MoveTime, as for a clock in a tournament, with no
 //     increment, which GTP cannot say), with STONES > 0 (byo-yomi)
 //     SECONDS/STONES. The counted caps stay.
-//   - time [-m SECONDS] [-g SECONDS] [-i N], castro's: seconds per move,
-//     seconds per game (shared as time_settings shares MAIN) and
-//     iterations per move; without arguments it shows the budget.
-//   - havannah_winner (Havannah only) answers none, white, black or draw.
+//   - time FLAG..., castro's, with castro's flags and meaning (see
+//     castroClock): -m SECONDS a move, added to a share of the game's time
+//     left; -g SECONDS the game's time, the time left at the start of each
+//     game (at once if no move has been played); -r SECONDS the time left
+//     now; -p [PERCENT] (default 10) the share as a percentage of the time
+//     left, -e [X] and -s [X] (default 2, and -s 2 before any) as 2*X
+//     times the time left over the legal moves; -f 0|1 whether the time a
+//     move saves of -m is kept (an overrun always costs); -i N caps the
+//     iterations (0: none). Until the first time with a flag, -m is the
+//     time per move in force and the time left 0; from then on each
+//     genmove's time is castro's, the wall time it takes is booked, and a
+//     forced move under -f 1 is played without a search, as castro does;
+//     without any time and any counted cap a move gets 1 ms.
+//     time_settings ends castro's clock. Without arguments time shows the
+//     budget of the next move and castro's clock.
+//   - winner answers none before the end, then draw or the winner's colour
+//     (white or black, castro's words; in games whose players are not
+//     White and Black, black for the first player and white for the
+//     second); havannah_winner (Havannah only) is castro's alias for it.
+//   - help lists the commands with their arguments; clear, exit and print
+//     are castro's aliases for clear_board, quit and showboard.
 //
 // Each genmove's seed is drawn from the server's seed in turn, so a session
 // with a counted budget plays the same moves every time.
@@ -62,6 +84,8 @@ type Server struct {
 	base    engines.Budget // the command line's budget
 	budget  engines.Budget // the budget now
 	left    [2]clockLeft   // each colour's time_left, until its next genmove
+	castro  castroClock    // castro's time command's clock
+	now     func() time.Time
 	seeds   uint64
 	cmds    map[string]func(ctx context.Context, args []string) (string, error)
 }
@@ -76,22 +100,60 @@ type clockLeft struct {
 // errQuit ends a session after quit's answer.
 var errQuit = errors.New("quit")
 
+func quit(context.Context, []string) (string, error) { return "", errQuit }
+
+// commandForms are the commands' arguments and what they do, for help.
+var commandForms = map[string]string{
+	"protocol_version": "protocol_version: 2",
+	"name":             "name: the program's name",
+	"version":          "version: the program's version",
+	"list_commands":    "list_commands: the commands",
+	"help":             "help: the commands with their arguments",
+	"known_command":    "known_command COMMAND: true or false",
+	"quit":             "quit: end the session",
+	"exit":             "exit: castro's alias for quit",
+	"boardsize":        "boardsize N: set the board size and clear the board",
+	"size":             "size N: morat's alias for boardsize",
+	"clear_board":      "clear_board: start a new game",
+	"clear":            "clear: castro's alias for clear_board",
+	"play":             "play COLOR VERTEX: play a move",
+	"white":            "white VERTEX: castro's play white",
+	"black":            "black VERTEX: castro's play black",
+	"playgame":         "playgame VERTEX...: castro's: play moves in turn from the player to move",
+	"genmove":          "genmove [COLOR [SECONDS]]: search, play and answer a move; resign after the end",
+	"undo":             "undo [N]: take back N moves (1)",
+	"showboard":        "showboard: the position",
+	"print":            "print: castro's alias for showboard",
+	"time_settings":    "time_settings MAIN BYO STONES: the time of each move",
+	"time_left":        "time_left COLOR SECONDS STONES: that colour's clock for its next move",
+	"time":             castroTimeForm + ": castro's clock; alone, the budget",
+	"winner":           "winner: castro's: none, draw, or the winner's colour",
+	"havannah_winner":  "havannah_winner: castro's alias for winner",
+	"all_legal":        "all_legal: the legal moves",
+	"history":          "history: the moves played",
+}
+
 // NewServer returns a server for game g with engine e searching under
 // budget b, its genmove seeds drawn from seed.
 func NewServer(g games.Game, e engines.Engine, b engines.Budget, seed uint64) *Server {
-	s := &Server{Name: "mcarena", Version: "dev", eng: e, game: g, state: g.NewState(), base: b, budget: b, seeds: seed}
+	s := &Server{Name: "mcarena", Version: "dev", eng: e, game: g, state: g.NewState(), base: b, budget: b, castro: castroDefaults, now: time.Now, seeds: seed}
 	s.cmds = map[string]func(context.Context, []string) (string, error){
 		"protocol_version": s.fixed("2"),
 		"name":             func(context.Context, []string) (string, error) { return s.Name, nil },
 		"version":          func(context.Context, []string) (string, error) { return s.Version, nil },
 		"list_commands":    s.listCommands,
 		"known_command":    s.knownCommand,
-		"quit":             func(context.Context, []string) (string, error) { return "", errQuit },
+		"help":             s.help,
+		"quit":             quit,
+		"exit":             quit,
 		"boardsize":        s.boardsize,
+		"size":             s.boardsize,
 		"clear_board":      s.clearBoard,
+		"clear":            s.clearBoard,
 		"play":             s.play,
 		"white":            s.playAs("white"),
 		"black":            s.playAs("black"),
+		"playgame":         s.playgame,
 		"genmove":          s.genmove,
 		"undo":             s.undo,
 		"showboard":        s.showboard,
@@ -99,11 +161,12 @@ func NewServer(g games.Game, e engines.Engine, b engines.Budget, seed uint64) *S
 		"time_settings":    s.timeSettings,
 		"time_left":        s.timeLeft,
 		"time":             s.time,
+		"winner":           s.winner,
 		"all_legal":        s.allLegal,
 		"history":          s.historyCmd,
 	}
 	if g.Name() == "havannah" {
-		s.cmds["havannah_winner"] = s.havannahWinner
+		s.cmds["havannah_winner"] = s.winner
 	}
 	return s
 }
@@ -175,6 +238,14 @@ func (s *Server) listCommands(context.Context, []string) (string, error) {
 	return strings.Join(s.commandNames(), "\n"), nil
 }
 
+func (s *Server) help(context.Context, []string) (string, error) {
+	var b strings.Builder
+	for _, n := range s.commandNames() {
+		b.WriteString("\n" + commandForms[n])
+	}
+	return b.String(), nil
+}
+
 func (s *Server) knownCommand(_ context.Context, args []string) (string, error) {
 	if len(args) != 1 {
 		return "", errors.New("syntax error: known_command COMMAND")
@@ -204,6 +275,7 @@ func (s *Server) boardsize(_ context.Context, args []string) (string, error) {
 
 func (s *Server) clearBoard(context.Context, []string) (string, error) {
 	s.state, s.history, s.left = s.game.NewState(), nil, [2]clockLeft{}
+	s.castro.left = s.castro.game
 	return "", nil
 }
 
@@ -229,15 +301,34 @@ func (s *Server) playMove(color, vertex string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("syntax error: %v", err)
 	}
-	if err := s.toMove(p); err != nil {
+	if err := s.playFor(p, vertex); err != nil {
 		return "", fmt.Errorf("illegal move: %v", err)
+	}
+	return "", nil
+}
+
+// playFor plays vertex as p's move.
+func (s *Server) playFor(p games.Player, vertex string) error {
+	if err := s.toMove(p); err != nil {
+		return err
 	}
 	m, err := s.state.ParseMove(vertex)
 	if err != nil {
-		return "", fmt.Errorf("illegal move: %v", err)
+		return err
 	}
 	s.state.Play(m)
 	s.history = append(s.history, m)
+	return nil
+}
+
+// playgame is castro's: the moves in turn, each by the player to move,
+// up to the first refused one; the moves before it stay played.
+func (s *Server) playgame(_ context.Context, args []string) (string, error) {
+	for i, v := range args {
+		if err := s.playFor(s.state.ToMove(), v); err != nil {
+			return "", fmt.Errorf("illegal move: playgame's move %d, %s: %v (the %d before it are played)", i+1, v, err, i)
+		}
+	}
 	return "", nil
 }
 
@@ -262,13 +353,22 @@ func (s *Server) genmove(ctx context.Context, args []string) (string, error) {
 		if err != nil {
 			return "", fmt.Errorf("syntax error: %v", err)
 		}
+		if s.state.Terminal() {
+			return "resign", nil // castro's answer after the end
+		}
 		if err := s.toMove(p); err != nil {
 			return "", err
 		}
 	} else if s.state.Terminal() {
-		return "", fmt.Errorf("the game is over (%s)", games.EndReason(s.state))
+		return "resign", nil
 	}
-	b := s.budget
+	b, legal := s.budget, s.state.Legal(nil)
+	if s.castro.on {
+		b.Time = s.castro.moveTime(len(legal))
+		if b.Time == 0 && b.Iterations == 0 && b.States == 0 {
+			b.Time = time.Millisecond
+		}
+	}
 	mover := s.state.ToMove()
 	if l := s.left[mover]; l.set && l.stones > 0 {
 		b.Time = max(l.time/time.Duration(l.stones), time.Millisecond)
@@ -286,9 +386,19 @@ func (s *Server) genmove(ctx context.Context, args []string) (string, error) {
 	}
 	req := engines.Request{Position: s.state.Clone(), Start: s.game.NewState(), History: slices.Clone(s.history),
 		Budget: b, Seed: rng.SplitMix64(&s.seeds)}
-	res, err := s.eng.Search(ctx, req)
-	if err != nil {
-		return "", fmt.Errorf("%s: %v", s.eng.Spec(), err)
+	start := s.now()
+	var res engines.Result
+	if s.castro.on && s.castro.flexible && len(legal) == 1 {
+		// castro: a forced move takes no time when the time saved is kept.
+		res.Move = legal[0]
+	} else {
+		var err error
+		if res, err = s.eng.Search(ctx, req); err != nil {
+			return "", fmt.Errorf("%s: %v", s.eng.Spec(), err)
+		}
+	}
+	if s.castro.on {
+		s.castro.spent(s.now().Sub(start))
 	}
 	name := s.state.MoveString(res.Move)
 	if _, err := s.state.ParseMove(name); err != nil {
@@ -349,6 +459,7 @@ func (s *Server) timeSettings(_ context.Context, args []string) (string, error) 
 		v[i] = f
 	}
 	main, byo, stones := v[0], v[1], v[2]
+	s.castro.on = false
 	switch {
 	case byo > 0 && stones > 0:
 		s.budget.Time = time.Duration(byo / stones * float64(time.Second))
@@ -388,51 +499,43 @@ func (s *Server) timeLeft(_ context.Context, args []string) (string, error) {
 
 func (s *Server) time(_ context.Context, args []string) (string, error) {
 	if len(args) == 0 {
-		return fmt.Sprintf("\ntime per move %v (0: none), iterations %d, states %d (0: none)\nset with time -m SECONDS -g SECONDS -i ITERATIONS",
-			s.budget.Time, s.budget.Iterations, s.budget.States), nil
+		return s.showTime(), nil
 	}
-	b := s.budget
-	for i := 0; i < len(args); i += 2 {
-		if i+1 >= len(args) {
-			return "", fmt.Errorf("syntax error: time %s needs a value", args[i])
-		}
-		val := args[i+1]
-		switch args[i] {
-		case "-m", "--move":
-			d, err := seconds(val)
-			if err != nil {
-				return "", fmt.Errorf("syntax error: time %s %q: want seconds", args[i], val)
-			}
-			b.Time = d
-		case "-g", "--game":
-			d, err := seconds(val)
-			if err != nil {
-				return "", fmt.Errorf("syntax error: time %s %q: want seconds", args[i], val)
-			}
-			b.Time = s.share(d.Seconds())
-		case "-i", "--maxsims":
-			n, err := strconv.ParseInt(val, 10, 64)
-			if err != nil || n < 0 {
-				return "", fmt.Errorf("syntax error: time %s %q: want a whole number", args[i], val)
-			}
-			b.Iterations = n
-		default:
-			return "", fmt.Errorf("syntax error: time %s: this server knows -m (seconds per move), -g (seconds per game) and -i (iterations per move)", args[i])
-		}
+	c, its := s.castro, s.budget.Iterations
+	if !c.on {
+		c.move = s.budget.Time
 	}
-	s.budget = b
+	if err := c.apply(args, &its, len(s.history) > 0); err != nil {
+		return "", err
+	}
+	s.castro, s.budget.Iterations = c, its
 	return "", nil
 }
 
-func (s *Server) havannahWinner(context.Context, []string) (string, error) {
+// showTime is time's answer without arguments: the budget of the next
+// move and castro's clock.
+func (s *Server) showTime() string {
+	t := s.budget.Time
+	clock := "off (time_settings, or the command line, sets the time per move)"
+	if s.castro.on {
+		t = s.castro.moveTime(len(s.state.Legal(nil)))
+		clock = s.castro.String()
+	}
+	return fmt.Sprintf("\ntime per move %v (0: none), iterations %d, states %d (0: none)\ncastro's clock: %s\nset with %s",
+		t, s.budget.Iterations, s.budget.States, clock, castroTimeForm)
+}
+
+// winner is castro's: none before the end, then draw or the winner's
+// colour.
+func (s *Server) winner(context.Context, []string) (string, error) {
 	if !s.state.Terminal() {
 		return "none", nil
 	}
 	switch s.state.Outcome() {
 	case games.FirstWins:
-		return "white", nil
+		return colorName(s.game, games.First), nil
 	case games.SecondWins:
-		return "black", nil
+		return colorName(s.game, games.Second), nil
 	}
 	return "draw", nil
 }

@@ -60,7 +60,8 @@ func TestServerProtocol(t *testing.T) {
 }
 
 // Moves: colours and vertices in any case, the turn, illegal moves with
-// the game's reason, undo and its limit, the winner.
+// the game's reason, undo and its limit, the winner, and castro's resign
+// to genmove after the end.
 func TestServerMoves(t *testing.T) {
 	for _, tc := range []struct {
 		name, spec, script, want string
@@ -79,7 +80,7 @@ func TestServerMoves(t *testing.T) {
 		// a1 a2 a3 a4 with White's stones: a bridge a1-a4 ends the game.
 		{"winner", "havannah:base=4", "havannah_winner\nwhite a1\nblack g4\nwhite a2\nblack g5\nwhite a3\nblack g6\nhavannah_winner\nwhite a4\nhavannah_winner\nplay b g7\ngenmove b",
 			"= none\n\n= \n\n= \n\n= \n\n= \n\n= \n\n= \n\n= none\n\n= \n\n= white\n\n" +
-				"? illegal move: the game is over (bridge)\n\n? the game is over (bridge)\n\n"},
+				"? illegal move: the game is over (bridge)\n\n= resign\n\n"},
 		// X is black (the first player), O white.
 		{"tictactoe colours", "tictactoe", "play x b2\nplay b a1\nplay o a1\nplay w c3\nknown_command havannah_winner\nshowboard",
 			"= \n\n? illegal move: O is to move, not X\n\n= \n\n? illegal move: X is to move, not O\n\n= false\n\n" +
@@ -115,15 +116,16 @@ func TestServerGenmoveAndShowboard(t *testing.T) {
 	}
 }
 
-// time_settings and castro's time set the per-move budget.
+// time_settings and castro's time set the per-move budget, and time shows
+// it.
 func TestServerTime(t *testing.T) {
-	got := session(t, "havannah:base=4", "time_settings 0 6 3\ntime\ntime_settings 36 0 0\ntime\ntime -m 0.5 -i 20\ntime\ntime_settings 0 1 0\ntime\ntime -f 1\n")
+	got := session(t, "havannah:base=4", "time_settings 0 6 3\ntime\ntime_settings 36 0 0\ntime\ntime -m 0.5 -i 20\ntime\ntime_settings 0 1 0\ntime\n")
 	for _, want := range []string{
-		"time per move 2s (0: none), iterations 1",
+		"time per move 2s (0: none), iterations 1, states 0 (0: none)\ncastro's clock: off",
 		"time per move 2s (0: none), iterations 1", // 36 s over 18 moves
-		"time per move 500ms (0: none), iterations 20",
-		"time per move 0s (0: none), iterations 20",
-		"? syntax error: time -f: this server knows -m",
+		"time per move 500ms (0: none), iterations 20, states 0 (0: none)\ncastro's clock: -s 2 (stats) -m 0.5 -g 0 -r 0 -f 1\n" +
+			"set with time [-p [PERCENT] | -e [X] | -s [X]] [-m SECONDS] [-g SECONDS] [-r SECONDS] [-f 0|1] [-i N]",
+		"time per move 0s (0: none), iterations 20, states 0 (0: none)\ncastro's clock: off",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("no %q in\n%s", want, got)
