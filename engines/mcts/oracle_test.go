@@ -64,7 +64,7 @@ func TestOracleLeafProvesKQKWinAtTheRoot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v, ok := o.Probe(c); !ok || v != 1 {
+	if v, _, ok := o.Probe(c); !ok || v != 1 {
 		t.Errorf("after %v the tablebase says %v (ok %v), want a White win", res.Move, v, ok)
 	}
 }
