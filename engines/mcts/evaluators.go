@@ -359,9 +359,14 @@ const MinOracleRoot = 8
 // OracleLeaf plays the leaf by the playout policy one move at a time and
 // probes the game's oracle named name (package knowledge, a tablebase) at
 // the leaf and after every move: at the first position the oracle knows,
-// the playout stops with its exact value; a hit at the leaf itself is
-// proven, and the solver backs it up as a proof. A playout that ends first
-// returns its outcome. Unless everywhere, the leaf is an ordinary playout
+// the playout stops with the oracle's value. A hit at the leaf itself is
+// proven when the oracle proves it (a tablebase's draw, or its mate where
+// the fifty-move and repetition rules cannot draw the game first), and the
+// solver backs it up as a proof; an unproven hit, a tablebase's mate too
+// far off for the halfmove clock, is the leaf's value all the same (the
+// thesis' cut-off took the table's result as it was), and the search goes
+// on below the leaf as below any other. A playout that ends first returns its
+// outcome. Unless everywhere, the leaf is an ordinary playout
 // for a search whose root is small, fewer than MinOracleRoot pieces by the
 // oracle's count (knowledge.Sizer; an oracle that does not count is always
 // on).
@@ -412,8 +417,8 @@ func (e *oracleEval) Evaluate(s games.State, r *rng.Rand, stop *engines.Stop, tr
 	if s.Terminal() {
 		return Eval{Value: float64(s.Outcome()), Terminal: true}
 	}
-	if v, ok := e.o.Probe(s); ok {
-		return Eval{Value: v, Proven: true}
+	if v, proven, ok := e.o.Probe(s); ok {
+		return Eval{Value: v, Proven: proven}
 	}
 	var states int64
 	for {
@@ -422,7 +427,7 @@ func (e *oracleEval) Evaluate(s games.State, r *rng.Rand, stop *engines.Stop, tr
 		if k == 0 || stop.Stopped() {
 			return Eval{Value: float64(s.Outcome()), States: states}
 		}
-		if v, ok := e.o.Probe(s); ok {
+		if v, _, ok := e.o.Probe(s); ok {
 			return Eval{Value: v, States: states}
 		}
 	}

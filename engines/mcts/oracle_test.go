@@ -10,6 +10,7 @@ import (
 	"mcarena/engines"
 	"mcarena/engines/policy"
 	"mcarena/games"
+	"mcarena/games/chess"
 	"mcarena/games/chess/tb"
 	"mcarena/games/knowledge"
 	"mcarena/games/rng"
@@ -64,7 +65,7 @@ func TestOracleLeafProvesKQKWinAtTheRoot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v, ok := o.Probe(c); !ok || v != 1 {
+	if v, _, ok := o.Probe(c); !ok || v != 1 {
 		t.Errorf("after %v the tablebase says %v (ok %v), want a White win", res.Move, v, ok)
 	}
 }
@@ -145,5 +146,85 @@ func TestPrepareBuildsTheOracleTablesBeforeTheGame(t *testing.T) {
 	}
 	if err := engines.Prepare(mustEngine(t, "mcts"), g); err != nil {
 		t.Errorf("an engine without an oracle: Prepare = %v", err)
+	}
+}
+
+// The leaf takes a tablebase's mate as a proof only where the fifty-move
+// rule lets it stand (halfmove clock + DTM <= 100); past that it returns
+// the table's result unproven, as the thesis' cut-off did.
+func TestOracleLeafProvesOnlyWhatTheClockAllows(t *testing.T) {
+	dtm := kqkDTM(t)
+	ev, err := OracleLeaf(policy.Config{Kind: policy.Random}, "tb3", true)(mustPos(t, "chess", kqk))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range []int{0, 100 - dtm, 101 - dtm} {
+		s := mustPos(t, "chess", fmt.Sprintf(kqkAt, h))
+		var r rng.Rand
+		r.Seed(1)
+		stop := engines.NewStop(context.Background(), 0)
+		got := ev.Evaluate(s, &r, stop, nil)
+		stop.Release()
+		if want := h+dtm <= 100; got.Value != 1 || got.Proven != want || got.Terminal {
+			t.Errorf("clock %d, DTM %d: %+v, want the value 1, proven %v", h, dtm, got, want)
+		}
+	}
+}
+
+// kqkAt is kqk with the halfmove clock as %d.
+const kqkAt = "8/8/8/4k3/8/8/8/KQ6 w - - %d 1"
+
+// kqkDTM is kqk's distance to mate by the tablebase.
+func kqkDTM(t *testing.T) int {
+	t.Helper()
+	r, dtm, ok := tb.Probe(mustPos(t, "chess", kqk).(*chess.State))
+	if !ok || r != tb.Win {
+		t.Fatalf("%s: %v in %d, ok %v", kqk, r, dtm, ok)
+	}
+	return dtm
+}
+
+// mccCombined3 is the thesis' MCC_Combined (the mcc-combined preset) with
+// the 3-piece tables: the solver with mate distances, tablebase cut-offs
+// everywhere.
+const mccCombined3 = "mcts:children=ordered-last,c=1.4142135623730951,solver=true,matedistance=true,playout=game(name=dm-hp-see-40)," +
+	"leaf=oracle(name=tb3,everywhere=true),bias=0.001,heuristic=pesto,biasraw=2.4146341463414633,biasdiv=visits"
+
+// The solver proves no win that the fifty-move rule may turn into a draw:
+// from KQK with the clock where the mate lands on its 100th ply, MCC_Combined
+// proves the win at once; with the clock one higher (the mate a ply too
+// late, so the game a draw: nothing in KQK resets the clock) it proves no
+// root move won, or lost, and plays on by the table's values.
+func TestSolverProvesNoWinTheFiftyMoveRuleMayDraw(t *testing.T) {
+	dtm := kqkDTM(t)
+	for _, h := range []int{100 - dtm, 101 - dtm} {
+		s := mustPos(t, "chess", fmt.Sprintf(kqkAt, h))
+		e := mustEngine(t, mccCombined3)
+		if err := engines.CheckGame(e, s.Game()); err != nil {
+			t.Fatal(err)
+		}
+		res, err := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: 2000}, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("clock %d, DTM %d: %d iterations, move %s, PV %v", h, dtm, res.Stats.Iterations, s.MoveString(res.Move), res.Stats.PV)
+		wins, losses := 0, 0
+		for _, ms := range res.Stats.Moves {
+			switch ms.Proven {
+			case engines.ProvenWin:
+				wins++
+			case engines.ProvenLoss:
+				losses++
+			}
+		}
+		if h+dtm <= 100 {
+			if wins == 0 {
+				t.Errorf("clock %d, DTM %d: no root move proven won in %d iterations", h, dtm, res.Stats.Iterations)
+			}
+			continue
+		}
+		if wins+losses > 0 {
+			t.Errorf("clock %d, DTM %d: %d root moves proven won, %d lost; the fifty-move rule draws the game first", h, dtm, wins, losses)
+		}
 	}
 }

@@ -126,7 +126,7 @@ var Leaves = []spec.ComponentDecl{
 		{Name: "plies", Kind: spec.Int, Default: "0", Min: 0, Max: 10000, Doc: "above 0, also stop after this many plies and score by the heuristic (fet k with det x)"},
 		{Name: "atleaf", Kind: spec.Bool, Default: "true", Doc: "look at the leaf itself too; false: first after every plies, as the implicit-minimax paper's co-authors' framework did"}}},
 	{Name: "heuristic", Doc: "the heuristic's value of the leaf itself, no playout"},
-	{Name: "oracle", Doc: "the chess thesis's tablebase cut-off: probe the game's oracle named name (mcarena games lists them; chess's tb3 and tb4 are the thesis's tb=3|4) at the leaf, a hit proven, then after every move of the playout, stopping with the exact value at the first hit; off for roots of fewer than eight pieces unless everywhere (the thesis's tb=full)", Options: []spec.Option{
+	{Name: "oracle", Doc: "the chess thesis's tablebase cut-off: probe the game's oracle named name (mcarena games lists them; chess's tb3 and tb4 are the thesis's tb=3|4) at the leaf, a hit proven where the game's rules guarantee it (a tablebase's draw, its mate where the fifty-move and repetition rules cannot draw first), then after every move of the playout, stopping with the oracle's value at the first hit; off for roots of fewer than eight pieces unless everywhere (the thesis's tb=full)", Options: []spec.Option{
 		{Name: "name", Kind: spec.Word, Default: "", Doc: "the game's oracle"},
 		{Name: "everywhere", Kind: spec.Bool, Default: "false", Doc: "probe even when the root has fewer than eight pieces"}}},
 }

@@ -15,9 +15,9 @@ type Eval struct {
 	// Terminal says the leaf itself is a finished game and Value its
 	// outcome: the search marks it and never evaluates it again.
 	Terminal bool
-	// Proven says Value is the leaf's game-theoretic value (an oracle such
-	// as a tablebase knows it); with the solver on it is backed up as a
-	// proof.
+	// Proven says Value is the leaf's game-theoretic value under the
+	// game's rules (an oracle such as a tablebase proves it); with the
+	// solver on it is backed up as a proof.
 	Proven bool
 	// States is the number of states the evaluation visited.
 	States int64

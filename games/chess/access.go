@@ -49,3 +49,51 @@ func (s *State) CanWin(p games.Player) bool {
 	}
 	return s.occ[c]&^s.pieces(c, king) != 0 && !s.deadMaterial()
 }
+
+// HalfmoveClock returns the plies since the last capture or pawn move, the
+// FEN's fifth field: the fifty-move rule draws the game when the clock
+// reaches 100, unless the move that makes it 100 mates.
+func (s *State) HalfmoveClock() int { return int(s.half) }
+
+// MateStands reports whether mcarena's draw rules let a mate that the moves
+// alone force stand: whether every line from s that mates within plies
+// plies and never repeats a position (s included) ends the game by that
+// mate. A tablebase's mate is such a line, for either side to move: its
+// distance to mate falls by one ply at least with every ply, whatever the
+// losing side plays, so no position comes twice. The rules let it stand
+// when
+//
+//   - the mate comes on the ply the halfmove clock reaches 100 at the
+//     latest, HalfmoveClock()+plies <= 100 (checkmate comes first on that
+//     ply; a capture or pawn move on the way only resets the clock);
+//   - under maxplies=N, it comes on ply N at the latest (a mate on ply N
+//     wins, as on the clock's 100th);
+//   - no position since the last irreversible move has occurred twice
+//     before s, so that no position of the line can be a third occurrence.
+//
+// Otherwise a draw rule may end the game first: the mate may still win (a
+// line that captures or moves a pawn resets the clock), but the moves alone
+// do not show it. The other draws (stalemate, dead material) are the
+// moves' own, which a tablebase sees. A side checkmated now (plies 0) is
+// mated whatever the rules. The repetition test reads the history, at most
+// 100 positions, only when the other tests pass.
+func (s *State) MateStands(plies int) bool {
+	switch {
+	case plies <= 0:
+		return plies == 0
+	case int(s.half)+plies > histLen:
+		return false
+	case s.g.maxPlies > 0 && int(s.ply)+plies > s.g.maxPlies:
+		return false
+	}
+	// Two occurrences of a position are four plies apart at least, with
+	// the same side to move.
+	for i := int(s.nhist) - 1; i >= 4; i-- {
+		for j := i - 4; j >= 0; j -= 2 {
+			if s.hist[i] == s.hist[j] {
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -2,15 +2,20 @@ package knowledge
 
 import "mcarena/games"
 
-// Oracle knows the exact value of some positions of a game (an endgame
-// tablebase): a search may stop a playout at the first position it knows
-// and take the value as proven. It may keep buffers: each search makes its
-// own with the registered constructor.
+// Oracle knows the value of some positions of a game by an analysis of its
+// own (an endgame tablebase): a search may stop a playout at the first
+// position it knows and take its value, and take it as proven where the
+// oracle says the game's rules guarantee it. It may keep buffers: each
+// search makes its own with the registered constructor.
 type Oracle interface {
-	// Probe returns the game-theoretic value of s from the first player's
-	// view, -1, 0 or 1, and ok; ok is false for a position the oracle does
-	// not know, when value means nothing. s is unchanged.
-	Probe(s games.State) (value float64, ok bool)
+	// Probe returns the value of s from the first player's view, -1, 0 or
+	// 1, proven and ok; ok is false for a position the oracle does not
+	// know, when value and proven mean nothing. proven says the value is
+	// s's game-theoretic value under the game's own rules, which the
+	// oracle's analysis may leave out (a tablebase's mate that the
+	// fifty-move rule may draw first is known, not proven): a search may
+	// mark only a proven value as a proof. s is unchanged.
+	Probe(s games.State) (value float64, proven, ok bool)
 }
 
 // Sizer is an Oracle that measures positions by the material it is about,

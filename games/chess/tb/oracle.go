@@ -10,14 +10,14 @@ import (
 )
 
 // The tablebase registers itself as chess's oracles tb3 and tb4 (package
-// knowledge): the exact value of every position of at most three or four
-// pieces, from the default tablebase (tables built on first use). The
-// values are those of the moves alone, as the tables' are: the fifty-move
-// rule and repetitions are not considered.
+// knowledge): the value of every position of at most three or four pieces,
+// from the default tablebase (tables built on first use). The values are
+// those of the moves alone, as the tables' are; a value is proven only
+// where the game's draw rules cannot overturn it (see oracle.Probe).
 func init() {
 	for _, n := range []int{3, 4} {
 		knowledge.RegisterOracle("chess", fmt.Sprintf("tb%d", n),
-			fmt.Sprintf("endgame tablebase: the exact value of positions of at most %d pieces (tables built in the cache directory on first use)", n),
+			fmt.Sprintf("endgame tablebase: the value of positions of at most %d pieces, proven where the fifty-move and repetition rules cannot overturn it (tables built in the cache directory on first use)", n),
 			func(g games.Game) (knowledge.Oracle, error) {
 				if _, err := Default(); err != nil {
 					return nil, err
@@ -30,21 +30,32 @@ func init() {
 // oracle probes the default tablebase for positions of at most max pieces.
 type oracle struct{ max int }
 
-// Probe implements knowledge.Oracle.
-func (o oracle) Probe(s games.State) (float64, bool) {
+// Probe implements knowledge.Oracle: the table's result, from the first
+// player's view. A draw is proven: the draw rules only end games in draws,
+// so a side that holds the draw by the moves alone holds it under them. A
+// win or loss is proven only when the game's rules let its mate stand
+// (chess.State.MateStands): the mate, DTM plies away, comes by the ply the
+// halfmove clock reaches 100 (halfmove clock + DTM <= 100: a mate on that
+// ply still wins), by the ply limit under maxplies, and no repetition can
+// come first. Otherwise it is returned unproven, with the table's result as
+// its value all the same, as the chess thesis' cut-off took Gaviota's
+// (which knows nothing of the fifty-move rule either): the winning line may
+// reset the clock by a capture or a pawn move, so the win often stands, but
+// the table does not show it.
+func (o oracle) Probe(s games.State) (value float64, proven, ok bool) {
 	cs, ok := s.(*chess.State)
 	if !ok || bits.OnesCount64(cs.Occupied()) > o.max {
-		return 0, false
+		return 0, false, false
 	}
-	r, _, ok := Probe(cs)
+	r, dtm, ok := Probe(cs)
 	if !ok {
-		return 0, false
+		return 0, false, false
 	}
-	v := float64(r)
+	value = float64(r)
 	if s.ToMove() == games.Second {
-		v = -v
+		value = -value
 	}
-	return v, true
+	return value, r == Draw || cs.MateStands(dtm), true
 }
 
 // Prepare implements knowledge.Preparer: it builds (or loads) every table

@@ -10,8 +10,11 @@
 // move in the longest loss has 20.
 //
 // The values are those of the moves alone: the fifty-move rule, repetitions
-// and the halfmove clock are not considered (so a few long mates in 4-piece
-// tables would be draws under the fifty-move rule), and stalemate is a draw.
+// and the halfmove clock are not considered (so a mate DTM plies away is a
+// draw under the fifty-move rule when the halfmove clock is above 100-DTM
+// and neither side resets it), and stalemate is a draw. The oracles tb3 and
+// tb4 (oracle.go) therefore prove a win or loss only where the game's rules
+// let its mate stand, and give any other hit as the table's value unproven.
 // Positions with castling rights are not probed. En passant arises in one
 // material, KPvKP, whose table has a second half for the positions right
 // after a double step that an en passant capture can answer (see
