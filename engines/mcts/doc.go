@@ -173,8 +173,9 @@
 // is not exact, choosing by UCB1 among the children that could change it, and
 // the search stops only once the root's distance is exact. The final move is
 // the shortest proven win, or the longest loss when every move is proven
-// lost. Proofs of readings and oracles carry no distance: a distance resting
-// on one is unknown (0, no mate shown). Distances fill two free bytes of
+// lost. An oracle's proof carries the oracle's distance (a tablebase's
+// distance to mate, plus the move into the leaf); proofs of readings carry
+// none, and a distance resting on one is unknown (0, no mate shown). Distances fill two free bytes of
 // the node's padding, so the node stays 32 bytes; with the option off
 // nothing reads them and searches are the same bit for bit.
 //

@@ -417,8 +417,8 @@ func (e *oracleEval) Evaluate(s games.State, r *rng.Rand, stop *engines.Stop, tr
 	if s.Terminal() {
 		return Eval{Value: float64(s.Outcome()), Terminal: true}
 	}
-	if v, proven, ok := e.o.Probe(s); ok {
-		return Eval{Value: v, Proven: proven}
+	if v, ok := e.o.Probe(s); ok {
+		return Eval{Value: v.Value, Proven: v.Proven, Plies: v.Plies}
 	}
 	var states int64
 	for {
@@ -427,8 +427,8 @@ func (e *oracleEval) Evaluate(s games.State, r *rng.Rand, stop *engines.Stop, tr
 		if k == 0 || stop.Stopped() {
 			return Eval{Value: float64(s.Outcome()), States: states}
 		}
-		if v, _, ok := e.o.Probe(s); ok {
-			return Eval{Value: v, States: states}
+		if v, ok := e.o.Probe(s); ok {
+			return Eval{Value: v.Value, States: states}
 		}
 	}
 }

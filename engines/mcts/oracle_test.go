@@ -65,7 +65,7 @@ func TestOracleLeafProvesKQKWinAtTheRoot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v, _, ok := o.Probe(c); !ok || v != 1 {
+	if v, ok := o.Probe(c); !ok || v.Value != 1 {
 		t.Errorf("after %v the tablebase says %v (ok %v), want a White win", res.Move, v, ok)
 	}
 }
@@ -225,6 +225,53 @@ func TestSolverProvesNoWinTheFiftyMoveRuleMayDraw(t *testing.T) {
 		}
 		if wins+losses > 0 {
 			t.Errorf("clock %d, DTM %d: %d root moves proven won, %d lost; the fifty-move rule draws the game first", h, dtm, wins, losses)
+		}
+	}
+}
+
+// With mate distances, an oracle's proof carries the table's distance to
+// mate: the solver proves the KQK root won by the shortest mate the table
+// knows (one more than the least distance of the positions its moves
+// reach), shows it in the mate column, and plays a move of that length.
+func TestOracleProofsCarryTheTablesDistance(t *testing.T) {
+	s := mustPos(t, "chess", kqk)
+	e := mustEngine(t, "mcts:leaf=oracle(name=tb3,everywhere=true),matedistance")
+	res, err := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: 100000}, Seed: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The table's best: the move after which Black is mated soonest.
+	best := -1
+	plies := map[games.Move]int{}
+	for _, m := range s.Legal(nil) {
+		c := s.Clone()
+		c.Play(m)
+		if c.Terminal() {
+			continue
+		}
+		r, dtm, ok := tb.Probe(c.(*chess.State))
+		if !ok {
+			t.Fatalf("%s: not in the table", c)
+		}
+		if r == tb.Loss {
+			plies[m] = dtm + 1 // the move, then Black's loss
+			if best < 0 || dtm+1 < best {
+				best = dtm + 1
+			}
+		}
+	}
+	if plies[res.Move] != best {
+		t.Errorf("played %s, mated in %d plies; the table's shortest is %d", s.MoveString(res.Move), plies[res.Move], best)
+	}
+	col := res.Stats.Column("mate")
+	if col < 0 {
+		t.Fatal("no mate column with matedistance")
+	}
+	for _, ms := range res.Stats.Moves {
+		if ms.Move == res.Move {
+			if got := ms.Cells[col]; got != float64(best) {
+				t.Errorf("mate column of %s: %v, want %d", s.MoveString(res.Move), got, best)
+			}
 		}
 	}
 }

@@ -19,6 +19,11 @@ type Eval struct {
 	// game's rules (an oracle such as a tablebase proves it); with the
 	// solver on it is backed up as a proof.
 	Proven bool
+	// Plies is a proven win's or loss's distance, the plies from the leaf
+	// to the end of the game with best play (an oracle's distance to
+	// mate); 0 where the evaluator does not know it. With mate distances
+	// on, the leaf's proof takes it.
+	Plies int
 	// States is the number of states the evaluation visited.
 	States int64
 }

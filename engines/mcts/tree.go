@@ -161,8 +161,12 @@ func (sr *search) iterate() bool {
 			leaf.handed = handed
 		}
 		if ev.Terminal || ev.Proven {
-			// An oracle's proof says nothing of its distance.
+			// An oracle's proof counts the move into the leaf and the
+			// oracle's plies from it, or is of unknown distance (0).
 			leaf.dist, leaf.exact = 0, true
+			if ev.Plies > 0 {
+				leaf.dist = int16(min(ev.Plies, math.MaxInt16-2) + 1)
+			}
 			if ev.Terminal {
 				leaf.term, leaf.outcome = true, games.Outcome(value)
 				leaf.dist = 1

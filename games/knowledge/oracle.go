@@ -8,14 +8,27 @@ import "mcarena/games"
 // oracle says the game's rules guarantee it. It may keep buffers: each
 // search makes its own with the registered constructor.
 type Oracle interface {
-	// Probe returns the value of s from the first player's view, -1, 0 or
-	// 1, proven and ok; ok is false for a position the oracle does not
-	// know, when value and proven mean nothing. proven says the value is
-	// s's game-theoretic value under the game's own rules, which the
-	// oracle's analysis may leave out (a tablebase's mate that the
-	// fifty-move rule may draw first is known, not proven): a search may
-	// mark only a proven value as a proof. s is unchanged.
-	Probe(s games.State) (value float64, proven, ok bool)
+	// Probe returns its verdict on s and ok; ok is false for a position
+	// the oracle does not know, when the verdict means nothing. s is
+	// unchanged.
+	Probe(s games.State) (v Verdict, ok bool)
+}
+
+// Verdict is what an Oracle knows of a position.
+type Verdict struct {
+	// Value is the position's value from the first player's view, -1, 0
+	// or 1.
+	Value float64
+	// Proven says Value is the position's game-theoretic value under the
+	// game's own rules, which the oracle's analysis may leave out (a
+	// tablebase's mate that the fifty-move rule may draw first is known,
+	// not proven): a search may mark only a proven value as a proof.
+	Proven bool
+	// Plies is, for a proven win or loss, the plies to the end of the game
+	// with best play on both sides (a tablebase's distance to mate: the
+	// winner's shortest, the loser's longest); 0 where the oracle does not
+	// give it.
+	Plies int
 }
 
 // Sizer is an Oracle that measures positions by the material it is about,

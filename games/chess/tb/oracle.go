@@ -31,7 +31,7 @@ func init() {
 type oracle struct{ max int }
 
 // Probe implements knowledge.Oracle: the table's result, from the first
-// player's view. A draw is proven: the draw rules only end games in draws,
+// player's view, with the distance to mate as the proof's plies. A draw is proven: the draw rules only end games in draws,
 // so a side that holds the draw by the moves alone holds it under them. A
 // win or loss is proven only when the game's rules let its mate stand
 // (chess.State.MateStands): the mate, DTM plies away, comes by the ply the
@@ -42,20 +42,26 @@ type oracle struct{ max int }
 // (which knows nothing of the fifty-move rule either): the winning line may
 // reset the clock by a capture or a pawn move, so the win often stands, but
 // the table does not show it.
-func (o oracle) Probe(s games.State) (value float64, proven, ok bool) {
+func (o oracle) Probe(s games.State) (v knowledge.Verdict, ok bool) {
 	cs, ok := s.(*chess.State)
 	if !ok || bits.OnesCount64(cs.Occupied()) > o.max {
-		return 0, false, false
+		return v, false
 	}
 	r, dtm, ok := Probe(cs)
 	if !ok {
-		return 0, false, false
+		return v, false
 	}
-	value = float64(r)
+	v.Value = float64(r)
 	if s.ToMove() == games.Second {
-		value = -value
+		v.Value = -v.Value
 	}
-	return value, r == Draw || cs.MateStands(dtm), true
+	switch {
+	case r == Draw:
+		v.Proven = true
+	case cs.MateStands(dtm):
+		v.Proven, v.Plies = true, dtm
+	}
+	return v, true
 }
 
 // Prepare implements knowledge.Preparer: it builds (or loads) every table

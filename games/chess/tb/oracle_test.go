@@ -38,9 +38,14 @@ func TestOracleAgreesWithTheGamesOwnEnd(t *testing.T) {
 		"1k6/8/1K6/8/8/8/8/7q w - - 0 1",   // KQK, Black wins
 	} {
 		s := state(t, fen)
-		want, proven, ok := o.Probe(s)
+		verdict, ok := o.Probe(s)
+		want, proven := verdict.Value, verdict.Proven
 		if !ok || !proven {
 			t.Fatalf("%s: probed %v, proven %v, at a clock of 0", fen, ok, proven)
+		}
+		// A proven mate's plies are the table's distance to mate.
+		if _, dtm, _ := Probe(chessOf(s)); want != 0 && verdict.Plies != dtm || want == 0 && verdict.Plies != 0 {
+			t.Errorf("%s: the verdict's plies %d, the table's DTM %d", fen, verdict.Plies, dtm)
 		}
 		c := s.Clone()
 		for ply := 0; !c.Terminal(); ply++ {
@@ -74,10 +79,11 @@ func tablebaseMove(t *testing.T, o knowledge.Oracle, s games.State) games.Move {
 		if c.Terminal() {
 			v = float64(c.Outcome())
 		} else {
-			var ok bool
-			if v, _, ok = o.Probe(c); !ok {
+			verdict, ok := o.Probe(c)
+			if !ok {
 				t.Fatalf("%s after %v: not probed", s, m)
 			}
+			v = verdict.Value
 			_, dtm, _ = Probe(chessOf(c))
 		}
 		switch v * sign {
@@ -101,14 +107,14 @@ func tablebaseMove(t *testing.T, o knowledge.Oracle, s games.State) games.Move {
 func TestOraclesProbeOnlyTheirSizes(t *testing.T) {
 	tb3, tb4 := oracleOf(t, "tb3"), oracleOf(t, "tb4")
 	kqkr := state(t, "8/8/8/3k4/8/8/6r1/Q3K3 w - - 0 1")
-	if _, _, ok := tb3.Probe(kqkr); ok {
+	if _, ok := tb3.Probe(kqkr); ok {
 		t.Error("tb3 probed a position of four pieces")
 	}
-	if _, _, ok := tb4.Probe(kqkr); !ok {
+	if _, ok := tb4.Probe(kqkr); !ok {
 		t.Error("tb4 did not probe a position of four pieces")
 	}
 	start := state(t, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
-	if _, _, ok := tb4.Probe(start); ok {
+	if _, ok := tb4.Probe(start); ok {
 		t.Error("tb4 probed the starting position")
 	}
 	if n := tb4.(knowledge.Sizer).Pieces(start); n != 32 {
@@ -143,7 +149,8 @@ func TestOracleProvesOnlyMatesTheFiftyMoveRuleLetsStand(t *testing.T) {
 		last := 100 - dtm // the highest clock of a proof
 		for _, h := range []int{0, last - 1, last, last + 1} {
 			s := state(t, fmt.Sprintf(c.fen, h))
-			v, proven, ok := o.Probe(s)
+			verdict, ok := o.Probe(s)
+			v, proven := verdict.Value, verdict.Proven
 			if !ok || v != c.want || proven != (h <= last) {
 				t.Errorf("%s: Probe = %v, proven %v, ok %v; want %v, proven %v (DTM %d)", s, v, proven, ok, c.want, h <= last, dtm)
 			}
@@ -175,8 +182,8 @@ func TestOracleProvesDrawsAtAnyClock(t *testing.T) {
 		"k7/2Q5/1K6/8/8/8/8/8 b - - 100 1", // stalemate
 	} {
 		s := state(t, fen)
-		if v, proven, ok := o.Probe(s); !ok || v != 0 || !proven {
-			t.Errorf("%s: Probe = %v, proven %v, ok %v; want a proven draw", fen, v, proven, ok)
+		if v, ok := o.Probe(s); !ok || v.Value != 0 || !v.Proven {
+			t.Errorf("%s: Probe = %+v, ok %v; want a proven draw", fen, v, ok)
 		}
 	}
 }
@@ -194,7 +201,8 @@ func TestOracleDoesNotProveAMateARepetitionMayDraw(t *testing.T) {
 		}
 		s.Play(m)
 		// From the fifth ply on, the start has occurred twice.
-		v, proven, ok := o.Probe(s)
+		verdict, ok := o.Probe(s)
+		v, proven := verdict.Value, verdict.Proven
 		if !ok || v != 1 || proven != (i < 4) {
 			t.Errorf("after %d plies: Probe = %v, proven %v, ok %v; want a White win, proven %v", i+1, v, proven, ok, i < 4)
 		}
