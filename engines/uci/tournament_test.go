@@ -65,6 +65,22 @@ pairs = [["remote", "local"]]
 budgets = ["states=300"]
 count = 2
 `
+	out := filepath.Join(dir, "uci.jsonl")
+	n, err := playUCIPreset(t, text, out)
+	want := `option.threads=1: the program declares no option "threads"; it declares no options`
+	if n != 0 || err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("played %d games: %v\nwant the error %q", n, err, want)
+	}
+	if recs, _, _, err := tournament.ReadResults(out); len(recs) != 0 {
+		t.Errorf("%d games recorded (%v)", len(recs), err)
+	}
+}
+
+// playUCIPreset reads the TOML text, whose preset uci it plays on one
+// worker into the results file out, and returns the games played and the
+// run's error.
+func playUCIPreset(t *testing.T, text, out string) (int, error) {
+	t.Helper()
 	cfg, err := config.Parse("uci.toml", []byte(text))
 	if err != nil {
 		t.Fatal(err)
@@ -74,15 +90,7 @@ count = 2
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := filepath.Join(dir, "uci.jsonl")
-	n, err := tournament.Run(context.Background(), plan, out, tournament.Options{Workers: 1}, nil)
-	want := `option.threads=1: the program declares no option "threads"; it declares no options`
-	if n != 0 || err == nil || !strings.Contains(err.Error(), want) {
-		t.Errorf("played %d games: %v\nwant the error %q", n, err, want)
-	}
-	if recs, _, _, err := tournament.ReadResults(out); len(recs) != 0 {
-		t.Errorf("%d games recorded (%v)", len(recs), err)
-	}
+	return tournament.Run(context.Background(), plan, out, tournament.Options{Workers: 1}, nil)
 }
 
 // runPreset plays four games of chess, 40 plies at most, between the uci
@@ -110,17 +118,8 @@ budgets = ["` + budget + `"]
 count = 4
 seed = 9
 `
-	cfg, err := config.Parse("uci.toml", []byte(text))
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, _ := cfg.Preset("uci")
-	plan, err := tournament.NewPlan(cfg, p)
-	if err != nil {
-		t.Fatal(err)
-	}
 	out := filepath.Join(dir, "uci.jsonl")
-	n, err := tournament.Run(context.Background(), plan, out, tournament.Options{Workers: 1}, nil)
+	n, err := playUCIPreset(t, text, out)
 	if err != nil || n != count {
 		t.Fatalf("played %d games: %v", n, err)
 	}
