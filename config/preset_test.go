@@ -341,13 +341,13 @@ func TestEngineBudgets(t *testing.T) {
 	const head = "[presets.p]\ngames = [\"tictactoe\"]\npairs = [[\"a\", \"b\"]]\n"
 	tests := []struct {
 		name, budgets string
-		a, b          engines.Budget // the engines' budgets of the first budget
+		a, b          engines.Budget // the engines' budgets of the last budget
 		err           string
 	}{
 		{"one for b", `["iterations=200; b states=3000"]`, engines.Budget{Iterations: 200}, engines.Budget{States: 3000}, ""},
 		{"spaces", `["  iterations=200 ;b   states=3000  "]`, engines.Budget{Iterations: 200}, engines.Budget{States: 3000}, ""},
 		{"both their own", `["; a 20ms; b iterations=5"]`, engines.Budget{Time: 20 * time.Millisecond}, engines.Budget{Iterations: 5}, ""},
-		{"a budget like another but for b", `["iterations=200", "iterations=200; b states=3000"]`, engines.Budget{Iterations: 200}, engines.Budget{Iterations: 200}, ""},
+		{"a budget like another but for b", `["iterations=200; b states=3000", "iterations=200"]`, engines.Budget{Iterations: 200}, engines.Budget{Iterations: 200}, ""},
 		{"not in the preset", `["iterations=200; c states=3000"]`, engines.Budget{}, engines.Budget{},
 			`x.toml:11: presets.p.budgets: budget "iterations=200; c states=3000" gives a budget to "c", which this preset does not play: its engines are a, b`},
 		{"no budget after the name", `["iterations=200; b"]`, engines.Budget{}, engines.Budget{},
@@ -375,10 +375,7 @@ func TestEngineBudgets(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			b := cfg.Presets["p"].Budgets[len(cfg.Presets["p"].Budgets)-1]
-			if tt.name == "a budget like another but for b" {
-				b = cfg.Presets["p"].Budgets[0]
-			}
+			b := cfg.Presets["p"].Budgets[len(cfg.Presets["p"].Budgets)-1] // the last
 			if got := b.ForEngine("a", "tictactoe"); got != tt.a {
 				t.Errorf("a's budget %+v, want %+v", got, tt.a)
 			}
