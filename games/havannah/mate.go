@@ -75,8 +75,16 @@ func (m *mateReading) Read(gs games.State, moves []games.Move, out []int8) {
 			return
 		}
 	}
+	// A cell off the edges and not next to a stone of p cannot make a
+	// double threat (see double): most cells of a large board, read here
+	// without a join.
+	own := near[p-1]
 	for i, mv := range moves {
-		if c := int(mv); out[i] == 0 && s.cells[c].color == 0 && m.double(s, c, p) {
+		c := int(mv)
+		if out[i] != 0 || s.cells[c].color != 0 || s.g.touch[c] == 0 && !own.Has(c) {
+			continue
+		}
+		if m.double(s, c, p) {
 			out[i] = 1
 		}
 	}
@@ -125,6 +133,13 @@ func (m *mateReading) liberties(s *State, col uint8) (near [2]bitset.Set) {
 // before it only shorten paths).
 func (m *mateReading) double(s *State, c int, col uint8) bool {
 	jc := m.join(s, c, col)
+	if jc.roots[0] < 0 && jc.mask == 0 {
+		// A stone on c would stand alone, off the edges: with any w it
+		// forms no bridge or fork that w would not form alone (c adds no
+		// corner or side), and no ring (c, touching w only, lies on no
+		// loop), so no cell wins that did not win before.
+		return false
+	}
 	cand := s.g.near[c]
 	for _, r := range jc.roots {
 		if r >= 0 {
