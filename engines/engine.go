@@ -93,6 +93,12 @@ type PlayoutAnalyser interface {
 // ErrNoMoves is the error of a search asked to move in a finished game.
 var ErrNoMoves = errors.New("the position has no legal move")
 
+// ErrResigned is the error of a search whose engine resigned the game
+// instead of moving (an external program's answer, such as castro's
+// resign): the side to move loses. Searches wrap it with who resigned;
+// errors.Is finds it.
+var ErrResigned = errors.New("resigns")
+
 // GameChecker is implemented by engines whose options need knowledge of the
 // game (a heuristic, a move classifier): CheckGame says whether the engine
 // can play g, with an error naming the game, the engine, the option and

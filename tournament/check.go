@@ -107,9 +107,9 @@ func (r *Record) Check() error {
 		return bad("result", "%q is not 1-0, 0-1 or 1/2-1/2", r.Result)
 	}
 	switch {
-	case r.Reason != "" && r.Reason != TimeForfeit && r.Reason != TimeForfeitDraw:
-		return bad("reason", "%q is not empty (the game's rules ended it), %q or %q", r.Reason, TimeForfeit, TimeForfeitDraw)
-	case r.Reason == TimeForfeit && want == -1:
+	case r.Reason != "" && r.Reason != TimeForfeit && r.Reason != TimeForfeitDraw && r.Reason != Resignation:
+		return bad("reason", "%q is not empty (the game's rules ended it), %q, %q or %q", r.Reason, TimeForfeit, TimeForfeitDraw, Resignation)
+	case (r.Reason == TimeForfeit || r.Reason == Resignation) && want == -1:
 		return bad("reason", "%q, but the result %s is a draw", r.Reason, r.Result)
 	case r.Reason == TimeForfeitDraw && want != -1:
 		return bad("reason", "%q, but the result %s is not a draw", r.Reason, r.Result)

@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -21,7 +22,8 @@ type MoveSummary struct {
 	ClockMillis float64 `json:"clock_ms,omitempty"`
 }
 
-// Why a game under a clock ended on time rather than by its rules.
+// Why a game ended other than by its rules: on time under a clock, or by
+// a resignation.
 const (
 	// TimeForfeit: the side to move ran out of time and lost.
 	TimeForfeit = "time forfeit"
@@ -29,6 +31,9 @@ const (
 	// could not have won by any series of legal moves (a lone king in
 	// chess): a draw, as FIDE rules it.
 	TimeForfeitDraw = "time forfeit, opponent cannot win"
+	// Resignation: the engine to move resigned (engines.ErrResigned, an
+	// external program's answer) and lost.
+	Resignation = "resignation"
 )
 
 // Played is a finished game.
@@ -38,8 +43,9 @@ type Played struct {
 	Score   int
 	Seconds float64
 	Err     string
-	// Reason is TimeForfeit or TimeForfeitDraw when a flag fell, "" when
-	// the game ended by its rules.
+	// Reason is TimeForfeit or TimeForfeitDraw when a flag fell,
+	// Resignation when an engine resigned, "" when the game ended by its
+	// rules.
 	Reason string
 }
 
@@ -117,6 +123,12 @@ func PlaySeats(ctx context.Context, from games.State, seats [2]engines.Engine, b
 				return p, true
 			}
 			clocks.Left[side] += clocks.Increment[side]
+		}
+		if errors.Is(err, engines.ErrResigned) {
+			p.Reason, p.Outcome = Resignation, games.WinFor(side.Other())
+			p.Score = int(p.Outcome)
+			p.Seconds = time.Since(start).Seconds()
+			return p, true
 		}
 		if err != nil {
 			p.Err = fmt.Sprintf("%s: %v", e.Spec(), err)

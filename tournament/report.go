@@ -75,6 +75,9 @@ func WriteReport(w io.Writer, sums []MatchSummary, f Format) error {
 			row[6] += fmt.Sprintf(" (%d-%d-%d on time)", m.OnTime[0], m.OnTime[1], m.OnTime[2])
 			onTime = true
 		}
+		if m.Resigned != [3]int{} {
+			row[6] += fmt.Sprintf(" (%d-%d-%d by resignation)", m.Resigned[0], m.Resigned[1], m.Resigned[2])
+		}
 		if paired && f == CSV {
 			row = append(row, pairRow(m)...)
 		}

@@ -49,7 +49,8 @@ type Record struct {
 	Moves    []MoveSummary `json:"moves"`
 	Error    string        `json:"error,omitempty"`
 	// Reason is TimeForfeit or TimeForfeitDraw for a game under a clock
-	// that a flag fall ended, empty for a game that ended by its rules.
+	// that a flag fall ended, Resignation for a game an engine resigned,
+	// empty for a game that ended by its rules.
 	Reason string `json:"reason,omitempty"`
 	// Playouts is the number of playouts of a batch of a simulations
 	// preset (SimulationsKind), and Outcomes how many of them the first

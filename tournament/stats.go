@@ -33,6 +33,9 @@ type MatchSummary struct {
 	// decided (under a clock): won on time, drawn on time (the opponent
 	// of the side whose flag fell could not win), lost on time.
 	OnTime [3]int
+	// Resigned counts the games of Wins, Draws and Losses that an engine's
+	// resignation decided: won, lost.
+	Resigned [3]int
 	// FirstMoverWins counts games won by whoever moved first.
 	FirstMoverWins int
 	// AsFirst and AsSecond split the games of Names[0] by its seat: those
@@ -139,8 +142,11 @@ func Summarise(recs []Record, paper func(preset, match string) float64) []MatchS
 		default:
 			m.Draws++
 		}
-		if r.Reason != "" {
+		switch r.Reason {
+		case TimeForfeit, TimeForfeitDraw:
 			m.OnTime[wdl]++
+		case Resignation:
+			m.Resigned[wdl]++
 		}
 		if r.Winner >= 0 && r.Winner == r.FirstSeat {
 			m.FirstMoverWins++

@@ -477,3 +477,60 @@ seed = 3
 		t.Fatalf("%d games, first seats %v, most iterations a move %v: want 4 games from both seats, u 40 and v 130", len(recs), seats, most)
 	}
 }
+
+// resigner is an engine family that resigns on its third move.
+type resigner struct{ moves int }
+
+func (r *resigner) Spec() string { return "resigner" }
+
+func (r *resigner) Search(ctx context.Context, req engines.Request) (engines.Result, error) {
+	if len(req.History) >= 4 {
+		return engines.Result{Move: games.NoMove}, fmt.Errorf("test program %w", engines.ErrResigned)
+	}
+	return engines.Result{Move: req.Position.Legal(nil)[0]}, nil
+}
+
+func init() {
+	engines.Register(engines.Family{Name: "resigner", Doc: "test engine that resigns on its third move",
+		Build: func(spec.Values, string) (engines.Engine, error) { return &resigner{}, nil }})
+}
+
+// An engine that resigns loses the game, which is recorded and counted:
+// its result the other engine's win, its reason a resignation.
+func TestResignationLosesTheGame(t *testing.T) {
+	cfg := load(t, `
+[engines.quits]
+family = "resigner"
+[engines.r]
+family = "random"
+
+[presets.quit]
+games = ["breakthrough:size=5x5"]
+pairs = [["quits", "r"]]
+budgets = ["iterations=10"]
+count = 4
+seed = 5
+`)
+	p, _ := cfg.Preset("quit")
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	if n, err := runPreset(context.Background(), cfg, p, path, Options{Count: 4}, nil); err != nil || n != 4 {
+		t.Fatalf("played %d: %v", n, err)
+	}
+	recs, _, tail, err := ReadResults(path)
+	if err != nil || tail != nil || len(recs) != 4 {
+		t.Fatalf("%d records, %v, %v", len(recs), tail, err)
+	}
+	for _, r := range recs {
+		// quits resigns at its third move: ply 5 as first mover, 6 as second.
+		wantPlies := 4 + r.FirstSeat
+		if r.Reason != Resignation || r.Winner != 1 || r.Error != "" || r.Plies != wantPlies {
+			t.Errorf("game %d: reason %q, winner %d, error %q, %d plies; want a resignation won by r after %d plies", r.Index, r.Reason, r.Winner, r.Error, r.Plies, wantPlies)
+		}
+		if err := r.Check(); err != nil {
+			t.Errorf("game %d: %v", r.Index, err)
+		}
+	}
+	if s := Summarise(recs, nil)[0]; s.Wins != 0 || s.Losses != 4 {
+		t.Errorf("summary %d-%d-%d, want 0-0-4", s.Wins, s.Draws, s.Losses)
+	}
+}

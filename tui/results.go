@@ -194,6 +194,8 @@ func gameRows(recs []tournament.Record) []string {
 		switch {
 		case r.Error != "":
 			res = "error"
+		case r.Reason == tournament.Resignation:
+			res += " by resignation"
 		case r.Reason != "":
 			res += " on time"
 		}

@@ -134,11 +134,15 @@ func (e *Engine) Search(ctx context.Context, req engines.Request) (engines.Resul
 	}
 	m, err := e.search(ctx, p, req, moves)
 	if err != nil {
-		if _, refused := err.(*refusal); !refused {
+		switch err.(type) {
+		case *refusal:
+			p.synced = false
+		case *resigned:
+			// The program is well: its game stays as it is.
+			return engines.Result{Move: games.NoMove}, err.(*resigned).err
+		default:
 			p.Stop() // late, dead, confused or interrupted: start anew next time
 			e.h.Set(nil)
-		} else {
-			p.synced = false
 		}
 		return engines.Result{Move: games.NoMove}, err
 	}
@@ -148,6 +152,11 @@ func (e *Engine) Search(ctx context.Context, req engines.Request) (engines.Resul
 	}
 	return engines.Result{Move: m, Stats: st}, nil
 }
+
+// resigned is the error of a genmove the program answered resign.
+type resigned struct{ err error }
+
+func (r *resigned) Error() string { return r.err.Error() }
 
 // search brings the program's game to the request's position and asks it
 // for a move.
@@ -203,6 +212,9 @@ func (e *Engine) search(ctx context.Context, p *proc, req engines.Request, moves
 	answer, err := p.call(ctx, answerWait, cmd)
 	if err != nil {
 		return games.NoMove, err
+	}
+	if strings.EqualFold(answer, "resign") {
+		return games.NoMove, &resigned{fmt.Errorf("gtp program %s %w", p.Name(), engines.ErrResigned)}
 	}
 	m, err := req.Position.ParseMove(answer)
 	if err != nil {

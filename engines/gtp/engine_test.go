@@ -2,6 +2,7 @@ package gtp_test
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -118,6 +119,24 @@ func TestReplayWithoutHistory(t *testing.T) {
 	_, err = e.Search(context.Background(), engines.NewRequest(pos, engines.Budget{Iterations: 1}, 1))
 	if err == nil || !strings.Contains(err.Error(), "cannot replay the position") {
 		t.Errorf("breakthrough without history: %v", err)
+	}
+}
+
+// A program that answers resign resigns the game: the search fails with
+// engines.ErrResigned, naming the program, which stays up for the next.
+func TestProgramResigns(t *testing.T) {
+	g, _ := games.New("havannah:base=4")
+	e, log := helperEngine(t, "", "resign")
+	req := engines.Request{Position: g.NewState(), Start: g.NewState(), Budget: engines.Budget{Iterations: 1}}
+	for range 2 {
+		res, err := e.Search(context.Background(), req)
+		if !errors.Is(err, engines.ErrResigned) || res.Move != games.NoMove || !strings.Contains(err.Error(), "gtp program") {
+			t.Fatalf("move %v, error %v; want a resignation", res.Move, err)
+		}
+	}
+	text, _ := os.ReadFile(log)
+	if n := strings.Count(string(text), "gtp: start"); n != 1 {
+		t.Errorf("started %d times, want once:\n%s", n, text)
 	}
 }
 

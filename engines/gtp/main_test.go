@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"strings"
 	"testing"
 
 	"mcarena/engines"
@@ -23,6 +24,7 @@ import (
 //	die N                          answers N commands, then exits with status 3 and a line on stderr
 //	garbage                        answers every command with a line that is not GTP
 //	mute                           reads commands and answers none
+//	resign                         answers genmove with resign, the rest with =
 func TestMain(m *testing.M) {
 	if len(os.Args) > 2 && os.Args[1] == "gtp-helper" {
 		os.Exit(helper(os.Args[2:]))
@@ -64,6 +66,15 @@ func helper(args []string) int {
 		}
 	case "mute":
 		for in.Scan() {
+		}
+	case "resign":
+		for in.Scan() {
+			id, cmd, _ := strings.Cut(in.Text(), " ") // the family numbers its commands
+			if strings.HasPrefix(cmd, "genmove") {
+				fmt.Printf("=%s resign\n\n", id)
+			} else {
+				fmt.Printf("=%s \n\n", id)
+			}
 		}
 	}
 	return 0
