@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -79,8 +80,11 @@ type play struct {
 	left    [2]time.Duration
 	leftAt  [][2]time.Duration
 	flagged int
-	ticking bool
-	tickID  int
+	// resigned is the side whose engine resigned (engines.ErrResigned, a
+	// GTP program's resign), which ends the game; -1: none. Undo lifts it.
+	resigned int
+	ticking  bool
+	tickID   int
 
 	// prepared marks the seats whose engine has done its one-time work
 	// (engines.Prepare: building endgame tables), which runs before the
@@ -104,7 +108,7 @@ func newPlay(g games.Game, start games.State, seats [2]player) *play {
 	r := rng.New(uint64(time.Now().UnixNano()))
 	return &play{turnFrom: clock(), g: g, start: start.Clone(), state: start.Clone(), seats: seats, input: in, from: -1,
 		buf: make([]games.Move, 0, g.MaxMoves()), delay: watchDelays[1], seed: r.Uint64(), autosaving: true,
-		boardAt: [2]int{0, boardTop}, flagged: -1, preparing: -1}
+		boardAt: [2]int{0, boardTop}, flagged: -1, resigned: -1, preparing: -1}
 }
 
 // preparedMsg says seat's engine finished its one-time work, err its
@@ -139,7 +143,7 @@ func (p *play) setControl(tc engines.TimeControl) {
 func (p *play) timed() bool { return p.control != (engines.TimeControl{}) }
 
 // over reports whether the game has ended, by its rules or on time.
-func (p *play) over() bool { return p.flagged >= 0 || p.state.Terminal() }
+func (p *play) over() bool { return p.flagged >= 0 || p.resigned >= 0 || p.state.Terminal() }
 
 // clockTick asks the screen to look at the clock of the side to move: a
 // flag may have fallen.
@@ -195,6 +199,12 @@ func flagText(g games.Game, s games.State, mover games.Player) string {
 		return fmt.Sprintf("draw %s (%s's flag fell; %s cannot win)", o, names[mover], names[mover.Other()])
 	}
 	return fmt.Sprintf("%s wins on time %s (%s's flag fell)", names[mover.Other()], o, names[mover])
+}
+
+// resignText says who resigned and who won.
+func resignText(g games.Game, loser games.Player) string {
+	names := g.PlayerNames()
+	return fmt.Sprintf("%s wins %s (%s resigns)", names[loser.Other()], games.WinFor(loser.Other()), names[loser])
 }
 
 // leftOf returns the time side i has left now, the running turn taken
@@ -570,6 +580,14 @@ func (p *play) searchDone(e *env, d searchDone) tea.Cmd {
 	if d.res.Stats.Done {
 		p.setStats(d.res.Stats, cur.root)
 	}
+	if errors.Is(d.err, engines.ErrResigned) {
+		p.stopClock()
+		p.resigned = int(p.state.ToMove())
+		p.setStatus(resignText(p.g, games.Player(p.resigned)), false)
+		p.unsaved = true
+		p.autosave()
+		return nil
+	}
 	if d.err != nil {
 		p.setStatus(p.statsBy+": "+d.err.Error(), true)
 		p.stopClock()
@@ -834,6 +852,7 @@ func (p *play) undo() {
 		}
 	}
 	p.redo = append(p.redo, taken[len(p.moves):])
+	p.resigned = -1
 	p.restoreClocks()
 	p.setStatus("", false)
 	p.unsaved = true
@@ -975,6 +994,8 @@ func (p *play) view(e *env) string {
 	switch {
 	case p.flagged >= 0:
 		turn = "Game over: " + flagText(p.g, p.state, games.Player(p.flagged))
+	case p.resigned >= 0:
+		turn = "Game over: " + resignText(p.g, games.Player(p.resigned))
 	case banner:
 		turn = "Game over: " + resultText(p.g, p.state)
 	case p.cur != nil:

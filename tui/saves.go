@@ -36,7 +36,9 @@ const (
 // FirstSpec and SecondSpec (an engine's full spec) and the Seed; under a
 // clock, PGN's TimeControl (BASE+INCREMENT in seconds, "300+2"), mcarena's
 // Clocks (the time each side has left, "4m58.2s 5m0s"), and for a game
-// ended on time Termination "time forfeit" (and in chess its Result).
+// ended on time Termination "time forfeit" (and in chess its Result); for
+// a game an engine resigned, Termination "resignation" (and in chess its
+// Result).
 func (p *play) record() *pgn.Record {
 	r := &pgn.Record{Game: p.g, Start: p.start, Moves: append(p.moves[:0:0], p.moves...)}
 	for i, seat := range p.seats {
@@ -67,6 +69,10 @@ func (p *play) record() *pgn.Record {
 			r.Set("Termination", "time forfeit")
 			r.Set("Result", flagOutcome(p.state, games.Player(p.flagged)).String())
 		}
+	}
+	if p.resigned >= 0 {
+		r.Set("Termination", "resignation")
+		r.Set("Result", games.WinFor(games.Player(p.resigned).Other()).String()) // chess writes it
 	}
 	return r
 }
@@ -377,6 +383,9 @@ func loadedPlay(e *env, r *pgn.Record) *play {
 		if r.Get("Termination") == "time forfeit" && !p.state.Terminal() {
 			p.flagged = int(p.state.ToMove())
 		}
+	}
+	if r.Get("Termination") == "resignation" && !p.state.Terminal() {
+		p.resigned = int(p.state.ToMove())
 	}
 	p.paused = !p.over() && (!seats[0].human() || !seats[1].human())
 	p.clocks, p.turnFrom = [2]time.Duration{}, time.Time{} // replaying took no one's time
