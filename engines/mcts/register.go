@@ -74,7 +74,7 @@ var Playouts = []spec.ComponentDecl{
 var (
 	lgrResetOption = spec.Option{Name: "reset", Kind: spec.Bool, Default: "false", Doc: "clear the reply tables before every search (they are kept across the searches of a game otherwise)"}
 	learnOptions   = []spec.Option{
-		{Name: "learn", Kind: spec.Choice, Default: "game", Choices: []string{"game", "playout"}, Doc: "the moves the tables learn from: the whole game of an iteration (tree and playout moves) or the playout's only"},
+		{Name: "learn", Kind: spec.Choice, Default: "game", Choices: []string{"game", "playout", "playout-context"}, Doc: "the moves the tables learn from: the whole game of an iteration (tree and playout moves), the playout's only (as replies to the moves before them, the tree's too), or the playout's only as replies to playout moves only (the first replies to nothing)"},
 		{Name: "fallback", Kind: spec.Choice, Default: "random", Choices: []string{"random", "decisive"}, Doc: "the policy of the moves the learning leaves open"},
 	}
 )
@@ -110,7 +110,8 @@ func learning(kind string, pv spec.Values) (policy.Learning, error) {
 			return l, fmt.Errorf(`playout %q: average needs n=2 (it averages N-gram1 and N-gram2)`, kind)
 		}
 	}
-	l.PlayoutOnly = pv.String("learn") == "playout"
+	l.PlayoutOnly = pv.String("learn") != "game"
+	l.ContextInPlayout = pv.String("learn") == "playout-context"
 	l.Fallback = policy.Kind(pv.String("fallback"))
 	return l, nil
 }

@@ -86,6 +86,10 @@ type Learning struct {
 	Average bool
 	// PlayoutOnly learns from the playout's moves only, not the tree's.
 	PlayoutOnly bool
+	// ContextInPlayout, with PlayoutOnly, learns a move only as a reply to
+	// (or an N-gram after) moves of the playout too, never to the tree's
+	// or the game's moves before it.
+	ContextInPlayout bool
 	// Fallback is the policy of the steps the learning leaves open: Random
 	// (or "") or Decisive.
 	Fallback Kind
@@ -441,6 +445,15 @@ func (p *learner) Observe(t *Trace, outcome games.Outcome) {
 	}
 }
 
+// context returns the move k plies before trace entry i as a context of
+// learning from entry from on: NoMove where ContextInPlayout keeps it out.
+func (p *learner) context(t *Trace, from, i, k int) games.Move {
+	if p.cfg.ContextInPlayout && i-k < from {
+		return games.NoMove
+	}
+	return p.before(t, i, k)
+}
+
 func (p *learner) learnReplies(t *Trace, from int, outcome games.Outcome) {
 	sp := p.space
 	winner := games.First
@@ -449,7 +462,7 @@ func (p *learner) learnReplies(t *Trace, from int, outcome games.Outcome) {
 	}
 	forget := p.lgr.forgets()
 	for i := from; i < len(t.Moves); i++ {
-		prev1 := p.before(t, i, 1)
+		prev1 := p.context(t, from, i, 1)
 		if prev1 == games.NoMove {
 			continue
 		}
@@ -459,7 +472,7 @@ func (p *learner) learnReplies(t *Trace, from int, outcome games.Outcome) {
 		}
 		i1 := int(mover)*sp + int(prev1)
 		i2 := -1
-		if prev2 := p.before(t, i, 2); p.reply2 != nil && prev2 != games.NoMove {
+		if prev2 := p.context(t, from, i, 2); p.reply2 != nil && prev2 != games.NoMove {
 			i2 = (int(mover)*sp+int(prev2))*sp + int(prev1)
 		}
 		if mover == winner {
@@ -481,7 +494,7 @@ func (p *learner) learnReplies(t *Trace, from int, outcome games.Outcome) {
 func (p *learner) learnNGrams(t *Trace, from int, outcome games.Outcome) {
 	sp := p.space
 	for i := from; i < len(t.Moves); i++ {
-		prev1 := p.before(t, i, 1)
+		prev1 := p.context(t, from, i, 1)
 		if prev1 == games.NoMove {
 			continue
 		}
@@ -490,7 +503,7 @@ func (p *learner) learnNGrams(t *Trace, from int, outcome games.Outcome) {
 		e := &p.g1[(int(mover)*sp+int(prev1))*sp+m]
 		e.w += w
 		e.n++
-		if prev2 := p.before(t, i, 2); p.g2 != nil && prev2 != games.NoMove {
+		if prev2 := p.context(t, from, i, 2); p.g2 != nil && prev2 != games.NoMove {
 			e := &p.g2[((int(mover)*sp+int(prev2))*sp+int(prev1))*sp+m]
 			e.w += w
 			e.n++

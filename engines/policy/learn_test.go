@@ -510,3 +510,58 @@ func BenchmarkLearningPlayouts(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) { run(b, mustPolicy(b, c.cfg, start)) })
 	}
 }
+
+// With ContextInPlayout the playout's moves are learnt only as replies to
+// (and N-grams after) moves of the playout: the first playout move replies
+// to nothing, the second to the first alone under LGR-2 and N-gram2, and
+// the later ones as with PlayoutOnly.
+func TestLearnWithContextInThePlayout(t *testing.T) {
+	const spec = "nogo:size=5"
+	for seed := range uint64(6) {
+		p := learnerFor(t, spec, Config{Kind: LGRNGram, Learn: Learning{LGR: LGR2, N: 2, PlayoutOnly: true, ContextInPlayout: true}})
+		tr, s := record(t, spec, "a1 b2") // the tree's moves
+		r := rng.New(seed)
+		p.Run(s, &r, games.NoLimit, nil, tr)
+		p.Observe(tr, s.Outcome())
+		sp := p.space
+		winner := 0
+		if s.Outcome() == games.SecondWins {
+			winner = 1
+		}
+		m := tr.Moves
+		if len(m) < 6 {
+			t.Fatalf("seed %d: a playout of %d moves", seed, len(m)-2)
+		}
+		at := func(i int) int { return int(tr.Movers[i]) }
+		// No entry has a tree move as context.
+		for pl := range 2 {
+			for _, ctx := range []games.Move{m[0], m[1]} {
+				if got := p.reply1[pl*sp+int(ctx)]; got != 0 {
+					t.Errorf("seed %d: a reply %d to the tree's move %d", seed, got-1, ctx)
+				}
+				for j := range sp {
+					if p.g1[(pl*sp+int(ctx))*sp+j].n != 0 {
+						t.Errorf("seed %d: an N-gram1 after the tree's move %d", seed, ctx)
+					}
+				}
+			}
+		}
+		// The second playout move's N-gram1 after the first is counted; its
+		// N-gram2 after (b2, first) is not.
+		if e := p.g1[(at(3)*sp+int(m[2]))*sp+int(m[3])]; e.n < 1 {
+			t.Errorf("seed %d: the second playout move's N-gram1 not counted", seed)
+		}
+		if e := p.g2[((at(3)*sp+int(m[1]))*sp+int(m[2]))*sp+int(m[3])]; e.n != 0 {
+			t.Errorf("seed %d: an N-gram2 with a tree move in its context", seed)
+		}
+		// A winner's later move is its reply to the two before it.
+		for i := 4; i < len(m); i++ {
+			if at(i) == winner {
+				if p.reply2[(winner*sp+int(m[i-2]))*sp+int(m[i-1])] == 0 {
+					t.Errorf("seed %d: no LGR-2 reply stored for move %d", seed, i)
+				}
+				break
+			}
+		}
+	}
+}

@@ -91,7 +91,11 @@
 // game from its root (the tree's moves, then the playout's), each with the
 // moves before it as context, reaching back before the root into the game's
 // history; with PlayoutOnly the moves the playout played (the context of
-// the first may still be tree or history moves).
+// the first may still be tree or history moves); with ContextInPlayout as
+// well, only those whose context is the playout's own moves too: the first
+// playout move replies to nothing, and under LGR-2 and N-gram2 the second
+// has only the first as context (the paper's Figure 2 can be read so: its
+// play-out's first move is the last good reply to none).
 //
 // When tables persist. A policy lives in one search object of an MCTS
 // engine, which the engine keeps for its next search; an engine that
