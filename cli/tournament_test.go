@@ -255,3 +255,38 @@ func TestReportPaperBySeat(t *testing.T) {
 		t.Fatalf("csv: %d\n%s", code, csv)
 	}
 }
+
+// report --cross prints a round robin's cross table, with the paper's pair
+// scores after it where the preset has them; without the flag, none.
+func TestReportCross(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "c.toml")
+	os.WriteFile(cfg, []byte(`
+[engines.r]
+family = "random"
+[engines.n0]
+family = "nmcs"
+level = 0
+[engines.n1]
+family = "nmcs"
+level = 1
+[presets.rr]
+games = ["tictactoe"]
+round_robin = ["n1", "n0", "r"]
+count = 4
+paper = [[[90]], [[95]], [[60]]]
+`), 0o644)
+	res := filepath.Join(dir, "r.jsonl")
+	if code, _, errs := run("run", "rr", "--config", cfg, "--out", res); code != ExitOK {
+		t.Fatalf("run: %d %s", code, errs)
+	}
+	code, out, _ := run("report", "--config", cfg, "--cross", res)
+	for _, want := range []string{"Cross tables", "rr tictactoe -:", "/8", "the paper's, in the same order", "90%"} {
+		if code != ExitOK || !strings.Contains(out, want) {
+			t.Errorf("report --cross lacks %q: %d\n%s", want, code, out)
+		}
+	}
+	if _, out, _ := run("report", "--config", cfg, res); strings.Contains(out, "Cross tables") {
+		t.Errorf("a cross table without --cross:\n%s", out)
+	}
+}
