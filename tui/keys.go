@@ -25,6 +25,7 @@ type keyMap struct {
 	Stop, Pause, Hint     key.Binding
 	Faster, Slower        key.Binding
 	Save, Stepper         key.Binding
+	Resign                key.Binding // a human seat resigns
 	Help                  key.Binding
 	HelpF1                key.Binding // the help key where ? is typed text
 	Yes, No               key.Binding
@@ -64,6 +65,7 @@ func defaultKeys() keyMap {
 		Faster:    key.NewBinding(key.WithKeys("ctrl+right"), key.WithHelp("ctrl+→", "watch faster")),
 		Slower:    key.NewBinding(key.WithKeys("ctrl+left"), key.WithHelp("ctrl+←", "watch slower")),
 		Save:      key.NewBinding(key.WithKeys("ctrl+w"), key.WithHelp("ctrl+w", "save game")),
+		Resign:    key.NewBinding(key.WithKeys("ctrl+x"), key.WithHelp("ctrl+x", "resign (undo takes it back)")),
 		Stepper:   key.NewBinding(key.WithKeys("ctrl+n"), key.WithHelp("ctrl+n", "NMCS stepper here")),
 		Help:      key.NewBinding(key.WithKeys("?", "f1"), key.WithHelp("?/f1", "help")),
 		HelpF1:    key.NewBinding(key.WithKeys("f1"), key.WithHelp("f1", "help")),

@@ -201,6 +201,31 @@ func flagText(g games.Game, s games.State, mover games.Player) string {
 	return fmt.Sprintf("%s wins on time %s (%s's flag fell)", names[mover.Other()], o, names[mover])
 }
 
+// resign ends the game with a human's resignation: the human seat's where
+// one side is an engine, the side to move's where both are human. Engines
+// resign through their answers (engines.ErrResigned); a game of two
+// engines is not resigned from the keyboard. Undo takes it back.
+func (p *play) resign() {
+	switch {
+	case p.over():
+		p.setStatus(gameOverNote, true)
+		return
+	case !p.seats[0].human() && !p.seats[1].human():
+		p.setStatus("no human plays this game: only a human seat resigns (ctrl+p pauses the engines)", true)
+		return
+	}
+	who := p.state.ToMove()
+	if !p.seats[who].human() {
+		who = who.Other()
+	}
+	p.stopSearch()
+	p.stopClock()
+	p.resigned = int(who)
+	p.setStatus(resignText(p.g, who), false)
+	p.unsaved = true
+	p.autosave()
+}
+
 // resignText says who resigned and who won.
 func resignText(g games.Game, loser games.Player) string {
 	names := g.PlayerNames()
@@ -249,7 +274,7 @@ func (p *play) keys(e *env) keyHelp {
 		full: [][]key.Binding{
 			{sel, cursor, as(k.Click, "pick a cell")},
 			{k.UpRight, k.DownLeft, key.NewBinding(key.WithKeys("left", "right"), key.WithHelp("←/→", "promotion (asked)"))},
-			{k.Undo, k.Redo, k.Flip, k.Save, k.Stepper, k.Review},
+			{k.Undo, k.Redo, k.Flip, k.Save, k.Stepper, k.Review, k.Resign},
 			{k.Stop, k.Pause, k.Hint, k.Faster, k.Slower},
 			{as(k.PageUp, "engine's moves up"), as(k.PageDown, "engine's moves down")},
 			{back, as(k.Help, "help (f1 once a move is typed, where ? is typed)"), k.Quit},
@@ -382,6 +407,9 @@ func (p *play) key(e *env, k tea.KeyMsg) (screen, tea.Cmd) {
 		return p, nil
 	case matches(k, e.keys.Save):
 		p.save()
+		return p, nil
+	case matches(k, e.keys.Resign):
+		p.resign()
 		return p, nil
 	case matches(k, e.keys.Review):
 		r := p.reviewOf()
@@ -836,6 +864,14 @@ func (p *play) undo() {
 	p.stopSearch()
 	p.stopClock()
 	defer p.startClock()
+	if p.resigned >= 0 && (p.seats[p.resigned].human() || len(p.moves) == 0) {
+		// A human's resignation is taken back alone: the moves stand.
+		p.resigned = -1
+		p.setStatus("resignation taken back", false)
+		p.unsaved = true
+		p.autosave()
+		return
+	}
 	if len(p.moves) == 0 {
 		p.setStatus("nothing to undo", true)
 		return

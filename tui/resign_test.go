@@ -57,3 +57,102 @@ func TestEngineResignationEndsTheGame(t *testing.T) {
 		t.Errorf("after undo: resigned %d, over %v, %d moves; want the game back at the start", p.resigned, p.over(), len(p.moves))
 	}
 }
+
+// A human resigns with ctrl+x: the human seat where the other is an
+// engine (even while the engine thinks), the side to move where both are
+// human; a game of two engines and a game already over are refused with
+// the reason. The save names the seat that resigned and loads so, and undo
+// takes back the resignation alone, the moves standing.
+func TestHumanResignation(t *testing.T) {
+	humans := []string{"tab", "ctrl+u", "human", "tab", "ctrl+u", "human"}
+	cases := []struct {
+		name     string
+		setup    []string // the new-game form's keys
+		moves    []string // typed before ctrl+x
+		resigned int      // the seat that resigns; -1: refused
+		screen   string
+	}{
+		{"human against engine, engine to move", []string{"tab", "ctrl+u", "human", "tab", "ctrl+u", "uct 50ms"}, []string{"a2-a3", "enter"}, int(games.First), "Black wins 0-1 (White resigns)"},
+		{"two humans, Black to move", humans, []string{"a2-a3", "enter"}, int(games.Second), "White wins 1-0 (Black resigns)"},
+		{"two humans, White to move", humans, nil, int(games.First), "Black wins 0-1 (White resigns)"},
+		{"two engines", []string{"tab", "ctrl+u", "uct 50ms", "tab", "ctrl+u", "uct 50ms"}, nil, -1, "only a human seat resigns"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			SavesDir = t.TempDir()
+			m := send(t, New(nil), tea.WindowSizeMsg{Width: 100, Height: 30})
+			m = keys(t, m, append(append([]string{"enter", "ctrl+u", "breakthrough"}, tc.setup...), "enter")...)
+			p, ok := m.current.(*play)
+			if !ok {
+				t.Fatalf("the screen is %T: %s", m.current, m.View())
+			}
+			defer p.stopSearch()
+			m = keys(t, m, tc.moves...)
+			played := len(p.moves)
+			m = keys(t, m, "ctrl+x")
+			v := strings.Join(strings.Fields(m.View()), " ")
+			if !strings.Contains(v, tc.screen) {
+				t.Errorf("the screen lacks %q:\n%s", tc.screen, m.View())
+			}
+			if p.resigned != tc.resigned {
+				t.Fatalf("resigned %d, want %d", p.resigned, tc.resigned)
+			}
+			if tc.resigned < 0 {
+				if p.over() {
+					t.Error("a refused resignation ended the game")
+				}
+				return
+			}
+			if !p.over() || p.cur != nil {
+				t.Fatalf("over %v, search %v: want the game over and no engine searching", p.over(), p.cur)
+			}
+			m = keys(t, m, "ctrl+x")
+			if v := strings.Join(strings.Fields(m.View()), " "); !strings.Contains(v, gameOverNote) || p.resigned != tc.resigned {
+				t.Errorf("a second ctrl+x: resigned %d, screen\n%s", p.resigned, m.View())
+			}
+			text := pgn.Format(p.record())
+			if want := `[Resigned "` + pgn.SeatTag(games.Player(tc.resigned)) + `"]`; !strings.Contains(text, want) || !strings.Contains(text, `[Termination "resignation"]`) {
+				t.Errorf("the save lacks %s or the termination:\n%s", want, text)
+			}
+			r, err := pgn.Parse("x.pgn", text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if q := loadedPlay(&env{}, r); q.resigned != tc.resigned || !q.over() {
+				t.Errorf("loaded: resigned %d, over %v; want %d", q.resigned, q.over(), tc.resigned)
+			}
+			m = keys(t, m, "ctrl+z")
+			if p.resigned != -1 || p.over() || len(p.moves) != played {
+				t.Errorf("after undo: resigned %d, over %v, %d moves; want the resignation gone and %d moves", p.resigned, p.over(), len(p.moves), played)
+			}
+			if engineToMove := !p.seats[p.state.ToMove()].human(); engineToMove != (p.cur != nil) {
+				t.Errorf("after undo: engine to move %v, searching %v", engineToMove, p.cur != nil)
+			}
+		})
+	}
+}
+
+// A resigned save from before the Resigned tag, or from another tool,
+// names the loser by its decisive Result, else by the side to move.
+func TestResignedOfOlderSaves(t *testing.T) {
+	for _, tc := range []struct {
+		tags   map[string]string
+		toMove games.Player
+		want   games.Player
+	}{
+		{map[string]string{"Resigned": "First"}, games.Second, games.First},
+		{map[string]string{"Resigned": "Second", "Result": "1-0"}, games.First, games.Second},
+		{map[string]string{"Result": "1-0"}, games.First, games.Second},
+		{map[string]string{"Result": "0-1"}, games.Second, games.First},
+		{map[string]string{"Result": "*"}, games.Second, games.Second},
+		{map[string]string{"Resigned": "nobody"}, games.First, games.First},
+	} {
+		r := &pgn.Record{}
+		for k, v := range tc.tags {
+			r.Set(k, v)
+		}
+		if got := resignedOf(r, tc.toMove); got != tc.want {
+			t.Errorf("tags %v, %v to move: %v resigned, want %v", tc.tags, tc.toMove, got, tc.want)
+		}
+	}
+}

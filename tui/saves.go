@@ -37,8 +37,8 @@ const (
 // clock, PGN's TimeControl (BASE+INCREMENT in seconds, "300+2"), mcarena's
 // Clocks (the time each side has left, "4m58.2s 5m0s"), and for a game
 // ended on time Termination "time forfeit" (and in chess its Result); for
-// a game an engine resigned, Termination "resignation" (and in chess its
-// Result).
+// a resigned game, Termination "resignation", mcarena's Resigned with the
+// seat that resigned (First or Second), and in chess its Result.
 func (p *play) record() *pgn.Record {
 	r := &pgn.Record{Game: p.g, Start: p.start, Moves: append(p.moves[:0:0], p.moves...)}
 	for i, seat := range p.seats {
@@ -72,6 +72,7 @@ func (p *play) record() *pgn.Record {
 	}
 	if p.resigned >= 0 {
 		r.Set("Termination", "resignation")
+		r.Set("Resigned", pgn.SeatTag(games.Player(p.resigned)))
 		r.Set("Result", games.WinFor(games.Player(p.resigned).Other()).String()) // chess writes it
 	}
 	return r
@@ -385,7 +386,7 @@ func loadedPlay(e *env, r *pgn.Record) *play {
 		}
 	}
 	if r.Get("Termination") == "resignation" && !p.state.Terminal() {
-		p.resigned = int(p.state.ToMove())
+		p.resigned = int(resignedOf(r, p.state.ToMove()))
 	}
 	p.paused = !p.over() && (!seats[0].human() || !seats[1].human())
 	p.clocks, p.turnFrom = [2]time.Duration{}, time.Time{} // replaying took no one's time
@@ -451,4 +452,23 @@ func (b *browser) view(e *env) string {
 // statusLine says how many saves there are, where, and which are shown.
 func (b *browser) statusLine(e *env) string {
 	return statusParts(b.list.span(), fmt.Sprintf("%d saves in %s/", len(b.files), SavesDir))
+}
+
+// resignedOf is the seat that resigned a saved game: its Resigned tag, else
+// the loser of a decisive Result (a chess save from elsewhere), else the
+// side to move, toMove (saves written before the tag, where only engines
+// resigned, on their turn).
+func resignedOf(r *pgn.Record, toMove games.Player) games.Player {
+	for _, p := range []games.Player{games.First, games.Second} {
+		if r.Get("Resigned") == pgn.SeatTag(p) {
+			return p
+		}
+	}
+	switch r.Get("Result") {
+	case games.WinFor(games.First).String():
+		return games.Second
+	case games.WinFor(games.Second).String():
+		return games.First
+	}
+	return toMove
 }

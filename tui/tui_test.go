@@ -33,7 +33,7 @@ var namedKeys = map[string]tea.KeyType{
 	"ctrl+z": tea.KeyCtrlZ, "ctrl+y": tea.KeyCtrlY, "ctrl+w": tea.KeyCtrlW, "ctrl+u": tea.KeyCtrlU,
 	"ctrl+n": tea.KeyCtrlN, "ctrl+t": tea.KeyCtrlT, "ctrl+p": tea.KeyCtrlP, "ctrl+s": tea.KeyCtrlS,
 	"ctrl+f": tea.KeyCtrlF, "F1": tea.KeyF1, "pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown,
-	"ctrl+r": tea.KeyCtrlR, "home": tea.KeyHome, "end": tea.KeyEnd,
+	"ctrl+r": tea.KeyCtrlR, "ctrl+x": tea.KeyCtrlX, "home": tea.KeyHome, "end": tea.KeyEnd,
 }
 
 // keys presses named keys ("F1" is the function key) and types anything
