@@ -86,8 +86,8 @@
 // playout the game registers (havannah's decisive), and the learning
 // playouts of the Havannah paper, lgr(kind=lgr1|lgr2|lgrf1|lgrf2, reset),
 // ngram(n=1|2, epsilon, gamma, threshold, average) and lgrngram(with the
-// options of both), each also with learn=game|playout (the moves the
-// tables learn from) and fallback=random|decisive (the policy of the moves
+// options of both), each also with learn=game|playout|playout-context (the
+// moves the tables learn from) and fallback=random|decisive (the policy of the moves
 // the learning leaves open); leaves playout,
 // cutoff(plies) (fet k), threshold(x, every) (det x) and heuristic; alpha
 // (implicit minimax, Lanctot et al. 2014; estimator=im|cb|pb) and bias
