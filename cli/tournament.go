@@ -517,6 +517,9 @@ func runReport(args []string, stdout io.Writer) error {
 		}
 		all = append(all, recs...)
 	}
+	if !*csvOut {
+		missingPresets(stdout, cfg, *configPath, all)
+	}
 	format := tournament.Text
 	switch {
 	case *markdown:
@@ -525,6 +528,32 @@ func runReport(args []string, stdout io.Writer) error {
 		format = tournament.CSV
 	}
 	return writeReports(stdout, cfg, all, format, reportExtras{los: *los, cross: *cross})
+}
+
+// missingPresets notes the presets of recs that the configuration lacks:
+// their paper figures cannot be shown beside ours.
+func missingPresets(w io.Writer, cfg *config.Config, path string, recs []tournament.Record) {
+	if path == "" {
+		path = config.DefaultPath
+	}
+	var missing []string
+	for _, r := range recs {
+		if slices.Contains(missing, r.Preset) {
+			continue
+		}
+		if cfg == nil {
+			missing = append(missing, r.Preset)
+		} else if _, ok := cfg.Preset(r.Preset); !ok {
+			missing = append(missing, r.Preset)
+		}
+	}
+	switch {
+	case len(missing) == 0:
+	case cfg == nil:
+		fmt.Fprintf(w, "note: no configuration (%s is not here): the paper's figures are not shown (--config FILE names one)\n", path)
+	default:
+		fmt.Fprintf(w, "note: %s has no preset %s: its paper figures are not shown (--config FILE names another configuration)\n", path, strings.Join(missing, ", "))
+	}
 }
 
 // reportExtras are the tables a report prints beside the match table and

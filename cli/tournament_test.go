@@ -290,3 +290,38 @@ paper = [[[90]], [[95]], [[60]]]
 		t.Errorf("a cross table without --cross:\n%s", out)
 	}
 }
+
+// A report whose configuration lacks a results file's preset says so: the
+// paper's figures cannot be shown; with the preset there, no note.
+func TestReportNotesAPresetTheConfigurationLacks(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "c.toml")
+	os.WriteFile(cfg, []byte(tourConfig), 0o644)
+	other := filepath.Join(dir, "other.toml")
+	os.WriteFile(other, []byte("[engines.r]\nfamily = \"random\"\n"), 0o644)
+	res := filepath.Join(dir, "r.jsonl")
+	if code, _, errs := run("run", "tiny", "--config", cfg, "--out", res); code != ExitOK {
+		t.Fatalf("run: %d %s", code, errs)
+	}
+	for _, tc := range []struct {
+		config, note string
+	}{
+		{cfg, ""},
+		{other, "note: " + other + " has no preset tiny: its paper figures are not shown"},
+	} {
+		code, out, errs := run("report", "--config", tc.config, res)
+		if code != ExitOK {
+			t.Fatalf("report --config %s: %d %s", tc.config, code, errs)
+		}
+		if got := strings.Contains(out, "note:"); got != (tc.note != "") || !strings.Contains(out, tc.note) {
+			t.Errorf("report --config %s: want the note %q:\n%s", tc.config, tc.note, out)
+		}
+	}
+	t.Chdir(dir) // no config.toml here
+	if _, out, _ := run("report", res); !strings.Contains(out, "note: no configuration (config.toml is not here)") {
+		t.Errorf("report without a configuration lacks its note:\n%s", out)
+	}
+	if _, out, _ := run("report", "--csv", res); strings.Contains(out, "note:") {
+		t.Errorf("a CSV report with a note:\n%s", out)
+	}
+}
