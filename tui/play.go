@@ -80,8 +80,9 @@ type play struct {
 	left    [2]time.Duration
 	leftAt  [][2]time.Duration
 	flagged int
-	// resigned is the side whose engine resigned (engines.ErrResigned, a
-	// GTP program's resign), which ends the game; -1: none. Undo lifts it.
+	// resigned is the side that resigned, which ends the game: a human
+	// by ctrl+x, an engine by its answer (engines.ErrResigned, a GTP
+	// program's resign); -1: none. Undo lifts it.
 	resigned int
 	ticking  bool
 	tickID   int
@@ -142,7 +143,8 @@ func (p *play) setControl(tc engines.TimeControl) {
 // timed reports whether the game has a clock.
 func (p *play) timed() bool { return p.control != (engines.TimeControl{}) }
 
-// over reports whether the game has ended, by its rules or on time.
+// over reports whether the game has ended, by its rules, on time or by a
+// resignation.
 func (p *play) over() bool { return p.flagged >= 0 || p.resigned >= 0 || p.state.Terminal() }
 
 // clockTick asks the screen to look at the clock of the side to move: a
@@ -219,6 +221,12 @@ func (p *play) resign() {
 		who = who.Other()
 	}
 	p.stopSearch()
+	p.endByResignation(who)
+}
+
+// endByResignation ends the game with who's resignation, a human's or an
+// engine's: the clocks stop and the game is saved.
+func (p *play) endByResignation(who games.Player) {
 	p.stopClock()
 	p.resigned = int(who)
 	p.setStatus(resignText(p.g, who), false)
@@ -609,11 +617,7 @@ func (p *play) searchDone(e *env, d searchDone) tea.Cmd {
 		p.setStats(d.res.Stats, cur.root)
 	}
 	if errors.Is(d.err, engines.ErrResigned) {
-		p.stopClock()
-		p.resigned = int(p.state.ToMove())
-		p.setStatus(resignText(p.g, games.Player(p.resigned)), false)
-		p.unsaved = true
-		p.autosave()
+		p.endByResignation(p.state.ToMove())
 		return nil
 	}
 	if d.err != nil {

@@ -134,12 +134,12 @@ func (e *Engine) Search(ctx context.Context, req engines.Request) (engines.Resul
 	}
 	m, err := e.search(ctx, p, req, moves)
 	if err != nil {
-		switch err.(type) {
+		switch why := err.(type) {
 		case *refusal:
 			p.synced = false
 		case *resigned:
 			// The program is well: its game stays as it is.
-			return engines.Result{Move: games.NoMove}, err.(*resigned).err
+			return engines.Result{Move: games.NoMove}, why.err
 		default:
 			p.Stop() // late, dead, confused or interrupted: start anew next time
 			e.h.Set(nil)
