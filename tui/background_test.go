@@ -113,7 +113,7 @@ func TestStepperEscStopsInnerComputation(t *testing.T) {
 // engine to move then thinks (the game does not stall), and the hint's late
 // answer is neither played nor reported as an engine's illegal move.
 func TestHintCancelledByMove(t *testing.T) {
-	SavesDir = t.TempDir()
+	tempSaves(t)
 	m, _ := startWith(t, "breakthrough", "human", "uct 2s")
 	p := m.current.(*play)
 	m = keys(t, m, "ctrl+t")
@@ -169,7 +169,7 @@ func TestHintAgainstRandomIsUCT(t *testing.T) {
 // Undo and redo empty the engine pane: the search it showed was of a line
 // no longer on the board.
 func TestUndoClearsTheEnginePane(t *testing.T) {
-	SavesDir = t.TempDir()
+	tempSaves(t)
 	m, _ := startWith(t, "tictactoe", "human", "uct iterations=200")
 	p := m.current.(*play)
 	next, _ := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("a1")})
@@ -187,7 +187,7 @@ func TestUndoClearsTheEnginePane(t *testing.T) {
 // Redo replays every ply undo took back: against an engine, the human's
 // move and the engine's answer.
 func TestRedoReplaysBothPlies(t *testing.T) {
-	SavesDir = t.TempDir()
+	tempSaves(t)
 	m, _ := startWith(t, "breakthrough", "human", "random")
 	p := m.current.(*play)
 	next, _ := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("a2-a3")})

@@ -91,7 +91,7 @@ func TestClockRunsAndFlagFalls(t *testing.T) {
 // pause between engine moves (for watching) is not part of it.
 func TestWatchingPauseNotCounted(t *testing.T) {
 	now := fakeClock(t)
-	SavesDir = t.TempDir()
+	tempSaves(t)
 	m, _ := startWith(t, "breakthrough", "random", "random")
 	p := m.current.(*play)
 	if p.cur == nil {
@@ -117,7 +117,7 @@ func TestWatchingPauseNotCounted(t *testing.T) {
 // moves does not lose on time during the pause: its clock has not started.
 func TestWatchingPauseUnderAClock(t *testing.T) {
 	now := fakeClock(t)
-	SavesDir = t.TempDir()
+	tempSaves(t)
 	m, _ := startWith(t, "breakthrough", "random", "random")
 	p := m.current.(*play)
 	p.setControl(engines.TimeControl{Base: 2 * time.Second})
@@ -221,7 +221,7 @@ func TestLeftText(t *testing.T) {
 // A save keeps the time control, both clocks and a flag fall, and loading
 // it gives them back: a chess game lost on time says so in PGN's own tags.
 func TestClockSaveAndLoad(t *testing.T) {
-	SavesDir = t.TempDir()
+	tempSaves(t)
 	now := fakeClock(t)
 	m, p := startClocked(t, "chess", "5m+2s")
 	*now = now.Add(4 * time.Second)
@@ -362,7 +362,7 @@ func TestPlayReviewShowsClocks(t *testing.T) {
 // A chess save keeps the clock after each move (%clk), so that undo after
 // loading goes back to the clocks of each move.
 func TestClockSaveKeepsEachMove(t *testing.T) {
-	SavesDir = t.TempDir()
+	tempSaves(t)
 	now := fakeClock(t)
 	m, p := startClocked(t, "chess", "5m+2s")
 	for _, mv := range []struct {

@@ -77,6 +77,27 @@ func cut(s string, width int) string {
 	return ansi.Truncate(s, width, "…")
 }
 
+// elidePath shortens a path (plain text) to at most width cells by
+// dropping its leading folders, whole where it can, behind an ellipsis, so
+// that the file's name stays in view: "…/results/tiny.jsonl".
+func elidePath(path string, width int) string {
+	if ansi.StringWidth(path) <= width {
+		return path
+	}
+	rs := []rune(path)
+	for i := 1; i < len(rs); i++ {
+		tail := string(rs[i:])
+		if ansi.StringWidth(tail)+1 > width {
+			continue
+		}
+		if j := strings.IndexRune(tail, '/'); j >= 0 && ansi.StringWidth(tail[j:])+1 <= width && j < len(tail)-1 {
+			tail = tail[j:]
+		}
+		return "…" + tail
+	}
+	return cut(path, width)
+}
+
 // count writes n and the noun, plural unless n is 1: "1 move", "3 moves".
 func count(n int, noun string) string {
 	if n == 1 {

@@ -12,6 +12,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 
 	"mcarena/config"
 	"mcarena/engines"
@@ -226,7 +227,7 @@ func TestStepperScrolls(t *testing.T) {
 
 // A list of 58 saves scrolls with the cursor.
 func TestBrowserScrolls(t *testing.T) {
-	SavesDir = t.TempDir()
+	tempSaves(t)
 	for i := range 58 {
 		os.WriteFile(filepath.Join(SavesDir, fmt.Sprintf("game-%02d.pgn", i)), []byte("[Game \"tictactoe\"]\n\n*\n"), 0o644)
 	}
@@ -261,7 +262,7 @@ count = 1
 // At 80x24 the preset screen shows each match's games, win rate with its
 // interval and the paper's figure; the 27 matches scroll with the cursor.
 func TestPresetAt80x24(t *testing.T) {
-	ResultsDir = t.TempDir()
+	tempResults(t)
 	cfg, err := config.Parse("c.toml", []byte(presetConfig))
 	if err != nil {
 		t.Fatal(err)
@@ -300,7 +301,7 @@ func TestPresetAt80x24(t *testing.T) {
 var zeroCount = regexp.MustCompile(`(^|[^0-9/])0/0([^0-9]|$)`)
 
 func TestResumedRunShowsCounts(t *testing.T) {
-	ResultsDir = t.TempDir()
+	tempResults(t)
 	cfg, err := config.Parse("c.toml", []byte(presetConfig))
 	if err != nil {
 		t.Fatal(err)
@@ -349,7 +350,7 @@ func TestMatchETAFromOwnGames(t *testing.T) {
 
 // The picker marks a finished preset and a partly run one.
 func TestPickerMarksPresets(t *testing.T) {
-	ResultsDir = t.TempDir()
+	tempResults(t)
 	text := presetConfig + strings.Replace(presetConfig[strings.Index(presetConfig, "[presets.tiny]"):], "[presets.tiny]", "[presets.tiny2]", 1)
 	cfg, err := config.Parse("c.toml", []byte(text))
 	if err != nil {
@@ -376,7 +377,7 @@ func TestPickerMarksPresets(t *testing.T) {
 // run and its results file; a bad value is refused with the range, its
 // field focused.
 func TestPickerScaleAndWorkers(t *testing.T) {
-	ResultsDir = t.TempDir()
+	tempResults(t)
 	cfg, err := config.Parse("c.toml", []byte(presetConfig))
 	if err != nil {
 		t.Fatal(err)
@@ -491,5 +492,32 @@ move = "a3"
 	}
 	if got := presetMark(p, path); got != "1/3 runs" {
 		t.Errorf("mark %q, want 1/3 runs", got)
+	}
+}
+
+// A path too long for its room loses its leading folders, whole where it
+// can, and keeps its file's name.
+func TestElidePath(t *testing.T) {
+	for _, tc := range []struct {
+		path  string
+		width int
+		want  string
+	}{
+		{"results/tiny.jsonl", 40, "results/tiny.jsonl"},
+		{"results/tiny.jsonl", 18, "results/tiny.jsonl"},
+		{"/home/someone/lab/results/tiny.jsonl", 20, "…/results/tiny.jsonl"},
+		{"/home/someone/lab/results/tiny.jsonl", 19, "…/tiny.jsonl"},
+		{"/home/someone/lab/saves/", 12, "…/lab/saves/"},
+		{"/home/someone/lab/saves/", 11, "…/saves/"},
+		{"/home/someone/a-very-long-file-name.pgn", 12, "…le-name.pgn"},
+		{"/home/someone/lab/saves/", 1, "…"},
+	} {
+		got := elidePath(tc.path, tc.width)
+		if got != tc.want {
+			t.Errorf("elidePath(%q, %d) = %q, want %q", tc.path, tc.width, got, tc.want)
+		}
+		if ansi.StringWidth(got) > max(tc.width, 1) {
+			t.Errorf("elidePath(%q, %d) = %q, wider than its room", tc.path, tc.width, got)
+		}
 	}
 }

@@ -15,7 +15,7 @@ import (
 // esc on the play screen, which also cancels a half-picked move, never drops
 // a game that is not saved: it asks first.
 func TestEscAsksBeforeLeavingGame(t *testing.T) {
-	SavesDir = t.TempDir()
+	tempSaves(t)
 	m, p := start(t, "breakthrough")
 	// A game with no moves leaves at once.
 	m = keys(t, m, "esc")
@@ -65,7 +65,7 @@ func TestEscAsksBeforeLeavingGame(t *testing.T) {
 // Each game has an autosave of its own: the next game's first move does not
 // overwrite the last one's, and only the last ten are kept.
 func TestAutosavesRotate(t *testing.T) {
-	SavesDir = t.TempDir()
+	tempSaves(t)
 	firstMoves := []string{"a2-a3", "b2-b3", "c2-c3", "d2-d3", "e2-e3", "a2-b3", "b2-a3", "b2-c3", "c2-b3", "c2-d3", "d2-c3", "d2-e3"}
 	for i, mv := range firstMoves {
 		m, _ := start(t, "breakthrough")
@@ -95,7 +95,7 @@ func TestAutosavesRotate(t *testing.T) {
 
 // Undo and redo rewrite the autosave.
 func TestUndoRedoRewriteAutosave(t *testing.T) {
-	SavesDir = t.TempDir()
+	tempSaves(t)
 	m, p := start(t, "tictactoe")
 	m = keys(t, m, "a1", "enter", "b2", "enter")
 	moves := func() string {
@@ -127,7 +127,7 @@ func TestUndoRedoRewriteAutosave(t *testing.T) {
 // from the stepper, comes back to the game, not the menu, and the engine to
 // move thinks again.
 func TestStepperReturnsToGame(t *testing.T) {
-	SavesDir = t.TempDir()
+	tempSaves(t)
 	m, p := start(t, "breakthrough")
 	m = keys(t, m, "a2-a3", "enter", "ctrl+n")
 	if _, ok := m.current.(*stepperSetup); !ok {
@@ -177,7 +177,7 @@ func writeSave(t *testing.T, name, text string) {
 // their budgets and its seed; an engine name the configuration lacks is
 // rebuilt from its recorded spec.
 func TestLoadRestoresPlayersAndSeed(t *testing.T) {
-	SavesDir = t.TempDir()
+	tempSaves(t)
 	writeSave(t, "doc.pgn", `[Game "breakthrough:size=6x6"]
 [First "human"]
 [Second "uct 1s"]
@@ -224,7 +224,7 @@ func mustLoad(t *testing.T, path string) *pgn.Record {
 // "Resume last game" opens the newest autosave, which the game then keeps
 // writing.
 func TestResumeLastGame(t *testing.T) {
-	SavesDir = t.TempDir()
+	tempSaves(t)
 	m := send(t, New(nil), tea.WindowSizeMsg{Width: 100, Height: 30})
 	m = openItem(t, m, itemResume)
 	if _, ok := m.current.(*menu); !ok || !strings.Contains(m.View(), "no game to resume") {

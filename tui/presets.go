@@ -558,8 +558,8 @@ func (r *runScreen) statusLine(e *env) string {
 	if r.finished {
 		verb = "results in "
 	}
-	return statusParts(r.state(), r.table.span(), verb+r.path, fmt.Sprintf("%d/%d %s, %d left", pr.Done, pr.Total, unitNoun(r.p), pr.Total-pr.Done),
-		elapsed, eta, count(r.workers(), "worker"), scale)
+	return statusParts(r.state(), r.table.span(), fmt.Sprintf("%d/%d %s, %d left", pr.Done, pr.Total, unitNoun(r.p), pr.Total-pr.Done),
+		elapsed, eta, count(r.workers(), "worker"), scale, verb+r.path)
 }
 
 // scaled writes a budget of the preset as this run plays it: with the
@@ -579,7 +579,7 @@ func (r *runScreen) view(e *env) string {
 	tallies := tallyUnits(r.p, recs, r.count)
 	var top []string
 	top = append(top, cut(s.Title.Render("Preset "+r.p.Name)+"  "+s.Subtle.Render(r.p.Description), w),
-		cut(s.Subtle.Render("results: "+r.path), w), "")
+		cut(s.Subtle.Render("results: "+elidePath(r.path, w-len("results: "))), w), "")
 	if note != "" {
 		top = append(top, s.Status.Width(w).Render(note))
 	}

@@ -45,7 +45,7 @@ func runPreset(t *testing.T, cfg *config.Config, count string) (Model, *runScree
 // A results file that holds every game twice is counted once on the run
 // screen.
 func TestRunScreenCountsGamesOnce(t *testing.T) {
-	ResultsDir = t.TempDir()
+	tempResults(t)
 	cfg, err := config.Parse("c.toml", []byte(presetConfig))
 	if err != nil {
 		t.Fatal(err)
@@ -70,7 +70,7 @@ func TestRunScreenCountsGamesOnce(t *testing.T) {
 // A preset whose results file another process holds is not run a second
 // time: the picker warns, naming the file and the holder, and stays.
 func TestPresetHeldElsewhereWarns(t *testing.T) {
-	ResultsDir = t.TempDir()
+	tempResults(t)
 	cfg, err := config.Parse("c.toml", []byte(presetConfig))
 	if err != nil {
 		t.Fatal(err)
@@ -153,7 +153,7 @@ move = "a3"
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			ResultsDir = t.TempDir()
+			tempResults(t)
 			cfg, err := config.Parse("c.toml", []byte(tt.text))
 			if err != nil {
 				t.Fatal(err)

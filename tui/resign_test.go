@@ -17,7 +17,7 @@ import (
 // says so and loads as resigned, and undo takes the resignation back with
 // the moves.
 func TestEngineResignationEndsTheGame(t *testing.T) {
-	SavesDir = t.TempDir()
+	tempSaves(t)
 	m := send(t, New(nil), tea.WindowSizeMsg{Width: 100, Height: 30})
 	m = keys(t, m, "enter", "ctrl+u", "breakthrough", "tab", "tab", "ctrl+u", "uct 50ms", "enter")
 	p, ok := m.current.(*play)
@@ -79,7 +79,7 @@ func TestHumanResignation(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			SavesDir = t.TempDir()
+			tempSaves(t)
 			m := send(t, New(nil), tea.WindowSizeMsg{Width: 100, Height: 30})
 			m = keys(t, m, append(append([]string{"enter", "ctrl+u", "breakthrough"}, tc.setup...), "enter")...)
 			p, ok := m.current.(*play)

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
 
 	"mcarena/games"
@@ -33,6 +34,7 @@ type review struct {
 	ply        int                      // the board shows the position after ply moves
 	rec        *pgn.Record              // the game, for copying it
 	source     string                   // where the game comes from, for the title
+	sourcePath string                   // the file it comes from, if any, shown after source
 	pv         []games.Move             // an engine's principal variation...
 	pvFor      string                   // ...for the position of this text
 	flip       bool
@@ -43,6 +45,15 @@ type review struct {
 }
 
 // newReview opens a review of moves played from start, at the last move.
+// sourceLine says where the game comes from in at most width cells, the
+// file's path shortened from the left if need be.
+func (r *review) sourceLine(width int) string {
+	if r.sourcePath == "" {
+		return r.source
+	}
+	return r.source + " (" + elidePath(r.sourcePath, max(width-ansi.StringWidth(r.source)-3, 12)) + ")"
+}
+
 func newReview(g games.Game, start games.State, moves []games.Move, rec *pgn.Record, source string) *review {
 	r := &review{g: g, start: start.Clone(), moves: append([]games.Move(nil), moves...), rec: rec, source: source}
 	s := start.Clone()
@@ -109,7 +120,8 @@ func recordReview(rec tournament.Record, path string) (*review, error) {
 	}
 	pr.Set("Seed", fmt.Sprint(rec.Seed))
 	pr.Set("Event", fmt.Sprintf("%s %s game %d", rec.Preset, rec.Match, rec.Index+1))
-	r := newReview(g, start, moves, pr, fmt.Sprintf("%s game %d (%s)", strings.Join(strings.Fields(rec.Game+" "+matchPlayers(rec)+" "+rec.Budget), " "), rec.Index+1, path))
+	r := newReview(g, start, moves, pr, fmt.Sprintf("%s game %d", strings.Join(strings.Fields(rec.Game+" "+matchPlayers(rec)+" "+rec.Budget), " "), rec.Index+1))
+	r.sourcePath = path
 	r.figures = rec.Moves
 	for _, f := range rec.Moves {
 		if f.ClockMillis > 0 {
@@ -254,7 +266,7 @@ func (r *review) view(e *env) string {
 		seats = fmt.Sprintf("%s: %s  %s: %s", pnames[0], first, pnames[1], second)
 	}
 	title := cut(st.Title.Render("Review")+"  "+st.Subtle.Render(r.g.Spec()+"  "+seats), w) + "\n" +
-		cut(st.Subtle.Render(r.source), w)
+		cut(st.Subtle.Render(r.sourceLine(w)), w)
 	var at string
 	switch {
 	case r.ply == 0:

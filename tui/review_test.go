@@ -98,7 +98,7 @@ func resultsRecords() []tournament.Record {
 // enter reviews the game chosen, opened at its end, and each ply shows
 // the position after it and that move's figures.
 func TestResultsReviewOpensGameAtPly(t *testing.T) {
-	ResultsDir = t.TempDir()
+	tempResults(t)
 	path := writeResults(t, ResultsDir, "tiny.jsonl", resultsRecords())
 	m := openItem(t, send(t, New(nil), sizeMsg(120, 40)), itemResults)
 	if v := m.View(); !strings.Contains(v, "> tiny.jsonl") {
@@ -127,7 +127,7 @@ func TestResultsReviewOpensGameAtPly(t *testing.T) {
 	}
 	m = keys(t, m, "up", "up", "up")
 	v := m.View()
-	for _, want := range []string{"after 2. a2 (X)", "position: 3/xo1/x2 o", "> " + "  2.   a2", "3k", "300", "30ms", "X: random  O: uct", "ply 3 of 6", path} {
+	for _, want := range []string{"after 2. a2 (X)", "position: 3/xo1/x2 o", "> " + "  2.   a2", "3k", "300", "30ms", "X: random  O: uct", "ply 3 of 6", "tictactoe uct v random game 2 (", filepath.Base(path) + ")"} {
 		if !strings.Contains(v, want) {
 			t.Fatalf("review at ply 3 lacks %q:\n%s", want, v)
 		}
@@ -142,7 +142,7 @@ func TestResultsReviewOpensGameAtPly(t *testing.T) {
 // The preset screen's ctrl+r opens the results files with the chosen
 // preset's file under the cursor.
 func TestPresetScreenOpensResults(t *testing.T) {
-	ResultsDir = t.TempDir()
+	tempResults(t)
 	writeResults(t, ResultsDir, "analysis.jsonl", nil)
 	writeResults(t, ResultsDir, "table3.jsonl", resultsRecords()[:1])
 	m := pickerScreen(t, func(m Model) Model { return send(t, m, sizeMsg(100, 30)) })
@@ -157,7 +157,7 @@ func TestPresetScreenOpensResults(t *testing.T) {
 // p, v and g copy the position, the PV and the game to files under the
 // saves, and to the clipboard where the terminal takes it.
 func TestReviewCopies(t *testing.T) {
-	SavesDir = t.TempDir()
+	tempSaves(t)
 	m, p := start(t, "tictactoe")
 	for _, mv := range []string{"b2", "a1"} {
 		m = keys(t, m, mv, "enter")
@@ -183,7 +183,7 @@ func TestReviewCopies(t *testing.T) {
 	if got := read("position.txt"); got != "3/1x1/o2 x\n" {
 		t.Fatalf("position.txt %q", got)
 	}
-	if v := m.View(); !strings.Contains(v, "copied the position to "+filepath.Join(dir, "position.txt")+" and to the clipboard") {
+	if v := strings.Join(strings.Fields(m.View()), " "); !strings.Contains(v, "copied the position to "+filepath.Join(dir, "position.txt")+" and to the clipboard") {
 		t.Fatalf("status:\n%s", v)
 	}
 	m = keys(t, m, "v")

@@ -17,7 +17,7 @@ import (
 // Load game lists each save with who played, the result and the moves, and
 // a file that cannot be read with the reason.
 func TestBrowserDescribesSaves(t *testing.T) {
-	SavesDir = t.TempDir()
+	tempSaves(t)
 	g, err := games.New("tictactoe")
 	if err != nil {
 		t.Fatal(err)
@@ -51,7 +51,7 @@ func TestBrowserDescribesSaves(t *testing.T) {
 // and a file changed behind the list's back with its size and time kept
 // is not read again.
 func TestBrowserRereadsOnlyChangedSaves(t *testing.T) {
-	SavesDir = t.TempDir()
+	tempSaves(t)
 	path := filepath.Join(SavesDir, "tictactoe-20260101-120000.pgn")
 	g, err := games.New("tictactoe")
 	if err != nil {

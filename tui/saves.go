@@ -424,7 +424,7 @@ func loadPlayer(e *env, g games.Game, text, spec string) (player, error) {
 
 func (b *browser) view(e *env) string {
 	var s strings.Builder
-	s.WriteString(cut(e.styles.Title.Render("Load game")+"  "+e.styles.Subtle.Render(SavesDir+"/"), e.width) + "\n\n")
+	s.WriteString(cut(e.styles.Title.Render("Load game")+"  "+e.styles.Subtle.Render(elidePath(SavesDir+"/", e.width-len("Load game  "))), e.width) + "\n\n")
 	errText, errH := "", 0
 	if b.err != "" {
 		errText = "\n" + e.styles.Error.Width(e.width).Render(b.err)
@@ -451,7 +451,7 @@ func (b *browser) view(e *env) string {
 
 // statusLine says how many saves there are, where, and which are shown.
 func (b *browser) statusLine(e *env) string {
-	return statusParts(b.list.span(), fmt.Sprintf("%d saves in %s/", len(b.files), SavesDir))
+	return statusParts(b.list.span(), count(len(b.files), "save")+" in "+SavesDir+"/")
 }
 
 // resignedOf is the seat that resigned a saved game: its Resigned tag, else

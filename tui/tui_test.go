@@ -319,12 +319,32 @@ func TestBadPlayer(t *testing.T) {
 	}
 }
 
+// tempSaves points SavesDir at a folder of the test's own until it ends,
+// then back at the package's, so that no later test writes into a folder
+// the testing package has removed.
+func tempSaves(t *testing.T) {
+	t.Helper()
+	old := SavesDir
+	SavesDir = t.TempDir()
+	t.Cleanup(func() { SavesDir = old })
+}
+
+// tempResults does for ResultsDir what tempSaves does for SavesDir.
+func tempResults(t *testing.T) {
+	t.Helper()
+	old := ResultsDir
+	ResultsDir = t.TempDir()
+	t.Cleanup(func() { ResultsDir = old })
+}
+
+// TestMain gives the package's tests one folder for saves and results, so
+// that none writes into the working directory, and removes it at the end.
 func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "mcarena-tui-saves")
+	dir, err := os.MkdirTemp("", "mcarena-tui-")
 	if err != nil {
 		panic(err)
 	}
-	SavesDir = dir
+	SavesDir, ResultsDir = filepath.Join(dir, "saves"), filepath.Join(dir, "results")
 	// The players' clocks stand still, so that screens show 0:00.
 	fixed := time.Date(2026, 1, 2, 15, 4, 5, 0, time.UTC)
 	clock = func() time.Time { return fixed }
@@ -334,7 +354,7 @@ func TestMain(m *testing.M) {
 }
 
 func TestSaveAndLoad(t *testing.T) {
-	SavesDir = t.TempDir()
+	tempSaves(t)
 	m, p := start(t, "breakthrough")
 	m = keys(t, m, "a2-a3", "enter", "e4-e3", "enter")
 	if got := autosaves(); len(got) != 1 {
@@ -360,14 +380,14 @@ func TestSaveAndLoad(t *testing.T) {
 }
 
 func TestDamagedSaveRefused(t *testing.T) {
-	SavesDir = t.TempDir()
+	tempSaves(t)
 	os.WriteFile(filepath.Join(SavesDir, "bad.pgn"), []byte("[Game \"tictactoe\"]\n\n1. a1 a1 *\n"), 0o644)
 	m := send(t, New(nil), tea.WindowSizeMsg{Width: 100, Height: 30})
 	m = keys(t, openItem(t, m, itemLoad), "enter")
 	if _, ok := m.current.(*browser); !ok {
 		t.Fatalf("screen %T, want the browser still", m.current)
 	}
-	if v := m.View(); !strings.Contains(v, "bad.pgn:3: move 2: a1: the cell is taken") {
+	if v := strings.Join(strings.Fields(m.View()), " "); !strings.Contains(v, "bad.pgn:3: move 2: a1: the cell is taken") {
 		t.Fatalf("view:\n%s", v)
 	}
 	data, _ := os.ReadFile(filepath.Join(SavesDir, "bad.pgn"))
@@ -451,7 +471,7 @@ func TestStepperSetupErrors(t *testing.T) {
 }
 
 func TestRunPreset(t *testing.T) {
-	ResultsDir = t.TempDir()
+	tempResults(t)
 	cfg, err := config.Parse("c.toml", []byte(presetConfig))
 	if err != nil {
 		t.Fatal(err)
@@ -510,7 +530,7 @@ func TestMouseClicks(t *testing.T) {
 // one (Kalah's start=random): stores empty, every seed in a house, and a
 // start that differs from the standard one; a save keeps it.
 func TestNewGameDealsRandomKalahStart(t *testing.T) {
-	SavesDir = t.TempDir()
+	tempSaves(t)
 	_, p := start(t, "kalah:start=random")
 	std := p.g.NewState().String()
 	if p.start.String() == std || p.state.String() != p.start.String() {
