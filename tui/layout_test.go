@@ -419,7 +419,7 @@ func TestPickerScaleAndWorkers(t *testing.T) {
 func TestStatusLines(t *testing.T) {
 	m, _ := startWith(t, "tictactoe", "uct iterations=100000000", "random")
 	v := m.View()
-	if !strings.Contains(v, "engines running") || !strings.Contains(v, "clock X 0:00  O 0:00") || !strings.Contains(v, "of 100.0M iterations used") {
+	if !strings.Contains(v, "engines running") || !strings.Contains(v, "time used X 0:00  O 0:00") || !strings.Contains(v, "of 100.0M iterations used") {
 		t.Fatalf("play:\n%s", v)
 	}
 	m = keys(t, m, "ctrl+p")

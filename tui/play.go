@@ -1269,7 +1269,7 @@ func (p *play) statusLine(e *env) string {
 	if !p.seats[0].human() && !p.seats[1].human() {
 		pace = "pace " + p.delay.String()
 	}
-	clocks := fmt.Sprintf("clock %s %s  %s %s", names[0], clockText(p.clockOf(games.First)), names[1], clockText(p.clockOf(games.Second)))
+	clocks := fmt.Sprintf("time used %s %s  %s %s", names[0], clockText(p.clockOf(games.First)), names[1], clockText(p.clockOf(games.Second)))
 	if p.timed() {
 		clocks = fmt.Sprintf("clock %s: %s %s  %s %s", p.control, names[0], leftText(p.leftOf(games.First)), names[1], leftText(p.leftOf(games.Second)))
 	}
