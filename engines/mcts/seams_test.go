@@ -475,6 +475,62 @@ func TestNodePriorsSeedChildren(t *testing.T) {
 	}
 }
 
+// The Havannah paper's visit-and-win-count initialisation (a prior that
+// states its own counts, without np) makes the prior's visits and wins the
+// new children's counts, as Equation 1 adds them, and leaves the parent's
+// count alone; RAVE's weight then counts the virtual visits (the reading
+// documented in go doc mcarena/games/havannah).
+func TestVirtualPriorsAreTheChildrensCounts(t *testing.T) {
+	// Stones on both sides, so that the four priors give several values.
+	s := mustPos(t, "havannah", "")
+	for _, m := range []string{"e5", "d4", "e6", "c3", "f6"} {
+		mv, err := s.ParseMove(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Play(mv)
+	}
+	for _, kind := range []string{"joint", "local", "edge", "combined"} {
+		mp, err := knowledge.NewMovePrior(s.Game(), kind)
+		if err != nil {
+			t.Fatal(err)
+		}
+		vp := mp.(knowledge.VirtualPrior)
+		e := mustEngine(t, "mcts:c=0.4,rave=50,prior="+kind).(*gameChecked).Engine
+		if _, err := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: 1}, Seed: 1}); err != nil {
+			t.Fatal(err)
+		}
+		sr := e.free[0]
+		root := sr.pool.at(sr.rootIdx)
+		distinct := map[float64]bool{}
+		for j := range int32(root.nChild) {
+			ch := sr.pool.at(root.first + j)
+			v, w := vp.Virtual(s, ch.move)
+			distinct[w/float64(v)] = true
+			wantVisits, wantWins := v, w
+			if int16(j) < root.nExp { // the child the iteration went through
+				wantVisits++
+				wantWins += ch.wins - w
+			}
+			if ch.visits != wantVisits || ch.wins != wantWins || ch.wins-w < 0 || ch.wins-w > 1 {
+				t.Errorf("%s: %s: visits %d wins %v, want %d and %v", kind, s.MoveString(ch.move), ch.visits, ch.wins, wantVisits, wantWins)
+			}
+			if got, want := sr.beta.at(ch.visits), 50/(50+float64(ch.visits)); math.Abs(got-want) > 1e-12 {
+				t.Errorf("%s: %s: RAVE weight %v at %d visits, want %v", kind, s.MoveString(ch.move), got, ch.visits, want)
+			}
+		}
+		if len(distinct) < 2 {
+			t.Errorf("%s: one prior value for every move: the position tests nothing", kind)
+		}
+		if sr.virt.on {
+			t.Errorf("%s: the parent's count takes its children's virtual visits, want it to without np only", kind)
+		}
+		if root.visits != 1 {
+			t.Errorf("%s: root visits %d after one iteration, want 1", kind, root.visits)
+		}
+	}
+}
+
 // Maximum backpropagation: a node visited at least T times adds its best
 // child's mean instead of the iteration's result. With T = 1 the root's
 // mean after a search is the running mean of those samples, which a

@@ -77,6 +77,47 @@
 // game move for move against a plain second implementation that floods the
 // board from scratch.
 //
+// Priors (the engine option prior=joint|local|edge|combined): the paper's
+// visit-and-win-count initialisations (its sections 3.3 and 4.4), for the
+// player to move, as virtual visits and wins of the move's node (Gelly and
+// Silver's initialisation, the paper's Equation 1):
+//
+//   - joint: a neighbour move (next to an own stone) 40 visits and 40 wins;
+//     a joint move (two cells from an own stone, across the two cells both
+//     share, both empty: the "two-bridge" shape) 40 and 30; any other move
+//     40 and 5. A move that is both counts as a neighbour move.
+//   - local: 30 visits and 10 wins per local group the move joins: the runs
+//     of own stones among its six neighbours, each run's stones touching
+//     one another (the paper's Fig. 3b counts groups within the local area:
+//     two runs that meet outside it still count two, and the move then
+//     closes a ring), so 0 to 3 groups and 0 to 30 wins.
+//   - edge: the corners and sides (the paper's "edges") that the group the
+//     move would form touches, the move's own cell included: 30 visits and
+//     10 wins per corner and per side; more than one corner or more than two
+//     sides (the move makes a bridge or a fork: it wins) 1 visit and 1000
+//     wins, as the paper prints it, which puts the move first in selection.
+//   - combined: the three summed, 100 visits (40+30+30) and the sum of the
+//     three win counts (the paper says "visit counts" there; summed visits
+//     would always give 100); a bridge or fork again 1 visit and 1000 wins.
+//
+// The swap move (the first stone's cell, with the swap option) gets the
+// lowest category of each prior.
+//
+// How the counts meet the search: the paper's words are that the visit and
+// win counts of new nodes are initialised, and its Equation 1 shows UCT
+// alone; it does not say how the counts meet RAVE. mcarena reads it
+// literally: the virtual visits and wins are the node's counts from its
+// creation, so every formula that reads them sees them. The node's mean is
+// (wins + alpha)/(visits + beta) and its exploration term divides by
+// visits + beta (Equation 1); RAVE's weight R/(R + n) counts them too, so
+// a node with a prior trusts its AMAF value less from the start (at R = 50,
+// 0.56 of the full weight under 40 virtual visits, 0.63 under 30 and 0.33
+// under 100); once the node has children of its own, their exploration
+// term's ln n_p includes its virtual visits. The AMAF statistics get no
+// prior, and the parent's count does not grow by its children's virtual
+// visits (the engine's np option, for the implicit-minimax paper's node
+// priors, would do that).
+//
 // Playout draws Legal()[r.Intn(n)], the reference rule: the r.Intn(n)-th
 // empty cell in ascending order (with a swap, of the empty cells and the
 // first stone's), found with bitset.Set.Select.

@@ -6,30 +6,6 @@ import (
 	"mcarena/games"
 )
 
-// The priors of section 3.3 and 4.4, for the player to move, as virtual
-// visits and wins of the move's node (Gelly and Silver's initialisation,
-// the paper's Equation 1):
-//
-//   - joint: a neighbour move (next to an own stone) 40 visits and 40 wins;
-//     a joint move (two cells from an own stone, across the two cells both
-//     share, both empty: the "two-bridge" shape) 40 and 30; any other move
-//     40 and 5. A move that is both counts as a neighbour move.
-//   - local: 30 visits and 10 wins per local group the move joins: the runs
-//     of own stones among its six neighbours, each run's stones touching
-//     one another (the paper's Fig. 3b counts groups within the local area:
-//     two runs that meet outside it still count two, and the move then
-//     closes a ring), so 0 to 3 groups and 0 to 30 wins.
-//   - edge: the corners and sides (the paper's "edges") that the group the
-//     move would form touches, the move's own cell included: 30 visits and
-//     10 wins per corner and per side; more than one corner or more than two
-//     sides (the move makes a bridge or a fork: it wins) 1 visit and 1000
-//     wins, as the paper prints it, which puts the move first in selection.
-//   - combined: the three summed, 100 visits (40+30+30) and the sum of the
-//     three win counts; a bridge or fork again 1 visit and 1000 wins.
-//
-// The swap move (the first stone's cell, with the swap option) gets the
-// lowest category of each prior.
-
 // priorKind selects one of the paper's visit-and-win-count initialisations.
 type priorKind uint8
 
@@ -40,8 +16,8 @@ const (
 	combinedPrior
 )
 
-// patternPrior is a visit-and-win-count initialisation of the paper (see
-// the first comment of this file).
+// patternPrior is a visit-and-win-count initialisation of the paper (the
+// package comment gives the four and how they meet the search).
 type patternPrior struct{ kind priorKind }
 
 // Prior implements knowledge.MovePrior: wins/visits, at most 1.
