@@ -21,12 +21,14 @@ import (
 //     heuristic pesto), read as Stockfish's evaluate is, a static score
 //     that knows nothing of mate or draws.
 //   - hp-see-E, MCC_HP_SEE,ε: the same with the move of the best static
-//     exchange evaluation (SEE; quiet moves score 0 or less).
+//     exchange evaluation (SEE; quiet moves score 0 or less), mcarena's own.
+//   - hp-sfsee-E: the same with Stockfish 2.2.2's SEE (its values, no
+//     credit for promotions: seeStockfish), the evaluator the thesis names.
 //   - dm, MCC_DecisiveMoves: every move that gives check is tested for
 //     mate, and a mate is played; only when none mates is a move drawn
 //     uniformly.
-//   - dm-hp-eval-E and dm-hp-see-E: decisive moves first, then the heavy
-//     playout's choice, as MCC_Combined combines them.
+//   - dm-hp-eval-E, dm-hp-see-E and dm-hp-sfsee-E: decisive moves first,
+//     then the heavy playout's choice, as MCC_Combined combines them.
 //
 // E is ε in percent, 0, 20, 40, 60 or 80: the values of the thesis'
 // Tables 1 and 3 (ε = 1 is unmodified MCC, playout=random; the mcts
@@ -64,6 +66,7 @@ const (
 	hpNone = iota
 	hpEval
 	hpSEE
+	hpSFSEE
 )
 
 func init() {
@@ -77,7 +80,11 @@ func init() {
 		for _, k := range []struct {
 			name, thesis, best string
 			by                 int
-		}{{"hp-eval-", "MCC_HP_EVAL", "the move PeSTO's evaluation rates best", hpEval}, {"hp-see-", "MCC_HP_SEE", "the move of the best static exchange evaluation", hpSEE}} {
+		}{
+			{"hp-eval-", "MCC_HP_EVAL", "the move PeSTO's evaluation rates best", hpEval},
+			{"hp-see-", "MCC_HP_SEE", "the move of the best static exchange evaluation (mcarena's)", hpSEE},
+			{"hp-sfsee-", "MCC_HP_SEE", "the move of the best static exchange evaluation by Stockfish 2.2.2's values and rules", hpSFSEE},
+		} {
 			by, dm := k.by, dm
 			knowledge.RegisterPlayoutFamily("chess", prefix+k.name,
 				fmt.Sprintf("%sthe chess thesis' heavy playout %s,eps with eps = E/100 (E from 0 to 100; the thesis played 0, 20, 40, 60, 80): a uniform random move with probability eps, else %s", what, k.thesis, k.best),
@@ -125,9 +132,17 @@ func (h *heavy) Run(gs games.State, r *rng.Rand, limit int, t *games.Trace) int 
 // mover by the playout's ranking.
 func (h *heavy) greedy(p *pos, moves []games.Move) games.Move {
 	best, bestScore := moves[0], int32(0)
-	if h.by == hpSEE {
+	switch h.by {
+	case hpSEE:
 		for i, m := range moves {
 			if v := int32(p.see(m)); i == 0 || v > bestScore {
+				best, bestScore = m, v
+			}
+		}
+		return best
+	case hpSFSEE:
+		for i, m := range moves {
+			if v := int32(p.seeStockfish(m)); i == 0 || v > bestScore {
 				best, bestScore = m, v
 			}
 		}

@@ -16,7 +16,7 @@ func heavyNames() []string {
 	names := []string{"dm"}
 	for _, e := range []int{0, 20, 40, 60, 80} {
 		for _, pre := range []string{"", "dm-"} {
-			names = append(names, fmt.Sprintf("%shp-eval-%d", pre, e), fmt.Sprintf("%shp-see-%d", pre, e))
+			names = append(names, fmt.Sprintf("%shp-eval-%d", pre, e), fmt.Sprintf("%shp-see-%d", pre, e), fmt.Sprintf("%shp-sfsee-%d", pre, e))
 		}
 	}
 	return names
@@ -101,7 +101,7 @@ func TestDecisivePlayoutsPlayMateInOne(t *testing.T) {
 // TestHeavyPlayoutWithEpsilonZeroIsDeterministic: the thesis' ε = 0 is
 // "completely deterministic"; different seeds play the same game.
 func TestHeavyPlayoutWithEpsilonZeroIsDeterministic(t *testing.T) {
-	for _, name := range []string{"hp-eval-0", "hp-see-0", "dm-hp-see-0"} {
+	for _, name := range []string{"hp-eval-0", "hp-see-0", "dm-hp-see-0", "hp-sfsee-0", "dm-hp-sfsee-0"} {
 		p := playout(t, name)
 		var first []games.Move
 		for seed := range uint64(3) {
@@ -128,6 +128,12 @@ func TestGreedyStepsTakeTheBestMove(t *testing.T) {
 		// and PeSTO's best.
 		{"hp-see-0", "4k3/8/8/r2q4/8/2N1P3/8/4K3 w - - 0 1", "Nxd5"},
 		{"hp-eval-0", "4k3/8/8/r2q4/8/2N1P3/8/4K3 w - - 0 1", "Nxd5"},
+		{"hp-sfsee-0", "4k3/8/8/r2q4/8/2N1P3/8/4K3 w - - 0 1", "Nxd5"},
+		// Stockfish's SEE gives a promotion no credit: the knight takes
+		// the loose bishop (836) rather than the pawn promoting (0), where
+		// mcarena's SEE promotes (+800 against +300).
+		{"hp-sfsee-0", "4k3/1P6/2b5/8/3N4/8/8/4K3 w - - 0 1", "Nxc6"},
+		{"hp-see-0", "4k3/1P6/2b5/8/3N4/8/8/4K3 w - - 0 1", "b8=Q"},
 	}
 	for _, tt := range tests {
 		s := mustState(t, tt.fen)
