@@ -187,7 +187,7 @@ func kqkDTM(t *testing.T) int {
 // mccCombined3 is the thesis' MCC_Combined (the mcc-combined preset) with
 // the 3-piece tables: the solver with mate distances, tablebase cut-offs
 // everywhere.
-const mccCombined3 = "mcts:children=ordered-last,c=1.4142135623730951,solver=true,matedistance=true,playout=game(name=dm-hp-see-40)," +
+const mccCombined3 = "mcts:children=ordered-last,c=1.4142135623730951,solver=true,matedistance=true,playout=game(name=dm-hp-sfsee-40)," +
 	"leaf=oracle(name=tb3,everywhere=true),bias=0.001,heuristic=pesto,biasraw=2.4146341463414633,biasdiv=visits"
 
 // The solver proves no win that the fifty-move rule may turn into a draw:
