@@ -44,7 +44,6 @@ type review struct {
 	boardAt    [2]int // where the last view drew the board
 }
 
-// newReview opens a review of moves played from start, at the last move.
 // sourceLine says where the game comes from in at most width cells, the
 // file's path shortened from the left if need be.
 func (r *review) sourceLine(width int) string {
@@ -54,6 +53,7 @@ func (r *review) sourceLine(width int) string {
 	return r.source + " (" + elidePath(r.sourcePath, max(width-ansi.StringWidth(r.source)-3, 12)) + ")"
 }
 
+// newReview opens a review of moves played from start, at the last move.
 func newReview(g games.Game, start games.State, moves []games.Move, rec *pgn.Record, source string) *review {
 	r := &review{g: g, start: start.Clone(), moves: append([]games.Move(nil), moves...), rec: rec, source: source}
 	s := start.Clone()

@@ -6,11 +6,12 @@ import (
 	"mcarena/games"
 )
 
-// Stockfish's static exchange evaluation, as Stockfish 2.2.2 (the program
-// the chess thesis built MCC on, January 2012) computes it in
-// Position::see, for the thesis' heavy playouts MCC_HP_SEE,ε ("uses
-// Stockfish's Static Exchange Evaluator"): the rules and values taken from
-// that release's description and constants, not its code. It differs from
+// Stockfish's static exchange evaluation, as Stockfish 2.2.2 computes it
+// in Position::see, for the thesis' heavy playouts MCC_HP_SEE,ε ("uses
+// Stockfish's Static Exchange Evaluator"). The thesis built MCC on
+// Stockfish in early 2012 and names no version; 2.2.2 was the release of
+// January 2012, the one mcarena's Stockfish move order follows too. These
+// are that release's rules and constants, written anew. They differ from
 // mcarena's own SEE (see.go) in four ways:
 //
 //   - values: Stockfish's midgame piece values in its internal units, pawn
