@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"time"
 
 	"mcarena/config"
@@ -220,6 +221,32 @@ type AnalysisSummary struct {
 	// Listed says the budget is one of the preset's: false for a row of
 	// records from a budget the preset no longer gives.
 	Listed bool
+	// Others are the other moves the runs chose, most chosen first.
+	Others []MoveCount
+}
+
+// MoveCount is a move in notation and how many runs chose it.
+type MoveCount struct {
+	Move string
+	Runs int
+}
+
+// Others returns the moves other than move that the runs chose, most
+// chosen first, ties in the order of their notation.
+func (t *Tally) Others(move string) []MoveCount {
+	var out []MoveCount
+	for m, n := range t.Counts {
+		if m != move {
+			out = append(out, MoveCount{m, n})
+		}
+	}
+	slices.SortFunc(out, func(a, b MoveCount) int {
+		if a.Runs != b.Runs {
+			return b.Runs - a.Runs
+		}
+		return strings.Compare(a.Move, b.Move)
+	})
+	return out
 }
 
 // SummariseAnalysis summarises the analysis records of preset p, counting
@@ -266,6 +293,7 @@ func SummariseAnalysis(p *config.Preset, recs []Record) []AnalysisSummary {
 		}
 		a.Runs = t.Runs
 		a.Chosen, a.Low, a.High = t.Frequency(p.Move)
+		a.Others = t.Others(p.Move)
 		a.MeanStates, a.CI95 = t.States()
 		out = append(out, a)
 	}

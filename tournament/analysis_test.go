@@ -3,6 +3,7 @@ package tournament
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"path/filepath"
 	"testing"
 )
@@ -75,12 +76,12 @@ func TestAnalysisBudgetsReportOldRuns(t *testing.T) {
 	if err := WriteAnalysisReport(&out, sums, Text); err != nil {
 		t.Fatal(err)
 	}
-	want := `preset  engine  budget           runs  move  chosen %  95% interval  paper %     states (k)  95% interval  paper (k)  
-b       u       iterations=5     2     a3    50.0      9.5-90.5      90.0        1.0         ±0.0          -          
-b       u       iterations=3000  2     a3    100.0     34.2-100.0    90.0        1.0         ±0.0          -          
-b       u       -                3     a3    33.3      6.1-79.2      90.0     !  1.0         ±0.0          -          
+	want := `preset  engine  budget           runs  move  chosen %  95% interval  paper %     states (k)  95% interval  paper (k)  other moves (runs)  
+b       u       iterations=5     2     a3    50.0      9.5-90.5      90.0        1.0         ±0.0          -          b3 1                
+b       u       iterations=3000  2     a3    100.0     34.2-100.0    90.0        1.0         ±0.0          -          -                   
+b       u       -                3     a3    33.3      6.1-79.2      90.0     !  1.0         ±0.0          -          c1 2                
 
-chosen: runs whose move was the preset's move, with a 95% Wilson interval; states: mean states visited per run with a 95% interval; ! marks a paper figure outside our interval.
+chosen: runs whose move was the preset's move, with a 95% Wilson interval; states: mean states visited per run with a 95% interval; ! marks a paper figure outside our interval; other moves: what the other runs chose, and how many.
 u chose a3 in more than half its runs first at budget iterations=3000.
 `
 	if out.String() != want {
@@ -118,5 +119,21 @@ func TestSteadyMajority(t *testing.T) {
 		if first != tc.first || steady != tc.steady || ok != tc.steadyOK {
 			t.Errorf("%s: first %q, steady %q %v; want %q, %q %v", tc.engine, first, steady, ok, tc.first, tc.steady, tc.steadyOK)
 		}
+	}
+}
+
+// The other moves come most chosen first, ties by their notation, without
+// the preset's move.
+func TestTallyOthers(t *testing.T) {
+	var tl Tally
+	for _, m := range []string{"Kg7", "Kh7", "c7", "Kh7", "Kg8", "Kg7", "Kh7"} {
+		tl.Add(m, 1)
+	}
+	got := fmt.Sprint(tl.Others("Kg7"))
+	if want := "[{Kh7 3} {Kg8 1} {c7 1}]"; got != want {
+		t.Errorf("Others: %s, want %s", got, want)
+	}
+	if got := tl.Others("a1"); len(got) != 4 {
+		t.Errorf("Others of a move never chosen: %v, want all four", got)
 	}
 }

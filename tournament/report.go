@@ -430,7 +430,7 @@ func components(recs []Record) [][]Record {
 // more than half its runs (FirstMajority).
 func WriteAnalysisReport(w io.Writer, sums []AnalysisSummary, f Format) error {
 	budgets := slices.ContainsFunc(sums, func(a AnalysisSummary) bool { return a.Budget != "" })
-	header := []string{"preset", "engine", "runs", "move", "chosen %", "95% interval", "paper %", "", "states (k)", "95% interval", "paper (k)"}
+	header := []string{"preset", "engine", "runs", "move", "chosen %", "95% interval", "paper %", "", "states (k)", "95% interval", "paper (k)", "other moves (runs)"}
 	if budgets {
 		header = slices.Insert(header, 2, "budget")
 	}
@@ -454,7 +454,7 @@ func WriteAnalysisReport(w io.Writer, sums []AnalysisSummary, f Format) error {
 		}
 		row := []string{a.Preset, a.Engine, strconv.Itoa(a.Runs), a.Move, fmt.Sprintf("%.1f", freq),
 			fmt.Sprintf("%.1f-%.1f", 100*a.Low, 100*a.High), pf, flag, fmt.Sprintf("%.1f", a.MeanStates/1000),
-			fmt.Sprintf("±%.1f", a.CI95/1000), ps}
+			fmt.Sprintf("±%.1f", a.CI95/1000), ps, othersText(a.Others)}
 		if budgets {
 			row = slices.Insert(row, 2, orDash(a.Budget))
 		}
@@ -467,7 +467,7 @@ func WriteAnalysisReport(w io.Writer, sums []AnalysisSummary, f Format) error {
 	if err := writeTable(w, header, rows, f); err != nil || f == CSV {
 		return err
 	}
-	fmt.Fprintln(w, "\nchosen: runs whose move was the preset's move, with a 95% Wilson interval; states: mean states visited per run with a 95% interval; ! marks a paper figure outside our interval.")
+	fmt.Fprintln(w, "\nchosen: runs whose move was the preset's move, with a 95% Wilson interval; states: mean states visited per run with a 95% interval; ! marks a paper figure outside our interval; other moves: what the other runs chose, and how many.")
 	if budgets {
 		for _, e := range engines {
 			if b, ok := FirstMajority(sums, e); ok {
@@ -492,6 +492,19 @@ func WriteAnalysisReport(w io.Writer, sums []AnalysisSummary, f Format) error {
 		fmt.Fprintln(w, "Scaled down: fewer runs than the preset asks for.")
 	}
 	return nil
+}
+
+// othersText writes the other moves the runs chose, "Kh7 14, c7 1", or
+// "-" when there were none.
+func othersText(others []MoveCount) string {
+	if len(others) == 0 {
+		return "-"
+	}
+	parts := make([]string, len(others))
+	for i, o := range others {
+		parts[i] = fmt.Sprintf("%s %d", o.Move, o.Runs)
+	}
+	return strings.Join(parts, ", ")
 }
 
 // orDash returns text, or "-" for the empty text of a default budget.
