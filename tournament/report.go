@@ -454,7 +454,7 @@ func WriteAnalysisReport(w io.Writer, sums []AnalysisSummary, f Format) error {
 		}
 		row := []string{a.Preset, a.Engine, strconv.Itoa(a.Runs), a.Move, fmt.Sprintf("%.1f", freq),
 			fmt.Sprintf("%.1f-%.1f", 100*a.Low, 100*a.High), pf, flag, fmt.Sprintf("%.1f", a.MeanStates/1000),
-			fmt.Sprintf("±%.1f", a.CI95/1000), ps, othersText(a.Others)}
+			fmt.Sprintf("±%.1f", a.CI95/1000), ps, a.OthersText()}
 		if budgets {
 			row = slices.Insert(row, 2, orDash(a.Budget))
 		}
@@ -494,14 +494,14 @@ func WriteAnalysisReport(w io.Writer, sums []AnalysisSummary, f Format) error {
 	return nil
 }
 
-// othersText writes the other moves the runs chose, "Kh7 14, c7 1", or
+// OthersText writes the other moves the runs chose, "Kh7 14, c7 1", or
 // "-" when there were none.
-func othersText(others []MoveCount) string {
-	if len(others) == 0 {
+func (a AnalysisSummary) OthersText() string {
+	if len(a.Others) == 0 {
 		return "-"
 	}
-	parts := make([]string, len(others))
-	for i, o := range others {
+	parts := make([]string, len(a.Others))
+	for i, o := range a.Others {
 		parts[i] = fmt.Sprintf("%s %d", o.Move, o.Runs)
 	}
 	return strings.Join(parts, ", ")

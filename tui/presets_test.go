@@ -149,7 +149,7 @@ engines = ["u"]
 budgets = ["iterations=5", "iterations=500"]
 runs = 3
 move = "a3"
-`, []string{"u iterations=5", "u iterations=500", "3/3", "runs chosen % [95%]", "6/6 runs, 0 left"}},
+`, []string{"u iterations=5", "u iterations=500", "3/3", "runs chosen % [95%]", "6/6 runs, 0 left", "other moves "}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
