@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"runtime"
-	"sort"
 	"sync"
 	"text/tabwriter"
 	"time"
@@ -162,16 +161,10 @@ func runAnalyse(args []string, stdout io.Writer) error {
 	rep := AnalyseReport{Game: g.Spec(), Position: s.String(), Engine: eng.Spec(), Playout: *playout, Runs: *runs,
 		FirstSeed: *seed, Seconds: time.Since(start).Seconds()}
 	rep.MeanStates, rep.StatesCI95 = t.States()
-	for m := range t.Counts {
-		c, lo, hi := t.Frequency(m)
-		rep.Moves = append(rep.Moves, AnalyseMove{Move: m, Count: c, Frequency: float64(c) / float64(t.Runs), Low: lo, High: hi})
+	for _, mc := range t.Others("") { // every move, most chosen first
+		c, lo, hi := t.Frequency(mc.Move)
+		rep.Moves = append(rep.Moves, AnalyseMove{Move: mc.Move, Count: c, Frequency: float64(c) / float64(t.Runs), Low: lo, High: hi})
 	}
-	sort.Slice(rep.Moves, func(i, j int) bool {
-		if rep.Moves[i].Count != rep.Moves[j].Count {
-			return rep.Moves[i].Count > rep.Moves[j].Count
-		}
-		return rep.Moves[i].Move < rep.Moves[j].Move
-	})
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")

@@ -232,7 +232,8 @@ type MoveCount struct {
 }
 
 // Others returns the moves other than move that the runs chose, most
-// chosen first, ties in the order of their notation.
+// chosen first, ties in the order of their notation; Others("") returns
+// every move chosen.
 func (t *Tally) Others(move string) []MoveCount {
 	var out []MoveCount
 	for m, n := range t.Counts {

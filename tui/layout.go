@@ -77,25 +77,26 @@ func cut(s string, width int) string {
 	return ansi.Truncate(s, width, "…")
 }
 
-// elidePath shortens a path (plain text) to at most width cells by
-// dropping its leading folders, whole where it can, behind an ellipsis, so
-// that the file's name stays in view: "…/results/tiny.jsonl".
+// elidePath shortens a path (plain text) to at most width cells (one when
+// width is less) by dropping its leading folders, whole where it can,
+// behind an ellipsis, so that the file's name stays in view:
+// "…/results/tiny.jsonl". It cuts between whole characters.
 func elidePath(path string, width int) string {
-	if ansi.StringWidth(path) <= width {
+	w := ansi.StringWidth(path)
+	if w <= width {
 		return path
 	}
-	rs := []rune(path)
-	for i := 1; i < len(rs); i++ {
-		tail := string(rs[i:])
-		if ansi.StringWidth(tail)+1 > width {
-			continue
-		}
-		if j := strings.IndexRune(tail, '/'); j >= 0 && ansi.StringWidth(tail[j:])+1 <= width && j < len(tail)-1 {
-			tail = tail[j:]
-		}
-		return "…" + tail
+	if width < 2 {
+		return "…"
 	}
-	return cut(path, width)
+	tail := ansi.TruncateLeft(path, w-(width-1), "")
+	for n := w - (width - 1) + 1; ansi.StringWidth(tail) > width-1; n++ {
+		tail = ansi.TruncateLeft(path, n, "") // a wide character kept whole
+	}
+	if j := strings.IndexRune(tail, '/'); j >= 0 && j < len(tail)-1 {
+		tail = tail[j:]
+	}
+	return "…" + tail
 }
 
 // count writes n and the noun, plural unless n is 1: "1 move", "3 moves".

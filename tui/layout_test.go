@@ -511,6 +511,14 @@ func TestElidePath(t *testing.T) {
 		{"/home/someone/lab/saves/", 11, "…/saves/"},
 		{"/home/someone/a-very-long-file-name.pgn", 12, "…le-name.pgn"},
 		{"/home/someone/lab/saves/", 1, "…"},
+		{"/home/someone/lab/saves/", 0, "…"},
+		// Whole characters: an accent on its letter, wide runes whole.
+		{"/home/e\u0301te\u0301/re\u0301sume\u0301.pgn", 12, "…/re\u0301sume\u0301.pgn"},
+		{"/home/e\u0301te\u0301/re\u0301sume\u0301.pgn", 11, "…re\u0301sume\u0301.pgn"},
+		{"/home/e\u0301te\u0301/re\u0301sume\u0301.pgn", 6, "…e\u0301.pgn"},
+		{"/home/棋譜/対局.pgn", 10, "…/対局.pgn"},
+		{"/home/棋譜/対局.pgn", 9, "…対局.pgn"},
+		{"/home/棋譜/対局.pgn", 8, "…局.pgn"},
 	} {
 		got := elidePath(tc.path, tc.width)
 		if got != tc.want {

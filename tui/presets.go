@@ -644,9 +644,6 @@ func (r *runScreen) rows(e *env, recs []tournament.Record, tallies map[string]ta
 			if a.Runs > 0 {
 				rw.rate = fmt.Sprintf("%5.1f%% [%4.1f-%5.1f]", 100*float64(a.Chosen)/float64(a.Runs), 100*a.Low, 100*a.High)
 				rw.details = fmt.Sprintf("states %.1fk ±%.1fk", a.MeanStates/1000, a.CI95/1000)
-				if len(a.Others) > 0 {
-					rw.details += "  other moves " + a.OthersText()
-				}
 			}
 			if a.PaperFrequency >= 0 {
 				rw.paper = fmt.Sprintf("%5.1f", a.PaperFrequency)
@@ -656,6 +653,9 @@ func (r *runScreen) rows(e *env, recs []tournament.Record, tallies map[string]ta
 			}
 			if a.PaperStates >= 0 {
 				rw.details = strings.TrimSpace(rw.details + fmt.Sprintf("  paper %.0fk", a.PaperStates))
+			}
+			if len(a.Others) > 0 {
+				rw.details += "  other moves " + a.OthersText()
 			}
 			out[i] = rw
 		}

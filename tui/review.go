@@ -44,8 +44,9 @@ type review struct {
 	boardAt    [2]int // where the last view drew the board
 }
 
-// sourceLine says where the game comes from in at most width cells, the
-// file's path shortened from the left if need be.
+// sourceLine says where the game comes from, the file's path shortened
+// from the left so that the line fits width cells where the source leaves
+// the path at least 12 (the view cuts a longer line at its end).
 func (r *review) sourceLine(width int) string {
 	if r.sourcePath == "" {
 		return r.source

@@ -20,10 +20,12 @@ import (
 //     Stockfish's evaluation; this is PeSTO's tapered evaluation (the
 //     heuristic pesto), read as Stockfish's evaluate is, a static score
 //     that knows nothing of mate or draws.
-//   - hp-see-E, MCC_HP_SEE,ε: the same with the move of the best static
-//     exchange evaluation (SEE; quiet moves score 0 or less), mcarena's own.
-//   - hp-sfsee-E: the same with Stockfish 2.2.2's SEE (its values, no
-//     credit for promotions: seeStockfish), the evaluator the thesis names.
+//   - hp-sfsee-E, MCC_HP_SEE,ε: the same with the move of the best static
+//     exchange evaluation (SEE; quiet moves score 0 or less) by Stockfish
+//     2.2.2's values and rules (no credit for promotions: seeStockfish),
+//     the evaluator the thesis names.
+//   - hp-see-E: the same by mcarena's own SEE (see.go), the stand-in
+//     before.
 //   - dm, MCC_DecisiveMoves: every move that gives check is tested for
 //     mate, and a mate is played; only when none mates is a move drawn
 //     uniformly.
@@ -54,7 +56,7 @@ import (
 //     dead material, threefold repetition, the fifty-move rule, the ply
 //     cap), like the thesis' Algorithm 7.4.
 type heavy struct {
-	by       int // hpNone, hpEval or hpSEE
+	by       int // hpNone, hpEval, hpSEE or hpSFSEE
 	eps      float64
 	decisive bool
 	ml       [maxMoves]games.Move

@@ -75,7 +75,7 @@ func TestHeavyPlayoutsPlayLegalMovesAndFinishGames(t *testing.T) {
 // seed; the uniform playout does not always.
 func TestDecisivePlayoutsPlayMateInOne(t *testing.T) {
 	const fen = "6k1/5ppp/8/8/8/8/2B2PPP/R3K1N1 w Q - 0 1" // Ra8# among 40 moves
-	for _, name := range []string{"dm", "dm-hp-eval-40", "dm-hp-see-40", "dm-hp-see-0", "dm-hp-eval-0"} {
+	for _, name := range []string{"dm", "dm-hp-eval-40", "dm-hp-see-40", "dm-hp-see-0", "dm-hp-eval-0", "dm-hp-sfsee-40", "dm-hp-sfsee-0"} {
 		p := playout(t, name)
 		for seed := range uint64(20) {
 			s := mustState(t, fen)
@@ -154,7 +154,7 @@ func TestGreedyStepsTakeTheBestMove(t *testing.T) {
 // uniform playout and by each heavy playout of the thesis' main
 // experiment, in games per second and plies per game.
 func BenchmarkPlayouts(b *testing.B) {
-	names := []string{"uniform", "dm", "hp-eval-40", "hp-see-40", "dm-hp-see-40", "hp-eval-0", "hp-see-0"}
+	names := []string{"uniform", "dm", "hp-eval-40", "hp-sfsee-40", "dm-hp-sfsee-40", "hp-eval-0", "hp-sfsee-0", "hp-see-40", "dm-hp-see-40", "hp-see-0"}
 	for _, name := range names {
 		b.Run(name, func(b *testing.B) {
 			var p knowledge.Playout
@@ -222,15 +222,16 @@ func TestRandomPlayoutsRarelyMateWithKingAndQueen(t *testing.T) {
 
 // TestGreedyStepsFollowTheGamesOrder: among equally good moves a greedy
 // step takes the first in Legal's order, the native one or Stockfish's.
-// From the start every move is quiet, of exchange value 0: hp-see-0 plays
-// the native order's first, the knight's b1-a3, and under order=stockfish
-// Stockfish's first, a2-a3.
+// From the start every move is quiet, of exchange value 0 by either SEE:
+// hp-see-0 and hp-sfsee-0 play the native order's first, the knight's
+// b1-a3, and under order=stockfish Stockfish's first, a2-a3.
 func TestGreedyStepsFollowTheGamesOrder(t *testing.T) {
 	for _, tc := range []struct {
-		g    *chess.Game
-		want string
-	}{{chess.New(0), "Na3"}, {chess.NewStockfishOrder(0), "a3"}} {
-		p, err := knowledge.NewPlayout(tc.g, "hp-see-0")
+		g          *chess.Game
+		name, want string
+	}{{chess.New(0), "hp-see-0", "Na3"}, {chess.NewStockfishOrder(0), "hp-see-0", "a3"},
+		{chess.New(0), "hp-sfsee-0", "Na3"}, {chess.NewStockfishOrder(0), "hp-sfsee-0", "a3"}} {
+		p, err := knowledge.NewPlayout(tc.g, tc.name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -239,7 +240,7 @@ func TestGreedyStepsFollowTheGamesOrder(t *testing.T) {
 		var tr games.Trace
 		p.Run(s.Clone(), &r, 1, &tr)
 		if len(tr.Moves) != 1 || s.MoveString(tr.Moves[0]) != tc.want {
-			t.Errorf("%s: hp-see-0 played %v, want %s", tc.g.Spec(), tr.Moves, tc.want)
+			t.Errorf("%s: %s played %v, want %s", tc.g.Spec(), tc.name, tr.Moves, tc.want)
 		}
 	}
 }

@@ -9,21 +9,23 @@ import (
 // Stockfish's static exchange evaluation, as Stockfish 2.2.2 computes it
 // in Position::see, for the thesis' heavy playouts MCC_HP_SEE,ε ("uses
 // Stockfish's Static Exchange Evaluator"). The thesis built MCC on
-// Stockfish in early 2012 and names no version; 2.2.2 was the release of
-// January 2012, the one mcarena's Stockfish move order follows too. These
-// are that release's rules and constants, written anew. They differ from
-// mcarena's own SEE (see.go) in four ways:
+// Stockfish in early 2012 and names no version; 2.2.2 (14 January 2012)
+// was the last release before 2.3 in September, the one mcarena's
+// Stockfish move order follows too (2.2 and 2.2.1 compute the SEE alike).
+// These are that release's rules and constants, written anew. They differ
+// from mcarena's own SEE (see.go) in three ways, and agree in a fourth:
 //
 //   - values: Stockfish's midgame piece values in its internal units, pawn
 //     198, knight 817, bishop 836, rook 1270, queen 2521 (a bishop is worth
-//     a little more than a knight, so knight takes bishop gains 19);
+//     a little more than a knight, so knight takes a defended bishop
+//     gains 19);
 //   - promotions are not understood (the release says so): a promoting pawn
 //     is a pawn, so a quiet promotion scores 0 and a recapture on the last
 //     rank takes a pawn's value;
-//   - a king that captures while the other side still attacks the square
-//     ends the sequence as if it lost ten queens, so it never captures
-//     there (mcarena's stops before it, the same choice);
-//   - a pawn on the last rank is no later in the order of attackers.
+//   - a pawn on the last rank is no later in the order of attackers;
+//   - alike: a king that captures while the other side still attacks the
+//     square ends the sequence as if it lost ten queens, so it never
+//     captures there (mcarena's stops before it, the same choice).
 //
 // As in both, castling scores 0, en passant takes a pawn (and leaves its
 // square for the lines behind it), attackers hidden behind others on a

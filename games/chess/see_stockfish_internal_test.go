@@ -25,15 +25,20 @@ func TestStockfishSEEHandMade(t *testing.T) {
 		{"a promotion a rook takes: a pawn lost", "r3k3/1P6/8/8/8/8/8/4K3 w - -", "b7b8q", -198},
 		{"a promotion that takes a rook, then taken", "1r1rk3/2P5/8/8/8/8/8/4K3 w - -", "c7b8q", 1270 - 198},
 		{"en passant", "4k3/8/8/3pP3/8/8/8/4K3 w - d6", "e5d6", 198},
+		// The pawn taken en passant leaves the file open for the rook
+		// behind it, which retakes: a pawn for a pawn.
+		{"en passant opens a line", "4k3/8/8/3pP3/8/8/3r4/7K w - d6", "e5d6", 0},
+		{"en passant opens a line, Black", "7k/3R4/8/8/3Pp3/8/8/4K3 b - d3", "e4d3", 0},
 		{"castling", "4k3/8/8/8/8/8/8/4K2R w K -", "e1g1", 0},
 		{"the king takes an undefended pawn", "4k3/8/8/8/8/8/3p4/4K3 w - -", "e1d2", 198},
-		// Rxd5 rxd5 Qxd5: the queen behind the rook joins; Black's rook
-		// does not retake, as that would lose it for a pawn and a rook.
+		// Rxd5: the queen behind the rook would retake, so Black's
+		// recapture only trades rooks and Black stops; without the x-ray
+		// it would be 198-1270.
 		{"a rook takes a pawn, the queen behind it", "3rk3/8/8/3p4/8/8/3R4/3QK3 w - -", "d2d5", 198},
 		// Qxd5 with a rook defending: the queen for a pawn.
 		{"the queen takes a defended pawn", "3rk3/8/8/3p4/8/8/8/3QK3 w - -", "d1d5", 198 - 2521},
-		// Nxe4, and the king may not retake while the rook behind the
-		// knight guards the square.
+		// Nxe4, and the king may not retake while the rook on e8 guards
+		// the square.
 		{"a king may not take into an attack", "4r2k/8/5n2/8/4P3/3K4/8/8 b - -", "f6e4", 198},
 	} {
 		g := New(0)
@@ -58,7 +63,8 @@ func TestStockfishSEEHandMade(t *testing.T) {
 // TestStockfishSEEAgreesWithAPlainOne compares the SEE with a plain one,
 // on every legal move of the positions of seeded random games: a board of
 // 64 squares, attackers found by walking from the square, the exchange by
-// recursion, each side free to stop.
+// recursion, each side free to stop; attacks are found by walking from
+// each piece to the square.
 func TestStockfishSEEAgreesWithAPlainOne(t *testing.T) {
 	g := New(0)
 	nonzero, kinds := 0, map[int]bool{}
@@ -87,8 +93,7 @@ func TestStockfishSEEAgreesWithAPlainOne(t *testing.T) {
 
 // plainStockfishSEE is Stockfish 2.2.2's SEE computed the plain way.
 func plainStockfishSEE(p *pos, m games.Move) int {
-	var b [64]uint8
-	b = p.board
+	b := p.board
 	from, to, _ := decode(m)
 	mover := b[from]
 	t := int(mover&7) - 1

@@ -86,13 +86,13 @@
 //     a joint move (two cells from an own stone, across the two cells both
 //     share, both empty: the "two-bridge" shape) 40 and 30; any other move
 //     40 and 5. A move that is both counts as a neighbour move.
-//   - local: 30 visits and 10 wins per local group the move joins: the runs
+//   - local: 30 visits, and 10 wins per local group the move joins: the runs
 //     of own stones among its six neighbours, each run's stones touching
 //     one another (the paper's Fig. 3b counts groups within the local area:
 //     two runs that meet outside it still count two, and the move then
 //     closes a ring), so 0 to 3 groups and 0 to 30 wins.
 //   - edge: the corners and sides (the paper's "edges") that the group the
-//     move would form touches, the move's own cell included: 30 visits and
+//     move would form touches, the move's own cell included: 30 visits, and
 //     10 wins per corner and per side; more than one corner or more than two
 //     sides (the move makes a bridge or a fork: it wins) 1 visit and 1000
 //     wins, as the paper prints it, which puts the move first in selection.
@@ -107,9 +107,11 @@
 // win counts of new nodes are initialised, and its Equation 1 shows UCT
 // alone; it does not say how the counts meet RAVE. mcarena reads it
 // literally: the virtual visits and wins are the node's counts from its
-// creation, so every formula that reads them sees them. The node's mean is
-// (wins + alpha)/(visits + beta) and its exploration term divides by
-// visits + beta (Equation 1); RAVE's weight R/(R + n) counts them too, so
+// creation, so every formula that reads them sees them. With n and w the
+// real visits and wins, the node's mean is (w + alpha_i)/(n + beta_i) and
+// its exploration term divides by n + beta_i (Equation 1, alpha_i and
+// beta_i the virtual wins and visits); RAVE's weight R/(R + n + beta_i)
+// counts them too, so
 // a node with a prior trusts its AMAF value less from the start (at R = 50,
 // 0.56 of the full weight under 40 virtual visits, 0.63 under 30 and 0.33
 // under 100); once the node has children of its own, their exploration
