@@ -141,7 +141,7 @@ func TestTerminalEndToEnd(t *testing.T) {
 	// line stay on screen, down to the least size.
 	for _, size := range [][2]string{{"80", "24"}, {"60", "20"}} {
 		tmux("resize-window", "-t", session, "-x", size[0], "-y", size[1])
-		wants := []string{"breakthrough", " 5  b  b  b  b  b", "Moves", "Engine", "move: ", "PAUSED", "clock White"}
+		wants := []string{"breakthrough", " 5  b  b  b  b  b", "Moves", "Engine", "move: ", "PAUSED", "time used White"}
 		deadline := time.Now().Add(10 * time.Second)
 		for {
 			// The screen of the new size: the title first and every part
