@@ -134,17 +134,13 @@ func (h *heavy) Run(gs games.State, r *rng.Rand, limit int, t *games.Trace) int 
 // mover by the playout's ranking.
 func (h *heavy) greedy(p *pos, moves []games.Move) games.Move {
 	best, bestScore := moves[0], int32(0)
-	switch h.by {
-	case hpSEE:
-		for i, m := range moves {
-			if v := int32(p.see(m)); i == 0 || v > bestScore {
-				best, bestScore = m, v
-			}
+	if h.by == hpSEE || h.by == hpSFSEE {
+		see := (*pos).see
+		if h.by == hpSFSEE {
+			see = (*pos).seeStockfish
 		}
-		return best
-	case hpSFSEE:
 		for i, m := range moves {
-			if v := int32(p.seeStockfish(m)); i == 0 || v > bestScore {
+			if v := int32(see(p, m)); i == 0 || v > bestScore {
 				best, bestScore = m, v
 			}
 		}

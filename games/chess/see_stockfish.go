@@ -61,9 +61,6 @@ func (p *pos) seeStockfish(m games.Move) int {
 		swap[0] = sfSEEValue[captured]
 	}
 	side := int(p.side) ^ 1
-	if p.attackers(to, occ, side)&occ == 0 {
-		return swap[0]
-	}
 	onSq := t // the piece on the square, the next capture's prize
 	n := 1
 	for n < len(swap)-1 {
