@@ -84,6 +84,10 @@ type Learning struct {
 	// Average values a move by the mean of its N-gram1 and N-gram2
 	// ratios when both qualify (needs N = 2).
 	Average bool
+	// UnseenWins values a legal move whose n-gram was never played (its
+	// N-gram1 with N = 2) as a won game, 1, when Threshold is 0; else such
+	// a move is left out.
+	UnseenWins bool
 	// PlayoutOnly learns from the playout's moves only, not the tree's.
 	PlayoutOnly bool
 	// ContextInPlayout, with PlayoutOnly, learns a move only as a reply to
@@ -380,7 +384,8 @@ func contains(moves []games.Move, m games.Move) bool {
 }
 
 // ngram returns the legal move of the best ratio among those whose
-// n-grams qualify, ties drawn uniformly, or NoMove.
+// n-grams qualify (with UnseenWins, a never played one's ratio is 1), ties
+// drawn uniformly, or NoMove.
 func (p *learner) ngram(mover games.Player, prev1, prev2 games.Move, moves []games.Move, r *rng.Rand) games.Move {
 	if prev1 == games.NoMove {
 		return games.NoMove
@@ -407,6 +412,8 @@ func (p *learner) ngram(mover games.Player, prev1, prev2 games.Move, moves []gam
 			}
 		case ok1:
 			v = e1.w / e1.n
+		case p.cfg.UnseenWins && e1.n == 0 && t == 0:
+			v = 1
 		default:
 			continue
 		}

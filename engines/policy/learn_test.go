@@ -171,6 +171,44 @@ func TestNGramPicksTheBestLegalMove(t *testing.T) {
 	}
 }
 
+// With unseen=win a legal move whose n-gram was never played is valued 1,
+// a won game: it beats every ratio below 1 and ties with ratio 1; a
+// threshold still leaves it out.
+func TestNGramUnseenMovesAsWins(t *testing.T) {
+	const spec = "nogo:size=5"
+	for _, tc := range []struct {
+		name  string
+		l     Learning
+		games []played
+		never []string // moves it must not choose
+		want  string   // the one move it must choose, or "" for many
+	}{
+		{"unseen moves beat every ratio below 1", Learning{N: 1, UnseenWins: true}, ngramGames, []string{"a2", "c2"}, ""},
+		{"a ratio of 1 ties with the unseen moves", Learning{N: 1, UnseenWins: true}, rareBest, []string{"a2", "c2"}, ""},
+		{"N-gram2 falls back to N-gram1, then to a win", Learning{N: 2, UnseenWins: true}, ngramGames, []string{"c2"}, ""},
+		{"a threshold leaves unseen moves out", Learning{N: 1, UnseenWins: true, Threshold: 2}, ngramGames, nil, "c2"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := learnerFor(t, spec, Config{Kind: NGram, Learn: tc.l})
+			got := nextMoves(t, spec, p, tc.games, "c1 b2", 200)
+			if tc.want != "" {
+				if got[tc.want] != 200 {
+					t.Errorf("moves %v, want %s every time", got, tc.want)
+				}
+				return
+			}
+			for _, m := range tc.never {
+				if got[m] > 0 {
+					t.Errorf("moves %v: %s chosen %d times, want never", got, m, got[m])
+				}
+			}
+			if len(got) < 10 {
+				t.Errorf("moves %v, want many unseen moves", got)
+			}
+		})
+	}
+}
+
 // With epsilon 0.5 about half the moves are the default policy's.
 func TestNGramEpsilon(t *testing.T) {
 	const spec = "nogo:size=5"

@@ -71,7 +71,11 @@
 // ties drawn uniformly, among the moves whose n-gram has p >= threshold
 // (section 3.2 leaves out those "played fewer than T times"; section 4.3
 // says "more than T times", one count apart) and p > 0 (a ratio needs a
-// visit); with n = 2 a move whose N-gram2 falls
+// visit). Section 3.2's words leave no move out at T = 0, so a move never
+// played needs a value the paper does not give: with unseen=win
+// (Learning.UnseenWins) it is 1, a won game, as MAST values the moves it
+// has not seen (Finnsson and Björnsson) and Ludii's NST an unseen move;
+// by default it is left out. With n = 2 a move whose N-gram2 falls
 // short is valued by its N-gram1 (the paper's section 4.3), and with
 // average by the mean of the two ratios when both qualify. When no legal
 // move qualifies, the default policy moves.
