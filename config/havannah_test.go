@@ -10,7 +10,8 @@ import (
 // words it, and only the -wg players, the whole-simulation reading, from
 // every move of the simulation; havannah-lgr-wholegame-counted plays only
 // -wg players, havannah-ngram-readings-counted compares the readings, and
-// every other Havannah preset plays the paper's reading.
+// every other Havannah preset plays the paper's reading; the opponent is
+// the baseline hav-base, or without RAVE hav-uct.
 func TestHavannahLearningReading(t *testing.T) {
 	cfg := repositoryConfig(t)
 	learning := 0
@@ -37,7 +38,11 @@ func TestHavannahLearningReading(t *testing.T) {
 		for _, pair := range p.Pairs {
 			// The enhanced player is the first; the second is the baseline.
 			wg := strings.HasSuffix(pair[0], "-wg")
-			if pair[1] != "hav-base" || name == "havannah-lgr-wholegame-counted" && !wg || wg && !readings[name] {
+			baseline := "hav-base"
+			if name == "havannah-norave-counted" {
+				baseline = "hav-uct"
+			}
+			if pair[1] != baseline || name == "havannah-lgr-wholegame-counted" && !wg || wg && !readings[name] {
 				t.Errorf("preset %s plays %s against %s", name, pair[0], pair[1])
 			}
 		}
