@@ -181,12 +181,13 @@ func TestNGramUnseenMovesAsWins(t *testing.T) {
 		l     Learning
 		games []played
 		never []string // moves it must not choose
+		among string   // a move it must choose among many
 		want  string   // the one move it must choose, or "" for many
 	}{
-		{"unseen moves beat every ratio below 1", Learning{N: 1, UnseenWins: true}, ngramGames, []string{"a2", "c2"}, ""},
-		{"a ratio of 1 ties with the unseen moves", Learning{N: 1, UnseenWins: true}, rareBest, []string{"a2", "c2"}, ""},
-		{"N-gram2 falls back to N-gram1, then to a win", Learning{N: 2, UnseenWins: true}, ngramGames, []string{"c2"}, ""},
-		{"a threshold leaves unseen moves out", Learning{N: 1, UnseenWins: true, Threshold: 2}, ngramGames, nil, "c2"},
+		{"unseen moves beat every ratio below 1", Learning{N: 1, UnseenWins: true}, ngramGames, []string{"a2", "c2"}, "", ""},
+		{"a ratio of 1 ties with the unseen moves", Learning{N: 1, UnseenWins: true}, rareBest, []string{"a2", "c2"}, "d2", ""},
+		{"N-gram2 falls back to N-gram1, then to a win", Learning{N: 2, UnseenWins: true}, ngramGames, []string{"c2"}, "a2", ""},
+		{"a threshold leaves unseen moves out", Learning{N: 1, UnseenWins: true, Threshold: 2}, ngramGames, nil, "", "c2"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := learnerFor(t, spec, Config{Kind: NGram, Learn: tc.l})
@@ -204,6 +205,9 @@ func TestNGramUnseenMovesAsWins(t *testing.T) {
 			}
 			if len(got) < 10 {
 				t.Errorf("moves %v, want many unseen moves", got)
+			}
+			if tc.among != "" && got[tc.among] == 0 {
+				t.Errorf("moves %v, want %s among them", got, tc.among)
 			}
 		})
 	}
