@@ -479,7 +479,7 @@ seed = 3
 }
 
 // resigner is an engine family that resigns on its third move.
-type resigner struct{ moves int }
+type resigner struct{}
 
 func (r *resigner) Spec() string { return "resigner" }
 

@@ -704,9 +704,15 @@ func (p *play) boardView(e *env) *boardView {
 // cursorKey returns the direction of a cursor key, if k is one: the arrows,
 // and on a hex board shift+↑ and shift+↓ for the other two of its six.
 func cursorKey(e *env, k tea.KeyMsg) (direction, bool) {
-	for d, b := range []key.Binding{e.keys.Up, e.keys.Down, e.keys.Left, e.keys.Right, e.keys.UpRight, e.keys.DownLeft} {
-		if matches(k, b) {
-			return direction(d), true
+	for _, c := range [...]struct {
+		b key.Binding
+		d direction
+	}{
+		{e.keys.Up, dirUp}, {e.keys.Down, dirDown}, {e.keys.Left, dirLeft},
+		{e.keys.Right, dirRight}, {e.keys.UpRight, dirUpRight}, {e.keys.DownLeft, dirDownLeft},
+	} {
+		if matches(k, c.b) {
+			return c.d, true
 		}
 	}
 	return 0, false

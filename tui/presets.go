@@ -627,9 +627,9 @@ func (r *runScreen) rows(e *env, recs []tournament.Record, tallies map[string]ta
 	s := e.styles
 	w := e.width
 	type row struct {
-		label        string
-		rate, paper  string
-		eta, details string
+		label       string
+		rate, paper string
+		details     string
 	}
 	out := make([]row, len(keys))
 	switch r.p.Kind {

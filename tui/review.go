@@ -241,11 +241,10 @@ func (r *review) copyGame(e *env) {
 // when it is one, by OSC 52 (through tmux or screen where they run); it
 // reports whether it sent the text.
 func osc52(text string) bool {
-	out := termenv.NewOutput(os.Stdout)
-	if out.TTY() == nil {
+	if !stdoutIsTerminal() {
 		return false
 	}
-	out.Copy(text)
+	termenv.NewOutput(os.Stdout).Copy(text)
 	return true
 }
 

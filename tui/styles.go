@@ -4,6 +4,7 @@ import (
 	"os"
 
 	"github.com/charmbracelet/lipgloss"
+	"github.com/mattn/go-isatty"
 	"github.com/muesli/termenv"
 )
 
@@ -39,7 +40,7 @@ func (s Styles) Wrap(width int) lipgloss.Style { return s.Plain.Width(max(width,
 func DefaultStyles() Styles {
 	noColor := os.Getenv("NO_COLOR") != ""
 	if noColor {
-		if out := termenv.NewOutput(os.Stdout); out.TTY() != nil && out.ColorProfile() != termenv.Ascii {
+		if stdoutIsTerminal() && termenv.NewOutput(os.Stdout).ColorProfile() != termenv.Ascii {
 			lipgloss.SetColorProfile(termenv.ANSI)
 		}
 	}
@@ -92,4 +93,11 @@ func newStyles(r *lipgloss.Renderer, colour bool) Styles {
 		Pane:  r.NewStyle().Border(lipgloss.RoundedBorder()).Padding(0, 1),
 		Plain: r.NewStyle(),
 	}
+}
+
+// stdoutIsTerminal reports whether standard output is a terminal (a
+// Cygwin or MSYS one included).
+func stdoutIsTerminal() bool {
+	fd := os.Stdout.Fd()
+	return isatty.IsTerminal(fd) || isatty.IsCygwinTerminal(fd)
 }
