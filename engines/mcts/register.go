@@ -91,7 +91,7 @@ func ngramOptions() []spec.Option {
 		{Name: "gamma", Kind: spec.Float, Default: "0", FloatMin: 0, FloatMax: 1, Doc: "decay: the statistics are multiplied by gamma before every search of a game but its first (0 clears them, 1 keeps them)"},
 		{Name: "threshold", Kind: spec.Int, Default: "0", Min: 0, Max: 1000000000, Doc: "visits an n-gram needs to be considered"},
 		{Name: "average", Kind: spec.Bool, Default: "false", Doc: "value a move by the mean of its N-gram1 and N-gram2 ratios (needs n=2)"},
-		{Name: "unseen", Kind: spec.Choice, Default: "skip", Choices: []string{"skip", "win"}, Doc: "a legal move whose n-gram was never played (with n=2, neither its pair nor its N-gram1): left out (skip) or valued as a win (win, as Ludii's NST values a move without statistics; with threshold 0 only)"},
+		{Name: "unseen", Kind: spec.Choice, Default: "skip", Choices: policy.Unseens, Doc: "a legal move whose n-gram was never played (with n=2, neither its pair nor its N-gram1): left out (skip), valued as a win (win, as Ludii's NST values a move without statistics) or as a loss (loss, w/p with p taken as 1: it ties with the moves that never won); with threshold 0 only"},
 	}
 }
 
@@ -107,7 +107,11 @@ func learning(kind string, pv spec.Values) (policy.Learning, error) {
 	}
 	if kind == "ngram" || kind == "lgrngram" {
 		l.N, l.Epsilon, l.Gamma, l.Threshold, l.Average = pv.Int("n"), pv.Float("epsilon"), pv.Float("gamma"), float64(pv.Int("threshold")), pv.Bool("average")
-		l.UnseenWins = pv.String("unseen") == "win"
+		u, err := policy.ParseUnseen(pv.String("unseen"))
+		if err != nil {
+			return l, err
+		}
+		l.Unseen = u
 		if l.Average && l.N != 2 {
 			return l, fmt.Errorf(`playout %q: average needs n=2 (it averages N-gram1 and N-gram2)`, kind)
 		}

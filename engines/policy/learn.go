@@ -84,10 +84,10 @@ type Learning struct {
 	// Average values a move by the mean of its N-gram1 and N-gram2
 	// ratios when both qualify (needs N = 2).
 	Average bool
-	// UnseenWins values a legal move whose n-gram was never played (its
-	// N-gram1 with N = 2) as a won game, 1, when Threshold is 0; else such
-	// a move is left out.
-	UnseenWins bool
+	// Unseen values a legal move whose n-gram was never played (its
+	// N-gram1 with N = 2) when Threshold is 0: left out, or a won or a
+	// lost game; a threshold always leaves it out.
+	Unseen Unseen
 	// PlayoutOnly learns from the playout's moves only, not the tree's.
 	PlayoutOnly bool
 	// ContextInPlayout, with PlayoutOnly, learns a move only as a reply to
@@ -158,6 +158,52 @@ type uniform struct{}
 
 func (uniform) pick(_ games.State, moves []games.Move, r *rng.Rand) (games.Move, int64) {
 	return moves[r.Intn(len(moves))], 0
+}
+
+// Unseen says how the N-gram playout values a legal move whose n-gram was
+// never played, a case section 3.2 of the Havannah paper leaves open at
+// threshold 0.
+type Unseen int
+
+const (
+	// UnseenSkip leaves the move out, as if the threshold were 1.
+	UnseenSkip Unseen = iota
+	// UnseenWin values it 1, a won game, as Ludii's NST values a move
+	// without statistics: every reply is tried before any is repeated.
+	UnseenWin
+	// UnseenLoss values it 0, a lost game, as w/p computes with p taken as 1
+	// when it is 0: it ties with the moves that never won, so a reply that
+	// only lost is no longer preferred to the untried ones.
+	UnseenLoss
+)
+
+// Unseens are the values of Unseen by name, in order.
+var Unseens = []string{"skip", "win", "loss"}
+
+// ParseUnseen returns the Unseen of a name in Unseens.
+func ParseUnseen(s string) (Unseen, error) {
+	for i, n := range Unseens {
+		if n == s {
+			return Unseen(i), nil
+		}
+	}
+	return UnseenSkip, fmt.Errorf("unknown value %q for a never played n-gram: valid ones are %v", s, Unseens)
+}
+
+// String returns u's name.
+func (u Unseen) String() string {
+	if u < 0 || int(u) >= len(Unseens) {
+		return fmt.Sprintf("Unseen(%d)", int(u))
+	}
+	return Unseens[u]
+}
+
+// value is the ratio of a never played n-gram under u (not UnseenSkip).
+func (u Unseen) value() float64 {
+	if u == UnseenWin {
+		return 1
+	}
+	return 0
 }
 
 // stat is the statistics of one n-gram: visits and wins for its mover.
@@ -384,7 +430,7 @@ func contains(moves []games.Move, m games.Move) bool {
 }
 
 // ngram returns the legal move of the best ratio among those whose
-// n-grams qualify (with UnseenWins, a never played one's ratio is 1), ties
+// n-grams qualify (with Unseen, a never played one's ratio is 1 or 0), ties
 // drawn uniformly, or NoMove.
 func (p *learner) ngram(mover games.Player, prev1, prev2 games.Move, moves []games.Move, r *rng.Rand) games.Move {
 	if prev1 == games.NoMove {
@@ -412,8 +458,8 @@ func (p *learner) ngram(mover games.Player, prev1, prev2 games.Move, moves []gam
 			}
 		case ok1:
 			v = e1.w / e1.n
-		case p.cfg.UnseenWins && e1.n == 0 && t == 0:
-			v = 1
+		case p.cfg.Unseen != UnseenSkip && e1.n == 0 && t == 0:
+			v = p.cfg.Unseen.value()
 		default:
 			continue
 		}

@@ -171,6 +171,53 @@ func TestNGramPicksTheBestLegalMove(t *testing.T) {
 	}
 }
 
+// onlyLost is a game after which, at c1 b2, the first player's one
+// N-gram1 after b2, a2, has only lost.
+var onlyLost = []played{{"c1 b2 a2", games.SecondWins}}
+
+// With unseen=loss a legal move whose n-gram was never played is valued 0,
+// a lost game: it ties with a reply that only lost, which skip would play
+// every time, and loses to any reply that ever won.
+func TestNGramUnseenMovesAsLosses(t *testing.T) {
+	const spec = "nogo:size=5"
+	for _, tc := range []struct {
+		name   string
+		unseen Unseen
+		games  []played
+		want   string // the one move it must choose, or "" for many with a2 among them
+	}{
+		{"skip replays the reply that only lost", UnseenSkip, onlyLost, "a2"},
+		{"loss ties it with the unseen moves", UnseenLoss, onlyLost, ""},
+		{"a ratio above 0 beats the unseen moves", UnseenLoss, ngramGames, "c2"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := learnerFor(t, spec, Config{Kind: NGram, Learn: Learning{N: 1, Unseen: tc.unseen}})
+			got := nextMoves(t, spec, p, tc.games, "c1 b2", 200)
+			if tc.want != "" {
+				if got[tc.want] != 200 {
+					t.Errorf("moves %v, want %s every time", got, tc.want)
+				}
+				return
+			}
+			if len(got) < 10 || got["a2"] == 0 || got["a2"] > 40 {
+				t.Errorf("moves %v, want many moves, a2 among them as one of them", got)
+			}
+		})
+	}
+}
+
+func TestParseUnseen(t *testing.T) {
+	for i, name := range Unseens {
+		u, err := ParseUnseen(name)
+		if err != nil || u != Unseen(i) || u.String() != name {
+			t.Errorf("ParseUnseen(%q) = %v, %v; want %d", name, u, err, i)
+		}
+	}
+	if _, err := ParseUnseen("draw"); err == nil || !strings.Contains(err.Error(), "skip win loss") {
+		t.Errorf("ParseUnseen(draw) error %v, want one listing skip, win and loss", err)
+	}
+}
+
 // With unseen=win a legal move whose n-gram was never played is valued 1,
 // a won game: it beats every ratio below 1 and ties with ratio 1; a
 // threshold still leaves it out.
@@ -184,10 +231,10 @@ func TestNGramUnseenMovesAsWins(t *testing.T) {
 		among string   // a move it must choose among many
 		want  string   // the one move it must choose, or "" for many
 	}{
-		{"unseen moves beat every ratio below 1", Learning{N: 1, UnseenWins: true}, ngramGames, []string{"a2", "c2"}, "", ""},
-		{"a ratio of 1 ties with the unseen moves", Learning{N: 1, UnseenWins: true}, rareBest, []string{"a2", "c2"}, "d2", ""},
-		{"N-gram2 falls back to N-gram1, then to a win", Learning{N: 2, UnseenWins: true}, ngramGames, []string{"c2"}, "a2", ""},
-		{"a threshold leaves unseen moves out", Learning{N: 1, UnseenWins: true, Threshold: 2}, ngramGames, nil, "", "c2"},
+		{"unseen moves beat every ratio below 1", Learning{N: 1, Unseen: UnseenWin}, ngramGames, []string{"a2", "c2"}, "", ""},
+		{"a ratio of 1 ties with the unseen moves", Learning{N: 1, Unseen: UnseenWin}, rareBest, []string{"a2", "c2"}, "d2", ""},
+		{"N-gram2 falls back to N-gram1, then to a win", Learning{N: 2, Unseen: UnseenWin}, ngramGames, []string{"c2"}, "a2", ""},
+		{"a threshold leaves unseen moves out", Learning{N: 1, Unseen: UnseenWin, Threshold: 2}, ngramGames, nil, "", "c2"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := learnerFor(t, spec, Config{Kind: NGram, Learn: tc.l})

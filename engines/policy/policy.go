@@ -73,8 +73,10 @@
 // says "more than T times", one count apart) and p > 0 (a ratio needs a
 // visit). Section 3.2's words leave no move out at T = 0, so a move never
 // played needs a value the paper does not give: with unseen=win
-// (Learning.UnseenWins) it is 1, a won game, as Ludii's NST (Soemers)
-// values a move without statistics; by default it is left out. With n = 2
+// (Learning.Unseen) it is 1, a won game, as Ludii's NST (Soemers)
+// values a move without statistics; with unseen=loss it is 0, as w/p
+// computes with p taken as 1, so that it ties with the moves that never
+// won; by default it is left out. With n = 2
 // a move whose N-gram2 falls short is valued by its N-gram1 (the paper's
 // section 4.3), and with average by the mean of the two ratios when both
 // qualify. When no legal move qualifies, the default policy moves.
