@@ -11,7 +11,8 @@ import (
 // every move of the simulation; havannah-lgr-wholegame-counted plays only
 // -wg players, havannah-ngram-readings-counted compares the readings, and
 // every other Havannah preset plays the paper's reading; the opponent is
-// the baseline hav-base, or without RAVE hav-uct.
+// the baseline hav-base, or for a player without RAVE in a -norave-
+// probe, hav-uct.
 func TestHavannahLearningReading(t *testing.T) {
 	cfg := repositoryConfig(t)
 	learning := 0
@@ -39,7 +40,7 @@ func TestHavannahLearningReading(t *testing.T) {
 			// The enhanced player is the first; the second is the baseline.
 			wg := strings.HasSuffix(pair[0], "-wg")
 			baseline := "hav-base"
-			if name == "havannah-norave-counted" {
+			if strings.Contains(name, "-norave-") && strings.HasPrefix(pair[0], "hav-uct") {
 				baseline = "hav-uct"
 			}
 			if pair[1] != baseline || name == "havannah-lgr-wholegame-counted" && !wg || wg && !readings[name] {
