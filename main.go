@@ -22,6 +22,7 @@ import (
 	"mcarena/config"
 	_ "mcarena/engines/all" // every engine family registers itself, once, here
 	_ "mcarena/games/all"   // every game too
+	"mcarena/internal/terminal"
 	"mcarena/tui"
 )
 
@@ -30,7 +31,7 @@ func main() {
 	if !ui {
 		os.Exit(cli.Run(os.Args[1:], os.Stdout, os.Stderr))
 	}
-	if !isTerminal(os.Stdin) || !isTerminal(os.Stdout) {
+	if !terminal.Is(os.Stdin) || !terminal.Is(os.Stdout) {
 		fmt.Fprint(os.Stderr, "mcarena: the terminal UI needs a terminal; for headless work use a subcommand:\n\n"+cli.Usage())
 		os.Exit(cli.ExitUsage)
 	}
@@ -97,9 +98,4 @@ func locate(flagPath, wd string, userDir func() (string, error)) (tui.Where, err
 		}
 	}
 	return tui.Where{Dir: own, Looked: candidates}, nil
-}
-
-func isTerminal(f *os.File) bool {
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"mcarena/config"
+	"mcarena/internal/terminal"
 	"mcarena/tournament"
 )
 
@@ -654,11 +655,7 @@ func runRepair(args []string, stdout io.Writer) error {
 
 func isTTY(w io.Writer) bool {
 	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+	return ok && terminal.Is(f)
 }
 
 // plural writes n and the noun, with an s unless n is 1.

@@ -15,6 +15,7 @@ import (
 
 	"mcarena/games"
 	"mcarena/games/pgn"
+	"mcarena/internal/terminal"
 	"mcarena/tournament"
 )
 
@@ -241,7 +242,7 @@ func (r *review) copyGame(e *env) {
 // when it is one, by OSC 52 (through tmux or screen where they run); it
 // reports whether it sent the text.
 func osc52(text string) bool {
-	if !stdoutIsTerminal() {
+	if !terminal.Is(os.Stdout) {
 		return false
 	}
 	termenv.NewOutput(os.Stdout).Copy(text)

@@ -1,10 +1,10 @@
 package tui
 
 import (
+	"mcarena/internal/terminal"
 	"os"
 
 	"github.com/charmbracelet/lipgloss"
-	"github.com/mattn/go-isatty"
 	"github.com/muesli/termenv"
 )
 
@@ -40,7 +40,7 @@ func (s Styles) Wrap(width int) lipgloss.Style { return s.Plain.Width(max(width,
 func DefaultStyles() Styles {
 	noColor := os.Getenv("NO_COLOR") != ""
 	if noColor {
-		if stdoutIsTerminal() && termenv.NewOutput(os.Stdout).ColorProfile() != termenv.Ascii {
+		if terminal.Is(os.Stdout) && termenv.NewOutput(os.Stdout).ColorProfile() != termenv.Ascii {
 			lipgloss.SetColorProfile(termenv.ANSI)
 		}
 	}
@@ -93,11 +93,4 @@ func newStyles(r *lipgloss.Renderer, colour bool) Styles {
 		Pane:  r.NewStyle().Border(lipgloss.RoundedBorder()).Padding(0, 1),
 		Plain: r.NewStyle(),
 	}
-}
-
-// stdoutIsTerminal reports whether standard output is a terminal (a
-// Cygwin or MSYS one included).
-func stdoutIsTerminal() bool {
-	fd := os.Stdout.Fd()
-	return isatty.IsTerminal(fd) || isatty.IsCygwinTerminal(fd)
 }
