@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 	"time"
 
@@ -8,6 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
+	"mcarena/config"
 	"mcarena/engines"
 	"mcarena/games"
 )
@@ -19,6 +21,18 @@ type setup struct {
 	form
 	err  string
 	list scroller // the games and engines under the fields
+	// fit caches the named engines listed for the game field's text.
+	fit engineFit
+}
+
+// engineFit is the named engines that can play the game typed (all of
+// them while the text names no game), with the label they are listed
+// under.
+type engineFit struct {
+	text  string
+	label string
+	names []string
+	done  bool
 }
 
 func newGameSetup() *setup {
@@ -137,9 +151,38 @@ func (s *setup) reference(e *env) []string {
 	}
 	if e.cfg != nil {
 		lines = append(lines, "")
-		add("engines:", strings.Join(e.cfg.EngineNames(), ", "))
+		f := s.engines(e.cfg)
+		what := strings.Join(f.names, ", ")
+		if len(f.names) == 0 {
+			what = "none; an engine family plays it (mcarena engines lists them), such as uct or mcts:c=0.4"
+		}
+		add(f.label, what)
 	}
 	return lines
+}
+
+// engines returns the named engines to list: while the game field names a
+// game, those that can play it (the knowledge they ask for exists there);
+// else all of them.
+func (s *setup) engines(cfg *config.Config) engineFit {
+	text := strings.TrimSpace(s.value(0))
+	if s.fit.done && s.fit.text == text {
+		return s.fit
+	}
+	all := cfg.EngineNames()
+	f := engineFit{text: text, label: "engines:", names: all, done: true}
+	if g, err := games.New(text); err == nil {
+		f.names = nil
+		for _, n := range all {
+			spec, _ := cfg.Engine(n)
+			if en, err := engines.New(spec); err == nil && engines.CheckGame(en, g) == nil {
+				f.names = append(f.names, n)
+			}
+		}
+		f.label = fmt.Sprintf("engines for %s (%d of %d):", g.Spec(), len(f.names), len(all))
+	}
+	s.fit = f
+	return f
 }
 
 // statusLine says where games are kept.
