@@ -57,6 +57,7 @@ const (
 	searchUsage  = "search GAME --engine SPEC [--position P] [--moves \"M1 M2 ...\"] [--seed S] [--states N | --iterations N | --time D] [--clock LEFT[+INC]] [--json]"
 	repairUsage  = "repair FILE"
 	replayUsage  = "replay GAME [--position P] [MOVE...] [--json]"
+	enginesUsage = "engines [--game GAME] [--config FILE]"
 	uciUsage     = "uci [--engine SPEC] [--game SPEC] [--config FILE] [--seed S] [--time D | --iterations N | --states N]"
 	gtpUsage     = "gtp [--engine SPEC] [--game SPEC] [--config FILE] [--seed S] [--time D | --iterations N | --states N]"
 )
@@ -67,7 +68,7 @@ var commands = map[string]command{
 	"games":   {"list the games and their options", "games", runGames},
 	"analyse": {"how often a search chooses each move, and its cost", analyseUsage, runAnalyse},
 	"search":  {"one search, with the statistics its engine declares", searchUsage, runSearch},
-	"engines": {"list the engine families and their options", "engines", runEngines},
+	"engines": {"list the named engines (those that can play a game with --game) and the engine families with their options", enginesUsage, runEngines},
 	"list":    {"list the presets and named engines of config.toml", "list", runList},
 	"run":     {"play a preset's games, resuming from its results file", runUsage, runRun},
 	"report":  {"tables of results files beside the paper's figures", reportUsage, runReport},
@@ -211,18 +212,42 @@ func newGame(spec string) (games.Game, error) {
 }
 
 func runEngines(args []string, stdout io.Writer) error {
-	if len(args) > 0 {
-		return usagef("engines takes no arguments")
+	fs := flag.NewFlagSet("engines", flag.ContinueOnError)
+	configPath := fs.String("config", "", "configuration file (default: config.toml)")
+	gameSpec := fs.String("game", "", "list only the named engines that can play this game (as mcarena games names it)")
+	rest, err := parseInterspersed(fs, args)
+	if err != nil {
+		return err
 	}
-	cfg, err := loadConfig("")
+	if len(rest) > 0 {
+		return usagef("engines takes no arguments, only --game and --config")
+	}
+	var g games.Game
+	if *gameSpec != "" {
+		if g, err = newGame(*gameSpec); err != nil {
+			return err
+		}
+	}
+	cfg, err := loadConfig(*configPath)
 	if err != nil {
 		return err
 	}
 	if cfg != nil {
-		fmt.Fprintf(stdout, "named engines in %s:\n", cfg.Path)
-		for _, n := range cfg.EngineNames() {
+		names := cfg.EngineNames()
+		if g != nil {
+			all := len(names)
+			names = cfg.EnginesFor(g)
+			fmt.Fprintf(stdout, "named engines in %s that can play %s (%d of %d):\n", cfg.Path, g.Spec(), len(names), all)
+		} else {
+			fmt.Fprintf(stdout, "named engines in %s:\n", cfg.Path)
+		}
+		width := 0
+		for _, n := range names {
+			width = max(width, len(n))
+		}
+		for _, n := range names {
 			s, _ := cfg.Engine(n)
-			fmt.Fprintf(stdout, "    %-16s %s\n", n, s)
+			fmt.Fprintf(stdout, "    %-*s  %s\n", width, n, s)
 		}
 		fmt.Fprintln(stdout, "\nfamilies:")
 	}

@@ -98,6 +98,7 @@ func TestHelpAndGames(t *testing.T) {
 	}
 	for _, tt := range []struct{ cmd, flag string }{
 		{"bench", "-search string"}, {"run", "-workers int"}, {"replay", "-json"}, {"search", "-iterations"},
+		{"engines", "-game string"},
 	} {
 		for _, h := range []string{"-h", "--help"} {
 			code, out, errs := run(tt.cmd, h)
@@ -109,6 +110,57 @@ func TestHelpAndGames(t *testing.T) {
 	code, out, _ = run("games")
 	if code != ExitOK || !strings.Contains(out, "kalah") || !strings.Contains(out, "empty_capture") {
 		t.Errorf("games: %d %q", code, out)
+	}
+}
+
+// engines --game lists the named engines that can play the game, aligned
+// under the longest name, and says how many of all they are.
+func TestEnginesForAGame(t *testing.T) {
+	cfg := filepath.Join(t.TempDir(), "c.toml")
+	os.WriteFile(cfg, []byte(`
+[engines.plain]
+family = "uct"
+[engines.a-long-engine-name]
+family = "alphabeta"
+heuristic = "efms"
+`), 0o644)
+	for _, tt := range []struct {
+		game      string
+		want      []string
+		notWanted string
+	}{
+		{"", []string{"named engines in " + cfg + ":\n", "    a-long-engine-name  alphabeta:heuristic=efms\n", "    plain               uct\n"}, ""},
+		{"breakthrough", []string{"that can play breakthrough (2 of 2):\n", "    plain               uct\n"}, ""},
+		{"tictactoe", []string{"that can play tictactoe (1 of 2):\n", "    plain  uct\n", "families:\n"}, "a-long-engine-name"},
+	} {
+		args := []string{"engines", "--config", cfg}
+		if tt.game != "" {
+			args = append(args, "--game", tt.game)
+		}
+		code, out, errs := run(args...)
+		if code != ExitOK || errs != "" {
+			t.Fatalf("%v: code %d, stderr %q", args, code, errs)
+		}
+		for _, w := range tt.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%v: the output lacks %q:\n%s", args, w, out)
+			}
+		}
+		if tt.notWanted != "" && strings.Contains(out, tt.notWanted) {
+			t.Errorf("%v: the output lists %s, which cannot play %s:\n%s", args, tt.notWanted, tt.game, out)
+		}
+	}
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"engines", "--game", "nosuch"}, `unknown game "nosuch"`},
+		{[]string{"engines", "extra"}, "engines takes no arguments, only --game and --config"},
+	} {
+		code, _, errs := run(tt.args...)
+		if code != ExitUsage || !strings.Contains(errs, tt.want) {
+			t.Errorf("%v: code %d, stderr %q; want exit %d and %q", tt.args, code, errs, ExitUsage, tt.want)
+		}
 	}
 }
 

@@ -172,6 +172,19 @@ func (c *Config) Engine(name string) (string, bool) {
 // EngineNames returns the named engines in order.
 func (c *Config) EngineNames() []string { return sortedKeys(c.Engines) }
 
+// EnginesFor returns, in order, the named engines that can play g: those
+// whose knowledge (a heuristic, a prior, a reading, tables of a size) g
+// has, as EngineFor checks.
+func (c *Config) EnginesFor(g games.Game) []string {
+	var names []string
+	for _, n := range c.EngineNames() {
+		if e, err := engines.New(c.Engines[n]); err == nil && engines.CheckGame(e, g) == nil {
+			names = append(names, n)
+		}
+	}
+	return names
+}
+
 // ResolveEngine turns a name defined in c (which may be nil) or a spec into
 // an engine.
 func ResolveEngine(c *Config, nameOrSpec string) (engines.Engine, error) {

@@ -172,13 +172,7 @@ func (s *setup) engines(cfg *config.Config) engineFit {
 	all := cfg.EngineNames()
 	f := engineFit{text: text, label: "engines:", names: all, done: true}
 	if g, err := games.New(text); err == nil {
-		f.names = nil
-		for _, n := range all {
-			spec, _ := cfg.Engine(n)
-			if en, err := engines.New(spec); err == nil && engines.CheckGame(en, g) == nil {
-				f.names = append(f.names, n)
-			}
-		}
+		f.names = cfg.EnginesFor(g)
 		f.label = fmt.Sprintf("engines for %s (%d of %d):", g.Spec(), len(f.names), len(all))
 	}
 	s.fit = f
