@@ -405,7 +405,8 @@ func writeKindReport(stdout io.Writer, cfg *config.Config, name string, recs []t
 }
 
 // writeBrackets prints the bracket of every elimination preset of the
-// configuration that the records hold games of.
+// configuration that the records hold games of: one for each budget scale
+// the records were played at (a run with --scale is a tournament of its own).
 func writeBrackets(stdout io.Writer, cfg *config.Config, games []tournament.Record, format tournament.Format) error {
 	if cfg == nil {
 		return nil
@@ -413,32 +414,46 @@ func writeBrackets(stdout io.Writer, cfg *config.Config, games []tournament.Reco
 	type seen struct {
 		scaled bool
 		last   int // the highest game number
+		recs   []tournament.Record
 	}
-	held := map[string]*seen{}
+	type key struct {
+		preset string
+		scale  float64
+	}
+	held := map[key]*seen{}
+	var order []key
 	for _, r := range games {
-		s := held[r.Preset]
+		k := key{r.Preset, r.BudgetScale}
+		s := held[k]
 		if s == nil {
 			s = &seen{}
-			held[r.Preset] = s
+			held[k] = s
+			order = append(order, k)
 		}
 		s.scaled = s.scaled || r.Scaled
 		s.last = max(s.last, r.Index)
+		s.recs = append(s.recs, r)
 	}
 	for _, name := range cfg.PresetNames() {
 		p, _ := cfg.Preset(name)
-		s := held[name]
-		if p.Elimination == nil || s == nil {
+		if p.Elimination == nil {
 			continue
 		}
-		count := p.Count
-		if s.scaled && s.last+1 < count {
-			// A run with fewer games a pairing (--games): the records do
-			// not say how many; the most any pairing has is the best guess.
-			count = s.last + 1
-			fmt.Fprintf(stdout, "\nnote: %s was run with fewer games a pairing than its %d; its bracket is read at %d, the most any pairing has\n", name, p.Count, count)
-		}
-		if err := tournament.WriteBracket(stdout, p, tournament.NewBracket(p, games, count), format); err != nil {
-			return err
+		for _, k := range order {
+			s := held[k]
+			if k.preset != name {
+				continue
+			}
+			count := p.Count
+			if s.scaled && s.last+1 < count {
+				// A run with fewer games a pairing (--games): the records do
+				// not say how many; the most any pairing has is the best guess.
+				count = s.last + 1
+				fmt.Fprintf(stdout, "\nnote: %s was run with fewer games a pairing than its %d; its bracket is read at %d, the most any pairing has\n", tournament.ScaledBudget(name, k.scale), p.Count, count)
+			}
+			if err := tournament.WriteBracket(stdout, p, tournament.NewBracket(p, s.recs, count), format); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

@@ -178,6 +178,17 @@ func TestRunElimination(t *testing.T) {
 	if code != ExitOK || !strings.Contains(out, "its bracket is read at 2") || !strings.Contains(out, "winner: ") || strings.Contains(out, "not yet") {
 		t.Fatalf("report of a scaled run: %d\n%s", code, out)
 	}
+	// A run with --scale is a tournament of its own: the report of both
+	// files gives two brackets, the scaled one's budget marked.
+	halved := filepath.Join(dir, "halved.jsonl")
+	if code, _, errs := run("run", "knockout", "--config", cfg, "--out", halved, "--scale", "0.5"); code != ExitOK {
+		t.Fatalf("run --scale 0.5: %d %q", code, errs)
+	}
+	code, out, _ = run("report", "--config", cfg, res, halved)
+	if code != ExitOK || strings.Count(out, "Elimination tournament knockout") != 2 || !strings.Contains(out, "budget - x0.5, 4 games a pairing") ||
+		!strings.Contains(out, "budget -, 4 games a pairing") || strings.Contains(out, "Duplicates") {
+		t.Fatalf("report of a run and a scaled run: %d\n%s", code, out)
+	}
 }
 
 // A simulations preset runs from the command line, resumes with nothing

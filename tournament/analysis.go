@@ -268,7 +268,7 @@ func SummariseAnalysis(p *config.Preset, recs []Record) []AnalysisSummary {
 		if r.Kind != AnalysisKind || r.Preset != p.Name || r.Error != "" || len(r.Moves) == 0 || !slices.Contains(p.Engines, r.Names[0]) {
 			continue
 		}
-		k := key{r.Names[0], r.Budget}
+		k := key{r.Names[0], r.BudgetLabel()} // a scaled run's rows are its own
 		if !slices.Contains(keys, k) {
 			keys = append(keys, k)
 		}

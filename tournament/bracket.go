@@ -32,6 +32,9 @@ type Bracket struct {
 	Preset string
 	// Count is the number of games of each pairing.
 	Count int
+	// Scale is the factor the run scaled the budgets by (--scale; 0 for
+	// none): a bracket reads the games of one scale.
+	Scale float64
 	// Rounds are the rounds decided or in play: every round but the last
 	// is complete.
 	Rounds []Round
@@ -86,8 +89,9 @@ type Pairing struct {
 
 // NewBracket returns the bracket of elimination preset p as recs decide it,
 // count games a pairing (0: the preset's). Records of other presets, of
-// games past the first count of a pairing, and repeats of a game (Unique)
-// are not counted.
+// games past the first count of a pairing, of another budget scale than
+// the preset's first record's (BudgetScale; a run with --scale plays a
+// tournament of its own), and repeats of a game (Unique) are not counted.
 func NewBracket(p *config.Preset, recs []Record, count int) *Bracket {
 	if count <= 0 {
 		count = p.Count
@@ -95,9 +99,16 @@ func NewBracket(p *config.Preset, recs []Record, count int) *Bracket {
 	b := &Bracket{Preset: p.Name, Count: count, PaperWinner: p.PaperWinner}
 	games := map[string][]*Record{} // match key to its games by index
 	seen := map[gameKey]bool{}
+	scaled := false // b.Scale is set from the preset's first record
 	for i := range recs {
 		r := &recs[i]
-		if r.Preset != p.Name || r.Kind != GameKind || r.Index >= count || seen[keyOf(r)] {
+		if r.Preset != p.Name || r.Kind != GameKind {
+			continue
+		}
+		if !scaled {
+			b.Scale, scaled = r.BudgetScale, true
+		}
+		if r.BudgetScale != b.Scale || r.Index >= count || seen[keyOf(r)] {
 			continue
 		}
 		seen[keyOf(r)] = true

@@ -535,3 +535,32 @@ count = 6
 		t.Errorf("the report does not count pairs:\n%s", buf.String())
 	}
 }
+
+// A bracket reads the games of one budget scale, its first record's: the
+// same games played again under --scale are a tournament of their own,
+// whose header shows the factor.
+func TestBracketReadsOneBudgetScale(t *testing.T) {
+	cfg := load(t, eliminationConfig)
+	p, _ := cfg.Preset("el")
+	first := func(names [2]string, i int) int { return 0 }
+	last := func(names [2]string, i int) int { return 1 }
+	want, plain := decide(p, first)
+	other, scaled := decide(p, last)
+	for i := range scaled {
+		scaled[i].BudgetScale = 0.5
+	}
+	if got := NewBracket(p, append(append([]Record(nil), plain...), scaled...), 0); shape(got) != shape(want) || got.Scale != 0 {
+		t.Errorf("plain games first: got %s at scale %g, want %s", shape(got), got.Scale, shape(want))
+	}
+	got := NewBracket(p, append(append([]Record(nil), scaled...), plain...), 0)
+	if shape(got) != shape(other) || got.Scale != 0.5 {
+		t.Errorf("scaled games first: got %s at scale %g, want %s", shape(got), got.Scale, shape(other))
+	}
+	var buf bytes.Buffer
+	if err := WriteBracket(&buf, p, got, Text); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), "budget iterations=1 x0.5, 4 games a pairing") {
+		t.Errorf("the header does not show the scale:\n%s", buf.String())
+	}
+}

@@ -101,7 +101,7 @@ func WriteReport(w io.Writer, sums []MatchSummary, f Format) error {
 		}
 	}
 	if scaled {
-		fmt.Fprintln(w, "Scaled down: some matches used fewer games than their preset asks for.")
+		fmt.Fprintln(w, "Scaled down: some matches used fewer games than their preset asks for, or budgets scaled by a factor (--scale; the budget then ends in xF).")
 	}
 	if duplicates > 0 {
 		fmt.Fprintf(w, "Duplicates: %d records repeat a game already counted (same match and number); each game is counted once.\n", duplicates)
@@ -319,11 +319,12 @@ func paperPairing(p *config.Preset, names [2]string, winner int) (string, bool) 
 // and one connected group of the engines that met there.
 type eloGroup struct {
 	preset, game, budget string
+	scale                float64 // the budgets' factor (--scale), 0 for none
 	recs                 []Record
 }
 
 func (g eloGroup) title() string {
-	budget := g.budget
+	budget := ScaledBudget(g.budget, g.scale)
 	if budget == "" {
 		budget = "-"
 	}
@@ -333,7 +334,10 @@ func (g eloGroup) title() string {
 // eloGroups splits the game records (one of each game) into the groups
 // WriteElo rates, in the order the records first name them.
 func eloGroups(recs []Record) []eloGroup {
-	type key struct{ preset, game, budget string }
+	type key struct {
+		preset, game, budget string
+		scale                float64
+	}
 	recs, _ = Unique(recs)
 	byKey := map[key][]Record{}
 	var keys []key
@@ -341,7 +345,7 @@ func eloGroups(recs []Record) []eloGroup {
 		if r.Kind == AnalysisKind {
 			continue
 		}
-		k := key{r.Preset, r.Game, r.Budget}
+		k := key{r.Preset, r.Game, r.Budget, r.BudgetScale}
 		if _, ok := byKey[k]; !ok {
 			keys = append(keys, k)
 		}
@@ -350,7 +354,7 @@ func eloGroups(recs []Record) []eloGroup {
 	var out []eloGroup
 	for _, k := range keys {
 		for _, comp := range components(byKey[k]) {
-			out = append(out, eloGroup{k.preset, k.game, k.budget, comp})
+			out = append(out, eloGroup{k.preset, k.game, k.budget, k.scale, comp})
 		}
 	}
 	return out
@@ -543,7 +547,7 @@ func writeTable(w io.Writer, header []string, rows [][]string, f Format) error {
 // games (or pairs), score and 95% interval and the engine that advanced,
 // the byes, and the winner beside the paper's.
 func WriteBracket(w io.Writer, p *config.Preset, b *Bracket, f Format) error {
-	budget := p.Budgets[0].Text
+	budget := ScaledBudget(p.Budgets[0].Text, b.Scale)
 	if budget == "" {
 		budget = "-"
 	}

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"sync"
 	"time"
 
@@ -377,4 +378,21 @@ func (w *Writer) Close() error {
 		err = cerr
 	}
 	return err
+}
+
+// BudgetLabel returns the record's budget as reports show it: the preset's
+// budget text, followed by " xF" where the run scaled it by F.
+func (r *Record) BudgetLabel() string { return ScaledBudget(r.Budget, r.BudgetScale) }
+
+// ScaledBudget returns budget followed by " xF" for a scale F other than 0
+// (none) and 1, such as "clock=5m x0.2": a run with --scale 0.2 played one
+// minute a side.
+func ScaledBudget(budget string, scale float64) string {
+	if scale == 0 || scale == 1 {
+		return budget
+	}
+	if budget == "" {
+		budget = "-"
+	}
+	return budget + " x" + strconv.FormatFloat(scale, 'g', -1, 64)
 }

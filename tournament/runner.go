@@ -252,7 +252,7 @@ func Run(ctx context.Context, rp *Plan, path string, opt Options, progress func(
 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	r := &run{rp: rp, path: path, w: w, kind: kind, done: done, shard: shard, shards: shards,
+	r := &run{rp: rp, path: path, w: w, kind: kind, scale: budgetScale(p, scale), done: done, shard: shard, shards: shards,
 		total: total, resumed: resumed, workers: opt.Workers, progress: progress, start: time.Now(), cancel: cancel, keep: elim}
 	if r.workers <= 0 {
 		r.workers = runtime.NumCPU()
@@ -293,6 +293,7 @@ type run struct {
 	path          string
 	w             *Writer
 	kind          RecordKind
+	scale         float64          // the records' budget scale (Record.BudgetScale)
 	done          map[gameKey]bool // the games the file held when the run began
 	shard, shards int
 	total         int
@@ -354,7 +355,7 @@ func (r *run) play(ctx context.Context, pl *plan) {
 		for q := r.shard; q*g < pl.len(); q += r.shards {
 			for j := q * g; j < (q+1)*g; j++ {
 				t := pl.at(j)
-				if r.done[gameKey{r.kind, p.Name, t.key, t.index}] {
+				if r.done[gameKey{r.kind, p.Name, t.key, t.index, r.scale}] {
 					continue
 				}
 				select {

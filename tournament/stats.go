@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strconv"
 
 	"mcarena/config"
 )
@@ -24,7 +25,11 @@ func Wilson(x, n float64) (lo, hi float64) {
 
 // MatchSummary is the result of one match so far, for its first engine.
 type MatchSummary struct {
+	// Budget is the preset's budget text, followed by " xF" where the run
+	// scaled it by F (BudgetScale); the same match at two scales gives two
+	// summaries.
 	Preset, Match, Game, Budget string
+	BudgetScale                 float64
 	Names                       [2]string
 	Games                       int // finished without error
 	Wins, Draws, Losses         int
@@ -105,12 +110,12 @@ func Summarise(recs []Record, paper func(preset, match string) float64) []MatchS
 		if r.Kind == AnalysisKind {
 			continue
 		}
-		k := r.Preset + "\x00" + r.Match
+		k := r.Preset + "\x00" + r.Match + "\x00" + strconv.FormatFloat(r.BudgetScale, 'g', -1, 64)
 		i, ok := index[k]
 		if !ok {
 			i = len(out)
 			index[k] = i
-			out = append(out, MatchSummary{Preset: r.Preset, Match: r.Match, Game: r.Game, Budget: r.Budget, Names: r.Names, Paper: -1, PaperFirst: -1, PaperSecond: -1})
+			out = append(out, MatchSummary{Preset: r.Preset, Match: r.Match, Game: r.Game, Budget: r.BudgetLabel(), BudgetScale: r.BudgetScale, Names: r.Names, Paper: -1, PaperFirst: -1, PaperSecond: -1})
 			pairs = append(pairs, pairTally{})
 		}
 		m := &out[i]

@@ -1,14 +1,16 @@
 package tournament
 
 // gameKey identifies a game (or an analysis run) across files: its preset,
-// match and number.
+// match and number, and the factor its run scaled the budgets by (a game of
+// a run with --scale is another game than the preset's own of that number).
 type gameKey struct {
 	kind          RecordKind
 	preset, match string
 	index         int
+	scale         float64
 }
 
-func keyOf(r *Record) gameKey { return gameKey{r.Kind, r.Preset, r.Match, r.Index} }
+func keyOf(r *Record) gameKey { return gameKey{r.Kind, r.Preset, r.Match, r.Index, r.BudgetScale} }
 
 // Unique returns the records with each game once, the first record of a game
 // kept, and how many later records repeated a game already seen. Every

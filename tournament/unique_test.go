@@ -76,3 +76,52 @@ func TestLongScheduleIsLazy(t *testing.T) {
 		t.Fatalf("the run allocated %d MiB, want under 64", alloc>>20)
 	}
 }
+
+// A run with --scale plays games of its own: beside the preset's own games
+// of the same numbers they are neither duplicates nor the same match, in
+// the summaries, the Elo tables and the resumed run alike.
+func TestScaledRunsAreGamesOfTheirOwn(t *testing.T) {
+	cfg := load(t, testConfig)
+	p, _ := cfg.Preset("small")
+	dir := t.TempDir()
+	scaled, plain := filepath.Join(dir, "scaled.jsonl"), filepath.Join(dir, "plain.jsonl")
+	if _, err := runPreset(t.Context(), cfg, p, scaled, Options{Count: 2, Scale: 0.5}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := runPreset(t.Context(), cfg, p, plain, Options{Count: 2}, nil); err != nil {
+		t.Fatal(err)
+	}
+	// Resuming the scaled run plays only the games it lacks.
+	n, err := runPreset(t.Context(), cfg, p, scaled, Options{Count: 3, Scale: 0.5}, nil)
+	if err != nil || n != 4 {
+		t.Fatalf("resuming the scaled run played %d games, %v; want 4, one a match", n, err)
+	}
+	a, _, _, _ := ReadResults(scaled)
+	b, _, _, _ := ReadResults(plain)
+	both := append(a, b...)
+	if u, dups := Unique(both); len(u) != 20 || dups != 0 {
+		t.Fatalf("Unique: %d records, %d duplicates; want 20 and 0", len(u), dups)
+	}
+	sums := Summarise(both, nil)
+	if len(sums) != 8 {
+		t.Fatalf("%d summaries, want 8: each of the 4 matches at two scales", len(sums))
+	}
+	for _, s := range sums {
+		want, budget := 2, "iterations=200"
+		if s.BudgetScale == 0.5 {
+			want, budget = 3, "iterations=200 x0.5"
+		}
+		if s.Games+s.Errors != want || s.Duplicates != 0 || s.Budget != budget {
+			t.Errorf("match %s scale %g: %d games, %d duplicates, budget %q; want %d, 0, %q", s.Match, s.BudgetScale, s.Games+s.Errors, s.Duplicates, s.Budget, want, budget)
+		}
+	}
+	var out bytes.Buffer
+	if err := WriteElo(&out, both, DefaultElo, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"small tictactoe iterations=200:", "small tictactoe iterations=200 x0.5:"} {
+		if !strings.Contains(out.String(), w) {
+			t.Errorf("the Elo tables lack a group %q:\n%s", w, out.String())
+		}
+	}
+}

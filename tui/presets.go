@@ -565,10 +565,7 @@ func (r *runScreen) statusLine(e *env) string {
 // scaled writes a budget of the preset as this run plays it: with the
 // factor the run scales budgets by, where it does.
 func (r *runScreen) scaled(budget string) string {
-	if r.opt.Scale > 0 && r.opt.Scale != 1 {
-		return fmt.Sprintf("%s x%g", budget, r.opt.Scale)
-	}
-	return budget
+	return tournament.ScaledBudget(budget, r.opt.Scale)
 }
 
 func (r *runScreen) view(e *env) string {

@@ -199,7 +199,7 @@ func gameRows(recs []tournament.Record) []string {
 		case r.Reason != "":
 			res += " on time"
 		}
-		c := [6]string{r.Game, matchPlayers(r), r.Budget, fmt.Sprintf("#%d", r.Index+1), r.Names[r.FirstSeat] + " first", res}
+		c := [6]string{r.Game, matchPlayers(r), r.BudgetLabel(), fmt.Sprintf("#%d", r.Index+1), r.Names[r.FirstSeat] + " first", res}
 		for j, t := range c {
 			w[j] = max(w[j], ansi.StringWidth(t))
 		}
