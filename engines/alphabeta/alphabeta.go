@@ -88,6 +88,10 @@ type Config struct {
 	MaxDepth int
 	// TTBits sets the transposition table to 1<<TTBits entries.
 	TTBits int
+	// NoTable searches without a transposition table (TTBits is then
+	// unused): no position's value or move is kept, as the implicit-minimax
+	// co-authors' framework's alpha-beta ran by default.
+	NoTable bool
 	// Heuristic names the game's heuristic that values the horizon; empty
 	// values it 0.
 	Heuristic string
@@ -115,6 +119,12 @@ type Config struct {
 	// it; the other moves' scores are then upper bounds. Without it every
 	// root move is searched with a full window and its score is exact.
 	RootCut bool
+	// RootWindow searches the root as plain alpha-beta does: each move
+	// after the first with the window of the best value so far, so a move
+	// that cannot beat it fails low and its score is an upper bound. The
+	// move played and the root's value are those of the full-window search
+	// (RootCut takes precedence).
+	RootWindow bool
 }
 
 // keyed reports whether moves are ordered by keys (scored captures,
@@ -288,7 +298,10 @@ func (e *Engine) take(s games.State, depth int) (*searcher, error) {
 	}
 	e.mu.Unlock()
 	if sr == nil {
-		sr = &searcher{cfg: e.cfg, tt: make([]entry, 1<<e.cfg.TTBits), mask: 1<<e.cfg.TTBits - 1}
+		sr = &searcher{cfg: e.cfg}
+		if !e.cfg.NoTable {
+			sr.tt, sr.mask = make([]entry, 1<<e.cfg.TTBits), 1<<e.cfg.TTBits-1
+		}
 	} else {
 		clear(sr.tt)
 	}
@@ -412,12 +425,15 @@ func (e *Engine) Search(ctx context.Context, req engines.Request) (engines.Resul
 			c.Play(m)
 			sr.nodes++
 			var v int
-			if e.cfg.RootCut && i > 0 {
+			switch {
+			case e.cfg.RootCut && i > 0:
 				v = sr.child(s, c, d-1, alpha, alpha+1)
 				if v > alpha && !sr.stopped {
 					v = sr.child(s, c, d-1, alpha, Mate+1)
 				}
-			} else {
+			case e.cfg.RootWindow:
+				v = sr.child(s, c, d-1, alpha, Mate+1)
+			default:
 				v = sr.child(s, c, d-1, -Mate-1, Mate+1)
 			}
 			dv[i], dn[i] = v, sr.nodes-before
@@ -570,9 +586,12 @@ func (sr *searcher) search(s games.State, depth, ply int, alpha, beta int) int {
 		}
 		return sr.eval(s)
 	}
-	e := &sr.tt[s.Hash()&sr.mask]
+	var e *entry
 	var ttMove games.Move = games.NoMove
-	if e.key == s.Hash() {
+	if sr.tt != nil {
+		e = &sr.tt[s.Hash()&sr.mask]
+	}
+	if e != nil && e.key == s.Hash() {
 		ttMove = e.best
 		if int(e.depth) >= depth {
 			v := fromTT(int(e.value), ply)
@@ -646,7 +665,9 @@ func (sr *searcher) search(s games.State, depth, ply int, alpha, beta int) int {
 	case best >= beta:
 		flag = lower
 	}
-	*e = entry{key: s.Hash(), value: int16(toTT(best, ply)), depth: int16(depth), flag: flag, best: bestMove}
+	if e != nil {
+		*e = entry{key: s.Hash(), value: int16(toTT(best, ply)), depth: int16(depth), flag: flag, best: bestMove}
+	}
 	return best
 }
 

@@ -2,6 +2,7 @@ package alphabeta
 
 import (
 	"errors"
+	"fmt"
 
 	"mcarena/engines"
 	"mcarena/games/spec"
@@ -10,7 +11,7 @@ import (
 // Options are the alphabeta engine's options.
 var Options = []spec.Option{
 	{Name: "depth", Kind: spec.Int, Default: "64", Min: 1, Max: MaxDepth, Doc: "deepest iteration, in plies"},
-	{Name: "tt", Kind: spec.Int, Default: "20", Min: 10, Max: 28, Doc: "transposition table of 2^tt entries (24 bytes each)"},
+	{Name: "tt", Kind: spec.Int, Default: "20", Min: 0, Max: 28, Doc: "transposition table of 2^tt entries (24 bytes each), 10 to 28; 0: none (the implicit-minimax co-authors' framework's default)"},
 	{Name: "heuristic", Kind: spec.Word, Default: "", Doc: "the game's heuristic (mcarena games lists them), worth 1000 times its value at the horizon; none: outcomes only, the horizon is 0"},
 	{Name: "order", Kind: spec.Choice, Default: "auto", Choices: []string{"auto", "none", "static"}, Doc: "move order after the table's move: static = decisive, anti-decisive, captures of undefended pieces, other captures, quiet moves (the classes the game has); auto = static with a heuristic, none without"},
 	{Name: "quiescence", Kind: spec.Bool, Default: "false", Doc: "search captures beyond the horizon, standing pat on the heuristic (needs heuristic and the game's capture classifier); a player in check, in a game that tells (chess), answers with every move"},
@@ -18,7 +19,7 @@ var Options = []spec.Option{
 	{Name: "killers", Kind: spec.Bool, Default: "false", Doc: "two killer moves per ply (the last quiet moves to cause a cut-off there), searched after the captures scored 0 or more"},
 	{Name: "history", Kind: spec.Bool, Default: "false", Doc: "order quiet moves by the history heuristic: the cut-offs each move caused, weighted by depth squared"},
 	{Name: "qprune", Kind: spec.Bool, Default: "false", Doc: "leave captures that the captures score values below 0 (chess see: losing exchanges) out of quiescence, except in check (needs captures and quiescence)"},
-	{Name: "root", Kind: spec.Choice, Default: "exact", Choices: []string{"exact", "cut"}, Doc: "exact: every root move searched with a full window, its score exact; cut: the moves after the first with a null window on the best score, searched again when they beat it, their scores upper bounds (fewer nodes)"},
+	{Name: "root", Kind: spec.Choice, Default: "exact", Choices: []string{"exact", "cut", "window"}, Doc: "exact: every root move searched with a full window, its score exact; cut: the moves after the first with a null window on the best score, searched again when they beat it, their scores upper bounds (fewer nodes); window: plain alpha-beta, the moves after the first with the window of the best score, those that cannot beat it upper bounds"},
 }
 
 func init() {
@@ -29,7 +30,10 @@ func init() {
 		Build: func(v spec.Values, canonical string) (engines.Engine, error) {
 			cfg := Config{MaxDepth: v.Int("depth"), TTBits: v.Int("tt"), Heuristic: v.String("heuristic"), Quiescence: v.Bool("quiescence"),
 				Captures: v.String("captures"), Killers: v.Bool("killers"), History: v.Bool("history"), QPrune: v.Bool("qprune"),
-				RootCut: v.String("root") == "cut"}
+				RootCut: v.String("root") == "cut", RootWindow: v.String("root") == "window", NoTable: v.Int("tt") == 0}
+			if t := cfg.TTBits; t > 0 && t < 10 {
+				return nil, fmt.Errorf("option tt: %d: want 0 (no table) or 10..28", t)
+			}
 			switch v.String("order") {
 			case "static":
 				cfg.Order = true
