@@ -501,12 +501,12 @@ func allLost(values []int) bool {
 var (
 	columns = []engines.Column{
 		{Key: "score", Title: "score", Kind: engines.Score, View: engines.MoverView, Mate: Mate,
-			Doc: "value at the last completed depth: Mate minus the plies to a win, its negative for a loss, 0 for a draw or the horizon; with root=cut, an upper bound for every move but the first"},
+			Doc: "value at the last completed depth: Mate minus the plies to a win, its negative for a loss, 0 for a draw or the horizon; with root=cut or root=window, an upper bound for a move after the first that did not beat the best before it"},
 		{Key: "nodes", Title: "nodes", Kind: engines.Count, Doc: "nodes the move's subtree took at the last completed depth"},
 	}
 	heuristicColumns = []engines.Column{
 		{Key: "score", Title: "score", Kind: engines.Score, View: engines.MoverView, Unit: EvalScale, Mate: Mate,
-			Doc: "value at the last completed depth: Mate minus the plies to a win, its negative for a loss, 0 for a draw, 1000 times the heuristic at the horizon; with root=cut, an upper bound for every move but the first"},
+			Doc: "value at the last completed depth: Mate minus the plies to a win, its negative for a loss, 0 for a draw, 1000 times the heuristic at the horizon; with root=cut or root=window, an upper bound for a move after the first that did not beat the best before it"},
 		columns[1],
 	}
 )
