@@ -99,14 +99,14 @@ func NewBracket(p *config.Preset, recs []Record, count int) *Bracket {
 	b := &Bracket{Preset: p.Name, Count: count, PaperWinner: p.PaperWinner}
 	games := map[string][]*Record{} // match key to its games by index
 	seen := map[gameKey]bool{}
-	scaled := false // b.Scale is set from the preset's first record
+	scaleSet := false // b.Scale is taken from the preset's first record
 	for i := range recs {
 		r := &recs[i]
 		if r.Preset != p.Name || r.Kind != GameKind {
 			continue
 		}
-		if !scaled {
-			b.Scale, scaled = r.BudgetScale, true
+		if !scaleSet {
+			b.Scale, scaleSet = r.BudgetScale, true
 		}
 		if r.BudgetScale != b.Scale || r.Index >= count || seen[keyOf(r)] {
 			continue
