@@ -87,6 +87,8 @@ func runRun(args []string, stdout io.Writer) error {
 	shard := fs.String("shard", "", "play share i/n of the games (0 <= i < n), or auto (Slurm array) or auto/n (Kubernetes indexed job)")
 	scale := fs.Float64("scale", 1, "multiply every per-move budget (time and counts) by this factor, for a quick look")
 	restart := fs.Bool("restart", false, "start over: move the results file aside (to a dated FILE.old-...) instead of resuming it")
+	var budgets budgetList
+	fs.Var(&budgets, "budget", "play only the matches under this of the preset's budgets, by its text (repeat for several); a later run without it plays the rest")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
@@ -114,7 +116,10 @@ func runRun(args []string, stdout io.Writer) error {
 	if !(*scale > 0 && *scale <= 1000) { // NaN fails both comparisons
 		return usagef("--scale %g: want a factor above 0 and at most 1000", *scale)
 	}
-	opt := tournament.Options{Count: *gamesN, Workers: *workers, Scale: *scale, Restart: *restart}
+	if _, err := tournament.BudgetSelection(p, budgets); err != nil {
+		return usageError{"--budget: " + err.Error()}
+	}
+	opt := tournament.Options{Count: *gamesN, Workers: *workers, Scale: *scale, Restart: *restart, Budgets: budgets}
 	if *shard != "" {
 		if opt.Shard, opt.Shards, err = parseShard(*shard); err != nil {
 			return err
@@ -194,6 +199,16 @@ func runRun(args []string, stdout io.Writer) error {
 		return err
 	}
 	return writeReports(stdout, cfg, recs, tournament.Text, reportExtras{})
+}
+
+// budgetList is the repeatable --budget flag of run.
+type budgetList []string
+
+func (b *budgetList) String() string { return strings.Join(*b, ", ") }
+
+func (b *budgetList) Set(s string) error {
+	*b = append(*b, s)
+	return nil
 }
 
 // taskWord names the tasks of a preset of kind k, for messages.

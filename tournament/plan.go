@@ -3,6 +3,7 @@ package tournament
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"mcarena/config"
 	"mcarena/games"
@@ -59,6 +60,12 @@ type plan struct {
 	// missing says why a record's match is not in the plan, for
 	// checkResume; empty for the usual reason.
 	missing string
+	// budget is each unit's budget index, for a selection of budgets;
+	// nil where the plan's units have none (simulations).
+	budget []int
+	// only, when not nil, holds the budget indices a run plays
+	// (Options.Budgets); the plan's other tasks are left alone.
+	only map[int]bool
 }
 
 // newPlan lays out the tasks of plan rp with count per unit.
@@ -73,6 +80,7 @@ func newPlan(rp *Plan, count int, scaled bool, scale float64) *plan {
 		units := analysisUnits(p)
 		for _, u := range units {
 			pl.keys = append(pl.keys, AnalysisKey(p, u.engine, u.budget))
+			pl.budget = append(pl.budget, u.budget)
 		}
 		pl.task = func(u, i int) task { return analysisTask(p, units[u], i, scaled, scale) }
 		pl.expect = func(u, i int) (Record, error) {
@@ -101,6 +109,7 @@ func matchPlan(rp *Plan, s *Schedule, scaled bool, scale float64) *plan {
 	pl := &plan{keys: s.keys, count: s.count, unit: map[string]int{}, group: s.group}
 	for u, k := range pl.keys {
 		pl.unit[k] = u
+		pl.budget = append(pl.budget, s.matches[u].Budget)
 	}
 	pl.task = func(u, i int) task {
 		j := s.job(u, i)
@@ -149,6 +158,62 @@ func (pl *plan) position(key string, index int) (int, bool) {
 // shard says whether task j belongs to shard i of n: group j/group goes to
 // shard group mod n.
 func (pl *plan) shard(j, i, n int) bool { return (j/pl.group)%n == i }
+
+// selected says whether task j is under a budget the run plays: every
+// task when the run selects none.
+func (pl *plan) selected(j int) bool {
+	if pl.only == nil {
+		return true
+	}
+	u, _ := taskAt(len(pl.keys), pl.group, j)
+	return pl.only[pl.budget[u]]
+}
+
+// selectedLen returns the number of tasks of shard i of n under the
+// selected budgets.
+func (pl *plan) selectedLen(i, n int) int {
+	k := 0
+	for j := range pl.len() {
+		if pl.shard(j, i, n) && pl.selected(j) {
+			k++
+		}
+	}
+	return k
+}
+
+// BudgetSelection returns the budget indices of preset p that texts name
+// (Options.Budgets), nil for all when texts is empty, or an error that
+// lists the preset's budgets.
+func BudgetSelection(p *config.Preset, texts []string) (map[int]bool, error) {
+	if len(texts) == 0 {
+		return nil, nil
+	}
+	switch {
+	case p.Kind == config.Simulations:
+		return nil, fmt.Errorf("preset %s simulates playouts and has no budgets to choose from", p.Name)
+	case p.Elimination != nil:
+		return nil, fmt.Errorf("preset %s is an elimination tournament, played under its one budget: run it without a budget selection", p.Name)
+	case len(p.Budgets) == 0:
+		return nil, fmt.Errorf("preset %s gives no budgets (its engines search with their own): run it without a budget selection", p.Name)
+	}
+	var valid []string
+	for _, b := range p.Budgets {
+		valid = append(valid, fmt.Sprintf("%q", b.Text))
+	}
+	only := map[int]bool{}
+	for _, t := range texts {
+		found := false
+		for i, b := range p.Budgets {
+			if b.Text == t {
+				only[i], found = true, true
+			}
+		}
+		if !found {
+			return nil, fmt.Errorf("budget %q: preset %s has %s", t, p.Name, strings.Join(valid, ", "))
+		}
+	}
+	return only, nil
+}
 
 // shardLen returns the number of tasks of shard i of n.
 func (pl *plan) shardLen(i, n int) int {

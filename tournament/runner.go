@@ -32,6 +32,12 @@ type Options struct {
 	// Restart moves an existing results file aside (to a dated
 	// PATH.old-... file) and starts the preset over.
 	Restart bool
+	// Budgets, when given, limits the run to the matches (or an analysis
+	// preset's searches) under these of the preset's budgets, named by
+	// their text: a first look at a preset's cheap cells. Games keep the
+	// numbers and seeds they have in the whole preset, so a later run of
+	// every budget on the same file plays only what is left.
+	Budgets []string
 }
 
 // MaxWorkers bounds Options.Workers.
@@ -191,6 +197,10 @@ func Run(ctx context.Context, rp *Plan, path string, opt Options, progress func(
 	if p.Elimination != nil && opt.Shards > 1 {
 		return 0, fmt.Errorf("shard %d of %d: preset %s is an elimination tournament, whose every round is made from the results of the round before, which the other shards would hold: run it unsharded (--workers spreads a round's games over the cores)", opt.Shard, opt.Shards, p.Name)
 	}
+	only, err := BudgetSelection(p, opt.Budgets)
+	if err != nil {
+		return 0, err
+	}
 	lock, err := Lock(path)
 	if err != nil {
 		return 0, err
@@ -221,8 +231,12 @@ func Run(ctx context.Context, rp *Plan, path string, opt Options, progress func(
 	}
 	shards := max(opt.Shards, 1)
 	shard := opt.Shard % shards
-	mine := func(j int) bool { return pl.shard(j, shard, shards) }
+	pl.only = only
+	mine := func(j int) bool { return pl.shard(j, shard, shards) && pl.selected(j) }
 	total := pl.shardLen(shard, shards)
+	if only != nil {
+		total = pl.selectedLen(shard, shards)
+	}
 	if elim {
 		total = (len(p.Elimination) - 1) * count
 	}
@@ -354,6 +368,9 @@ func (r *run) play(ctx context.Context, pl *plan) {
 		g := pl.group
 		for q := r.shard; q*g < pl.len(); q += r.shards {
 			for j := q * g; j < (q+1)*g; j++ {
+				if !pl.selected(j) {
+					continue
+				}
 				t := pl.at(j)
 				if r.done[gameKey{r.kind, p.Name, t.key, t.index, r.scale}] {
 					continue

@@ -1,0 +1,103 @@
+package tournament
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+const twoBudgets = `
+[engines.r]
+family = "random"
+[engines.u]
+family = "uct"
+
+[presets.two]
+games = ["tictactoe"]
+pairs = [["u", "r"], ["r", "u"]]
+budgets = ["iterations=20", "iterations=50"]
+count = 4
+seed = 9
+
+[presets.probe]
+kind = "analysis"
+game = "tictactoe"
+engines = ["u"]
+budgets = ["iterations=20", "iterations=50"]
+runs = 2
+seed = 3
+`
+
+// A run limited to some budgets plays those cells only, with the numbers
+// and seeds they have in the whole preset; the run of every budget on the
+// same file then plays just the rest, and the file ends as one whole run
+// would write it.
+func TestBudgetSelectionPlaysItsCellsThenTheRest(t *testing.T) {
+	cfg := load(t, twoBudgets)
+	for _, name := range []string{"two", "probe"} {
+		p, _ := cfg.Preset(name)
+		dir := t.TempDir()
+		parts, whole := filepath.Join(dir, "parts.jsonl"), filepath.Join(dir, "whole.jsonl")
+		var totals []int
+		n, err := runPreset(t.Context(), cfg, p, parts, Options{Budgets: []string{"iterations=50"}}, func(pr Progress) {
+			if pr.Total > 0 {
+				totals = append(totals, pr.Total)
+			}
+		})
+		units := 2 // the preset's two matches under the one budget, or its one engine
+		if name == "probe" {
+			units = 1
+		}
+		if err != nil || n != units*p.Count {
+			t.Fatalf("%s: the selected run played %d, %v; want %d", name, n, err, units*p.Count)
+		}
+		if slices.ContainsFunc(totals, func(x int) bool { return x != units*p.Count }) {
+			t.Errorf("%s: progress totals %v, want %d throughout", name, totals, units*p.Count)
+		}
+		recs, _, _, _ := ReadResults(parts)
+		for _, r := range recs {
+			if r.Budget != "iterations=50" || r.Scaled {
+				t.Fatalf("%s: the selected run wrote a record of budget %q (scaled %v)", name, r.Budget, r.Scaled)
+			}
+		}
+		// Selecting it again plays nothing.
+		if n, err := runPreset(t.Context(), cfg, p, parts, Options{Budgets: []string{"iterations=50"}}, nil); err != nil || n != 0 {
+			t.Fatalf("%s: the selected run again played %d, %v; want 0", name, n, err)
+		}
+		n, err = runPreset(t.Context(), cfg, p, parts, Options{}, nil)
+		if err != nil || n != units*p.Count {
+			t.Fatalf("%s: the run of every budget played %d, %v; want the %d left", name, n, err, units*p.Count)
+		}
+		if _, err := runPreset(t.Context(), cfg, p, whole, Options{}, nil); err != nil {
+			t.Fatal(err)
+		}
+		a, b := canonical(t, parts), canonical(t, whole)
+		if !slices.Equal(a, b) {
+			t.Errorf("%s: the parts differ from one whole run:\n%s\n---\n%s", name, strings.Join(a, "\n"), strings.Join(b, "\n"))
+		}
+	}
+}
+
+// A budget the preset lacks is refused before the file is touched, with
+// the preset's budgets listed.
+func TestBudgetSelectionNamesTheValidBudgets(t *testing.T) {
+	cfg := load(t, twoBudgets)
+	cases := []struct{ preset, budget, want string }{
+		{"two", "50", `budget "50": preset two has "iterations=20", "iterations=50"`},
+		{"two", "iterations=50 ", `budget "iterations=50 "`},
+	}
+	for _, c := range cases {
+		p, _ := cfg.Preset(c.preset)
+		path := filepath.Join(t.TempDir(), "r.jsonl")
+		_, err := runPreset(t.Context(), cfg, p, path, Options{Budgets: []string{c.budget}}, nil)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s --budget %q: %v; want an error with %q", c.preset, c.budget, err, c.want)
+		}
+		if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s --budget %q: the results file was made (%v)", c.preset, c.budget, err)
+		}
+	}
+}
