@@ -233,6 +233,37 @@ func protocolOf(p *config.Preset) string {
 	return ""
 }
 
+// SelectUnits returns those of preset p's match keys (Units) that a run
+// limited to budgets (Options.Budgets, by their text) plays: all of them
+// when budgets is empty, none for budgets the preset lacks
+// (BudgetSelection says why).
+func SelectUnits(p *config.Preset, budgets []string) []string {
+	keys, _ := Units(p, 0, 0)
+	only, err := BudgetSelection(p, budgets)
+	switch {
+	case err != nil:
+		return nil
+	case only == nil:
+		return keys
+	}
+	var out []string
+	switch p.Kind {
+	case config.Analysis:
+		for i, u := range analysisUnits(p) {
+			if only[u.budget] {
+				out = append(out, keys[i])
+			}
+		}
+	default:
+		for i, m := range Matches(p) {
+			if only[m.Budget] {
+				out = append(out, keys[i])
+			}
+		}
+	}
+	return out
+}
+
 // Units returns the match keys of the units of preset p in the order its
 // runs play them (its matches; an analysis preset's engines, each under
 // each budget; a simulations preset's positions) and the tasks of each

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"mcarena/config"
 )
 
 const twoBudgets = `
@@ -100,4 +102,34 @@ func TestBudgetSelectionNamesTheValidBudgets(t *testing.T) {
 			t.Errorf("%s --budget %q: the results file was made (%v)", c.preset, c.budget, err)
 		}
 	}
+}
+
+// SelectUnits keeps the units under the budgets named, in the preset's
+// order, for screens that show a selected run.
+func TestSelectUnits(t *testing.T) {
+	cfg := load(t, twoBudgets)
+	cases := []struct {
+		preset  string
+		budgets []string
+		want    []string
+	}{
+		{"two", nil, []string{"tictactoe|u|r|iterations=20", "tictactoe|u|r|iterations=50", "tictactoe|r|u|iterations=20", "tictactoe|r|u|iterations=50"}},
+		{"two", []string{"iterations=50"}, []string{"tictactoe|u|r|iterations=50", "tictactoe|r|u|iterations=50"}},
+		{"two", []string{"50"}, nil},
+		{"probe", []string{"iterations=20"}, []string{AnalysisKey(mustPreset(t, cfg, "probe"), "u", 0)}},
+	}
+	for _, c := range cases {
+		if got := SelectUnits(mustPreset(t, cfg, c.preset), c.budgets); !slices.Equal(got, c.want) {
+			t.Errorf("%s %v: %q, want %q", c.preset, c.budgets, got, c.want)
+		}
+	}
+}
+
+func mustPreset(t *testing.T, cfg *config.Config, name string) *config.Preset {
+	t.Helper()
+	p, ok := cfg.Preset(name)
+	if !ok {
+		t.Fatalf("no preset %s", name)
+	}
+	return p
 }

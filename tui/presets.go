@@ -31,7 +31,7 @@ var ResultsDir = "results"
 type presetPicker struct {
 	names  []string
 	cursor int
-	form   form // games per match, budget scale, workers
+	form   form // games per match, budget scale, workers, budgets
 	err    string
 	list   scroller
 	marks  map[string]string
@@ -47,10 +47,11 @@ type presetMarks struct {
 var scanIDs int
 
 func newPresetPicker(e *env) (*presetPicker, tea.Cmd) {
-	p := &presetPicker{form: newForm(field{"games per match", ""}, field{"budget scale", ""}, field{"workers", ""}), marks: map[string]string{}}
+	p := &presetPicker{form: newForm(field{"games per match", ""}, field{"budget scale", ""}, field{"workers", ""}, field{"only budgets", ""}), marks: map[string]string{}}
 	p.form.inputs[0].Placeholder = "the preset's"
 	p.form.inputs[1].Placeholder = "1 (the preset's budgets)"
 	p.form.inputs[2].Placeholder = "one per core"
+	p.form.inputs[3].Placeholder = "all (or some by their text, comma-separated)"
 	if e.cfg == nil {
 		return p, nil
 	}
@@ -212,13 +213,23 @@ func (p *presetPicker) start(e *env) (screen, tea.Cmd) {
 		opt.Workers = n
 	}
 	name := p.names[p.cursor]
+	pr, _ := e.cfg.Preset(name)
+	if v := strings.TrimSpace(p.form.value(3)); v != "" {
+		for _, b := range strings.Split(v, ",") {
+			opt.Budgets = append(opt.Budgets, strings.TrimSpace(b))
+		}
+		if _, err := tournament.BudgetSelection(pr, opt.Budgets); err != nil {
+			p.err = "only budgets: " + err.Error()
+			p.form.focusOn(3)
+			return p, nil
+		}
+	}
 	if err := tournament.Busy(filepath.Join(ResultsDir, name+".jsonl")); err != nil {
 		p.err = "not started: " + err.Error()
 		p.marks[name] = "running elsewhere"
 		return p, nil
 	}
 	p.err = ""
-	pr, _ := e.cfg.Preset(name)
 	r := newRunScreen(e.cfg, pr, opt)
 	return r, r.start()
 }
@@ -336,7 +347,7 @@ func (r *runScreen) load() {
 		return
 	}
 	units := map[string]bool{}
-	for _, k := range unitKeys(r.p) {
+	for _, k := range r.units() {
 		units[k] = true
 	}
 	r.recs = r.recs[:0]
@@ -408,7 +419,7 @@ func (r *runScreen) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 		}
 		return r, nil
 	case tea.KeyMsg:
-		units := len(unitKeys(r.p))
+		units := len(r.units())
 		switch {
 		case matches(msg, e.keys.Back):
 			if !r.finished {
@@ -438,12 +449,12 @@ func (r *runScreen) workers() int {
 	return runtime.NumCPU()
 }
 
-// unitKeys returns the match keys of preset p's units in the schedule's
-// order: its matches, an analysis preset's engines under each budget, a
-// simulations preset's positions.
-func unitKeys(p *config.Preset) []string {
-	keys, _ := tournament.Units(p, 0, 0)
-	return keys
+// units returns the match keys of the run's units in the schedule's
+// order: the preset's matches, an analysis preset's engines under each
+// budget, a simulations preset's positions; those under the budgets the
+// run selects, if it selects any.
+func (r *runScreen) units() []string {
+	return tournament.SelectUnits(r.p, r.opt.Budgets)
 }
 
 // tally is what a match has played: its distinct games and their seconds.
@@ -533,7 +544,7 @@ func (r *runScreen) state() string {
 // played and left, the time taken and the time to go.
 func (r *runScreen) statusLine(e *env) string {
 	pr, recs, _ := r.snapshot()
-	keys := unitKeys(r.p)
+	keys := r.units()
 	elapsed := ""
 	if !r.began.IsZero() {
 		end := time.Now()
@@ -554,6 +565,9 @@ func (r *runScreen) statusLine(e *env) string {
 	if r.opt.Scale != 0 && r.opt.Scale != 1 {
 		scale = fmt.Sprintf("budgets x%g", r.opt.Scale)
 	}
+	if len(r.opt.Budgets) > 0 {
+		scale = strings.TrimSpace(scale + " only " + strings.Join(r.opt.Budgets, ", "))
+	}
 	verb := "writing "
 	if r.finished {
 		verb = "results in "
@@ -572,7 +586,7 @@ func (r *runScreen) view(e *env) string {
 	s := e.styles
 	w := e.width
 	pr, recs, note := r.snapshot()
-	keys := unitKeys(r.p)
+	keys := r.units()
 	tallies := tallyUnits(r.p, recs, r.count)
 	var top []string
 	top = append(top, cut(s.Title.Render("Preset "+r.p.Name)+"  "+s.Subtle.Render(r.p.Description), w),
@@ -628,11 +642,14 @@ func (r *runScreen) rows(e *env, recs []tournament.Record, tallies map[string]ta
 		rate, paper string
 		details     string
 	}
-	out := make([]row, len(keys))
+	// Rows are made for every unit of the preset, in its order, then kept
+	// for the units of the run (keys: those under the budgets it selects).
+	all, _ := tournament.Units(r.p, 0, 0)
+	out := make([]row, len(all))
 	switch r.p.Kind {
 	case config.Analysis:
 		sums := tournament.SummariseAnalysis(r.p, recs)
-		for i := range keys {
+		for i := range all {
 			a := sums[i] // the preset's units come first, in its order
 			rw := row{label: a.Engine, paper: "-"}
 			if r.p.Budgets != nil {
@@ -689,7 +706,7 @@ func (r *runScreen) rows(e *env, recs []tournament.Record, tallies map[string]ta
 			gw, n0, n1 = max(gw, len(m.Game)), max(n0, len(m.Names[0])), max(n1, len(m.Names[1]))
 		}
 		for i, m := range ms {
-			sm := byMatch[keys[i]]
+			sm := byMatch[all[i]]
 			rw := row{label: fmt.Sprintf("%-*s %-*s v %-*s %s", gw, m.Game, n0, m.Names[0], n1, m.Names[1], r.scaled(r.p.Budgets[m.Budget].Text)), paper: "-"}
 			if sm.Games > 0 {
 				rw.rate = fmt.Sprintf("%5.1f%% [%4.1f-%5.1f]", 100*sm.Score, 100*sm.Low, 100*sm.High)
@@ -707,6 +724,19 @@ func (r *runScreen) rows(e *env, recs []tournament.Record, tallies map[string]ta
 			out[i] = rw
 		}
 		header = "match"
+	}
+	if len(keys) < len(all) {
+		run := map[string]bool{}
+		for _, k := range keys {
+			run[k] = true
+		}
+		kept := out[:0]
+		for i, k := range all {
+			if run[k] {
+				kept = append(kept, out[i])
+			}
+		}
+		out = kept
 	}
 	noun := unitNoun(r.p)
 	cntW := max(len(fmt.Sprintf("%d/%d", r.count, r.count)), len(noun))

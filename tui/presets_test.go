@@ -171,3 +171,47 @@ move = "a3"
 		})
 	}
 }
+
+// The "only budgets" field runs the cells of those budgets alone: the run
+// screen shows their rows and counts only, and names the selection; a
+// budget the preset lacks is refused with the preset's budgets.
+func TestPresetOnlyBudgets(t *testing.T) {
+	const text = `
+[engines.u]
+family = "uct"
+[presets.budgets]
+kind = "analysis"
+game = "tictactoe"
+position = "1x1/1o1/xo1 x"
+engines = ["u"]
+budgets = ["iterations=5", "iterations=500"]
+runs = 3
+move = "a3"
+`
+	tempResults(t)
+	cfg, err := config.Parse("c.toml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := send(t, New(cfg), tea.WindowSizeMsg{Width: 140, Height: 40})
+	m = keys(t, openItem(t, m, itemPresets), "tab", "tab", "tab", "iterations=50", "enter")
+	if _, ok := m.current.(*presetPicker); !ok || !strings.Contains(strings.Join(strings.Fields(m.View()), " "), `only budgets: budget "iterations=50": preset budgets has "iterations=5", "iterations=500"`) {
+		t.Fatalf("got screen %T, view\n%s\nwant the picker with the budgets listed", m.current, m.View())
+	}
+	m = keys(t, m, "0")
+	next, cmd := m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	m = drain(t, next.(Model), cmd, 200)
+	r, ok := m.current.(*runScreen)
+	if !ok || !r.finished || r.err != nil {
+		t.Fatalf("got screen %T, want a finished run", m.current)
+	}
+	v := m.View()
+	for _, w := range []string{"u iterations=500", "3/3 runs, 0 left", "only iterations=500"} {
+		if !strings.Contains(v, w) {
+			t.Errorf("view lacks %q:\n%s", w, v)
+		}
+	}
+	if strings.Contains(v, "u iterations=5 ") {
+		t.Errorf("view shows the budget not selected:\n%s", v)
+	}
+}
