@@ -122,6 +122,20 @@ func mustPlan(t *testing.T, cfg *config.Config, p *config.Preset) *tournament.Pl
 	return plan
 }
 
+// budgetsConfig is an analysis preset under two budgets.
+const budgetsConfig = `
+[engines.u]
+family = "uct"
+[presets.budgets]
+kind = "analysis"
+game = "tictactoe"
+position = "1x1/1o1/xo1 x"
+engines = ["u"]
+budgets = ["iterations=5", "iterations=500"]
+runs = 3
+move = "a3"
+`
+
 // The run screen shows a simulations preset a row per position, with its
 // batches, the first player's winning probability and the paper's figure,
 // and an analysis preset with budgets a row per engine and budget.
@@ -138,18 +152,7 @@ line = ["b2"]
 count = 15000
 paper = [-1, 100]
 `, []string{"ply move (random playouts)", "0 (start)", "1 b2", "2/2", "batches 1st winning % [95%]", "100.00!", "4/4 batches, 0 left"}},
-		{"budgets", `
-[engines.u]
-family = "uct"
-[presets.budgets]
-kind = "analysis"
-game = "tictactoe"
-position = "1x1/1o1/xo1 x"
-engines = ["u"]
-budgets = ["iterations=5", "iterations=500"]
-runs = 3
-move = "a3"
-`, []string{"u iterations=5", "u iterations=500", "3/3", "runs chosen % [95%]", "6/6 runs, 0 left", "other moves "}},
+		{"budgets", budgetsConfig, []string{"u iterations=5", "u iterations=500", "3/3", "runs chosen % [95%]", "6/6 runs, 0 left", "other moves "}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -176,20 +179,8 @@ move = "a3"
 // screen shows their rows and counts only, and names the selection; a
 // budget the preset lacks is refused with the preset's budgets.
 func TestPresetOnlyBudgets(t *testing.T) {
-	const text = `
-[engines.u]
-family = "uct"
-[presets.budgets]
-kind = "analysis"
-game = "tictactoe"
-position = "1x1/1o1/xo1 x"
-engines = ["u"]
-budgets = ["iterations=5", "iterations=500"]
-runs = 3
-move = "a3"
-`
 	tempResults(t)
-	cfg, err := config.Parse("c.toml", []byte(text))
+	cfg, err := config.Parse("c.toml", []byte(budgetsConfig))
 	if err != nil {
 		t.Fatal(err)
 	}
