@@ -209,8 +209,12 @@ func (t *Tally) States() (mean, ci95 float64) {
 type AnalysisSummary struct {
 	Preset, Engine, Move string
 	// Budget is the budget's text as the preset writes it, "" for the
-	// engine's default.
-	Budget           string
+	// engine's default, followed by " xF" for a run that scaled it by F
+	// (ScaledBudget).
+	Budget string
+	// BudgetScale is the factor the runs scaled the budget by, 0 for
+	// none (Record.BudgetScale).
+	BudgetScale      float64
 	Runs             int
 	Chosen           int     // runs that chose Move
 	Low, High        float64 // 95% Wilson interval of Chosen/Runs
@@ -251,24 +255,45 @@ func (t *Tally) Others(move string) []MoveCount {
 }
 
 // SummariseAnalysis summarises the analysis records of preset p, counting
-// each run once: a row per engine and budget of the preset, in its order,
-// then a row per engine and budget the records hold that the preset no
-// longer gives (a file from before the preset took budgets, say).
+// each run once: a row per engine and budget of the preset, in its order
+// (the rows of each budget scale the records hold, unscaled first, each
+// scale's rows together), then a row per engine and budget the records
+// hold that the preset no longer gives (a file from before the preset took
+// budgets, say).
 func SummariseAnalysis(p *config.Preset, recs []Record) []AnalysisSummary {
 	recs, _ = Unique(recs)
-	type key struct{ engine, budget string }
+	type key struct {
+		engine, budget string
+		scale          float64
+	}
+	use := func(r *Record) bool {
+		return r.Kind == AnalysisKind && r.Preset == p.Name && r.Error == "" && len(r.Moves) > 0 && slices.Contains(p.Engines, r.Names[0])
+	}
+	var scales []float64
+	for i := range recs {
+		if r := &recs[i]; use(r) && !slices.Contains(scales, r.BudgetScale) {
+			scales = append(scales, r.BudgetScale)
+		}
+	}
+	if len(scales) == 0 {
+		scales = []float64{0}
+	}
+	slices.Sort(scales) // 0, no scale, first
 	var keys []key
-	for _, u := range analysisUnits(p) {
-		keys = append(keys, key{u.engine, budgetText(p, u.budget)})
+	for _, f := range scales {
+		for _, u := range analysisUnits(p) {
+			keys = append(keys, key{u.engine, budgetText(p, u.budget), f})
+		}
 	}
 	listed := len(keys)
 	tallies := map[key]*Tally{}
 	scaled := map[key]bool{}
-	for _, r := range recs {
-		if r.Kind != AnalysisKind || r.Preset != p.Name || r.Error != "" || len(r.Moves) == 0 || !slices.Contains(p.Engines, r.Names[0]) {
+	for i := range recs {
+		r := &recs[i]
+		if !use(r) {
 			continue
 		}
-		k := key{r.Names[0], r.BudgetLabel()} // a scaled run's rows are its own
+		k := key{r.Names[0], r.Budget, r.BudgetScale} // a scaled run's rows are its own
 		if !slices.Contains(keys, k) {
 			keys = append(keys, k)
 		}
@@ -280,7 +305,8 @@ func SummariseAnalysis(p *config.Preset, recs []Record) []AnalysisSummary {
 	}
 	var out []AnalysisSummary
 	for i, k := range keys {
-		a := AnalysisSummary{Preset: p.Name, Engine: k.engine, Budget: k.budget, Move: p.Move, PaperFrequency: -1, PaperStates: -1, Scaled: scaled[k], Listed: i < listed}
+		a := AnalysisSummary{Preset: p.Name, Engine: k.engine, Budget: ScaledBudget(k.budget, k.scale), BudgetScale: k.scale, Move: p.Move,
+			PaperFrequency: -1, PaperStates: -1, Scaled: scaled[k] || k.scale != 0, Listed: i < listed}
 		ei := slices.Index(p.Engines, k.engine)
 		if p.PaperFrequency != nil {
 			a.PaperFrequency = p.PaperFrequency[ei]
@@ -301,13 +327,13 @@ func SummariseAnalysis(p *config.Preset, recs []Record) []AnalysisSummary {
 	return out
 }
 
-// FirstMajority returns, for engine, the first budget in the order of
-// sums whose runs chose the preset's move more than half the time, the
+// FirstMajority returns, for engine under budgets scaled by scale (0 for
+// none), the first budget in the order of sums whose runs chose the preset's move more than half the time, the
 // counted form of the time a search needs to find the move; ok is false
 // when no budget did.
-func FirstMajority(sums []AnalysisSummary, engine string) (budget string, ok bool) {
+func FirstMajority(sums []AnalysisSummary, engine string, scale float64) (budget string, ok bool) {
 	for _, a := range sums {
-		if a.Engine == engine && a.Runs > 0 && 2*a.Chosen > a.Runs {
+		if a.Engine == engine && a.BudgetScale == scale && a.Runs > 0 && 2*a.Chosen > a.Runs {
 			return a.Budget, true
 		}
 	}
@@ -315,14 +341,14 @@ func FirstMajority(sums []AnalysisSummary, engine string) (budget string, ok boo
 }
 
 // SteadyMajority returns the first of the preset's budgets (in its order)
-// from which engine's runs chose the move more than half the time at that
+// from which engine's runs under budgets scaled by scale chose the move more than half the time at that
 // budget and at every later one; ok is false when the last budget's did
 // not, or a budget has no runs yet. Rows of budgets the preset no longer
 // gives are left out. Where a small budget's few runs land above one half
 // by chance, FirstMajority names it and SteadyMajority does not.
-func SteadyMajority(sums []AnalysisSummary, engine string) (budget string, ok bool) {
+func SteadyMajority(sums []AnalysisSummary, engine string, scale float64) (budget string, ok bool) {
 	for _, a := range sums {
-		if a.Engine != engine || !a.Listed {
+		if a.Engine != engine || a.BudgetScale != scale || !a.Listed {
 			continue
 		}
 		switch {

@@ -51,7 +51,7 @@ func TestAnalysisBudgetsRunAndResume(t *testing.T) {
 	if sums[0].MeanStates >= sums[1].MeanStates {
 		t.Fatalf("5 iterations visited %.0f states, 3000 visited %.0f", sums[0].MeanStates, sums[1].MeanStates)
 	}
-	if b, ok := FirstMajority(sums, "u"); !ok || b != "iterations=3000" && b != "iterations=5" {
+	if b, ok := FirstMajority(sums, "u", 0); !ok || b != "iterations=3000" && b != "iterations=5" {
 		t.Fatalf("first majority %q %v; 3,000 iterations find the only move that does not lose (a3): %+v", b, ok, sums)
 	}
 }
@@ -114,8 +114,8 @@ func TestSteadyMajority(t *testing.T) {
 		{"c", "iterations=1000", "iterations=1000", true},
 		{"d", "iterations=1000", "", false}, // its largest budget has no runs yet
 	} {
-		first, _ := FirstMajority(sums, tc.engine)
-		steady, ok := SteadyMajority(sums, tc.engine)
+		first, _ := FirstMajority(sums, tc.engine, 0)
+		steady, ok := SteadyMajority(sums, tc.engine, 0)
 		if first != tc.first || steady != tc.steady || ok != tc.steadyOK {
 			t.Errorf("%s: first %q, steady %q %v; want %q, %q %v", tc.engine, first, steady, ok, tc.first, tc.steady, tc.steadyOK)
 		}

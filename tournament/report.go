@@ -439,7 +439,11 @@ func WriteAnalysisReport(w io.Writer, sums []AnalysisSummary, f Format) error {
 		header = slices.Insert(header, 2, "budget")
 	}
 	var rows [][]string
-	var engines []string
+	type series struct {
+		engine string
+		scale  float64
+	}
+	var engines []series
 	scaled := false
 	for _, a := range sums {
 		pf, flag, ps := "-", "", "-"
@@ -463,8 +467,8 @@ func WriteAnalysisReport(w io.Writer, sums []AnalysisSummary, f Format) error {
 			row = slices.Insert(row, 2, orDash(a.Budget))
 		}
 		rows = append(rows, row)
-		if !slices.Contains(engines, a.Engine) {
-			engines = append(engines, a.Engine)
+		if e := (series{a.Engine, a.BudgetScale}); !slices.Contains(engines, e) {
+			engines = append(engines, e)
 		}
 		scaled = scaled || a.Scaled
 	}
@@ -473,9 +477,13 @@ func WriteAnalysisReport(w io.Writer, sums []AnalysisSummary, f Format) error {
 	}
 	fmt.Fprintln(w, "\nchosen: runs whose move was the preset's move, with a 95% Wilson interval; states: mean states visited per run with a 95% interval; ! marks a paper figure outside our interval; other moves: what the other runs chose, and how many.")
 	if budgets {
-		for _, e := range engines {
-			if b, ok := FirstMajority(sums, e); ok {
-				steady, sok := SteadyMajority(sums, e)
+		for _, es := range engines {
+			e := es.engine
+			if es.scale != 0 {
+				e += fmt.Sprintf(" (budgets x%g)", es.scale)
+			}
+			if b, ok := FirstMajority(sums, es.engine, es.scale); ok {
+				steady, sok := SteadyMajority(sums, es.engine, es.scale)
 				switch {
 				case !sok:
 					fmt.Fprintf(w, "%s chose %s in more than half its runs first at budget %s, but not at the largest.\n", e, sums[0].Move, orDash(b))

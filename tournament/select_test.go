@@ -1,7 +1,9 @@
 package tournament
 
 import (
+	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -132,4 +134,49 @@ func mustPreset(t *testing.T, cfg *config.Config, name string) *config.Preset {
 		t.Fatalf("no preset %s", name)
 	}
 	return p
+}
+
+// A scaled run of an analysis preset fills the preset's rows, written with
+// its scale, in the preset's order; beside an unscaled run of the same
+// preset each keeps rows and majority lines of its own.
+func TestScaledAnalysisRowsAreThePresets(t *testing.T) {
+	cfg := load(t, twoBudgets)
+	p := mustPreset(t, cfg, "probe")
+	dir := t.TempDir()
+	scaled, plain := filepath.Join(dir, "scaled.jsonl"), filepath.Join(dir, "plain.jsonl")
+	if _, err := runPreset(t.Context(), cfg, p, scaled, Options{Scale: 2}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := runPreset(t.Context(), cfg, p, plain, Options{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	a, _, _, _ := ReadResults(scaled)
+	sums := SummariseAnalysis(p, a)
+	var got []string
+	for _, s := range sums {
+		got = append(got, fmt.Sprintf("%s %s %d %v", s.Engine, s.Budget, s.Runs, s.Listed))
+	}
+	want := []string{"u iterations=20 x2 2 true", "u iterations=50 x2 2 true"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("rows %q, want %q", got, want)
+	}
+	b, _, _, _ := ReadResults(plain)
+	sums = SummariseAnalysis(p, append(b, a...))
+	got = got[:0]
+	for _, s := range sums {
+		got = append(got, fmt.Sprintf("%s %s %d %v", s.Engine, s.Budget, s.Runs, s.Listed))
+	}
+	want = []string{"u iterations=20 2 true", "u iterations=50 2 true", "u iterations=20 x2 2 true", "u iterations=50 x2 2 true"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("rows of both files %q, want %q", got, want)
+	}
+	var out bytes.Buffer
+	if err := WriteAnalysisReport(&out, sums, Text); err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"\nu chose ", "\nu (budgets x2) chose "} {
+		if strings.Count(out.String(), w) != 1 {
+			t.Errorf("the report has not one line %q:\n%s", w, out.String())
+		}
+	}
 }

@@ -652,7 +652,11 @@ func (r *runScreen) rows(e *env, recs []tournament.Record, tallies map[string]ta
 		for i := range all {
 			a := sums[i] // the preset's units come first, in its order
 			rw := row{label: a.Engine, paper: "-"}
-			if r.p.Budgets != nil {
+			switch {
+			case r.p.Budgets == nil:
+			case a.BudgetScale != 0: // the label has the scale already
+				rw.label += " " + a.Budget
+			default: // the preset's text, scaled as this run plays it
 				rw.label += " " + r.scaled(a.Budget)
 			}
 			if a.Runs > 0 {

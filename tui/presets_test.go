@@ -206,3 +206,30 @@ func TestPresetOnlyBudgets(t *testing.T) {
 		t.Errorf("view shows the budget not selected:\n%s", v)
 	}
 }
+
+// A scaled run of an analysis preset shows its runs in the preset's rows,
+// each budget written once with the scale.
+func TestRunScreenScaledAnalysis(t *testing.T) {
+	tempResults(t)
+	cfg, err := config.Parse("c.toml", []byte(budgetsConfig))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := send(t, New(cfg), tea.WindowSizeMsg{Width: 140, Height: 40})
+	m = keys(t, openItem(t, m, itemPresets), "tab", "2")
+	next, cmd := m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	m = drain(t, next.(Model), cmd, 200)
+	r, ok := m.current.(*runScreen)
+	if !ok || !r.finished || r.err != nil {
+		t.Fatalf("got screen %T, want a finished run", m.current)
+	}
+	v := m.View()
+	for _, w := range []string{"u iterations=5 x2 ", "u iterations=500 x2 ", "6/6 runs, 0 left"} {
+		if !strings.Contains(v, w) {
+			t.Errorf("view lacks %q:\n%s", w, v)
+		}
+	}
+	if strings.Contains(v, "x2 x2") || strings.Count(v, "% [") < 3 { // the header and two rows
+		t.Errorf("want each row once with its chosen %% and interval:\n%s", v)
+	}
+}
