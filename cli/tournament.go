@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"maps"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -532,6 +531,7 @@ func runReport(args []string, stdout io.Writer) error {
 		return err
 	}
 	var all []tournament.Record
+	var from []string // each record's file
 	for _, f := range files {
 		if _, err := os.Stat(f); err != nil {
 			return usagef("%v", err)
@@ -543,10 +543,19 @@ func runReport(args []string, stdout io.Writer) error {
 		if tail != nil {
 			fmt.Fprintf(stdout, "note: %s:%d: %s; that game is not counted\n", f, tail.Line, tail.Msg)
 		}
+		if len(recs) == 0 && tail == nil && !*csvOut {
+			fmt.Fprintf(stdout, "note: %s holds no records\n", f)
+		}
 		if _, dups := tournament.Unique(recs); dups > 0 && !*csvOut {
 			fmt.Fprintf(stdout, "note: %s holds %d records that repeat a game (same match and number): each game is counted once; 'mcarena repair %s' sets the repeats aside\n", f, dups, f)
 		}
 		all = append(all, recs...)
+		for range recs {
+			from = append(from, f)
+		}
+	}
+	if err := conflictError(all, from); err != nil {
+		return err
 	}
 	if !*csvOut {
 		missingPresets(stdout, cfg, *configPath, all)
@@ -587,6 +596,20 @@ func missingPresets(w io.Writer, cfg *config.Config, path string, recs []tournam
 	}
 }
 
+// conflictError refuses records that hold two different plays of one game
+// (tournament.FirstConflict), naming both places: which is counted must
+// never depend on the order the files are read in. from names each
+// record's file.
+func conflictError(recs []tournament.Record, from []string) error {
+	i, j, ok := tournament.FirstConflict(recs)
+	if !ok {
+		return nil
+	}
+	a, b := &recs[i], &recs[j]
+	return fmt.Errorf("%s:%d: game %d of match %s (preset %s) is another play of the game at %s:%d (%s): the files mix two plays of one game, from another build or another run of the preset; keep one of them (in one file, 'mcarena repair %s' sets the later copy aside)",
+		from[j], b.Line, b.Index, b.Match, b.Preset, from[i], a.Line, tournament.Differs(a, b), from[j])
+}
+
 // reportExtras are the tables a report prints beside the match table and
 // Elo on request.
 type reportExtras struct{ los, cross bool }
@@ -604,9 +627,8 @@ func runMerge(args []string, stdout io.Writer) error {
 	if _, err := os.Stat(*out); err == nil {
 		return usagef("%s exists: merge writes a new file", *out)
 	}
-	seen := map[string]tournament.Record{}
-	var merged []tournament.Record
-	dups := 0
+	var all []tournament.Record
+	var from []string // each record's file
 	for _, f := range files {
 		recs, _, tail, err := tournament.ReadResults(f)
 		if err != nil {
@@ -615,21 +637,15 @@ func runMerge(args []string, stdout io.Writer) error {
 		if tail != nil {
 			return fmt.Errorf("%s:%d: %s; resume that shard before merging", f, tail.Line, tail.Msg)
 		}
-		for _, r := range recs {
-			k := fmt.Sprintf("%s|%s#%d", r.Preset, r.Match, r.Index)
-			if old, dup := seen[k]; dup {
-				// Batches recorded before end reasons were kept have none.
-				ends := old.Ends == nil || r.Ends == nil || maps.Equal(old.Ends, r.Ends)
-				if old.Seed != r.Seed || old.Result != r.Result || len(old.Moves) != len(r.Moves) || !slices.Equal(old.Outcomes, r.Outcomes) || !ends {
-					return fmt.Errorf("%s:%d: game %s appears twice with different results", f, r.Line, k)
-				}
-				dups++
-				continue
-			}
-			seen[k] = r
-			merged = append(merged, r)
+		all = append(all, recs...)
+		for range recs {
+			from = append(from, f)
 		}
 	}
+	if err := conflictError(all, from); err != nil {
+		return err
+	}
+	merged, dups := tournament.Unique(all)
 	lock, err := tournament.Lock(*out)
 	if err != nil {
 		return err
@@ -680,6 +696,10 @@ func runRepair(args []string, stdout io.Writer) error {
 		fmt.Fprintf(stdout, "%s:%d: %s\n", path, m.Line, m.Msg)
 	}
 	fmt.Fprintf(stdout, "kept %d good records in %s; moved %d lines to %s\n", rep.Kept, path, len(rep.Moved), rep.Damaged)
+	if rep.Conflicts > 0 {
+		fmt.Fprintf(stdout, "%s moved %s another play of a game the file keeps, not a copy of it: the first play is kept; if a moved one is the right one, put it back in place of the first by hand\n",
+			plural(rep.Conflicts, "line"), map[bool]string{true: "is", false: "are"}[rep.Conflicts == 1])
+	}
 	return nil
 }
 

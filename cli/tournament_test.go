@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -240,7 +241,7 @@ paper = [-1, 100]
 	fmt.Sscanf(first[strings.Index(first, `"outcomes":[`):], `"outcomes":[%d,%d,%d]`, &o[0], &o[1], &o[2])
 	changed := strings.Replace(first, fmt.Sprintf(`"outcomes":[%d,%d,%d]`, o[0], o[1], o[2]), fmt.Sprintf(`"outcomes":[%d,%d,%d]`, o[0]+1, o[1]-1, o[2]), 1)
 	os.WriteFile(other, []byte(changed+"\n"), 0o644)
-	if code, _, errs := run("merge", "--out", filepath.Join(dir, "m2.jsonl"), res, other); code == 0 || !strings.Contains(errs, "appears twice with different results") {
+	if code, _, errs := run("merge", "--out", filepath.Join(dir, "m2.jsonl"), res, other); code == 0 || !strings.Contains(errs, "is another play of the game at "+res+":1 (the playouts' outcomes)") {
 		t.Fatalf("merge of a batch counted otherwise: %d %q", code, errs)
 	}
 }
@@ -334,5 +335,47 @@ func TestReportNotesAPresetTheConfigurationLacks(t *testing.T) {
 	}
 	if _, out, _ := run("report", "--csv", res); strings.Contains(out, "note:") {
 		t.Errorf("a CSV report with a note:\n%s", out)
+	}
+}
+
+// Two files holding different plays of one game are refused by report and
+// merge in either order, naming both places; repair moves the later play
+// aside as a conflict, not a plain repeat.
+func TestTwoPlaysOfAGame(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "c.toml")
+	os.WriteFile(cfg, []byte(tourConfig), 0o644)
+	res := filepath.Join(dir, "r.jsonl")
+	if code, _, errs := run("run", "tiny", "--config", cfg, "--out", res); code != ExitOK {
+		t.Fatalf("run: %d %s", code, errs)
+	}
+	data, _ := os.ReadFile(res)
+	first, _, _ := strings.Cut(string(data), "\n")
+	var rec struct {
+		Result string `json:"result"`
+		Winner int    `json:"winner"`
+	}
+	json.Unmarshal([]byte(first), &rec)
+	other := strings.Replace(first, `"result":"`+rec.Result+`"`, `"result":"1/2-1/2"`, 1)
+	other = strings.Replace(other, fmt.Sprintf(`"winner":%d`, rec.Winner), `"winner":-1`, 1)
+	if rec.Result == "1/2-1/2" {
+		other = strings.Replace(strings.Replace(first, `"result":"1/2-1/2"`, `"result":"1-0"`, 1), `"winner":-1`, `"winner":0`, 1)
+	}
+	conf := filepath.Join(dir, "conf.jsonl")
+	os.WriteFile(conf, []byte(other+"\n"), 0o644)
+	for _, files := range [][]string{{res, conf}, {conf, res}} {
+		code, _, errs := run(append([]string{"report", "--config", cfg}, files...)...)
+		if code != ExitError || !strings.Contains(errs, files[1]+":1: game 0 of match ") || !strings.Contains(errs, "is another play of the game at "+files[0]+":1 (result ") {
+			t.Errorf("report %v: %d %q; want a refusal naming both places", files, code, errs)
+		}
+		code, _, errs = run(append([]string{"merge", "--out", filepath.Join(dir, "m.jsonl")}, files...)...)
+		if code != ExitError || !strings.Contains(errs, "is another play of the game at "+files[0]+":1") {
+			t.Errorf("merge %v: %d %q; want a refusal", files, code, errs)
+		}
+	}
+	os.WriteFile(res, append(data, other+"\n"...), 0o644)
+	code, out, errs := run("repair", res)
+	if code != ExitOK || !strings.Contains(out, "another play of the game of line 1") || !strings.Contains(out, "1 line moved is another play of a game the file keeps") {
+		t.Fatalf("repair: %d %q %q", code, out, errs)
 	}
 }

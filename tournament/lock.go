@@ -3,6 +3,7 @@ package tournament
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 )
@@ -34,6 +35,13 @@ func (e *LockedError) Error() string {
 // Lock takes the lock of results file path, or fails at once with a
 // *LockedError if another process (or another run in this one) holds it.
 func Lock(path string) (*FileLock, error) {
+	if dir := filepath.Dir(path); dir != "" {
+		if fi, err := os.Stat(dir); err != nil {
+			return nil, fmt.Errorf("%s: the directory %s cannot be used (%v): make it first, or name another file", path, dir, err)
+		} else if !fi.IsDir() {
+			return nil, fmt.Errorf("%s: %s is not a directory", path, dir)
+		}
+	}
 	return lockFile(path, path+".lock")
 }
 

@@ -19,6 +19,9 @@ type Repaired struct {
 	Moved []ReadProblem
 	// Damaged is the file the lines went to ("" when none moved).
 	Damaged string
+	// Conflicts counts the lines moved that were another play of a game
+	// kept (Agree false), not a copy of it.
+	Conflicts int
 }
 
 // Repair keeps the good records of a results file and moves every other
@@ -45,9 +48,14 @@ func Repair(path string) (Repaired, error) {
 		return rep, err
 	}
 	if !fi.Mode().IsRegular() {
-		return rep, fmt.Errorf("%s is not a regular file (%v)", path, fi.Mode().Type())
+		return rep, fmt.Errorf("%s is %s, not a regular file: a results file must be one", path, fileKind(fi.Mode()))
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".repair-*.tmp")
+	// A link is kept a link: the file it names is repaired.
+	target, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return rep, err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(target), ".repair-*.tmp")
 	if err != nil {
 		return rep, err
 	}
@@ -82,10 +90,10 @@ func Repair(path string) (Repaired, error) {
 	if err := tmp.Close(); err != nil {
 		return rep, err
 	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
+	if err := os.Rename(tmp.Name(), target); err != nil {
 		return rep, err
 	}
-	return rep, durable.SyncDir(filepath.Dir(path))
+	return rep, durable.SyncDir(filepath.Dir(target))
 }
 
 // sortLines copies the good records of a results file (named name) from in
@@ -93,7 +101,11 @@ func Repair(path string) (Repaired, error) {
 // line number and the reason.
 func sortLines(name string, in io.Reader, good, moved io.Writer) (Repaired, error) {
 	var rep Repaired
-	seen := map[gameKey]int{} // line of each game's first record
+	type first struct {
+		line int
+		rec  Record
+	}
+	seen := map[gameKey]first{} // each game's first record and its line
 	lr := &lineReader{r: bufio.NewReaderSize(in, 64<<10)}
 	for {
 		b, complete, tooLong, err := lr.next()
@@ -118,10 +130,14 @@ func sortLines(name string, in io.Reader, good, moved io.Writer) (Repaired, erro
 		case perr != nil:
 			why = perr.Error()
 		default:
-			if first, dup := seen[keyOf(&rec)]; dup {
-				why = fmt.Sprintf("repeats the game of line %d (match %s, game %d)", first, rec.Match, rec.Index)
-			} else {
-				seen[keyOf(&rec)] = lr.line
+			switch f, dup := seen[keyOf(&rec)]; {
+			case dup && Agree(&f.rec, &rec):
+				why = fmt.Sprintf("repeats the game of line %d (match %s, game %d)", f.line, rec.Match, rec.Index)
+			case dup:
+				why = fmt.Sprintf("another play of the game of line %d (match %s, game %d: %s), which is kept: check which is right", f.line, rec.Match, rec.Index, Differs(&f.rec, &rec))
+				rep.Conflicts++
+			default:
+				seen[keyOf(&rec)] = first{lr.line, rec}
 			}
 		}
 		if why == "" {

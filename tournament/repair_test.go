@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -76,5 +77,57 @@ func TestDamagedTailsNeverOverwritten(t *testing.T) {
 	kept, _ := filepath.Glob(path + ".damaged-*")
 	if len(kept) != 2 {
 		t.Fatalf("got damaged files %v, want two", kept)
+	}
+}
+
+// Only what a crash during a record's write leaves on the last line is
+// taken as a cut-off write (set aside by the next run): a line cut short
+// that began as a record, or one with zero bytes; any other damaged last
+// line stops the reader, since the file may not be a results file at all.
+func TestWhatACrashLeaves(t *testing.T) {
+	good := goodLine("a", 0)
+	cases := []struct {
+		name, last string
+		cut        bool
+	}{
+		{"cut short", good[:40], true},
+		{"cut before any byte but spaces", "  ", true},
+		{"zero bytes, newline kept", "\x00\x00\x00\x00\n", true},
+		{"record with a hole", good[:30] + "\x00\x00" + good[32:], true},
+		{"a note", "important note", false},
+		{"garbage with its newline", "garbage\n", false},
+		{"a complete record with a bad field", strings.Replace(good, `"plies":1`, `"plies":3`, 1), false},
+	}
+	for _, tc := range cases {
+		path := filepath.Join(t.TempDir(), "r.jsonl")
+		os.WriteFile(path, []byte(good+tc.last), 0o644)
+		recs, _, tail, err := ReadResults(path)
+		var damaged *DamagedError
+		switch {
+		case tc.cut && (err != nil || tail == nil || tail.Line != 2 || len(recs) != 1):
+			t.Errorf("%s: %d records, tail %+v, %v; want one record and a cut-off line 2", tc.name, len(recs), tail, err)
+		case !tc.cut && (!errors.As(err, &damaged) || damaged.Line != 2):
+			t.Errorf("%s: %d records, tail %+v, %v; want a *DamagedError at line 2", tc.name, len(recs), tail, err)
+		}
+	}
+}
+
+// Repairing through a link repairs the file it names and keeps the link.
+func TestRepairThroughALink(t *testing.T) {
+	dir := t.TempDir()
+	target, link := filepath.Join(dir, "t.jsonl"), filepath.Join(dir, "l.jsonl")
+	os.WriteFile(target, []byte(goodLine("a", 0)+goodLine("a", 0)), 0o644)
+	if err := os.Symlink(target, link); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	rep, err := Repair(link)
+	if err != nil || rep.Kept != 1 || len(rep.Moved) != 1 {
+		t.Fatalf("repair: %+v, %v", rep, err)
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Fatalf("the link is gone: %v %v", fi, err)
+	}
+	if data, _ := os.ReadFile(target); string(data) != goodLine("a", 0) {
+		t.Fatalf("the target holds %q, want the one good record", data)
 	}
 }

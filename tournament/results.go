@@ -154,9 +154,27 @@ func ReadResults(path string) (recs []Record, goodEnd int64, tail *ReadProblem, 
 	if fi, err := f.Stat(); err != nil {
 		return nil, 0, nil, err
 	} else if !fi.Mode().IsRegular() {
-		return nil, 0, nil, fmt.Errorf("%s is not a regular file (%v): a results file must be one", path, fi.Mode().Type())
+		return nil, 0, nil, fmt.Errorf("%s is %s, not a regular file: a results file must be one", path, fileKind(fi.Mode()))
 	}
 	return readRecords(path, f)
+}
+
+// fileKind names the kind of a file that is not a regular one, for
+// messages.
+func fileKind(m os.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&os.ModeSymlink != 0:
+		return "a symbolic link"
+	case m&os.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	case m&os.ModeDevice != 0:
+		return "a device"
+	}
+	return fmt.Sprintf("of mode %v", m)
 }
 
 // readRecords reads the records of a results file from r, as ReadResults
@@ -180,8 +198,13 @@ func readRecords(path string, r io.Reader) (recs []Record, goodEnd int64, tail *
 			rec, perr = ParseRecord(bytes.TrimSpace(b))
 		}
 		if perr != nil || !complete {
-			// Only the last line may be damaged: a crash cut its write.
-			if _, peek := lr.r.Peek(1); peek == io.EOF {
+			// Only the last line may be damaged, by a crash during its
+			// write: cut short (no newline), or with blocks the disk never
+			// got (zero bytes). Anything else there, a line a record's
+			// write cannot leave, is damage of another kind, and the file
+			// may not be a results file at all: it stops the run, as a
+			// damaged line before the last does.
+			if _, peek := lr.r.Peek(1); peek == io.EOF && cutOff(b, complete) {
 				msg := "incomplete line (no newline): the write was cut off"
 				if perr != nil {
 					msg = fmt.Sprintf("unreadable last line (%v): the write was cut off", perr)
@@ -193,6 +216,15 @@ func readRecords(path string, r io.Reader) (recs []Record, goodEnd int64, tail *
 		rec.Line = lr.line
 		recs = append(recs, rec)
 	}
+}
+
+// cutOff says whether a damaged last line is what a crash during a
+// record's write leaves: a line cut short that began as a record does
+// (with '{', or nothing yet), or one holding zero bytes where the disk
+// never got a block.
+func cutOff(line []byte, complete bool) bool {
+	t := bytes.TrimLeft(line, " \t")
+	return bytes.IndexByte(line, 0) >= 0 || (!complete && (len(t) == 0 || t[0] == '{'))
 }
 
 // syncInterval is the longest a written record waits for its fsync.

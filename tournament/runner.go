@@ -187,7 +187,7 @@ func Run(ctx context.Context, rp *Plan, path string, opt Options, progress func(
 	if scale == 1 {
 		scale = 0
 	}
-	scaled := (count > 0 && count != p.Count) || scale != 0
+	scaled := (count > 0 && count < p.Count) || scale != 0 // more games than the preset asks for is not scaled down
 	if count == 0 {
 		count = p.Count
 	}
@@ -242,6 +242,11 @@ func Run(ctx context.Context, rp *Plan, path string, opt Options, progress func(
 	}
 	if err := checkResume(path, rp.Config, p.Name, pl, recs, budgetScale(p, scale)); err != nil {
 		return 0, err
+	}
+	if i, j, ok := FirstConflict(recs); ok {
+		a, b := &recs[i], &recs[j]
+		return 0, fmt.Errorf("%s:%d: game %d of match %s (preset %s) is another play of the game of line %d (%s): the file mixes two plays of one game, and which is counted would depend on their order; 'mcarena repair %s' sets the later copy aside (check which is right)",
+			path, b.Line, b.Index, b.Match, b.Preset, a.Line, Differs(a, b), path)
 	}
 	done := map[gameKey]bool{}
 	resumed := 0

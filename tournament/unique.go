@@ -1,5 +1,11 @@
 package tournament
 
+import (
+	"fmt"
+	"maps"
+	"slices"
+)
+
 // gameKey identifies a game (or an analysis run) across files: its preset,
 // match and number, and the factor its run scaled the budgets by (a game of
 // a run with --scale is another game than the preset's own of that number).
@@ -29,4 +35,66 @@ func Unique(recs []Record) (unique []Record, duplicates int) {
 		unique = append(unique, recs[i])
 	}
 	return unique, duplicates
+}
+
+// Agree reports whether two records of one game (the same preset, match,
+// number and scale) hold the same play of it: the same seed, result and
+// moves, and for a batch of playouts the same outcomes and end reasons.
+// Two runners on one file, or a shard merged twice, leave copies that
+// agree; copies that do not are two different plays (a file of another
+// build, or of another machine's run, mixed in), and no count may depend on
+// which one is read first.
+func Agree(a, b *Record) bool {
+	// Batches recorded before end reasons were kept have none.
+	ends := a.Ends == nil || b.Ends == nil || maps.Equal(a.Ends, b.Ends)
+	if a.Seed != b.Seed || a.Result != b.Result || a.Winner != b.Winner || a.Error != b.Error ||
+		len(a.Moves) != len(b.Moves) || !slices.Equal(a.Outcomes, b.Outcomes) || !ends {
+		return false
+	}
+	for i := range a.Moves {
+		if a.Moves[i].Move != b.Moves[i].Move {
+			return false
+		}
+	}
+	return true
+}
+
+// FirstConflict returns the indices in recs of the first record that
+// repeats a game with another play of it (Agree false) and of that game's
+// first record; ok is false when every repeat agrees with its first copy.
+func FirstConflict(recs []Record) (first, second int, ok bool) {
+	seen := make(map[gameKey]int, len(recs))
+	for i := range recs {
+		k := keyOf(&recs[i])
+		j, dup := seen[k]
+		if !dup {
+			seen[k] = i
+			continue
+		}
+		if !Agree(&recs[j], &recs[i]) {
+			return j, i, true
+		}
+	}
+	return 0, 0, false
+}
+
+// Differs says what a record disagreeing with the first record of its
+// game (Agree false) differs in, for messages.
+func Differs(a, b *Record) string {
+	switch {
+	case a.Seed != b.Seed:
+		return fmt.Sprintf("seed %d against %d", b.Seed, a.Seed)
+	case a.Result != b.Result || a.Winner != b.Winner:
+		return fmt.Sprintf("result %s against %s", b.Result, a.Result)
+	case a.Error != b.Error:
+		return "one failed, the other not"
+	case len(a.Moves) != len(b.Moves):
+		return fmt.Sprintf("%d moves against %d", len(b.Moves), len(a.Moves))
+	}
+	for i := range a.Moves {
+		if a.Moves[i].Move != b.Moves[i].Move {
+			return fmt.Sprintf("move %d %s against %s", i+1, b.Moves[i].Move, a.Moves[i].Move)
+		}
+	}
+	return "the playouts' outcomes"
 }

@@ -3,9 +3,11 @@ package tournament
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -122,6 +124,89 @@ func TestScaledRunsAreGamesOfTheirOwn(t *testing.T) {
 	for _, w := range []string{"small tictactoe iterations=200:", "small tictactoe iterations=200 x0.5:"} {
 		if !strings.Contains(out.String(), w) {
 			t.Errorf("the Elo tables lack a group %q:\n%s", w, out.String())
+		}
+	}
+}
+
+// Two copies of a game that differ in their play are found wherever they
+// sit, and copies that agree are not; Differs names what differs.
+func TestFirstConflict(t *testing.T) {
+	a, _ := ParseRecord([]byte(strings.TrimSpace(goodLine("m", 0))))
+	b := a
+	b.Moves = slices.Clone(a.Moves)
+	b.Moves[0].Millis = 7 // timings are not the play
+	c := a
+	c.Result, c.Winner = "0-1", 1
+	other, _ := ParseRecord([]byte(strings.TrimSpace(goodLine("m", 1))))
+	cases := []struct {
+		recs          []Record
+		first, second int
+		ok            bool
+		differs       string
+	}{
+		{[]Record{a, other, b}, 0, 0, false, ""},
+		{[]Record{a, other, b, c}, 0, 3, true, "result 0-1 against 1-0"},
+		{[]Record{c, other, a}, 0, 2, true, "result 1-0 against 0-1"},
+	}
+	for i, tc := range cases {
+		f, s, ok := FirstConflict(tc.recs)
+		if f != tc.first || s != tc.second || ok != tc.ok {
+			t.Errorf("case %d: %d %d %v, want %d %d %v", i, f, s, ok, tc.first, tc.second, tc.ok)
+		}
+		if ok {
+			if d := Differs(&tc.recs[f], &tc.recs[s]); d != tc.differs {
+				t.Errorf("case %d: differs %q, want %q", i, d, tc.differs)
+			}
+		}
+	}
+}
+
+// A run refuses a file holding two plays of one game, naming both lines
+// and the way out, before it plays anything.
+func TestRunRefusesTwoPlaysOfAGame(t *testing.T) {
+	cfg := load(t, testConfig)
+	p, _ := cfg.Preset("small")
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	if _, err := runPreset(t.Context(), cfg, p, path, Options{Count: 2}, nil); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(path)
+	first, _, _ := strings.Cut(string(data), "\n")
+	rec, _ := ParseRecord([]byte(first))
+	flipped := strings.Replace(first, `"result":"`+rec.Result+`"`, `"result":"`+map[string]string{"1-0": "0-1", "0-1": "1-0", "1/2-1/2": "1-0"}[rec.Result]+`"`, 1)
+	flipped = strings.Replace(flipped, fmt.Sprintf(`"winner":%d`, rec.Winner), fmt.Sprintf(`"winner":%d`, map[int]int{0: 1, 1: 0, -1: 0}[rec.Winner]), 1)
+	os.WriteFile(path, append(data, flipped+"\n"...), 0o644)
+	n, err := runPreset(t.Context(), cfg, p, path, Options{Count: 3}, nil)
+	if n != 0 || err == nil || !strings.Contains(err.Error(), "is another play of the game of line 1 (result") || !strings.Contains(err.Error(), "'mcarena repair "+path+"'") {
+		t.Fatalf("played %d, %v; want a refusal naming line 1 and mcarena repair", n, err)
+	}
+	rep, err := Repair(path)
+	if err != nil || rep.Conflicts != 1 || len(rep.Moved) != 1 || !strings.Contains(rep.Moved[0].Msg, "another play of the game of line 1") {
+		t.Fatalf("repair: %+v, %v; want the later play moved as a conflict", rep, err)
+	}
+	if n, err := runPreset(t.Context(), cfg, p, path, Options{Count: 3}, nil); err != nil || n != 4 {
+		t.Fatalf("after repair the run played %d, %v; want 4", n, err)
+	}
+}
+
+// A run of more games than the preset asks for is not scaled down; one of
+// fewer, or with scaled budgets, is.
+func TestScaledDownMeansLess(t *testing.T) {
+	cfg := load(t, testConfig)
+	p, _ := cfg.Preset("small") // count 6
+	for _, tc := range []struct {
+		opt    Options
+		scaled bool
+	}{{Options{Count: 8}, false}, {Options{Count: 2}, true}, {Options{Count: 2, Scale: 0.5}, true}} {
+		path := filepath.Join(t.TempDir(), "r.jsonl")
+		if _, err := runPreset(t.Context(), cfg, p, path, tc.opt, nil); err != nil {
+			t.Fatal(err)
+		}
+		recs, _, _, _ := ReadResults(path)
+		for _, s := range Summarise(recs, nil) {
+			if s.Scaled != tc.scaled {
+				t.Errorf("%+v: match %s scaled %v, want %v", tc.opt, s.Match, s.Scaled, tc.scaled)
+			}
 		}
 	}
 }
