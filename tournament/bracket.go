@@ -1,6 +1,10 @@
 package tournament
 
-import "mcarena/config"
+import (
+	"slices"
+
+	"mcarena/config"
+)
 
 // Bracket is an elimination preset's tournament (config.Preset.Elimination)
 // as a results file decides it so far.
@@ -237,6 +241,41 @@ func (b *Bracket) current() *Round {
 		return nil
 	}
 	return &b.Rounds[len(b.Rounds)-1]
+}
+
+// shorterPairings returns the pairings, other than those of ms, of the
+// brackets that preset p's records make at fewer games a pairing than
+// count: those of a first look at fewer games, which a run of more keeps.
+// Each such bracket is read at a number of games some pairing of the
+// records reached.
+func shorterPairings(p *config.Preset, recs []Record, count int, ms []Match) []Match {
+	reached := map[string]int{}
+	for i := range recs {
+		if r := &recs[i]; r.Preset == p.Name && r.Kind == GameKind {
+			reached[r.Match] = max(reached[r.Match], r.Index+1)
+		}
+	}
+	var counts []int
+	for _, c := range reached {
+		if c < count && !slices.Contains(counts, c) {
+			counts = append(counts, c)
+		}
+	}
+	slices.Sort(counts)
+	have := map[string]bool{}
+	for _, m := range ms {
+		have[m.Key(p)] = true
+	}
+	var out []Match
+	for _, c := range counts {
+		for _, m := range NewBracket(p, recs, c).Matches() {
+			if k := m.Key(p); !have[k] {
+				have[k] = true
+				out = append(out, m)
+			}
+		}
+	}
+	return out
 }
 
 // Matches lists the matches of b's rounds so far, round by round.

@@ -564,3 +564,55 @@ func TestBracketReadsOneBudgetScale(t *testing.T) {
 		t.Errorf("the header does not show the scale:\n%s", buf.String())
 	}
 }
+
+// A first look at fewer games a pairing is extended by a run of more: the
+// file's games are kept, the new bracket's pairings are played from them,
+// and the result is the bracket (and the games) of one run at the larger
+// count; the first look's pairings that the new bracket no longer makes
+// stay in the file and stop no later run.
+func TestEliminationExtendsAFirstLook(t *testing.T) {
+	cfg := load(t, eliminationConfig)
+	p, _ := cfg.Preset("el")
+	dir := t.TempDir()
+	whole, parts := filepath.Join(dir, "whole.jsonl"), filepath.Join(dir, "parts.jsonl")
+	if _, err := runPreset(context.Background(), cfg, p, whole, Options{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, count := range []int{1, 2, 3} {
+		if _, err := runPreset(context.Background(), cfg, p, parts, Options{Count: count}, nil); err != nil {
+			t.Fatalf("the first look at %d games a pairing: %v", count, err)
+		}
+	}
+	if _, err := runPreset(context.Background(), cfg, p, parts, Options{}, nil); err != nil {
+		t.Fatalf("the run at the preset's 4 games a pairing: %v", err)
+	}
+	if n, err := runPreset(context.Background(), cfg, p, parts, Options{}, nil); err != nil || n != 0 {
+		t.Fatalf("the run again: %d games, %v; want none", n, err)
+	}
+	a, _, _, _ := ReadResults(whole)
+	b, _, _, _ := ReadResults(parts)
+	if got, want := shape(NewBracket(p, b, 0)), shape(NewBracket(p, a, 0)); got != want {
+		t.Fatalf("extended bracket %q, one run's %q", got, want)
+	}
+	inBracket := map[string]bool{}
+	for _, m := range NewBracket(p, a, 0).Matches() {
+		inBracket[m.Key(p)] = true
+	}
+	same := func(recs []Record) []string {
+		var out []string
+		for _, r := range recs {
+			if inBracket[r.Match] {
+				r.Seconds, r.Line, r.Scaled = 0, 0, false
+				for i := range r.Moves {
+					r.Moves[i].Millis = 0
+				}
+				out = append(out, fmt.Sprintf("%+v", r))
+			}
+		}
+		slices.Sort(out)
+		return out
+	}
+	if !slices.Equal(same(a), same(b)) {
+		t.Errorf("the extended bracket's games differ from one run's")
+	}
+}

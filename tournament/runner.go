@@ -221,13 +221,21 @@ func Run(ctx context.Context, rp *Plan, path string, opt Options, progress func(
 	if err != nil {
 		return 0, err
 	}
+	check := pl // what the file's records are checked against
 	if elim {
 		// Every pairing of the bracket so far: the rounds the file's
 		// results decide, and the round in play.
-		pl = bracketPlan(rp, NewBracket(p, recs, count).Matches(), count, scaled, scale)
-		pl.missing = "not a pairing of the bracket that the preset and this file's earlier rounds make (its engines, their order, the games per pairing or an earlier round's result differ)"
+		ms := NewBracket(p, recs, count).Matches()
+		pl = bracketPlan(rp, ms, count, scaled, scale)
+		// The file may also hold the pairings of a run of fewer games a
+		// pairing (a first look): they are games of the preset, kept,
+		// though this bracket's later rounds may pair others.
+		check = bracketPlan(rp, append(ms, shorterPairings(p, recs, count, ms)...), count, scaled, scale)
+		pl.missing = "not a pairing of the bracket that the preset and this file's earlier rounds make, at these or fewer games a pairing (its engines, their order or an earlier round's result differ)"
+		check.missing = pl.missing
 	} else {
 		pl = newPlan(rp, count, scaled, scale)
+		check = pl
 	}
 	shards := max(opt.Shards, 1)
 	shard := opt.Shard % shards
@@ -240,7 +248,7 @@ func Run(ctx context.Context, rp *Plan, path string, opt Options, progress func(
 	if elim {
 		total = (len(p.Elimination) - 1) * count
 	}
-	if err := checkResume(path, rp.Config, p.Name, pl, recs, budgetScale(p, scale)); err != nil {
+	if err := checkResume(path, rp.Config, p.Name, check, recs, budgetScale(p, scale)); err != nil {
 		return 0, err
 	}
 	if i, j, ok := FirstConflict(recs); ok {
