@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"mcarena/config"
@@ -138,7 +139,9 @@ func runRun(args []string, stdout io.Writer) error {
 			return err
 		}
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// Ctrl-C, and the TERM a batch system (Slurm, Kubernetes) sends before
+	// it kills a job, stop the run as cleanly.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	tty := isTTY(stdout)
 	fmt.Fprintf(stdout, "preset %s -> %s\n", p.Name, path)
@@ -630,6 +633,9 @@ func runMerge(args []string, stdout io.Writer) error {
 	var all []tournament.Record
 	var from []string // each record's file
 	for _, f := range files {
+		if err := tournament.Busy(f); err != nil {
+			return fmt.Errorf("%v: a run is still writing it; merge once it has stopped", err)
+		}
 		recs, _, tail, err := tournament.ReadResults(f)
 		if err != nil {
 			return err

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"mcarena/tournament"
 )
 
 // Numbers out of range, NaN included, are refused with the valid range.
@@ -377,5 +379,32 @@ func TestTwoPlaysOfAGame(t *testing.T) {
 	code, out, errs := run("repair", res)
 	if code != ExitOK || !strings.Contains(out, "another play of the game of line 1") || !strings.Contains(out, "1 line moved is another play of a game the file keeps") {
 		t.Fatalf("repair: %d %q %q", code, out, errs)
+	}
+}
+
+// merge refuses a file that a run still writes: it would take a share of
+// its games only.
+func TestMergeRefusesAFileInUse(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "c.toml")
+	os.WriteFile(cfg, []byte(tourConfig), 0o644)
+	res := filepath.Join(dir, "r.jsonl")
+	if code, _, errs := run("run", "tiny", "--config", cfg, "--out", res); code != ExitOK {
+		t.Fatalf("run: %d %s", code, errs)
+	}
+	lock, err := tournament.Lock(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lock.Unlock()
+	if err := tournament.Busy(res); err == nil {
+		t.Skip("this system has no file locks")
+	}
+	out := filepath.Join(dir, "m.jsonl")
+	if code, _, errs := run("merge", "--out", out, res); code != ExitError || !strings.Contains(errs, "a run is still writing it") {
+		t.Fatalf("merge: %d %q", code, errs)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Fatalf("the refused merge wrote %s: %v", out, err)
 	}
 }
