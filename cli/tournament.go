@@ -633,6 +633,9 @@ func runMerge(args []string, stdout io.Writer) error {
 	var all []tournament.Record
 	var from []string // each record's file
 	for _, f := range files {
+		if _, err := os.Stat(f); err != nil {
+			return usagef("%v", err) // a shard's file missing, not a shard of no games
+		}
 		if err := tournament.Busy(f); err != nil {
 			return fmt.Errorf("%v: a run is still writing it; merge once it has stopped", err)
 		}

@@ -408,3 +408,17 @@ func TestMergeRefusesAFileInUse(t *testing.T) {
 		t.Fatalf("the refused merge wrote %s: %v", out, err)
 	}
 }
+
+// merge refuses a file that is not there: a shard's file missing is not a
+// shard of no games.
+func TestMergeRefusesAMissingFile(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "m.jsonl")
+	code, _, errs := run("merge", "--out", out, filepath.Join(dir, "shard-0.jsonl"))
+	if code != ExitUsage || !strings.Contains(errs, "shard-0.jsonl: no such file or directory") {
+		t.Fatalf("merge: %d %q", code, errs)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Fatalf("the refused merge wrote %s: %v", out, err)
+	}
+}
