@@ -131,3 +131,26 @@ func TestRepairThroughALink(t *testing.T) {
 		t.Fatalf("the target holds %q, want the one good record", data)
 	}
 }
+
+// A results file that cannot be opened for writing is refused before its
+// cut-off tail is copied aside: a refused retry leaves no damaged copy.
+func TestUnwritableFileLeavesNoDamagedCopy(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "r.jsonl")
+	good := goodLine("a", 0)
+	os.WriteFile(path, []byte(good+good[:40]), 0o644)
+	saved := openAppend
+	defer func() { openAppend = saved }()
+	openAppend = func(string) (resultsFile, error) { return nil, os.ErrPermission }
+	for range 2 {
+		if _, _, err := OpenWriter(path, int64(len(good))); !errors.Is(err, os.ErrPermission) {
+			t.Fatalf("got %v, want the permission error", err)
+		}
+	}
+	if m, _ := filepath.Glob(path + ".damaged-*"); len(m) != 0 {
+		t.Fatalf("refused opens left %v", m)
+	}
+	if data, _ := os.ReadFile(path); string(data) != good+good[:40] {
+		t.Fatalf("the refused file changed: %q", data)
+	}
+}

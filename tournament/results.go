@@ -262,17 +262,21 @@ type Writer struct {
 // so that nothing is silently dropped; the file's name is returned.
 func OpenWriter(path string, goodEnd int64) (w *Writer, damaged string, err error) {
 	fi, statErr := os.Stat(path)
-	if statErr == nil && fi.Size() > goodEnd {
-		if damaged, err = keepTail(path, goodEnd); err != nil {
-			return nil, "", err
-		}
-		if err := os.Truncate(path, goodEnd); err != nil {
-			return nil, "", err
-		}
-	}
+	// Opened first: a file that cannot be written is refused before its
+	// cut-off tail is copied aside, so a refused retry leaves no copy.
 	f, err := openAppend(path)
 	if err != nil {
 		return nil, "", err
+	}
+	if statErr == nil && fi.Size() > goodEnd {
+		if damaged, err = keepTail(path, goodEnd); err != nil {
+			f.Close()
+			return nil, "", err
+		}
+		if err := os.Truncate(path, goodEnd); err != nil {
+			f.Close()
+			return nil, "", err
+		}
 	}
 	if statErr != nil {
 		// A new file: its directory entry must reach the disk too.
