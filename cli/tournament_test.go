@@ -40,16 +40,24 @@ func TestRunFlagRanges(t *testing.T) {
 	}
 }
 
-// report, repair and run on a damaged file and on a file with every game
-// twice; run after an engine changed, then with --restart.
-func TestRepairReportResume(t *testing.T) {
-	dir := t.TempDir()
-	cfg := filepath.Join(dir, "c.toml")
+// ranTiny writes tourConfig to a new directory's c.toml and runs its
+// preset tiny to r.jsonl there.
+func ranTiny(t *testing.T) (dir, cfg, res string) {
+	t.Helper()
+	dir = t.TempDir()
+	cfg = filepath.Join(dir, "c.toml")
 	os.WriteFile(cfg, []byte(tourConfig), 0o644)
-	res := filepath.Join(dir, "r.jsonl")
+	res = filepath.Join(dir, "r.jsonl")
 	if code, _, errs := run("run", "tiny", "--config", cfg, "--out", res); code != ExitOK {
 		t.Fatalf("run: %d %s", code, errs)
 	}
+	return dir, cfg, res
+}
+
+// report, repair and run on a damaged file and on a file with every game
+// twice; run after an engine changed, then with --restart.
+func TestRepairReportResume(t *testing.T) {
+	_, cfg, res := ranTiny(t)
 	_, clean, _ := run("report", "--config", cfg, "--csv", res)
 
 	// Every game twice: counted once, with a note.
@@ -96,13 +104,7 @@ func TestRepairReportResume(t *testing.T) {
 
 // merge takes each game once and says how many repeats it left out.
 func TestMergeCountsGamesOnce(t *testing.T) {
-	dir := t.TempDir()
-	cfg := filepath.Join(dir, "c.toml")
-	os.WriteFile(cfg, []byte(tourConfig), 0o644)
-	res := filepath.Join(dir, "r.jsonl")
-	if code, _, errs := run("run", "tiny", "--config", cfg, "--out", res); code != ExitOK {
-		t.Fatalf("run: %d %s", code, errs)
-	}
+	dir, _, res := ranTiny(t)
 	merged := filepath.Join(dir, "m.jsonl")
 	code, out, errs := run("merge", "--out", merged, res, res)
 	if code != ExitOK || !strings.Contains(out, "8 games from 2 files") || !strings.Contains(out, "8 records repeated a game already taken and were left out") {
@@ -344,13 +346,7 @@ func TestReportNotesAPresetTheConfigurationLacks(t *testing.T) {
 // merge in either order, naming both places; repair moves the later play
 // aside as a conflict, not a plain repeat.
 func TestTwoPlaysOfAGame(t *testing.T) {
-	dir := t.TempDir()
-	cfg := filepath.Join(dir, "c.toml")
-	os.WriteFile(cfg, []byte(tourConfig), 0o644)
-	res := filepath.Join(dir, "r.jsonl")
-	if code, _, errs := run("run", "tiny", "--config", cfg, "--out", res); code != ExitOK {
-		t.Fatalf("run: %d %s", code, errs)
-	}
+	dir, cfg, res := ranTiny(t)
 	data, _ := os.ReadFile(res)
 	first, _, _ := strings.Cut(string(data), "\n")
 	var rec struct {
@@ -385,13 +381,7 @@ func TestTwoPlaysOfAGame(t *testing.T) {
 // merge refuses a file that a run still writes: it would take a share of
 // its games only.
 func TestMergeRefusesAFileInUse(t *testing.T) {
-	dir := t.TempDir()
-	cfg := filepath.Join(dir, "c.toml")
-	os.WriteFile(cfg, []byte(tourConfig), 0o644)
-	res := filepath.Join(dir, "r.jsonl")
-	if code, _, errs := run("run", "tiny", "--config", cfg, "--out", res); code != ExitOK {
-		t.Fatalf("run: %d %s", code, errs)
-	}
+	dir, _, res := ranTiny(t)
 	lock, err := tournament.Lock(res)
 	if err != nil {
 		t.Fatal(err)

@@ -27,12 +27,12 @@ count = 6
 paper = [[[70, 90]]]
 `
 
-// runPreset opens "Run a preset" and runs the first preset with count games
-// per match to its end.
-func runPreset(t *testing.T, cfg *config.Config, count string) (Model, *runScreen) {
+// runPreset opens "Run a preset", types fields into its form (the games
+// per match first; "tab" moves on) and runs the first preset to its end.
+func runPreset(t *testing.T, cfg *config.Config, fields ...string) (Model, *runScreen) {
 	t.Helper()
 	m := send(t, New(cfg), tea.WindowSizeMsg{Width: 140, Height: 40})
-	m = keys(t, openItem(t, m, itemPresets), count)
+	m = keys(t, openItem(t, m, itemPresets), fields...)
 	next, cmd := m.Update(tea.KeyMsg{Type: tea.KeyEnter})
 	m = drain(t, next.(Model), cmd, 200)
 	r, ok := m.current.(*runScreen)
@@ -189,12 +189,9 @@ func TestPresetOnlyBudgets(t *testing.T) {
 	if _, ok := m.current.(*presetPicker); !ok || !strings.Contains(strings.Join(strings.Fields(m.View()), " "), `only budgets: budget "iterations=50": preset budgets has "iterations=5", "iterations=500"`) {
 		t.Fatalf("got screen %T, view\n%s\nwant the picker with the budgets listed", m.current, m.View())
 	}
-	m = keys(t, m, "0")
-	next, cmd := m.Update(tea.KeyMsg{Type: tea.KeyEnter})
-	m = drain(t, next.(Model), cmd, 200)
-	r, ok := m.current.(*runScreen)
-	if !ok || !r.finished || r.err != nil {
-		t.Fatalf("got screen %T, want a finished run", m.current)
+	m, r := runPreset(t, cfg, "tab", "tab", "tab", "iterations=500")
+	if r.err != nil {
+		t.Fatal(r.err)
 	}
 	v := m.View()
 	for _, w := range []string{"u iterations=500", "3/3 runs, 0 left", "only iterations=500"} {
@@ -215,13 +212,9 @@ func TestRunScreenScaledAnalysis(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := send(t, New(cfg), tea.WindowSizeMsg{Width: 140, Height: 40})
-	m = keys(t, openItem(t, m, itemPresets), "tab", "2")
-	next, cmd := m.Update(tea.KeyMsg{Type: tea.KeyEnter})
-	m = drain(t, next.(Model), cmd, 200)
-	r, ok := m.current.(*runScreen)
-	if !ok || !r.finished || r.err != nil {
-		t.Fatalf("got screen %T, want a finished run", m.current)
+	m, r := runPreset(t, cfg, "tab", "2")
+	if r.err != nil {
+		t.Fatal(r.err)
 	}
 	v := m.View()
 	for _, w := range []string{"u iterations=5 x2 ", "u iterations=500 x2 ", "6/6 runs, 0 left"} {
