@@ -296,14 +296,19 @@ func (p *presetPicker) statusLine(e *env) string {
 // for an analysis preset) with its games, its win rate and interval, the
 // paper's figure and its own ETA.
 type runScreen struct {
-	cfg    *config.Config
-	p      *config.Preset
-	opt    tournament.Options
-	count  int // games per match (runs per engine and budget, batches of playouts per position) of this run
-	path   string
-	cancel context.CancelFunc
-	done   chan error
-	began  time.Time
+	cfg   *config.Config
+	p     *config.Preset
+	opt   tournament.Options
+	count int // games per match (runs per engine and budget, batches of playouts per position) of this run
+	// unitKeys are the match keys of the run's units in the schedule's order:
+	// the preset's matches, an analysis preset's engines under each
+	// budget, a simulations preset's positions; those under the budgets
+	// the run selects, if it selects any.
+	unitKeys []string
+	path     string
+	cancel   context.CancelFunc
+	done     chan error
+	began    time.Time
 
 	mu       sync.Mutex
 	recs     []tournament.Record // the run's games: those in the file, then this run's
@@ -335,7 +340,7 @@ func newRunScreen(cfg *config.Config, p *config.Preset, opt tournament.Options) 
 	// and number, so runs of different lengths extend one another.
 	runIDs++
 	_, count := tournament.Units(p, opt.Count, opt.Scale)
-	return &runScreen{cfg: cfg, p: p, opt: opt, count: count, path: filepath.Join(ResultsDir, p.Name+".jsonl"),
+	return &runScreen{cfg: cfg, p: p, opt: opt, count: count, unitKeys: tournament.SelectUnits(p, opt.Budgets), path: filepath.Join(ResultsDir, p.Name+".jsonl"),
 		bar: progress.New(progress.WithDefaultGradient()), id: runIDs}
 }
 
@@ -347,7 +352,7 @@ func (r *runScreen) load() {
 		return
 	}
 	units := map[string]bool{}
-	for _, k := range r.units() {
+	for _, k := range r.unitKeys {
 		units[k] = true
 	}
 	r.recs = r.recs[:0]
@@ -419,7 +424,7 @@ func (r *runScreen) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 		}
 		return r, nil
 	case tea.KeyMsg:
-		units := len(r.units())
+		units := len(r.unitKeys)
 		switch {
 		case matches(msg, e.keys.Back):
 			if !r.finished {
@@ -447,14 +452,6 @@ func (r *runScreen) workers() int {
 		return r.opt.Workers
 	}
 	return runtime.NumCPU()
-}
-
-// units returns the match keys of the run's units in the schedule's
-// order: the preset's matches, an analysis preset's engines under each
-// budget, a simulations preset's positions; those under the budgets the
-// run selects, if it selects any.
-func (r *runScreen) units() []string {
-	return tournament.SelectUnits(r.p, r.opt.Budgets)
 }
 
 // tally is what a match has played: its distinct games and their seconds.
@@ -544,7 +541,7 @@ func (r *runScreen) state() string {
 // played and left, the time taken and the time to go.
 func (r *runScreen) statusLine(e *env) string {
 	pr, recs, _ := r.snapshot()
-	keys := r.units()
+	keys := r.unitKeys
 	elapsed := ""
 	if !r.began.IsZero() {
 		end := time.Now()
@@ -586,7 +583,7 @@ func (r *runScreen) view(e *env) string {
 	s := e.styles
 	w := e.width
 	pr, recs, note := r.snapshot()
-	keys := r.units()
+	keys := r.unitKeys
 	tallies := tallyUnits(r.p, recs, r.count)
 	var top []string
 	top = append(top, cut(s.Title.Render("Preset "+r.p.Name)+"  "+s.Subtle.Render(r.p.Description), w),
