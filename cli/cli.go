@@ -55,7 +55,8 @@ const (
 	reportUsage  = "report FILE... [--config FILE] [--markdown | --csv] [--los] [--cross]"
 	mergeUsage   = "merge --out FILE SHARD-FILE..."
 	searchUsage  = "search GAME --engine SPEC [--position P] [--moves \"M1 M2 ...\"] [--seed S] [--states N | --iterations N | --time D] [--clock LEFT[+INC]] [--json]"
-	repairUsage  = "repair FILE"
+	repairUsage  = "repair FILE [--check [--config FILE | --rules-only]]"
+	verifyUsage  = "verify FILE... [--config FILE | --rules-only]"
 	replayUsage  = "replay GAME [--position P] [MOVE...] [--json]"
 	enginesUsage = "engines [--game GAME] [--config FILE]"
 	uciUsage     = "uci [--engine SPEC] [--game SPEC] [--config FILE] [--seed S] [--time D | --iterations N | --states N]"
@@ -73,7 +74,8 @@ var commands = map[string]command{
 	"run":     {"play a preset's games, resuming from its results file", runUsage, runRun},
 	"report":  {"tables of results files beside the paper's figures", reportUsage, runReport},
 	"merge":   {"combine the results files of shards", mergeUsage, runMerge},
-	"repair":  {"keep a results file's good records, set damaged and repeated lines aside", repairUsage, runRepair},
+	"repair":  {"keep a results file's good records, set damaged and repeated lines aside (with --check, also those verify finds wrong)", repairUsage, runRepair},
+	"verify":  {"replay every game of results files under the rules and compare each record with its preset; change nothing", verifyUsage, runVerify},
 	"gtp":     {"answer Go Text Protocol commands on stdin with an engine (Havannah by default)", gtpUsage, runGTP},
 	"uci":     {"answer Universal Chess Interface commands on stdin with an engine (chess GUIs, cutechess-cli)", uciUsage, runUCI},
 	"replay":  {"play moves and print each ply, the result, why the game ended and the final position", replayUsage, runReplay},

@@ -190,11 +190,11 @@ func runRun(args []string, stdout io.Writer) error {
 	}
 	switch p.Kind {
 	case config.Analysis:
-		fmt.Fprintf(stdout, "%d runs done\n\n", played)
+		fmt.Fprintf(stdout, "%s done\n\n", plural(played, "run"))
 	case config.Simulations:
-		fmt.Fprintf(stdout, "%d batches of playouts done\n\n", played)
+		fmt.Fprintf(stdout, "%d %s of playouts done\n\n", played, map[bool]string{true: "batch", false: "batches"}[played == 1])
 	default:
-		fmt.Fprintf(stdout, "%d games played\n\n", played)
+		fmt.Fprintf(stdout, "%s played\n\n", plural(played, "game"))
 	}
 	recs, _, _, err := tournament.ReadResults(path)
 	if err != nil {
@@ -682,6 +682,9 @@ func runMerge(args []string, stdout io.Writer) error {
 
 func runRepair(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("repair", flag.ContinueOnError)
+	check := fs.Bool("check", false, "also set aside the records 'mcarena verify' finds wrong: games whose moves the rules refuse or whose result they contradict, records their preset would not write; their games are played again by the next run")
+	configPath := fs.String("config", "", "with --check, the configuration whose presets the records are compared with (default: config.toml if present)")
+	rulesOnly := fs.Bool("rules-only", false, "with --check, replay the games under the rules but compare no record with a preset")
 	files, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
@@ -689,11 +692,20 @@ func runRepair(args []string, stdout io.Writer) error {
 	if len(files) != 1 {
 		return usagef("want one results FILE (usage: mcarena %s)", repairUsage)
 	}
+	if !*check && (*configPath != "" || *rulesOnly) {
+		return usagef("--config and --rules-only go with --check")
+	}
 	path := files[0]
 	if _, err := os.Stat(path); err != nil {
 		return usagef("%v", err)
 	}
-	rep, err := tournament.Repair(path)
+	var c *tournament.Checker
+	if *check {
+		if c, err = newChecker(*configPath, *rulesOnly, stdout); err != nil {
+			return err
+		}
+	}
+	rep, err := tournament.Repair(path, c)
 	if err != nil {
 		return err
 	}
@@ -710,6 +722,105 @@ func runRepair(args []string, stdout io.Writer) error {
 			plural(rep.Conflicts, "line"), map[bool]string{true: "is", false: "are"}[rep.Conflicts == 1])
 	}
 	return nil
+}
+
+// newChecker builds the checker of verify and repair --check: against the
+// configuration at configPath (config.toml when empty and present), or the
+// rules alone with rulesOnly or without a configuration, which it then
+// says on w.
+func newChecker(configPath string, rulesOnly bool, w io.Writer) (*tournament.Checker, error) {
+	if rulesOnly {
+		if configPath != "" {
+			return nil, usagef("--rules-only compares no record with a configuration: drop --config %s", configPath)
+		}
+		return tournament.NewChecker(nil), nil
+	}
+	cfg, err := loadConfig(configPath)
+	if err != nil {
+		return nil, err
+	}
+	if cfg == nil {
+		fmt.Fprintf(w, "note: no %s here: the games are replayed under the rules, but no record is compared with its preset (--config FILE names one)\n", config.DefaultPath)
+	}
+	return tournament.NewChecker(cfg), nil
+}
+
+func runVerify(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
+	configPath := fs.String("config", "", "configuration whose presets the records are compared with (default: config.toml if present)")
+	rulesOnly := fs.Bool("rules-only", false, "replay the games under the rules but compare no record with a preset")
+	files, err := parseInterspersed(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(files) == 0 {
+		return usagef("want results files (usage: mcarena %s)", verifyUsage)
+	}
+	for _, f := range files {
+		if _, err := os.Stat(f); err != nil {
+			return usagef("%v", err)
+		}
+	}
+	c, err := newChecker(*configPath, *rulesOnly, stdout)
+	if err != nil {
+		return err
+	}
+	bad := 0
+	for _, f := range files {
+		v, err := tournament.Verify(f, c)
+		if err != nil {
+			return err
+		}
+		printProblems(stdout, f, v.Moved)
+		var what []string
+		for _, k := range []struct {
+			n         int
+			one, many string
+		}{{v.Games, "game", "games"}, {v.Analyses, "search", "searches"}, {v.Batches, "batch of playouts", "batches of playouts"}} {
+			switch {
+			case k.n == 1:
+				what = append(what, "1 "+k.one)
+			case k.n > 1:
+				what = append(what, fmt.Sprintf("%d %s", k.n, k.many))
+			}
+		}
+		if len(what) == 0 {
+			what = []string{"no records"}
+		}
+		verdict := "all good"
+		if len(v.Moved) > 0 {
+			verdict = fmt.Sprintf("%s wrong", plural(len(v.Moved), "line"))
+		}
+		fmt.Fprintf(stdout, "%s: %s checked, %s\n", f, strings.Join(what, ", "), verdict)
+		bad += len(v.Moved)
+	}
+	if bad > 0 {
+		return fmt.Errorf("%s wrong; 'mcarena repair --check FILE' (with the same --config or --rules-only) sets them aside, and the next run plays their games again", plural(bad, "line"))
+	}
+	return nil
+}
+
+// printProblems prints the lines of file f that verify found wrong, each
+// reason once: a reason many lines share (every game of a preset the
+// configuration lacks) is printed with its first line and how many others
+// follow.
+func printProblems(w io.Writer, f string, problems []tournament.ReadProblem) {
+	var order []string
+	lines := map[string][]int{}
+	for _, m := range problems {
+		if lines[m.Msg] == nil {
+			order = append(order, m.Msg)
+		}
+		lines[m.Msg] = append(lines[m.Msg], m.Line)
+	}
+	for _, msg := range order {
+		ls := lines[msg]
+		if len(ls) == 1 {
+			fmt.Fprintf(w, "%s:%d: %s\n", f, ls[0], msg)
+			continue
+		}
+		fmt.Fprintf(w, "%s:%d: %s (and %d more lines to line %d)\n", f, ls[0], msg, len(ls)-1, ls[len(ls)-1])
+	}
 }
 
 func isTTY(w io.Writer) bool {

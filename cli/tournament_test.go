@@ -83,7 +83,7 @@ func TestRepairReportResume(t *testing.T) {
 	if code != ExitOK || !strings.Contains(out, res+":3: field first_seat: 7") || !strings.Contains(out, "kept 7 good records in "+res+"; moved 9 lines to "+res+".damaged-") {
 		t.Fatalf("repair: %d %q %q", code, out, errs)
 	}
-	if code, out, _ := run("run", "tiny", "--config", cfg, "--out", res); code != ExitOK || !strings.Contains(out, "1 games played") {
+	if code, out, _ := run("run", "tiny", "--config", cfg, "--out", res); code != ExitOK || !strings.Contains(out, "1 game played") {
 		t.Fatalf("run after the repair: %d %q", code, out)
 	}
 	if code, out, _ := run("repair", res); code != ExitOK || !strings.Contains(out, "8 good records, nothing to repair") {
@@ -410,5 +410,42 @@ func TestMergeRefusesAMissingFile(t *testing.T) {
 	}
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
 		t.Fatalf("the refused merge wrote %s: %v", out, err)
+	}
+}
+
+// verify replays a run's file cleanly; a hand-edited move is named with its
+// line and ply and fails the command; repair --check sets it aside and the
+// next run plays that game again.
+func TestVerifyAndRepairCheck(t *testing.T) {
+	_, cfg, res := ranTiny(t)
+	code, out, errs := run("verify", "--config", cfg, res)
+	if code != ExitOK || !strings.HasSuffix(out, res+": 8 games checked, all good\n") {
+		t.Fatalf("verify of a run's file: %d %q %q", code, out, errs)
+	}
+	data, _ := os.ReadFile(res)
+	lines := strings.SplitAfter(string(data), "\n")
+	lines[2] = strings.Replace(lines[2], `"move":"`, `"move":"z`, 1)
+	os.WriteFile(res, []byte(strings.Join(lines, "")), 0o644)
+	for _, args := range [][]string{{"--config", cfg}, {"--rules-only"}} {
+		code, out, errs = run(append([]string{"verify", res}, args...)...)
+		if code != ExitError || !strings.Contains(out, res+":3: ply 1: ") || !strings.Contains(out, "1 line wrong") || !strings.Contains(errs, "repair --check") {
+			t.Fatalf("verify %v of an edited move: %d %q %q", args, code, out, errs)
+		}
+	}
+	if code, _, errs := run("repair", "--config", cfg, res); code != ExitUsage || !strings.Contains(errs, "go with --check") {
+		t.Fatalf("repair --config without --check: %d %q", code, errs)
+	}
+	if code, _, errs := run("verify", "--rules-only", "--config", cfg, res); code != ExitUsage {
+		t.Fatalf("verify --rules-only --config: %d %q", code, errs)
+	}
+	code, out, errs = run("repair", "--check", "--config", cfg, res)
+	if code != ExitOK || !strings.Contains(out, res+":3: ply 1: ") || !strings.Contains(out, "kept 7 good records") {
+		t.Fatalf("repair --check: %d %q %q", code, out, errs)
+	}
+	if code, out, errs := run("run", "tiny", "--config", cfg, "--out", res); code != ExitOK || !strings.Contains(out, "1 game played") {
+		t.Fatalf("run after repair --check: %d %q %q", code, out, errs)
+	}
+	if code, out, _ := run("verify", "--config", cfg, res); code != ExitOK || !strings.Contains(out, "8 games checked, all good") {
+		t.Fatalf("verify after the run: %d %q", code, out)
 	}
 }

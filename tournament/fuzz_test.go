@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"mcarena/games"
 )
 
 // An accepted line passes every check and survives a round trip.
@@ -50,7 +52,7 @@ func FuzzResultsFile(f *testing.F) {
 			t.Fatalf("good part ends at %d of %d bytes, tail %v", goodEnd, len(content), tail)
 		}
 		var good, moved strings.Builder
-		rep, err := sortLines("f.jsonl", strings.NewReader(content), &good, &moved)
+		rep, err := sortLines("f.jsonl", strings.NewReader(content), &good, &moved, func(*Record) string { return "" })
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -66,6 +68,25 @@ func FuzzResultsFile(f *testing.F) {
 		}
 		if u, _ := Unique(recs); readErr == nil && tail == nil && len(u) != rep.Kept {
 			t.Fatalf("a clean file of %d games kept %d", len(u), rep.Kept)
+		}
+	})
+}
+
+// Whatever a record says, replaying it under the rules answers without a
+// panic, and a record of a game the registry does not know is refused.
+func FuzzCheckerReplay(f *testing.F) {
+	f.Add([]byte(strings.TrimSpace(goodLine("m", 3))))
+	f.Add([]byte(`{"preset":"p","match":"m","index":0,"game":"kalah:start=random","start":"4,4,4,4,4,4,0,4,4,4,4,4,4,0 s","names":["a","b"],"result":"1-0","winner":0,"plies":1,"moves":[{"move":"a1"}]}`))
+	f.Add([]byte(`{"preset":"p","match":"m","index":0,"game":"chess","names":["a","b"],"result":"0-1","winner":1,"reason":"resignation","plies":2,"moves":[{"move":"e4"},{"move":"Ke7"}]}`))
+	f.Add([]byte(`{"kind":"simulations","preset":"p","match":"m","index":0,"game":"loa","start":"x","names":["uniform",""],"winner":-1,"playouts":1,"outcomes":[1,0,0]}`))
+	f.Fuzz(func(t *testing.T, line []byte) {
+		rec, err := ParseRecord(line)
+		if err != nil {
+			return
+		}
+		msg := NewChecker(nil).Check(&rec)
+		if _, gerr := games.New(rec.Game); gerr != nil && msg == "" {
+			t.Fatalf("a record of game %q, which does not build (%v), passed", rec.Game, gerr)
 		}
 	})
 }

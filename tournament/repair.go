@@ -30,25 +30,34 @@ type Repaired struct {
 // the reason; an earlier damaged file is never overwritten. The file is
 // rewritten atomically (a synced temporary file renamed over it) under the
 // file's lock, so a run cannot append meanwhile. A file with nothing to
-// repair is left untouched.
-func Repair(path string) (Repaired, error) {
+// repair is left untouched. With a Checker, a record that fails its checks
+// (Checker.Check) is set aside too, its game to be played again by the
+// next run; nil checks the records' form alone.
+func Repair(path string, c *Checker) (Repaired, error) {
 	var rep Repaired
 	lock, err := Lock(path)
 	if err != nil {
 		return rep, err
 	}
 	defer lock.Unlock()
-	in, err := os.Open(path)
+	in, fi, err := openRegular(path)
 	if err != nil {
 		return rep, err
 	}
 	defer in.Close()
-	fi, err := in.Stat()
-	if err != nil {
-		return rep, err
-	}
-	if !fi.Mode().IsRegular() {
-		return rep, fmt.Errorf("%s is %s, not a regular file: a results file must be one", path, fileKind(fi.Mode()))
+	check := func(*Record) string { return "" }
+	if c != nil {
+		if c.cfg != nil {
+			recs, err := goodRecords(in)
+			if err != nil {
+				return rep, fmt.Errorf("%s: %w", path, err)
+			}
+			c.Learn(recs)
+			if _, err := in.Seek(0, io.SeekStart); err != nil {
+				return rep, err
+			}
+		}
+		check = c.Check
 	}
 	// A link is kept a link: the file it names is repaired.
 	target, err := filepath.EvalSymlinks(path)
@@ -67,7 +76,7 @@ func Repair(path string) (Repaired, error) {
 	good := bufio.NewWriter(tmp)
 	damaged := &lazyFile{create: func() (*os.File, error) { return createDamaged(path) }}
 	defer damaged.close()
-	rep, err = sortLines(filepath.Base(path), in, good, damaged)
+	rep, err = sortLines(filepath.Base(path), in, good, damaged, check)
 	if err != nil {
 		return rep, fmt.Errorf("%s: %w", path, err)
 	}
@@ -98,8 +107,9 @@ func Repair(path string) (Repaired, error) {
 
 // sortLines copies the good records of a results file (named name) from in
 // to good, and every other line to moved, each after a comment with its
-// line number and the reason.
-func sortLines(name string, in io.Reader, good, moved io.Writer) (Repaired, error) {
+// line number and the reason. A record is good when it parses, check finds
+// nothing wrong with it ("") and it is the first record of its game.
+func sortLines(name string, in io.Reader, good, moved io.Writer, check func(*Record) string) (Repaired, error) {
 	var rep Repaired
 	type first struct {
 		line int
@@ -130,6 +140,10 @@ func sortLines(name string, in io.Reader, good, moved io.Writer) (Repaired, erro
 		case perr != nil:
 			why = perr.Error()
 		default:
+			rec.Line = lr.line
+			why = check(&rec)
+		}
+		if why == "" {
 			switch f, dup := seen[keyOf(&rec)]; {
 			case dup && Agree(&f.rec, &rec):
 				why = fmt.Sprintf("repeats the game of line %d (match %s, game %d)", f.line, rec.Match, rec.Index)

@@ -16,7 +16,7 @@ func TestRepair(t *testing.T) {
 	five := strings.Replace(goodLine("b", 0), `"winner":0`, `"winner":5`, 1)
 	cut := goodLine("d", 0)[:40]
 	os.WriteFile(path, []byte(goodLine("a", 0)+five+goodLine("c", 0)+goodLine("a", 0)+cut), 0o644)
-	rep, err := Repair(path)
+	rep, err := Repair(path, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +45,7 @@ func TestRepair(t *testing.T) {
 	f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
 	f.WriteString("{bad}\n" + goodLine("e", 0))
 	f.Close()
-	rep2, err := Repair(path)
+	rep2, err := Repair(path, nil)
 	if err != nil || rep2.Kept != 3 || len(rep2.Moved) != 1 || rep2.Damaged == rep.Damaged {
 		t.Fatalf("second repair: got %+v, %v; want 3 kept, 1 moved, a new damaged file", rep2, err)
 	}
@@ -53,7 +53,7 @@ func TestRepair(t *testing.T) {
 		t.Fatal("the second repair changed the first damaged file")
 	}
 	// Nothing to do: nothing changes.
-	if rep3, err := Repair(path); err != nil || len(rep3.Moved) != 0 || rep3.Damaged != "" {
+	if rep3, err := Repair(path, nil); err != nil || len(rep3.Moved) != 0 || rep3.Damaged != "" {
 		t.Fatalf("third repair: got %+v, %v; want nothing moved", rep3, err)
 	}
 }
@@ -120,7 +120,7 @@ func TestRepairThroughALink(t *testing.T) {
 	if err := os.Symlink(target, link); err != nil {
 		t.Skip("no symbolic links here:", err)
 	}
-	rep, err := Repair(link)
+	rep, err := Repair(link, nil)
 	if err != nil || rep.Kept != 1 || len(rep.Moved) != 1 {
 		t.Fatalf("repair: %+v, %v", rep, err)
 	}

@@ -35,58 +35,71 @@ func orGames(protocol string) string {
 // checkResume compares every record of preset p in a results file with what
 // the preset would write now: the match must still be in the preset, and the
 // engine specs, game, budget, seats, seed, protocol and random start must be
-// the same. It returns a
-// *ResumeError for the first record that differs.
+// the same. It returns a *ResumeError for the first record that differs.
 func checkResume(path, configPath, preset string, pl *plan, recs []Record, scale float64) error {
-	for _, r := range recs {
+	for i := range recs {
+		r := &recs[i]
 		if r.Preset != preset {
 			continue
 		}
-		fail := func(format string, args ...any) error {
-			return &ResumeError{Path: path, Line: r.Line, Config: configPath, Preset: preset, Key: r.Match, Index: r.Index, What: fmt.Sprintf(format, args...)}
-		}
+		what := ""
 		if r.BudgetScale != scale {
-			return fail("budgets scaled by %g, this run scales by %g", orOne(r.BudgetScale), orOne(scale))
+			what = fmt.Sprintf("budgets scaled by %g, this run scales by %g", orOne(r.BudgetScale), orOne(scale))
+		} else {
+			what = pl.differs(r, true)
 		}
-		u, ok := pl.unit[r.Match]
-		if !ok {
-			if pl.missing != "" {
-				return fail("%s", pl.missing)
-			}
-			return fail("the preset has no such match now (its games, pairs, engines or budgets changed)")
-		}
-		want, err := pl.expect(u, r.Index)
-		if err != nil {
-			return fail("%v", err)
-		}
-		switch {
-		case r.Kind != want.Kind:
-			return fail("a record of kind %q, the preset's are %q", r.Kind, want.Kind)
-		case r.Game != want.Game:
-			return fail("game %s, the preset plays %s", r.Game, want.Game)
-		case r.Budget != want.Budget:
-			return fail("budget %q, the preset's is %q", r.Budget, want.Budget)
-		case r.Names != want.Names && r.Kind == SimulationsKind:
-			return fail("playout %s, the preset's is %s", r.Names[0], want.Names[0])
-		case r.Names != want.Names:
-			return fail("engines %v, the preset's are %v", r.Names, want.Names)
-		case r.Specs[0] != want.Specs[0]:
-			return fail("engine %s was %s and is %s now", r.Names[0], r.Specs[0], want.Specs[0])
-		case r.Specs[1] != want.Specs[1]:
-			return fail("engine %s was %s and is %s now", r.Names[1], r.Specs[1], want.Specs[1])
-		case r.FirstSeat != want.FirstSeat:
-			return fail("first seat %d, the preset gives %d (swap changed)", r.FirstSeat, want.FirstSeat)
-		case r.Seed != want.Seed:
-			return fail("seed %d, the preset gives %d (its seed changed)", r.Seed, want.Seed)
-		case r.Protocol != want.Protocol:
-			return fail("protocol %q, the preset's is %q", orGames(r.Protocol), orGames(want.Protocol))
-		case r.Playouts != want.Playouts:
-			return fail("a batch of %d playouts, the preset's holds %d (its count, or the run's --games or --scale, changed)", r.Playouts, want.Playouts)
-		case r.Start != want.Start && r.Kind == SimulationsKind:
-			return fail("position %q, the preset simulates %q there (its position or line changed)", r.Start, want.Start)
-		case r.Start != want.Start:
-			return fail("start %q, the preset deals %q (its seed or the game's deal changed)", r.Start, want.Start)
+		if what != "" {
+			return &ResumeError{Path: path, Line: r.Line, Config: configPath, Preset: preset, Key: r.Match, Index: r.Index, What: what}
 		}
 	}
 	return nil
+}
+
+// differs says how record r differs from what plan pl would write for its
+// match and index ("" when it does not): its match must be in the plan, and
+// its kind, game, budget, engines and their specs, seats, seed, protocol
+// and random start the plan's. With batches, a simulations batch must also
+// hold the plan's number of playouts, which a run's --games and --scale
+// change.
+func (pl *plan) differs(r *Record, batches bool) string {
+	u, ok := pl.unit[r.Match]
+	if !ok {
+		if pl.missing != "" {
+			return pl.missing
+		}
+		return "the preset has no such match now (its games, pairs, engines or budgets changed)"
+	}
+	want, err := pl.expect(u, r.Index)
+	if err != nil {
+		return err.Error()
+	}
+	switch {
+	case r.Kind != want.Kind:
+		return fmt.Sprintf("a record of kind %q, the preset's are %q", r.Kind, want.Kind)
+	case r.Game != want.Game:
+		return fmt.Sprintf("game %s, the preset plays %s", r.Game, want.Game)
+	case r.Budget != want.Budget:
+		return fmt.Sprintf("budget %q, the preset's is %q", r.Budget, want.Budget)
+	case r.Names != want.Names && r.Kind == SimulationsKind:
+		return fmt.Sprintf("playout %s, the preset's is %s", r.Names[0], want.Names[0])
+	case r.Names != want.Names:
+		return fmt.Sprintf("engines %v, the preset's are %v", r.Names, want.Names)
+	case r.Specs[0] != want.Specs[0]:
+		return fmt.Sprintf("engine %s was %s and is %s now", r.Names[0], r.Specs[0], want.Specs[0])
+	case r.Specs[1] != want.Specs[1]:
+		return fmt.Sprintf("engine %s was %s and is %s now", r.Names[1], r.Specs[1], want.Specs[1])
+	case r.FirstSeat != want.FirstSeat:
+		return fmt.Sprintf("first seat %d, the preset gives %d (swap changed)", r.FirstSeat, want.FirstSeat)
+	case r.Seed != want.Seed:
+		return fmt.Sprintf("seed %d, the preset gives %d (its seed changed)", r.Seed, want.Seed)
+	case r.Protocol != want.Protocol:
+		return fmt.Sprintf("protocol %q, the preset's is %q", orGames(r.Protocol), orGames(want.Protocol))
+	case batches && r.Playouts != want.Playouts:
+		return fmt.Sprintf("a batch of %d playouts, the preset's holds %d (its count, or the run's --games or --scale, changed)", r.Playouts, want.Playouts)
+	case r.Start != want.Start && r.Kind == SimulationsKind:
+		return fmt.Sprintf("position %q, the preset simulates %q there (its position or line changed)", r.Start, want.Start)
+	case r.Start != want.Start:
+		return fmt.Sprintf("start %q, the preset deals %q (its seed or the game's deal changed)", r.Start, want.Start)
+	}
+	return ""
 }

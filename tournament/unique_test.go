@@ -180,7 +180,7 @@ func TestRunRefusesTwoPlaysOfAGame(t *testing.T) {
 	if n != 0 || err == nil || !strings.Contains(err.Error(), "is another play of the game of line 1 (result") || !strings.Contains(err.Error(), "'mcarena repair "+path+"'") {
 		t.Fatalf("played %d, %v; want a refusal naming line 1 and mcarena repair", n, err)
 	}
-	rep, err := Repair(path)
+	rep, err := Repair(path, nil)
 	if err != nil || rep.Conflicts != 1 || len(rep.Moved) != 1 || !strings.Contains(rep.Moved[0].Msg, "another play of the game of line 1") {
 		t.Fatalf("repair: %+v, %v; want the later play moved as a conflict", rep, err)
 	}
