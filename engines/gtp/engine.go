@@ -30,6 +30,11 @@ import (
 //	[engines.castro]
 //	family = "gtp"
 //	cmd = "castro -f config"
+//	games = "havannah"
+//
+// GTP cannot say which games a program plays: option games names them
+// (separated by /), so that the engine is offered, and accepted, for those
+// alone; without it the engine is offered for every game.
 //
 // Each search replays the game into the program: boardsize (where the game
 // has a base or a square size) when the program is new or the game
@@ -72,6 +77,7 @@ import (
 // without Close stops it when the garbage collector frees the Engine.
 type Engine struct {
 	spec     string
+	plays    []string // the games option's names; nil: any game
 	argv     []string
 	timeout  time.Duration
 	logPath  string
@@ -88,13 +94,24 @@ func init() {
 			{Name: "timeout", Kind: spec.Float, Default: "30", FloatMin: 0.01, FloatMax: 86400, Doc: "seconds to wait for an answer beyond the move's time budget"},
 			{Name: "log", Kind: spec.Text, Default: "", Doc: "file the program's stderr and the session are appended to; empty: a new mcarena-gtp-*.log in the temporary directory"},
 			{Name: "timesettings", Kind: spec.Bool, Default: "true", Doc: "send time_settings 0 T 1 before a search with a time budget T, and time_settings and time_left under a clock"},
+			{Name: "games", Kind: spec.Text, Default: "", Doc: "the games the program plays, by name, separated by / (havannah/nogo); empty: any game, as GTP cannot say"},
 		},
 		Build: func(v spec.Values, canonical string) (engines.Engine, error) {
 			argv := strings.Fields(v.String("cmd"))
 			if len(argv) == 0 {
 				return nil, fmt.Errorf("option cmd: the program's command line is required, like gtp:cmd='castro'")
 			}
-			e := &Engine{spec: canonical, argv: argv, timeout: time.Duration(v.Float("timeout") * float64(time.Second)),
+			var plays []string
+			for _, name := range strings.Split(v.String("games"), "/") {
+				if name = strings.TrimSpace(name); name == "" {
+					continue
+				}
+				if _, ok := games.Lookup(name); !ok {
+					return nil, fmt.Errorf("option games: unknown game %q: valid games are %s", name, strings.Join(games.Names(), ", "))
+				}
+				plays = append(plays, name)
+			}
+			e := &Engine{spec: canonical, plays: plays, argv: argv, timeout: time.Duration(v.Float("timeout") * float64(time.Second)),
 				logPath: v.String("log"), sendTime: v.Bool("timesettings"), h: &child.Holder[*proc]{}}
 			runtime.AddCleanup(e, func(h *child.Holder[*proc]) { h.Close() }, e.h)
 			return e, nil
@@ -104,6 +121,16 @@ func init() {
 
 // Spec implements engines.Engine.
 func (e *Engine) Spec() string { return e.spec }
+
+// CheckGame implements engines.GameChecker: a program plays the games its
+// games option names, or any game when it names none (GTP has no command
+// that says which games a program plays).
+func (e *Engine) CheckGame(g games.Game) error {
+	if e.plays == nil || slices.Contains(e.plays, g.Name()) {
+		return nil
+	}
+	return fmt.Errorf("engine %s plays %s through GTP (its option games), not %s", e.spec, strings.Join(e.plays, ", "), g.Spec())
+}
 
 // Close stops the program, if it runs. A later search starts it again.
 func (e *Engine) Close() error {
@@ -115,6 +142,9 @@ func (e *Engine) Close() error {
 func (e *Engine) Search(ctx context.Context, req engines.Request) (engines.Result, error) {
 	t0 := time.Now()
 	if err := req.Check(); err != nil {
+		return engines.Result{Move: games.NoMove}, err
+	}
+	if err := e.CheckGame(req.Position.Game()); err != nil {
 		return engines.Result{Move: games.NoMove}, err
 	}
 	if req.Position.Terminal() {

@@ -343,3 +343,44 @@ seed = 9
 		t.Errorf("the program's log holds %d games, want the sessions of 4:\n%s", n, log)
 	}
 }
+
+// Option games limits the games a program is offered and searched in; an
+// unknown name is refused with the valid ones; without it any game goes.
+func TestGamesOption(t *testing.T) {
+	if _, err := engines.New("gtp:cmd=castro,games=havannah/hex"); err == nil || !strings.Contains(err.Error(), `unknown game "hex": valid games are`) {
+		t.Errorf("an unknown game: %v", err)
+	}
+	for _, tc := range []struct {
+		spec, game string
+		ok         bool
+	}{
+		{"gtp:cmd=castro,games=havannah", "havannah:base=4", true},
+		{"gtp:cmd=castro,games=havannah", "chess", false},
+		{"gtp:cmd=castro,games=nogo/havannah", "nogo", true},
+		{"gtp:cmd=castro", "chess", true},
+	} {
+		e, err := engines.New(tc.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := games.New(tc.game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = engines.CheckGame(e, g)
+		if (err == nil) != tc.ok {
+			t.Errorf("%s plays %s: %v, want ok %v", tc.spec, tc.game, err, tc.ok)
+		}
+		if tc.ok {
+			continue
+		}
+		if !strings.Contains(err.Error(), "plays havannah through GTP (its option games), not chess") {
+			t.Errorf("message: %v", err)
+		}
+		// The search refuses too, before any program is started.
+		_, err = e.Search(context.Background(), engines.Request{Position: g.NewState(), Start: g.NewState(), Budget: engines.Budget{Iterations: 1}})
+		if err == nil || !strings.Contains(err.Error(), "its option games") {
+			t.Errorf("search of %s in %s: %v", tc.spec, tc.game, err)
+		}
+	}
+}
