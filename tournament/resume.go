@@ -103,3 +103,36 @@ func (pl *plan) differs(r *Record, batches bool) string {
 	}
 	return ""
 }
+
+// ReplayError is a record of the results file whose moves the game's rules
+// refuse, or whose result they contradict (Checker): a rules fix since the
+// game was played, or an edited file. Resuming would count it.
+type ReplayError struct {
+	Path  string
+	Line  int
+	Key   string // the record's match key
+	Index int
+	What  string
+}
+
+func (e *ReplayError) Error() string {
+	return fmt.Sprintf("%s:%d: game %d of match %s does not replay under the game's rules: %s; 'mcarena verify %s' lists every such record, and 'mcarena repair --check %s' sets them aside so that this run plays their games again",
+		e.Path, e.Line, e.Index, e.Key, e.What, e.Path, e.Path)
+}
+
+// checkPlays replays every record of preset in a results file under its
+// game's rules (Checker without a configuration: checkResume compares them
+// with the preset) and returns a *ReplayError for the first that fails.
+func checkPlays(path, preset string, recs []Record) error {
+	c := NewChecker(nil)
+	for i := range recs {
+		r := &recs[i]
+		if r.Preset != preset {
+			continue
+		}
+		if what := c.Check(r); what != "" {
+			return &ReplayError{Path: path, Line: r.Line, Key: r.Match, Index: r.Index, What: what}
+		}
+	}
+	return nil
+}

@@ -256,6 +256,9 @@ func Run(ctx context.Context, rp *Plan, path string, opt Options, progress func(
 		return 0, fmt.Errorf("%s:%d: game %d of match %s (preset %s) is another play of the game of line %d (%s): the file mixes two plays of one game, and which is counted would depend on their order; 'mcarena repair %s' sets the later copy aside (check which is right)",
 			path, b.Line, b.Index, b.Match, b.Preset, a.Line, Differs(a, b), path)
 	}
+	if err := checkPlays(path, p.Name, recs); err != nil {
+		return 0, err
+	}
 	done := map[gameKey]bool{}
 	resumed := 0
 	for i := range recs {

@@ -3,6 +3,7 @@ package tournament
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -266,5 +267,32 @@ func TestRepairCheckedSetsWrongRecordsAside(t *testing.T) {
 	}
 	if v, err := Verify(path, NewChecker(cfg)); err != nil || len(v.Moved) != 0 || v.Games != 8 {
 		t.Fatalf("after the run: %v %+v", err, v)
+	}
+}
+
+// A run does not resume a file holding a game the rules refuse: it names
+// the line and the way out, plays nothing, and after repair --check plays
+// that game again.
+func TestRunRefusesAGameTheRulesRefuse(t *testing.T) {
+	cfg, path, recs := ranVerify(t)
+	for i := range recs {
+		if recs[i].Kind == GameKind {
+			recs[i].Moves = append([]MoveSummary(nil), recs[i].Moves...)
+			recs[i].Moves[0].Move = "z9"
+			break
+		}
+	}
+	writeRecords(t, path, recs)
+	p, _ := cfg.Preset("v")
+	n, err := runPreset(context.Background(), cfg, p, path, Options{Workers: 1}, nil)
+	var re *ReplayError
+	if n != 0 || !errors.As(err, &re) || re.Line != 1 || !strings.Contains(err.Error(), "ply 1: ") || !strings.Contains(err.Error(), "'mcarena repair --check "+path+"'") {
+		t.Fatalf("played %d, %v; want a refusal of line 1 naming repair --check", n, err)
+	}
+	if _, err := Repair(path, NewChecker(cfg)); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := runPreset(context.Background(), cfg, p, path, Options{Workers: 1}, nil); err != nil || n != 1 {
+		t.Fatalf("after the repair the run played %d, %v; want 1", n, err)
 	}
 }
