@@ -709,6 +709,7 @@ func runRepair(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	printUnmatched(stdout, path, rep.Unmatched)
 	if len(rep.Moved) == 0 {
 		fmt.Fprintf(stdout, "%s: %d good records, nothing to repair\n", path, rep.Kept)
 		return nil
@@ -772,6 +773,13 @@ func runVerify(args []string, stdout io.Writer) error {
 			return err
 		}
 		printProblems(stdout, f, v.Moved)
+		printUnmatched(stdout, f, v.Unmatched)
+		if v.CutOff != 0 {
+			fmt.Fprintf(stdout, "note: %s:%d: the last line is cut off (a run writing it, or a crash): not counted; the next run of its preset sets it aside and plays its game again\n", f, v.CutOff)
+		}
+		if v.Unread > 0 {
+			fmt.Fprintf(stdout, "note: %s: %d bytes written since it was opened (a run appending) are left for another look\n", f, v.Unread)
+		}
 		var what []string
 		for _, k := range []struct {
 			n         int
@@ -798,6 +806,15 @@ func runVerify(args []string, stdout io.Writer) error {
 		return fmt.Errorf("%s wrong; 'mcarena repair --check FILE' (with the same --config or --rules-only) sets them aside, and the next run plays their games again", plural(bad, "line"))
 	}
 	return nil
+}
+
+// printUnmatched notes the presets of file f whose records were replayed
+// under the rules alone.
+func printUnmatched(w io.Writer, f string, us []tournament.Unmatched) {
+	for _, u := range us {
+		fmt.Fprintf(w, "note: %s: preset %s: %s; its %s replayed under the rules alone (--config FILE names the configuration it came from)\n",
+			f, u.Preset, u.Why, map[bool]string{true: "record was", false: fmt.Sprintf("%d records were", u.Records)}[u.Records == 1])
+	}
 }
 
 // printProblems prints the lines of file f that verify found wrong, each

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"mcarena/config"
 	"mcarena/games"
 )
 
@@ -79,11 +80,21 @@ func FuzzCheckerReplay(f *testing.F) {
 	f.Add([]byte(`{"preset":"p","match":"m","index":0,"game":"kalah:start=random","start":"4,4,4,4,4,4,0,4,4,4,4,4,4,0 s","names":["a","b"],"result":"1-0","winner":0,"plies":1,"moves":[{"move":"a1"}]}`))
 	f.Add([]byte(`{"preset":"p","match":"m","index":0,"game":"chess","names":["a","b"],"result":"0-1","winner":1,"reason":"resignation","plies":2,"moves":[{"move":"e4"},{"move":"Ke7"}]}`))
 	f.Add([]byte(`{"kind":"simulations","preset":"p","match":"m","index":0,"game":"loa","start":"x","names":["uniform",""],"winner":-1,"playouts":1,"outcomes":[1,0,0]}`))
+	f.Add([]byte(`{"kind":"analysis","preset":"a","match":"analysis|u|iterations=20","index":0,"game":"tictactoe","budget":"iterations=20","names":["u",""],"specs":["uct",""],"seed":0,"winner":-1,"moves":[{"move":"c1"}]}`))
+	cfg, err := config.Parse("verify.toml", []byte(verifyConfig))
+	if err != nil {
+		f.Fatal(err)
+	}
 	f.Fuzz(func(t *testing.T, line []byte) {
 		rec, err := ParseRecord(line)
 		if err != nil {
 			return
 		}
+		// Against a configuration: its presets' plans, and the analysis
+		// move in a preset's position, meet whatever the record says.
+		withConfig := NewChecker(cfg)
+		withConfig.Learn([]Record{rec})
+		withConfig.Check(&rec)
 		msg := NewChecker(nil).Check(&rec)
 		if _, gerr := games.New(rec.Game); gerr != nil && msg == "" {
 			t.Fatalf("a record of game %q, which does not build (%v), passed", rec.Game, gerr)

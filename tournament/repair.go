@@ -22,6 +22,13 @@ type Repaired struct {
 	// Conflicts counts the lines moved that were another play of a game
 	// kept (Agree false), not a copy of it.
 	Conflicts int
+	// CutOff is the line number of a last line without its newline (a
+	// write cut off), 0 when the file ends with a whole line.
+	CutOff int
+	// Unmatched lists, after a repair with a Checker, the presets whose
+	// records were replayed under the rules alone (Checker.Unmatched):
+	// they are kept.
+	Unmatched []Unmatched
 }
 
 // Repair keeps the good records of a results file and moves every other
@@ -47,16 +54,16 @@ func Repair(path string, c *Checker) (Repaired, error) {
 	defer in.Close()
 	check := func(*Record) string { return "" }
 	if c != nil {
+		var recs []Record
 		if c.cfg != nil {
-			recs, err := goodRecords(in)
-			if err != nil {
+			if recs, err = goodRecords(in); err != nil {
 				return rep, fmt.Errorf("%s: %w", path, err)
 			}
-			c.Learn(recs)
 			if _, err := in.Seek(0, io.SeekStart); err != nil {
 				return rep, err
 			}
 		}
+		c.Learn(recs)
 		check = c.Check
 	}
 	// A link is kept a link: the file it names is repaired.
@@ -79,6 +86,9 @@ func Repair(path string, c *Checker) (Repaired, error) {
 	rep, err = sortLines(filepath.Base(path), in, good, damaged, check)
 	if err != nil {
 		return rep, fmt.Errorf("%s: %w", path, err)
+	}
+	if c != nil {
+		rep.Unmatched = c.Unmatched()
 	}
 	if damaged.f == nil {
 		return rep, nil
@@ -135,8 +145,10 @@ func sortLines(name string, in io.Reader, good, moved io.Writer, check func(*Rec
 			why = "empty line"
 		case !complete && perr != nil:
 			why = fmt.Sprintf("no newline, unreadable (%v): the write was cut off", perr)
+			rep.CutOff = lr.line
 		case !complete:
 			why = "no newline: the write was cut off"
+			rep.CutOff = lr.line
 		case perr != nil:
 			why = perr.Error()
 		default:

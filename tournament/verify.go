@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
+	"strings"
 
 	"mcarena/config"
 	"mcarena/games"
@@ -29,6 +31,18 @@ type Checker struct {
 	cfg   *config.Config
 	games map[string]built
 	plans map[string]presetPlan
+	// unmatched counts, since the last Learn, the records of each preset
+	// that could not be compared with it (presetPlan.err).
+	unmatched map[string]int
+}
+
+// Unmatched is a preset whose records a Checker replayed under the rules
+// alone, without comparing them with it: the configuration has no such
+// preset, or an engine it names does not build.
+type Unmatched struct {
+	Preset  string
+	Records int
+	Why     string
 }
 
 type built struct {
@@ -48,14 +62,27 @@ type presetPlan struct {
 // NewChecker returns a checker that compares records with the presets of
 // cfg, or only replays them when cfg is nil.
 func NewChecker(cfg *config.Config) *Checker {
-	return &Checker{cfg: cfg, games: map[string]built{}, plans: map[string]presetPlan{}}
+	return &Checker{cfg: cfg, games: map[string]built{}, plans: map[string]presetPlan{}, unmatched: map[string]int{}}
+}
+
+// Unmatched lists the presets whose records Check has replayed under the
+// rules alone since the last Learn, by name.
+func (c *Checker) Unmatched() []Unmatched {
+	var out []Unmatched
+	for name, n := range c.unmatched {
+		out = append(out, Unmatched{Preset: name, Records: n, Why: c.plans[name].err})
+	}
+	slices.SortFunc(out, func(a, b Unmatched) int { return strings.Compare(a.Preset, b.Preset) })
+	return out
 }
 
 // Learn lays out, for each preset of the records, what its records are
 // compared with. An elimination preset's later rounds depend on the
-// results so far, so Learn takes every good record of the file before
-// Check is asked about any; without a configuration it does nothing.
+// results so far, so Learn takes every good record of a file before Check
+// is asked about any of them; it also starts Unmatched's count afresh.
+// Without a configuration it only does the latter.
 func (c *Checker) Learn(recs []Record) {
+	clear(c.unmatched)
 	if c.cfg == nil {
 		return
 	}
@@ -73,7 +100,7 @@ func (c *Checker) Learn(recs []Record) {
 func (c *Checker) planFor(name string, rs []Record) presetPlan {
 	p, ok := c.cfg.Preset(name)
 	if !ok {
-		return presetPlan{err: fmt.Sprintf("preset %s is not in %s ('mcarena list --config %s' lists its presets)", name, c.cfg.Path, c.cfg.Path)}
+		return presetPlan{err: fmt.Sprintf("%s has no such preset ('mcarena list --config %s' lists them)", c.cfg.Path, c.cfg.Path)}
 	}
 	rp, err := NewPlan(c.cfg, p)
 	if err != nil {
@@ -94,21 +121,31 @@ func (c *Checker) planFor(name string, rs []Record) presetPlan {
 	return presetPlan{p: p, pl: pl}
 }
 
-// Check returns what is wrong with record r, "" when nothing is.
-func (c *Checker) Check(r *Record) string {
+// Check returns what is wrong with record r, "" when nothing is. A record
+// of a preset that cannot be compared (Unmatched) is replayed under the
+// rules alone: the configuration's lack is not the record's fault.
+func (c *Checker) Check(r *Record) (what string) {
+	defer func() {
+		if p := recover(); p != nil {
+			what = fmt.Sprintf("replaying the record panicked: %v", p)
+		}
+	}()
+	var pp presetPlan
 	if c.cfg != nil {
-		pp, ok := c.plans[r.Preset]
-		if !ok {
+		var ok bool
+		if pp, ok = c.plans[r.Preset]; !ok {
 			pp = c.planFor(r.Preset, []Record{*r})
 			c.plans[r.Preset] = pp
 		}
-		if pp.err != "" {
-			return pp.err
-		}
-		// The number of playouts a batch holds depends on the run's
-		// --games and --scale, not on the experiment: not compared.
-		if what := pp.pl.differs(r, false); what != "" {
-			return fmt.Sprintf("not what preset %s of %s writes: %s", r.Preset, c.cfg.Path, what)
+		switch {
+		case pp.err != "":
+			c.unmatched[r.Preset]++
+		default:
+			// The number of playouts a batch holds depends on the run's
+			// --games and --scale, not on the experiment: not compared.
+			if what := pp.pl.differs(r, false); what != "" {
+				return fmt.Sprintf("not what preset %s of %s writes: %s", r.Preset, c.cfg.Path, what)
+			}
 		}
 	}
 	b, ok := c.games[r.Game]
@@ -129,10 +166,10 @@ func (c *Checker) Check(r *Record) string {
 			return fmt.Sprintf("position %q: %v", r.Start, err)
 		}
 	case AnalysisKind:
-		if c.cfg == nil || len(r.Moves) == 0 {
+		p := pp.p
+		if pp.pl == nil || len(r.Moves) == 0 {
 			return "" // the position searched is the preset's
 		}
-		p := c.plans[r.Preset].p
 		s, err := b.g.ParsePosition(p.Position)
 		if err != nil {
 			return fmt.Sprintf("preset %s's position %q: %v", p.Name, p.Position, err)
@@ -185,48 +222,61 @@ func replayGame(g games.Game, r *Record) error {
 	}
 	loser := s.ToMove()
 	want := games.WinFor(loser.Other())
-	if r.Reason == TimeForfeitDraw {
+	switch canWin := games.CanWin(s, loser.Other()); {
+	case r.Reason == TimeForfeitDraw && canWin:
+		return fmt.Errorf("%s at ply %d, but %s could still win there", r.Reason, plies+1, names[loser.Other()])
+	case r.Reason == TimeForfeitDraw:
 		want = games.Draw
-		if games.CanWin(s, loser.Other()) {
-			return fmt.Errorf("%s at ply %d, but %s could still win there", r.Reason, plies, names[loser.Other()])
-		}
+	case r.Reason == TimeForfeit && !canWin:
+		return fmt.Errorf("%s of %s at ply %d, but %s could not win there by any moves: the flag fall is a draw (%s)", r.Reason, names[loser], plies+1, names[loser.Other()], TimeForfeitDraw)
 	}
-	if want.String() != r.Result {
+	switch {
+	case want.String() != r.Result:
 		return fmt.Errorf("%s of %s (to move at ply %d) gives %s, but the record gives %s", r.Reason, names[loser], plies+1, want, r.Result)
+	case r.Score != int(want):
+		return fmt.Errorf("score %d, but %s gives %d", r.Score, r.Reason, int(want))
 	}
 	return nil
 }
 
 // Verified says what Verify found in a results file.
 type Verified struct {
+	// Repaired.Moved lists the lines found wrong (a cut-off last line
+	// aside: CutOff).
 	Repaired
 	// Games counts the games replayed, Analyses and Batches the other
 	// records checked.
 	Games, Analyses, Batches int
+	// Unmatched lists the presets whose records were replayed under the
+	// rules alone (Checker.Unmatched).
+	Unmatched []Unmatched
+	// Unread is the number of bytes written to the file after Verify
+	// opened it (a run appending), left for another look.
+	Unread int64
 }
 
 // Verify reads the results file at path and reports every line that
-// 'mcarena repair' with c would set aside (damaged, cut off, repeating or
+// 'mcarena repair' with c would set aside (damaged, repeating or
 // replaying a game, or failing c's checks), without changing the file. A
-// run may be writing the file meanwhile: its last line may then be cut off
-// and is reported as such.
+// run may be writing the file meanwhile: Verify reads the bytes the file
+// held when it was opened (the rest is Unread), and a last line cut off
+// (the run's write in progress, or a crash that a run repairs) is set
+// apart in CutOff, not counted among the wrong lines.
 func Verify(path string, c *Checker) (Verified, error) {
 	var v Verified
-	f, _, err := openRegular(path)
+	f, fi, err := openRegular(path)
 	if err != nil {
 		return v, err
 	}
 	defer f.Close()
+	held := func() io.Reader { return io.NewSectionReader(f, 0, fi.Size()) }
+	var recs []Record
 	if c.cfg != nil {
-		recs, err := goodRecords(f)
-		if err != nil {
+		if recs, err = goodRecords(held()); err != nil {
 			return v, fmt.Errorf("%s: %w", path, err)
 		}
-		c.Learn(recs)
-		if _, err := f.Seek(0, 0); err != nil {
-			return v, err
-		}
 	}
+	c.Learn(recs)
 	count := func(r *Record) {
 		switch r.Kind {
 		case GameKind:
@@ -237,12 +287,19 @@ func Verify(path string, c *Checker) (Verified, error) {
 			v.Batches++
 		}
 	}
-	v.Repaired, err = sortLines(path, f, io.Discard, io.Discard, func(r *Record) string {
+	v.Repaired, err = sortLines(path, held(), io.Discard, io.Discard, func(r *Record) string {
 		count(r)
 		return c.Check(r)
 	})
 	if err != nil {
 		return v, fmt.Errorf("%s: %w", path, err)
+	}
+	if v.CutOff != 0 {
+		v.Moved = slices.DeleteFunc(v.Moved, func(m ReadProblem) bool { return m.Line == v.CutOff })
+	}
+	v.Unmatched = c.Unmatched()
+	if now, err := f.Stat(); err == nil {
+		v.Unread = max(now.Size()-fi.Size(), 0)
 	}
 	return v, nil
 }

@@ -71,10 +71,11 @@ func writeRecords(t *testing.T, path string, recs []Record) {
 	}
 }
 
-// setResult gives r the result res, with the winner it implies, so that
-// the record keeps its form.
+// setResult gives r the result res, with the winner it implies (so that
+// the record keeps its form) and its score (as where a flag fell or an
+// engine resigned).
 func setResult(r *Record, res games.Outcome) {
-	r.Result, r.Winner = res.String(), -1
+	r.Result, r.Winner, r.Score = res.String(), -1, int(res)
 	switch res {
 	case games.FirstWins:
 		r.Winner = r.FirstSeat
@@ -164,7 +165,6 @@ func TestVerifyFindsWhatTheFormCannot(t *testing.T) {
 		{"another deal", kalah, func(r *Record) { r.Start = otherDeal }, true, ""},
 		{"another engine", ttt, func(r *Record) { r.Specs[0] = "uct:c=0.5" }, false, "engine u was uct:c=0.5"},
 		{"another seed", ttt, func(r *Record) { r.Seed++ }, false, "seed"},
-		{"a preset of another configuration", ttt, func(r *Record) { r.Preset = "elsewhere" }, false, "preset elsewhere is not in test.toml"},
 		{"an analysis move that is taken", analysis, func(r *Record) { r.Moves[0].Move = "b2" }, false, "not legal in preset a's position"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -294,5 +294,142 @@ func TestRunRefusesAGameTheRulesRefuse(t *testing.T) {
 	}
 	if n, err := runPreset(context.Background(), cfg, p, path, Options{Workers: 1}, nil); err != nil || n != 1 {
 		t.Fatalf("after the repair the run played %d, %v; want 1", n, err)
+	}
+}
+
+// A record of a preset the configuration lacks is not wrong: it is
+// replayed under the rules alone and its preset noted, and repair --check
+// keeps it.
+func TestVerifyUnmatchedPresetIsKept(t *testing.T) {
+	cfg, path, recs := ranVerify(t)
+	for i := range recs {
+		recs[i].Preset = "elsewhere"
+	}
+	writeRecords(t, path, recs)
+	v, err := Verify(path, NewChecker(cfg))
+	if err != nil || len(v.Moved) != 0 || v.Games != 8 {
+		t.Fatalf("%v %+v", err, v)
+	}
+	if len(v.Unmatched) != 1 || v.Unmatched[0].Preset != "elsewhere" || v.Unmatched[0].Records != len(recs) || !strings.Contains(v.Unmatched[0].Why, "test.toml has no such preset") {
+		t.Fatalf("unmatched %+v", v.Unmatched)
+	}
+	// Its games are still replayed: a wrong one is found.
+	recs[0].Moves = append([]MoveSummary(nil), recs[0].Moves...)
+	recs[0].Moves[0].Move = "z9"
+	writeRecords(t, path, recs)
+	rep, err := Repair(path, NewChecker(cfg))
+	if err != nil || len(rep.Moved) != 1 || rep.Kept != len(recs)-1 || len(rep.Unmatched) != 1 {
+		t.Fatalf("repair: %v %+v", err, rep)
+	}
+}
+
+// A flag fall is a loss only where the opponent could still win: against
+// a lone king it is a draw, and a record that says otherwise is found.
+func TestVerifyFlagFallAgainstALoneKing(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	rec := Record{Preset: "p", Match: "m", Game: "chess", Names: [2]string{"a", "b"}, Start: "4k3/8/8/8/8/8/8/4K2R w - - 0 1"}
+	for _, tc := range []struct {
+		reason string
+		result games.Outcome
+		want   string // "" for none
+	}{
+		{TimeForfeit, games.SecondWins, "could not win there by any moves"},
+		{TimeForfeitDraw, games.Draw, ""},
+	} {
+		r := rec
+		r.Reason = tc.reason
+		setResult(&r, tc.result)
+		writeRecords(t, path, []Record{r})
+		v, err := Verify(path, NewChecker(nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tc.want == "" && len(v.Moved) != 0 || tc.want != "" && (len(v.Moved) != 1 || !strings.Contains(v.Moved[0].Msg, tc.want)) {
+			t.Errorf("%s %s: %+v, want %q", tc.reason, tc.result, v.Moved, tc.want)
+		}
+	}
+	// Black's flag falls with White's rook on the board: a loss.
+	r := rec
+	r.Start, r.Reason = "4k3/8/8/8/8/8/8/4K2R b - - 0 1", TimeForfeit
+	setResult(&r, games.FirstWins)
+	writeRecords(t, path, []Record{r})
+	if v, err := Verify(path, NewChecker(nil)); err != nil || len(v.Moved) != 0 {
+		t.Fatalf("a loss on time with a rook against the king: %v %+v", err, v.Moved)
+	}
+}
+
+// A last line cut off (a run writing it) is set apart, not counted wrong.
+func TestVerifyCutOffLastLine(t *testing.T) {
+	_, path, _ := ranVerify(t)
+	data, _ := os.ReadFile(path)
+	os.WriteFile(path, data[:len(data)-20], 0o644)
+	v, err := Verify(path, NewChecker(nil))
+	if err != nil || len(v.Moved) != 0 || v.CutOff != 10 {
+		t.Fatalf("%v %+v", err, v)
+	}
+}
+
+// Every way a run writes a file verifies cleanly: an elimination preset
+// looked at with 1, 2 and 3 games a pairing and then run whole (its later
+// rounds drawn from the file's own results), more games than the preset's
+// count, scaled budgets, and several files through one checker, each
+// bracket learnt from its own file.
+func TestVerifyAcceptsEveryRunShape(t *testing.T) {
+	dir := t.TempDir()
+	cfg := load(t, eliminationConfig+`
+[engines.u]
+family = "uct"
+[presets.v]
+games = ["tictactoe", "kalah:start=random"]
+pairs = [["u", "r1"]]
+budgets = ["iterations=50"]
+count = 4
+seed = 3
+`)
+	el, _ := cfg.Preset("el")
+	v, _ := cfg.Preset("v")
+	elim := filepath.Join(dir, "el.jsonl")
+	for _, n := range []int{1, 2, 3, 0} {
+		if _, err := runPreset(context.Background(), cfg, el, elim, Options{Count: n, Workers: 1}, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	other := filepath.Join(dir, "el2.jsonl") // the same preset, another bracket
+	if _, err := runPreset(context.Background(), cfg, el, other, Options{Count: 2, Workers: 1}, nil); err != nil {
+		t.Fatal(err)
+	}
+	more := filepath.Join(dir, "more.jsonl")
+	if _, err := runPreset(context.Background(), cfg, v, more, Options{Count: 6, Workers: 1}, nil); err != nil {
+		t.Fatal(err)
+	}
+	scaled := filepath.Join(dir, "scaled.jsonl")
+	if _, err := runPreset(context.Background(), cfg, v, scaled, Options{Scale: 0.5, Workers: 1}, nil); err != nil {
+		t.Fatal(err)
+	}
+	c := NewChecker(cfg)
+	for _, f := range []string{elim, other, more, scaled, elim} {
+		got, err := Verify(f, c)
+		if err != nil || len(got.Moved) != 0 || len(got.Unmatched) != 0 || got.Games == 0 {
+			t.Fatalf("%s: %v %+v", filepath.Base(f), err, got)
+		}
+	}
+	// The bracket's later rounds are not round 1's pairings: a checker that
+	// had not learnt them from the file would refuse them.
+	recs, _, _, _ := ReadResults(elim)
+	if b := NewBracket(el, recs, el.Count); len(b.Rounds) < 2 {
+		t.Fatalf("the whole run reached %d rounds", len(b.Rounds))
+	}
+	c.Learn(recs[:4])
+	wrong := 0
+	for i := range recs {
+		if c.Check(&recs[i]) != "" {
+			wrong++
+		}
+	}
+	if wrong == 0 {
+		t.Fatal("a checker that learnt round 1 alone accepted the later rounds")
+	}
+	if rep, err := Repair(elim, NewChecker(cfg)); err != nil || len(rep.Moved) != 0 || rep.Damaged != "" {
+		t.Fatalf("repair --check of a good file: %v %+v", err, rep)
 	}
 }
