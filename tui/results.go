@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
+	"mcarena/config"
 	"mcarena/tournament"
 )
 
@@ -84,7 +85,7 @@ func (b *resultsBrowser) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 			return b, nil
 		}
 		b.err = ""
-		return g, nil
+		return g, verifyFile(e.cfg, path)
 	default:
 		b.cursor = listKey(e, k, b.cursor, len(b.files), b.list.rows)
 	}
@@ -140,6 +141,62 @@ type gameList struct {
 	err    string
 	note   string // a damaged last line, left out
 	list   scroller
+	// verdict is what verifying the file found ("" while it runs), and
+	// wrong each line it found wrong, with the reason.
+	verdict string
+	wrong   map[int]string
+	// checkedPresets says the check had a configuration to compare the
+	// records with.
+	checkedPresets bool
+}
+
+// verifiedMsg is the answer of verifyFile.
+type verifiedMsg struct {
+	path    string
+	v       tournament.Verified
+	err     error
+	presets bool // compared with a configuration's presets
+}
+
+// verifyFile replays the games of the results file at path under the rules
+// and compares each record with its preset in cfg (the rules alone when
+// cfg is nil), in the background: mcarena verify's check.
+func verifyFile(cfg *config.Config, path string) tea.Cmd {
+	return func() tea.Msg {
+		v, err := tournament.Verify(path, tournament.NewChecker(cfg))
+		return verifiedMsg{path: path, v: v, err: err, presets: cfg != nil}
+	}
+}
+
+// takeVerdict keeps what verifying g's file found.
+func (g *gameList) takeVerdict(m verifiedMsg) {
+	if m.err != nil {
+		g.verdict = "could not verify the file: " + m.err.Error()
+		return
+	}
+	g.wrong, g.checkedPresets = map[int]string{}, m.presets
+	for _, p := range m.v.Moved {
+		g.wrong[p.Line] = p.Msg
+	}
+	shown := 0
+	for _, r := range g.recs {
+		if g.wrong[r.Line] != "" {
+			shown++
+		}
+	}
+	switch {
+	case len(m.v.Moved) == 0:
+		g.verdict = fmt.Sprintf("verified: %s, every one replayed under the rules", count(m.v.Games, "game"))
+		if len(m.v.Unmatched) == 0 && m.v.Games > 0 && g.checkedPresets {
+			g.verdict += " and matched with its preset"
+		}
+	default:
+		g.verdict = fmt.Sprintf("%s of the file wrong (%s marked ! here): 'mcarena verify %s' lists them, 'mcarena repair --check %s' sets them aside",
+			count(len(m.v.Moved), "line"), count(shown, "game"), g.path, g.path)
+	}
+	for _, u := range m.v.Unmatched {
+		g.verdict += fmt.Sprintf("; preset %s: %s, its games checked by the rules alone", u.Preset, u.Why)
+	}
 }
 
 func newGameList(path string) (*gameList, error) {
@@ -162,6 +219,10 @@ func newGameList(path string) (*gameList, error) {
 func (g *gameList) keys(e *env) keyHelp { return listHelp(e.keys, "review it") }
 
 func (g *gameList) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
+	if m, ok := msg.(verifiedMsg); ok && m.path == g.path {
+		g.takeVerdict(m)
+		return g, nil
+	}
 	k, ok := msg.(tea.KeyMsg)
 	if !ok {
 		return g, nil
@@ -239,6 +300,15 @@ func (g *gameList) view(e *env) string {
 	if g.note != "" {
 		tail += "\n" + st.Status.Width(e.width).Render(g.note)
 	}
+	switch {
+	case g.wrong == nil && g.verdict == "":
+		tail += "\n" + st.Subtle.Width(e.width).Render("replaying the games under the rules...")
+	case len(g.recs) > 0 && g.wrong[g.recs[g.cursor].Line] != "":
+		tail += "\n" + st.Error.Width(e.width).Render(fmt.Sprintf("line %d: %s", g.recs[g.cursor].Line, g.wrong[g.recs[g.cursor].Line]))
+	}
+	if g.verdict != "" {
+		tail += "\n" + st.Status.Width(e.width).Render(g.verdict)
+	}
 	if g.err != "" {
 		tail += "\n" + st.Error.Width(e.width).Render(g.err)
 	}
@@ -246,6 +316,15 @@ func (g *gameList) view(e *env) string {
 		return head + st.Subtle.Render("no games in this file") + tail
 	}
 	lines := gameRows(g.recs)
+	if len(g.wrong) > 0 {
+		for i, r := range g.recs {
+			mark := "  "
+			if g.wrong[r.Line] != "" {
+				mark = "! "
+			}
+			lines[i] = mark + lines[i]
+		}
+	}
 	for i, l := range lines {
 		if i == g.cursor {
 			lines[i] = st.MenuSelected.Render("> " + l)

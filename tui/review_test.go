@@ -207,3 +207,45 @@ func TestReviewCopies(t *testing.T) {
 }
 
 func sizeMsg(w, h int) tea.WindowSizeMsg { return tea.WindowSizeMsg{Width: w, Height: h} }
+
+// Opening a results file replays its games under the rules in the
+// background: a game they refuse is marked, its reason shown under the
+// list when the cursor is on it, and the verdict names the way out.
+func TestGameListVerifiesTheFile(t *testing.T) {
+	tempResults(t)
+	recs := resultsRecords() // hand-made: their results do not follow from their moves
+	won := recs[0]
+	won.Index, won.Seed, won.Moves, won.Plies, won.Score = 5, 12, nil, 5, 1
+	for _, mv := range []string{"a1", "b1", "a2", "b2", "a3"} { // X takes the a file
+		won.Moves = append(won.Moves, tournament.MoveSummary{Move: mv})
+	}
+	writeResults(t, ResultsDir, "tiny.jsonl", []tournament.Record{won, recs[1]})
+	m := openItem(t, send(t, New(nil), sizeMsg(160, 40)), itemResults)
+	next, cmd := m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	m = next.(Model)
+	if v := m.View(); !strings.Contains(v, "replaying the games under the rules...") {
+		t.Fatalf("before the verdict:\n%s", v)
+	}
+	m = drain(t, m, cmd, 10)
+	v := m.View()
+	for _, want := range []string{"1 line of the file wrong (1 game marked ! here)", "mcarena repair --check", "  tictactoe  uct v random  #6", "! tictactoe  uct v random  #2"} {
+		if !strings.Contains(v, want) {
+			t.Fatalf("after the verdict, no %q:\n%s", want, v)
+		}
+	}
+	if strings.Contains(v, "line 2: ") {
+		t.Fatalf("the reason of line 2 shown with the cursor on line 1:\n%s", v)
+	}
+	m = keys(t, m, "down")
+	if v := m.View(); !strings.Contains(v, "line 2: the moves stop at ply 6 in a game still in progress") {
+		t.Fatalf("the cursor on the wrong game:\n%s", v)
+	}
+	// A file of right games only.
+	writeResults(t, ResultsDir, "tiny.jsonl", []tournament.Record{won})
+	m = keys(t, m, "esc")
+	next, cmd = m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	m = drain(t, next.(Model), cmd, 10)
+	if v := m.View(); !strings.Contains(v, "verified: 1 game, every one replayed under the rules") || strings.Contains(v, "! ") {
+		t.Fatalf("a right file:\n%s", v)
+	}
+}
