@@ -11,7 +11,6 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
-	"mcarena/config"
 	"mcarena/tournament"
 )
 
@@ -85,7 +84,7 @@ func (b *resultsBrowser) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 			return b, nil
 		}
 		b.err = ""
-		return g, verifyFile(e.cfg, path)
+		return g, g.verify(e)
 	default:
 		b.cursor = listKey(e, k, b.cursor, len(b.files), b.list.rows)
 	}
@@ -148,24 +147,42 @@ type gameList struct {
 	// checkedPresets says the check had a configuration to compare the
 	// records with.
 	checkedPresets bool
+	// checks numbers the checks started; only the last one's answer is
+	// taken.
+	checks int
 }
 
-// verifiedMsg is the answer of verifyFile.
+// verifiedMsg is the answer of gameList.verify.
 type verifiedMsg struct {
-	path    string
+	to      *gameList
+	check   int
 	v       tournament.Verified
 	err     error
 	presets bool // compared with a configuration's presets
 }
 
-// verifyFile replays the games of the results file at path under the rules
-// and compares each record with its preset in cfg (the rules alone when
-// cfg is nil), in the background: mcarena verify's check.
-func verifyFile(cfg *config.Config, path string) tea.Cmd {
+// verify replays the games of g's results file under the rules and
+// compares each record with its preset in the interface's configuration
+// (the rules alone without one), in the background: mcarena verify's
+// check. A check started before is superseded: its answer, if it comes,
+// is dropped.
+func (g *gameList) verify(e *env) tea.Cmd {
+	g.checks++
+	cfg, path, to, n := e.cfg, g.path, g, g.checks
 	return func() tea.Msg {
 		v, err := tournament.Verify(path, tournament.NewChecker(cfg))
-		return verifiedMsg{path: path, v: v, err: err, presets: cfg != nil}
+		return verifiedMsg{to: to, check: n, v: v, err: err, presets: cfg != nil}
 	}
+}
+
+// reveal implements revealer: a check whose answer reached the screen
+// opened above the list (a review) was dropped there, so the list starts
+// another when it shows again without a verdict.
+func (g *gameList) reveal(e *env) tea.Cmd {
+	if g.verdict != "" {
+		return nil
+	}
+	return g.verify(e)
 }
 
 // takeVerdict keeps what verifying g's file found.
@@ -184,11 +201,25 @@ func (g *gameList) takeVerdict(m verifiedMsg) {
 			shown++
 		}
 	}
+	var kinds []string
+	for _, k := range []struct {
+		n         int
+		one, many string
+	}{{m.v.Games, "game", "games"}, {m.v.Analyses, "search", "searches"}, {m.v.Batches, "batch of playouts", "batches of playouts"}} {
+		switch {
+		case k.n == 1:
+			kinds = append(kinds, "1 "+k.one)
+		case k.n > 1:
+			kinds = append(kinds, fmt.Sprintf("%d %s", k.n, k.many))
+		}
+	}
 	switch {
+	case len(kinds) == 0 && len(m.v.Moved) == 0:
+		g.verdict = "verified: the file holds no records"
 	case len(m.v.Moved) == 0:
-		g.verdict = fmt.Sprintf("verified: %s, every one replayed under the rules", count(m.v.Games, "game"))
-		if len(m.v.Unmatched) == 0 && m.v.Games > 0 && g.checkedPresets {
-			g.verdict += " and matched with its preset"
+		g.verdict = fmt.Sprintf("verified: %s, every record checked under the rules", strings.Join(kinds, ", "))
+		if len(m.v.Unmatched) == 0 && g.checkedPresets {
+			g.verdict += " and against its preset"
 		}
 	default:
 		g.verdict = fmt.Sprintf("%s of the file wrong (%s marked ! here): 'mcarena verify %s' lists them, 'mcarena repair --check %s' sets them aside",
@@ -219,8 +250,10 @@ func newGameList(path string) (*gameList, error) {
 func (g *gameList) keys(e *env) keyHelp { return listHelp(e.keys, "review it") }
 
 func (g *gameList) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
-	if m, ok := msg.(verifiedMsg); ok && m.path == g.path {
-		g.takeVerdict(m)
+	if m, ok := msg.(verifiedMsg); ok {
+		if m.to == g && m.check == g.checks {
+			g.takeVerdict(m)
+		}
 		return g, nil
 	}
 	k, ok := msg.(tea.KeyMsg)

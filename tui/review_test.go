@@ -245,7 +245,58 @@ func TestGameListVerifiesTheFile(t *testing.T) {
 	m = keys(t, m, "esc")
 	next, cmd = m.Update(tea.KeyMsg{Type: tea.KeyEnter})
 	m = drain(t, next.(Model), cmd, 10)
-	if v := m.View(); !strings.Contains(v, "verified: 1 game, every one replayed under the rules") || strings.Contains(v, "! ") {
+	if v := m.View(); !strings.Contains(v, "verified: 1 game, every record checked under the rules") || strings.Contains(v, "! ") {
 		t.Fatalf("a right file:\n%s", v)
+	}
+}
+
+// A verdict that comes while a game is reviewed is not lost: the list
+// checks again when it shows. An answer of a superseded check is dropped,
+// so a verdict older than the file's repair never replaces a newer one.
+func TestGameListVerdictSurvivesAReview(t *testing.T) {
+	tempResults(t)
+	recs := resultsRecords()
+	writeResults(t, ResultsDir, "tiny.jsonl", []tournament.Record{recs[0], recs[1]})
+	m := openItem(t, send(t, New(nil), sizeMsg(160, 40)), itemResults)
+	next, first := m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	m = next.(Model)
+	gl := m.current.(*gameList)
+	stale := first() // the first check's answer, held back
+	m = keys(t, m, "enter")
+	if _, ok := m.current.(*review); !ok {
+		t.Fatalf("screen %T", m.current)
+	}
+	m = send(t, m, stale) // reaches the review, not the list
+	next, again := m.Update(tea.KeyMsg{Type: tea.KeyEsc})
+	m = drain(t, next.(Model), again, 10)
+	if v := m.View(); m.current != gl || !strings.Contains(v, "2 lines of the file wrong") {
+		t.Fatalf("back on the list after the review:\n%s", v)
+	}
+	// The file is repaired meanwhile; a check started now finds it right,
+	// and the held-back answer of the first, coming last, is dropped.
+	won := recs[0]
+	won.Moves = nil
+	for _, mv := range []string{"a1", "b1", "a2", "b2", "a3"} {
+		won.Moves = append(won.Moves, tournament.MoveSummary{Move: mv})
+	}
+	won.Score = 1
+	writeResults(t, ResultsDir, "tiny.jsonl", []tournament.Record{won})
+	m = drain(t, m, gl.verify(m.ctx), 10)
+	m = send(t, m, stale)
+	if v := m.View(); !strings.Contains(v, "verified: 1 game") || strings.Contains(v, "wrong") {
+		t.Fatalf("a stale answer replaced the verdict:\n%s", v)
+	}
+}
+
+// A file of searches only (an analysis preset's) says what it checked.
+func TestGameListVerdictOfSearches(t *testing.T) {
+	tempResults(t)
+	writeResults(t, ResultsDir, "a.jsonl", []tournament.Record{{Kind: tournament.AnalysisKind, Preset: "a", Match: "analysis|u", Game: "tictactoe",
+		Names: [2]string{"u", ""}, Specs: [2]string{"uct", ""}, Winner: -1, Moves: []tournament.MoveSummary{{Move: "b2"}}}})
+	m := openItem(t, send(t, New(nil), sizeMsg(160, 40)), itemResults)
+	next, cmd := m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	m = drain(t, next.(Model), cmd, 10)
+	if v := m.View(); !strings.Contains(v, "verified: 1 search, every record checked under the rules") {
+		t.Fatalf("%s", v)
 	}
 }

@@ -101,15 +101,9 @@ func init() {
 			if len(argv) == 0 {
 				return nil, fmt.Errorf("option cmd: the program's command line is required, like gtp:cmd='castro'")
 			}
-			var plays []string
-			for _, name := range strings.Split(v.String("games"), "/") {
-				if name = strings.TrimSpace(name); name == "" {
-					continue
-				}
-				if _, ok := games.Lookup(name); !ok {
-					return nil, fmt.Errorf("option games: unknown game %q: valid games are %s", name, strings.Join(games.Names(), ", "))
-				}
-				plays = append(plays, name)
+			plays, err := playsOption(v.String("games"))
+			if err != nil {
+				return nil, err
 			}
 			e := &Engine{spec: canonical, plays: plays, argv: argv, timeout: time.Duration(v.Float("timeout") * float64(time.Second)),
 				logPath: v.String("log"), sendTime: v.Bool("timesettings"), h: &child.Holder[*proc]{}}
@@ -121,6 +115,29 @@ func init() {
 
 // Spec implements engines.Engine.
 func (e *Engine) Spec() string { return e.spec }
+
+// playsOption reads option games: game names separated by /, each known,
+// written once, in lower case and in order, so that one set of games has
+// one spec (a results file compares engines by their specs); nil for "".
+func playsOption(text string) ([]string, error) {
+	if text == "" {
+		return nil, nil
+	}
+	var plays []string
+	for _, name := range strings.Split(text, "/") {
+		name = strings.ToLower(strings.TrimSpace(name))
+		if _, ok := games.Lookup(name); !ok {
+			return nil, fmt.Errorf("option games: unknown game %q: valid games are %s", name, strings.Join(games.Names(), ", "))
+		}
+		plays = append(plays, name)
+	}
+	slices.Sort(plays)
+	plays = slices.Compact(plays)
+	if want := strings.Join(plays, "/"); want != text {
+		return nil, fmt.Errorf("option games: write %q as %s (lower case, in order, each game once), so that the engine has one spec", text, want)
+	}
+	return plays, nil
+}
 
 // CheckGame implements engines.GameChecker: a program plays the games its
 // games option names, or any game when it names none (GTP has no command

@@ -347,8 +347,18 @@ seed = 9
 // Option games limits the games a program is offered and searched in; an
 // unknown name is refused with the valid ones; without it any game goes.
 func TestGamesOption(t *testing.T) {
-	if _, err := engines.New("gtp:cmd=castro,games=havannah/hex"); err == nil || !strings.Contains(err.Error(), `unknown game "hex": valid games are`) {
-		t.Errorf("an unknown game: %v", err)
+	for spec, want := range map[string]string{
+		"gtp:cmd=castro,games=havannah/hex":      `unknown game "hex": valid games are`,
+		"gtp:cmd=castro,games=nogo/havannah":     `write "nogo/havannah" as havannah/nogo`,
+		"gtp:cmd=castro,games=Havannah":          `write "Havannah" as havannah`,
+		"gtp:cmd=castro,games=havannah/havannah": `as havannah (lower case, in order, each game once)`,
+	} {
+		if _, err := engines.New(spec); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", spec, err, want)
+		}
+	}
+	if e, err := engines.New("gtp:cmd=castro,games=havannah/nogo"); err != nil || e.Spec() != "gtp:cmd=castro,games=havannah/nogo" {
+		t.Errorf("the canonical form: %v", err)
 	}
 	for _, tc := range []struct {
 		spec, game string
@@ -356,7 +366,7 @@ func TestGamesOption(t *testing.T) {
 	}{
 		{"gtp:cmd=castro,games=havannah", "havannah:base=4", true},
 		{"gtp:cmd=castro,games=havannah", "chess", false},
-		{"gtp:cmd=castro,games=nogo/havannah", "nogo", true},
+		{"gtp:cmd=castro,games=havannah/nogo", "nogo", true},
 		{"gtp:cmd=castro", "chess", true},
 	} {
 		e, err := engines.New(tc.spec)
