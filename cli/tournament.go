@@ -780,26 +780,15 @@ func runVerify(args []string, stdout io.Writer) error {
 		if v.Unread > 0 {
 			fmt.Fprintf(stdout, "note: %s: %d bytes written since it was opened (a run appending) are left for another look\n", f, v.Unread)
 		}
-		var what []string
-		for _, k := range []struct {
-			n         int
-			one, many string
-		}{{v.Games, "game", "games"}, {v.Analyses, "search", "searches"}, {v.Batches, "batch of playouts", "batches of playouts"}} {
-			switch {
-			case k.n == 1:
-				what = append(what, "1 "+k.one)
-			case k.n > 1:
-				what = append(what, fmt.Sprintf("%d %s", k.n, k.many))
-			}
-		}
-		if len(what) == 0 {
-			what = []string{"no records"}
+		what := v.Checked()
+		if what == "" {
+			what = "no records"
 		}
 		verdict := "all good"
 		if len(v.Moved) > 0 {
 			verdict = fmt.Sprintf("%s wrong", plural(len(v.Moved), "line"))
 		}
-		fmt.Fprintf(stdout, "%s: %s checked, %s\n", f, strings.Join(what, ", "), verdict)
+		fmt.Fprintf(stdout, "%s: %s checked, %s\n", f, what, verdict)
 		bad += len(v.Moved)
 	}
 	if bad > 0 {
@@ -818,8 +807,8 @@ func printUnmatched(w io.Writer, f string, us []tournament.Unmatched) {
 }
 
 // printProblems prints the lines of file f that verify found wrong, each
-// reason once: a reason many lines share (every game of a preset the
-// configuration lacks) is printed with its first line and how many others
+// reason once: a reason many lines share (every game of a match whose
+// engine changed since) is printed with its first line and how many others
 // follow.
 func printProblems(w io.Writer, f string, problems []tournament.ReadProblem) {
 	var order []string

@@ -255,6 +255,24 @@ type Verified struct {
 	Unread int64
 }
 
+// Checked says what v checked, by kind of record: "8 games, 2 searches",
+// "1 batch of playouts"; "" for none.
+func (v *Verified) Checked() string {
+	var kinds []string
+	for _, k := range []struct {
+		n         int
+		one, many string
+	}{{v.Games, "game", "games"}, {v.Analyses, "search", "searches"}, {v.Batches, "batch of playouts", "batches of playouts"}} {
+		switch {
+		case k.n == 1:
+			kinds = append(kinds, "1 "+k.one)
+		case k.n > 1:
+			kinds = append(kinds, fmt.Sprintf("%d %s", k.n, k.many))
+		}
+	}
+	return strings.Join(kinds, ", ")
+}
+
 // Verify reads the results file at path and reports every line that
 // 'mcarena repair' with c would set aside (damaged, repeating or
 // replaying a game, or failing c's checks), without changing the file. A

@@ -201,23 +201,12 @@ func (g *gameList) takeVerdict(m verifiedMsg) {
 			shown++
 		}
 	}
-	var kinds []string
-	for _, k := range []struct {
-		n         int
-		one, many string
-	}{{m.v.Games, "game", "games"}, {m.v.Analyses, "search", "searches"}, {m.v.Batches, "batch of playouts", "batches of playouts"}} {
-		switch {
-		case k.n == 1:
-			kinds = append(kinds, "1 "+k.one)
-		case k.n > 1:
-			kinds = append(kinds, fmt.Sprintf("%d %s", k.n, k.many))
-		}
-	}
+	checked := m.v.Checked()
 	switch {
-	case len(kinds) == 0 && len(m.v.Moved) == 0:
+	case checked == "" && len(m.v.Moved) == 0:
 		g.verdict = "verified: the file holds no records"
 	case len(m.v.Moved) == 0:
-		g.verdict = fmt.Sprintf("verified: %s, every record checked under the rules", strings.Join(kinds, ", "))
+		g.verdict = fmt.Sprintf("verified: %s, every record checked under the rules", checked)
 		if len(m.v.Unmatched) == 0 && g.checkedPresets {
 			g.verdict += " and against its preset"
 		}
