@@ -139,8 +139,30 @@ func (h *heavy) greedy(p *pos, moves []games.Move) games.Move {
 		if h.by == hpSFSEE {
 			see = (*pos).seeStockfish
 		}
+		// Both exchange evaluations only lower their first gain, which
+		// is 0 for a move that neither captures nor promotes: only a
+		// capture or a promotion can be worth more than 0. So the first
+		// of them worth the most is the choice when that is more than 0;
+		// otherwise no move is worth more than 0 and the first worth 0,
+		// if any, is the choice. The move is the one a full scan for the
+		// first best would take, at a fraction of the evaluations.
+		gain, at := int32(0), -1
 		for i, m := range moves {
-			if v := int32(see(p, m)); i == 0 || v > bestScore {
+			if p.mayGain(m) {
+				if v := int32(see(p, m)); at < 0 || v > gain {
+					gain, at = v, i
+				}
+			}
+		}
+		if at >= 0 && gain > 0 {
+			return moves[at]
+		}
+		for i, m := range moves {
+			v := int32(see(p, m))
+			if v == 0 {
+				return m
+			}
+			if i == 0 || v > bestScore {
 				best, bestScore = m, v
 			}
 		}
@@ -154,6 +176,16 @@ func (h *heavy) greedy(p *pos, moves []games.Move) games.Move {
 		}
 	}
 	return best
+}
+
+// mayGain says whether m, legal in p, captures (en passant too) or
+// promotes: the moves whose exchange value can be above 0.
+func (p *pos) mayGain(m games.Move) bool {
+	from, to, _ := decode(m)
+	if p.board[to] != 0 {
+		return true
+	}
+	return p.board[from]&7-1 == pawn && (to < 8 || to >= 56 || (to == int(p.ep) && p.ep != 0))
 }
 
 // mate returns the first of moves, legal in p, that checkmates, or NoMove:

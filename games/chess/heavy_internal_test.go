@@ -36,3 +36,58 @@ func TestGivesCheckAgreesWithPlaying(t *testing.T) {
 		t.Errorf("only %d checking moves seen", checks)
 	}
 }
+
+// TestGreedyExchangeChoiceIsTheFullScans checks the greedy step by
+// exchange value against the plain rule it shortens, the first of the
+// legal moves worth the most, on every position of seeded random games in
+// both move orders; and its premise, that a move which neither captures
+// nor promotes is worth 0 at most by either exchange evaluation.
+func TestGreedyExchangeChoiceIsTheFullScans(t *testing.T) {
+	seen := map[string]int{}
+	for _, g := range []*Game{New(0), NewStockfishOrder(0)} {
+		for _, by := range []int{hpSEE, hpSFSEE} {
+			see := (*pos).see
+			if by == hpSFSEE {
+				see = (*pos).seeStockfish
+			}
+			h := &heavy{by: by}
+			for seed := range uint64(30) {
+				r := rng.New(seed)
+				st := g.NewState().(*State)
+				for !st.Terminal() {
+					moves := st.Legal(nil)
+					want, wantV := moves[0], see(&st.pos, moves[0])
+					for _, m := range moves {
+						v := see(&st.pos, m)
+						if v > wantV {
+							want, wantV = m, v
+						}
+						if !st.mayGain(m) && v > 0 {
+							t.Fatalf("%s, %s: a quiet move worth %d", st, st.MoveString(m), v)
+						}
+					}
+					if got := h.greedy(&st.pos, moves); got != want {
+						t.Fatalf("%s (by %d): greedy %s, the full scan %s (worth %d)", st, by, st.MoveString(got), st.MoveString(want), wantV)
+					}
+					switch {
+					case wantV > 0:
+						seen["gain"]++
+					case wantV == 0:
+						seen["even"]++
+					default:
+						seen["loss"]++
+					}
+					st.Play(moves[r.Intn(len(moves))])
+				}
+			}
+		}
+	}
+	// Every branch of the shortened rule was taken: a best move that
+	// gains, one worth 0, and (rarely: a king that cannot step aside
+	// safely, every other move losing material) one that loses.
+	for k, least := range map[string]int{"gain": 1000, "even": 1000, "loss": 1} {
+		if seen[k] < least {
+			t.Errorf("only %d positions whose best move is a %s: %v", seen[k], k, seen)
+		}
+	}
+}
