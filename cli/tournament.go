@@ -631,7 +631,8 @@ func runMerge(args []string, stdout io.Writer) error {
 		return usagef("%s exists: merge writes a new file", *out)
 	}
 	var all []tournament.Record
-	var from []string // each record's file
+	var from []string                   // each record's file
+	rules := tournament.NewChecker(nil) // every game replayed: the merged file counts them
 	for _, f := range files {
 		if _, err := os.Stat(f); err != nil {
 			return usagef("%v", err) // a shard's file missing, not a shard of no games
@@ -645,6 +646,11 @@ func runMerge(args []string, stdout io.Writer) error {
 		}
 		if tail != nil {
 			return fmt.Errorf("%s:%d: %s; resume that shard before merging", f, tail.Line, tail.Msg)
+		}
+		for i := range recs {
+			if what := rules.Check(&recs[i]); what != "" {
+				return fmt.Errorf("%s:%d: game %d of match %s does not replay under the game's rules: %s; 'mcarena repair --check %s' sets such records aside, and a run of the shard plays them again", f, recs[i].Line, recs[i].Index, recs[i].Match, what, f)
+			}
 		}
 		all = append(all, recs...)
 		for range recs {

@@ -449,3 +449,21 @@ func TestVerifyAndRepairCheck(t *testing.T) {
 		t.Fatalf("verify after the run: %d %q", code, out)
 	}
 }
+
+// merge replays every game of its shards and refuses one the rules refuse,
+// naming the shard's line, before writing anything.
+func TestMergeRefusesAGameTheRulesRefuse(t *testing.T) {
+	dir, _, res := ranTiny(t)
+	data, _ := os.ReadFile(res)
+	lines := strings.SplitAfter(string(data), "\n")
+	lines[4] = strings.Replace(lines[4], `"move":"`, `"move":"z`, 1)
+	os.WriteFile(res, []byte(strings.Join(lines, "")), 0o644)
+	out := filepath.Join(dir, "merged.jsonl")
+	code, _, errs := run("merge", "--out", out, res)
+	if code != ExitError || !strings.Contains(errs, res+":5: game ") || !strings.Contains(errs, "does not replay under the game's rules: ply 1: ") {
+		t.Fatalf("merge of an edited shard: %d %q", code, errs)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Fatal("merge wrote its output anyway")
+	}
+}
