@@ -433,3 +433,52 @@ seed = 3
 		t.Fatalf("repair --check of a good file: %v %+v", err, rep)
 	}
 }
+
+// panickyGame is tictactoe whose Play panics on the centre, as a rules bug
+// would.
+type panickyGame struct{ games.Game }
+
+func (g panickyGame) NewState() games.State { return panickyState{g.Game.NewState()} }
+
+type panickyState struct{ games.State }
+
+func (s panickyState) Play(m games.Move) {
+	if s.MoveString(m) == "b2" {
+		panic("a rules bug")
+	}
+	s.State.Play(m)
+}
+
+func (s panickyState) Clone() games.State { return panickyState{s.State.Clone()} }
+
+// A game whose last recorded move panicked when played (a rules bug the
+// runner caught and recorded as the game's error) replays as far as that
+// move; a panic earlier, or in a record without an error, is wrong.
+func TestReplayOfAGameThatPanicked(t *testing.T) {
+	ttt, err := games.New("tictactoe")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := panickyGame{ttt}
+	moves := func(ms ...string) (out []MoveSummary) {
+		for _, m := range ms {
+			out = append(out, MoveSummary{Move: m})
+		}
+		return out
+	}
+	stopped := Record{Moves: moves("a1", "b2"), Plies: 2, Error: "engine panic: a rules bug", Result: "1/2-1/2", Winner: -1}
+	if err := replayGame(g, &stopped); err != nil {
+		t.Errorf("the panic the record notes: %v", err)
+	}
+	c := NewChecker(nil)
+	for _, r := range []Record{
+		{Moves: moves("b2", "a1"), Plies: 2, Error: "engine panic: a rules bug", Result: "1/2-1/2", Winner: -1},
+		{Moves: moves("a1", "b2"), Plies: 2, Result: "1/2-1/2", Winner: -1},
+	} {
+		c.games["panicky"] = built{g: g}
+		r.Game = "panicky"
+		if what := c.Check(&r); !strings.Contains(what, "replaying the record panicked: a rules bug") {
+			t.Errorf("moves %v, error %q: %q", r.Moves, r.Error, what)
+		}
+	}
+}
