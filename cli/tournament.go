@@ -647,11 +647,6 @@ func runMerge(args []string, stdout io.Writer) error {
 		if tail != nil {
 			return fmt.Errorf("%s:%d: %s; resume that shard before merging", f, tail.Line, tail.Msg)
 		}
-		for i := range recs {
-			if what := rules.Check(&recs[i]); what != "" {
-				return fmt.Errorf("%s:%d: game %d of match %s does not replay under the game's rules: %s; 'mcarena repair --check %s' sets such records aside, and a run of the shard plays them again", f, recs[i].Line, recs[i].Index, recs[i].Match, what, f)
-			}
-		}
 		all = append(all, recs...)
 		for range recs {
 			from = append(from, f)
@@ -659,6 +654,13 @@ func runMerge(args []string, stdout io.Writer) error {
 	}
 	if err := conflictError(all, from); err != nil {
 		return err
+	}
+	// Two plays of one game are named as such first; then every game is
+	// replayed.
+	for i := range all {
+		if what := rules.Check(&all[i]); what != "" {
+			return fmt.Errorf("%s:%d: game %d of match %s does not replay under the game's rules: %s; 'mcarena repair --check %s' sets such records aside, and a run of the shard plays them again", from[i], all[i].Line, all[i].Index, all[i].Match, what, from[i])
+		}
 	}
 	merged, dups := tournament.Unique(all)
 	lock, err := tournament.Lock(*out)
