@@ -54,16 +54,12 @@ func Repair(path string, c *Checker) (Repaired, error) {
 	defer in.Close()
 	check := func(*Record) string { return "" }
 	if c != nil {
-		var recs []Record
-		if c.cfg != nil {
-			if recs, err = goodRecords(in); err != nil {
-				return rep, fmt.Errorf("%s: %w", path, err)
-			}
-			if _, err := in.Seek(0, io.SeekStart); err != nil {
-				return rep, err
-			}
+		if err := c.learnFile(in); err != nil {
+			return rep, fmt.Errorf("%s: %w", path, err)
 		}
-		c.Learn(recs)
+		if _, err := in.Seek(0, io.SeekStart); err != nil {
+			return rep, err
+		}
 		check = c.Check
 	}
 	// A link is kept a link: the file it names is repaired.

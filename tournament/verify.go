@@ -300,13 +300,9 @@ func Verify(path string, c *Checker) (Verified, error) {
 	}
 	defer f.Close()
 	held := func() io.Reader { return io.NewSectionReader(f, 0, fi.Size()) }
-	var recs []Record
-	if c.cfg != nil {
-		if recs, err = goodRecords(held()); err != nil {
-			return v, fmt.Errorf("%s: %w", path, err)
-		}
+	if err := c.learnFile(held()); err != nil {
+		return v, fmt.Errorf("%s: %w", path, err)
 	}
-	c.Learn(recs)
 	count := func(r *Record) {
 		switch r.Kind {
 		case GameKind:
@@ -350,6 +346,20 @@ func openRegular(path string) (*os.File, os.FileInfo, error) {
 		return nil, nil, err
 	}
 	return f, fi, nil
+}
+
+// learnFile is Learn of the good records in, a results file's contents; it
+// reads in only where a configuration needs them.
+func (c *Checker) learnFile(in io.Reader) error {
+	var recs []Record
+	if c.cfg != nil {
+		var err error
+		if recs, err = goodRecords(in); err != nil {
+			return err
+		}
+	}
+	c.Learn(recs)
+	return nil
 }
 
 // goodRecords reads the records of the lines of in that parse, passing
