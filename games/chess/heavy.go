@@ -3,6 +3,7 @@ package chess
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 
 	"mcarena/games"
 	"mcarena/games/knowledge"
@@ -31,6 +32,10 @@ import (
 //     uniformly.
 //   - dm-hp-eval-E, dm-hp-see-E and dm-hp-sfsee-E: decisive moves first,
 //     then the heavy playout's choice, as MCC_Combined combines them.
+//   - hp-eval-last-E, hp-see-last-E and hp-sfsee-last-E (and their dm-
+//     forms): the same, with the greedy step taking the last of equally
+//     good moves in Legal's order instead of the first (below); a reading
+//     for probes, not the thesis' players.
 //
 // E is ε in percent, 0, 20, 40, 60 or 80: the values of the thesis'
 // Tables 1 and 3 (ε = 1 is unmodified MCC, playout=random; the mcts
@@ -45,7 +50,9 @@ import (
 //     castling, knights, bishops, rooks, queens, pawns), or under
 //     order=stockfish Stockfish 2.2.2's (StockfishOrder), the generator
 //     of the thesis' program, which does not say whether its choice kept
-//     the first or the last of equal moves.
+//     the first or the last of equal moves. The -last- playouts keep the
+//     last: under order=stockfish a quiet move worth 0 is then a castling
+//     or a king move where there is one, not the first pawn push.
 //   - the coin for ε is drawn at every step, before the move (the thesis:
 //     "the best evaluated move with probability 1 - ε and a random move
 //     with probability ε"); the random move may be the best one.
@@ -59,8 +66,11 @@ type heavy struct {
 	by       int // hpNone, hpEval, hpSEE or hpSFSEE
 	eps      float64
 	decisive bool
-	ml       [maxMoves]games.Move
-	scratch  pos
+	// last makes the greedy step take the last of equally good moves in
+	// Legal's order, not the first.
+	last    bool
+	ml      [maxMoves]games.Move
+	scratch pos
 }
 
 // What a heavy playout ranks its moves by.
@@ -89,9 +99,14 @@ func init() {
 		} {
 			by, dm := k.by, dm
 			knowledge.RegisterPlayoutFamily("chess", prefix+k.name,
-				fmt.Sprintf("%sthe chess thesis' heavy playout %s,eps with eps = E/100 (E from 0 to 100; the thesis played 0, 20, 40, 60, 80): a uniform random move with probability eps, else %s", what, k.thesis, k.best),
+				fmt.Sprintf("%sthe chess thesis' heavy playout %s,eps with eps = E/100 (E from 0 to 100; the thesis played 0, 20, 40, 60, 80): a uniform random move with probability eps, else %s, the first of equals in the game's move order", what, k.thesis, k.best),
 				0, 100, func(_ games.Game, e float64) (knowledge.Playout, error) {
 					return &heavy{by: by, eps: e / 100, decisive: dm}, nil
+				})
+			knowledge.RegisterPlayoutFamily("chess", prefix+k.name+"last-",
+				fmt.Sprintf("%s%s,eps as %sE plays it, but the greedy step takes the last of equally good moves in the game's move order (a reading the thesis leaves open; for probes)", what, k.thesis, prefix+k.name),
+				0, 100, func(_ games.Game, e float64) (knowledge.Playout, error) {
+					return &heavy{by: by, eps: e / 100, decisive: dm, last: true}, nil
 				})
 		}
 	}
@@ -117,7 +132,7 @@ func (h *heavy) Run(gs games.State, r *rng.Rand, limit int, t *games.Trace) int 
 					// Only the greedy choice among equals reads the order.
 					moves = h.ml[:s.sfGen(&h.ml)]
 				}
-				m = h.greedy(&s.pos, moves)
+				m = h.choose(&s.pos, moves)
 			} else {
 				m = moves[r.Intn(k)]
 			}
@@ -128,6 +143,16 @@ func (h *heavy) Run(gs games.State, r *rng.Rand, limit int, t *games.Trace) int 
 		s.Play(m)
 	}
 	return n
+}
+
+// choose returns the greedy step's move among moves, legal in p: the
+// first of the best, or under h.last the last. It may reorder moves.
+func (h *heavy) choose(p *pos, moves []games.Move) games.Move {
+	if h.last {
+		// The first best of the reversed list is the last best.
+		slices.Reverse(moves)
+	}
+	return h.greedy(p, moves)
 }
 
 // greedy returns the first of moves, legal in p, that is best for the

@@ -1,6 +1,7 @@
 package chess
 
 import (
+	"slices"
 	"testing"
 
 	"mcarena/games/rng"
@@ -40,7 +41,8 @@ func TestGivesCheckAgreesWithPlaying(t *testing.T) {
 // TestGreedyExchangeChoiceIsTheFullScans checks the greedy step by
 // exchange value against the plain rule it shortens, the first of the
 // legal moves worth the most, on every position of seeded random games in
-// both move orders; and its premise, that a move which neither captures
+// both move orders, and the -last- playouts' step against the last of
+// them; and its premise, that a move which neither captures
 // nor promotes is worth 0 at most by either exchange evaluation.
 func TestGreedyExchangeChoiceIsTheFullScans(t *testing.T) {
 	seen := map[string]int{}
@@ -50,17 +52,21 @@ func TestGreedyExchangeChoiceIsTheFullScans(t *testing.T) {
 			if by == hpSFSEE {
 				see = (*pos).seeStockfish
 			}
-			h := &heavy{by: by}
+			h, hl := &heavy{by: by}, &heavy{by: by, last: true}
 			for seed := range uint64(30) {
 				r := rng.New(seed)
 				st := g.NewState().(*State)
 				for !st.Terminal() {
 					moves := st.Legal(nil)
 					want, wantV := moves[0], see(&st.pos, moves[0])
+					last := want
 					for _, m := range moves {
 						v := see(&st.pos, m)
 						if v > wantV {
 							want, wantV = m, v
+						}
+						if v >= wantV {
+							last = m
 						}
 						if !st.mayGain(m) && v > 0 {
 							t.Fatalf("%s, %s: a quiet move worth %d", st, st.MoveString(m), v)
@@ -68,6 +74,12 @@ func TestGreedyExchangeChoiceIsTheFullScans(t *testing.T) {
 					}
 					if got := h.greedy(&st.pos, moves); got != want {
 						t.Fatalf("%s (by %d): greedy %s, the full scan %s (worth %d)", st, by, st.MoveString(got), st.MoveString(want), wantV)
+					}
+					if got := hl.choose(&st.pos, slices.Clone(moves)); got != last {
+						t.Fatalf("%s (by %d): the last-of-equals step %s, the full scan's last best %s (worth %d)", st, by, st.MoveString(got), st.MoveString(last), wantV)
+					}
+					if last != want {
+						seen["last differs"]++
 					}
 					switch {
 					case wantV > 0:
@@ -85,7 +97,7 @@ func TestGreedyExchangeChoiceIsTheFullScans(t *testing.T) {
 	// Every branch of the shortened rule was taken: a best move that
 	// gains, one worth 0, and (rarely: a king that cannot step aside
 	// safely, every other move losing material) one that loses.
-	for k, least := range map[string]int{"gain": 1000, "even": 1000, "loss": 1} {
+	for k, least := range map[string]int{"gain": 1000, "even": 1000, "loss": 1, "last differs": 1000} {
 		if seen[k] < least {
 			t.Errorf("only %d positions whose best move is a %s: %v", seen[k], k, seen)
 		}

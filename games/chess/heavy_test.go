@@ -11,12 +11,16 @@ import (
 	"mcarena/games/rng"
 )
 
-// heavyNames are the registered heavy playouts and decisive moves.
+// heavyNames are the registered heavy playouts and decisive moves, the
+// -last- readings at two of the thesis' values.
 func heavyNames() []string {
 	names := []string{"dm"}
 	for _, e := range []int{0, 20, 40, 60, 80} {
 		for _, pre := range []string{"", "dm-"} {
 			names = append(names, fmt.Sprintf("%shp-eval-%d", pre, e), fmt.Sprintf("%shp-see-%d", pre, e), fmt.Sprintf("%shp-sfsee-%d", pre, e))
+			if e == 0 || e == 40 {
+				names = append(names, fmt.Sprintf("%shp-eval-last-%d", pre, e), fmt.Sprintf("%shp-see-last-%d", pre, e), fmt.Sprintf("%shp-sfsee-last-%d", pre, e))
+			}
 		}
 	}
 	return names
@@ -224,13 +228,18 @@ func TestRandomPlayoutsRarelyMateWithKingAndQueen(t *testing.T) {
 // step takes the first in Legal's order, the native one or Stockfish's.
 // From the start every move is quiet, of exchange value 0 by either SEE:
 // hp-see-0 and hp-sfsee-0 play the native order's first, the knight's
-// b1-a3, and under order=stockfish Stockfish's first, a2-a3.
+// b1-a3, and under order=stockfish Stockfish's first, a2-a3; the -last-
+// playouts the last, the native order's h2-h3 (its double steps before
+// its single ones) and Stockfish's g1-h3 (its knights after its pawns,
+// the one on g1 after the one on b1).
 func TestGreedyStepsFollowTheGamesOrder(t *testing.T) {
 	for _, tc := range []struct {
 		g          *chess.Game
 		name, want string
 	}{{chess.New(0), "hp-see-0", "Na3"}, {chess.NewStockfishOrder(0), "hp-see-0", "a3"},
-		{chess.New(0), "hp-sfsee-0", "Na3"}, {chess.NewStockfishOrder(0), "hp-sfsee-0", "a3"}} {
+		{chess.New(0), "hp-sfsee-0", "Na3"}, {chess.NewStockfishOrder(0), "hp-sfsee-0", "a3"},
+		{chess.New(0), "hp-sfsee-last-0", "h3"}, {chess.NewStockfishOrder(0), "hp-sfsee-last-0", "Nh3"},
+		{chess.NewStockfishOrder(0), "hp-see-last-0", "Nh3"}, {chess.NewStockfishOrder(0), "dm-hp-sfsee-last-0", "Nh3"}} {
 		p, err := knowledge.NewPlayout(tc.g, tc.name)
 		if err != nil {
 			t.Fatal(err)
