@@ -51,8 +51,9 @@ import (
 //     order=stockfish Stockfish 2.2.2's (StockfishOrder), the generator
 //     of the thesis' program, which does not say whether its choice kept
 //     the first or the last of equal moves. The -last- playouts keep the
-//     last: under order=stockfish a quiet move worth 0 is then a castling
-//     or a king move where there is one, not the first pawn push.
+//     last: under order=stockfish, out of check, a quiet move worth 0 is
+//     then as a rule a castling or a king move where there is one, not
+//     the first pawn push.
 //   - the coin for ε is drawn at every step, before the move (the thesis:
 //     "the best evaluated move with probability 1 - ε and a random move
 //     with probability ε"); the random move may be the best one.
