@@ -98,17 +98,18 @@ func init() {
 			{"hp-see-", "MCC_HP_SEE", "the move of the best static exchange evaluation (mcarena's)", hpSEE},
 			{"hp-sfsee-", "MCC_HP_SEE", "the move of the best static exchange evaluation by Stockfish 2.2.2's values and rules", hpSFSEE},
 		} {
-			by, dm := k.by, dm
-			knowledge.RegisterPlayoutFamily("chess", prefix+k.name,
-				fmt.Sprintf("%sthe chess thesis' heavy playout %s,eps with eps = E/100 (E from 0 to 100; the thesis played 0, 20, 40, 60, 80): a uniform random move with probability eps, else %s, the first of equals in the game's move order", what, k.thesis, k.best),
-				0, 100, func(_ games.Game, e float64) (knowledge.Playout, error) {
-					return &heavy{by: by, eps: e / 100, decisive: dm}, nil
+			for _, last := range []bool{false, true} {
+				by, dm, last := k.by, dm, last
+				name := prefix + k.name
+				doc := fmt.Sprintf("%sthe chess thesis' heavy playout %s,eps with eps = E/100 (E from 0 to 100; the thesis played 0, 20, 40, 60, 80): a uniform random move with probability eps, else %s, the first of equals in the game's move order", what, k.thesis, k.best)
+				if last {
+					doc = fmt.Sprintf("%s%s,eps as %sE plays it, but the greedy step takes the last of equally good moves in the game's move order (a reading the thesis leaves open; for probes)", what, k.thesis, name)
+					name += "last-"
+				}
+				knowledge.RegisterPlayoutFamily("chess", name, doc, 0, 100, func(_ games.Game, e float64) (knowledge.Playout, error) {
+					return &heavy{by: by, eps: e / 100, decisive: dm, last: last}, nil
 				})
-			knowledge.RegisterPlayoutFamily("chess", prefix+k.name+"last-",
-				fmt.Sprintf("%s%s,eps as %sE plays it, but the greedy step takes the last of equally good moves in the game's move order (a reading the thesis leaves open; for probes)", what, k.thesis, prefix+k.name),
-				0, 100, func(_ games.Game, e float64) (knowledge.Playout, error) {
-					return &heavy{by: by, eps: e / 100, decisive: dm, last: true}, nil
-				})
+			}
 		}
 	}
 }
