@@ -105,7 +105,8 @@ func TestDecisivePlayoutsPlayMateInOne(t *testing.T) {
 // TestHeavyPlayoutWithEpsilonZeroIsDeterministic: the thesis' ε = 0 is
 // "completely deterministic"; different seeds play the same game.
 func TestHeavyPlayoutWithEpsilonZeroIsDeterministic(t *testing.T) {
-	for _, name := range []string{"hp-eval-0", "hp-see-0", "dm-hp-see-0", "hp-sfsee-0", "dm-hp-sfsee-0"} {
+	for _, name := range []string{"hp-eval-0", "hp-see-0", "dm-hp-see-0", "hp-sfsee-0", "dm-hp-sfsee-0",
+		"hp-eval-last-0", "hp-see-last-0", "dm-hp-see-last-0", "hp-sfsee-last-0", "dm-hp-sfsee-last-0"} {
 		p := playout(t, name)
 		var first []games.Move
 		for seed := range uint64(3) {
@@ -125,7 +126,9 @@ func TestHeavyPlayoutWithEpsilonZeroIsDeterministic(t *testing.T) {
 }
 
 // TestGreedyStepsTakeTheBestMove: with ε = 0 the first move is the best by
-// the playout's ranking: the queen, by SEE and by the evaluation.
+// the playout's ranking: the queen, by SEE and by the evaluation, under
+// either reading of ties (a move better than all others is both the first
+// and the last of the best).
 func TestGreedyStepsTakeTheBestMove(t *testing.T) {
 	tests := []struct{ name, fen, want string }{
 		// Nxd5 wins the queen for the knight (Rxd5 takes back): SEE +600,
@@ -138,6 +141,11 @@ func TestGreedyStepsTakeTheBestMove(t *testing.T) {
 		// mcarena's SEE promotes (+800 against +300).
 		{"hp-sfsee-0", "4k3/1P6/2b5/8/3N4/8/8/4K3 w - - 0 1", "Nxc6"},
 		{"hp-see-0", "4k3/1P6/2b5/8/3N4/8/8/4K3 w - - 0 1", "b8=Q"},
+		{"hp-see-last-0", "4k3/8/8/r2q4/8/2N1P3/8/4K3 w - - 0 1", "Nxd5"},
+		{"hp-eval-last-0", "4k3/8/8/r2q4/8/2N1P3/8/4K3 w - - 0 1", "Nxd5"},
+		{"hp-sfsee-last-0", "4k3/8/8/r2q4/8/2N1P3/8/4K3 w - - 0 1", "Nxd5"},
+		{"hp-sfsee-last-0", "4k3/1P6/2b5/8/3N4/8/8/4K3 w - - 0 1", "Nxc6"},
+		{"hp-see-last-0", "4k3/1P6/2b5/8/3N4/8/8/4K3 w - - 0 1", "b8=Q"},
 	}
 	for _, tt := range tests {
 		s := mustState(t, tt.fen)
@@ -288,6 +296,25 @@ func TestHeavyPlayoutEpsilonByName(t *testing.T) {
 		_, err := knowledge.NewPlayout(chess.New(0), name)
 		if err == nil || !strings.Contains(err.Error(), "want hp-") || !strings.Contains(err.Error(), "E a number from 0 to 100") {
 			t.Errorf("%s: got %v, want the family's form", name, err)
+		}
+	}
+}
+
+// TestLastOfEqualsChangesOnlyTheGreedyStep: the -last- reading changes
+// which of equally good moves a greedy step takes and nothing else; with
+// ε = 1 no step is greedy, so hp-X-last-100 plays hp-X-100's games seed
+// for seed, uniform moves and decisive mates alike.
+func TestLastOfEqualsChangesOnlyTheGreedyStep(t *testing.T) {
+	for _, name := range []string{"hp-eval", "hp-see", "hp-sfsee", "dm-hp-see", "dm-hp-sfsee"} {
+		first, last := playout(t, name+"-100"), playout(t, name+"-last-100")
+		for seed := range uint64(5) {
+			var a, b games.Trace
+			ra, rb := rng.New(seed), rng.New(seed)
+			first.Run(mustState(t, kiwipete), &ra, games.NoLimit, &a)
+			last.Run(mustState(t, kiwipete), &rb, games.NoLimit, &b)
+			if len(a.Moves) < 10 || fmt.Sprint(a.Moves) != fmt.Sprint(b.Moves) {
+				t.Fatalf("%s, seed %d: %d plies %v, the -last- form %d plies %v", name, seed, len(a.Moves), a.Moves, len(b.Moves), b.Moves)
+			}
 		}
 	}
 }
