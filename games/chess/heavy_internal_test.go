@@ -4,8 +4,25 @@ import (
 	"slices"
 	"testing"
 
+	"mcarena/games"
 	"mcarena/games/rng"
 )
+
+// eachRandomPosition calls visit with every position of the seeded random
+// games 0 to seeds-1 of g, before its move, and with the position's legal
+// moves (visit may reorder them: the game's move is drawn from a list of
+// its own).
+func eachRandomPosition(g *Game, seeds uint64, visit func(st *State, moves []games.Move)) {
+	for seed := range seeds {
+		r := rng.New(seed)
+		st := g.NewState().(*State)
+		for !st.Terminal() {
+			visit(st, st.Legal(nil))
+			moves := st.Legal(nil)
+			st.Play(moves[r.Intn(len(moves))])
+		}
+	}
+}
 
 // TestGivesCheckAgreesWithPlaying compares the check test of decisive
 // moves with playing every move of the positions of seeded random games.
@@ -13,26 +30,20 @@ func TestGivesCheckAgreesWithPlaying(t *testing.T) {
 	g := New(0)
 	var scratch, child pos
 	checks := 0
-	for seed := range uint64(40) {
-		r := rng.New(seed)
-		st := g.NewState().(*State)
-		for !st.Terminal() {
-			ci := st.checks()
-			for _, m := range st.Legal(nil) {
-				child = st.pos
-				child.play(m)
-				want := child.inCheck()
-				if got := st.givesCheck(&ci, m, &scratch); got != want {
-					t.Fatalf("%s, %s: givesCheck %v, want %v", st, st.MoveString(m), got, want)
-				}
-				if want {
-					checks++
-				}
+	eachRandomPosition(g, 40, func(st *State, moves []games.Move) {
+		ci := st.checks()
+		for _, m := range moves {
+			child = st.pos
+			child.play(m)
+			want := child.inCheck()
+			if got := st.givesCheck(&ci, m, &scratch); got != want {
+				t.Fatalf("%s, %s: givesCheck %v, want %v", st, st.MoveString(m), got, want)
 			}
-			moves := st.Legal(nil)
-			st.Play(moves[r.Intn(len(moves))])
+			if want {
+				checks++
+			}
 		}
-	}
+	})
 	if checks < 1000 {
 		t.Errorf("only %d checking moves seen", checks)
 	}
@@ -53,45 +64,39 @@ func TestGreedyExchangeChoiceIsTheFullScans(t *testing.T) {
 				see = (*pos).seeStockfish
 			}
 			h, hl := &heavy{by: by}, &heavy{by: by, last: true}
-			for seed := range uint64(30) {
-				r := rng.New(seed)
-				st := g.NewState().(*State)
-				for !st.Terminal() {
-					moves := st.Legal(nil)
-					want, wantV := moves[0], see(&st.pos, moves[0])
-					last := want
-					for _, m := range moves {
-						v := see(&st.pos, m)
-						if v > wantV {
-							want, wantV = m, v
-						}
-						if v >= wantV {
-							last = m
-						}
-						if !st.mayGain(m) && v > 0 {
-							t.Fatalf("%s, %s: a quiet move worth %d", st, st.MoveString(m), v)
-						}
+			eachRandomPosition(g, 30, func(st *State, moves []games.Move) {
+				want, wantV := moves[0], see(&st.pos, moves[0])
+				last := want
+				for _, m := range moves {
+					v := see(&st.pos, m)
+					if v > wantV {
+						want, wantV = m, v
 					}
-					if got := h.greedy(&st.pos, moves); got != want {
-						t.Fatalf("%s (by %d): greedy %s, the full scan %s (worth %d)", st, by, st.MoveString(got), st.MoveString(want), wantV)
+					if v >= wantV {
+						last = m
 					}
-					if got := hl.choose(&st.pos, slices.Clone(moves)); got != last {
-						t.Fatalf("%s (by %d): the last-of-equals step %s, the full scan's last best %s (worth %d)", st, by, st.MoveString(got), st.MoveString(last), wantV)
+					if !st.mayGain(m) && v > 0 {
+						t.Fatalf("%s, %s: a quiet move worth %d", st, st.MoveString(m), v)
 					}
-					if last != want {
-						seen["last differs"]++
-					}
-					switch {
-					case wantV > 0:
-						seen["gain"]++
-					case wantV == 0:
-						seen["even"]++
-					default:
-						seen["loss"]++
-					}
-					st.Play(moves[r.Intn(len(moves))])
 				}
-			}
+				if got := h.greedy(&st.pos, moves); got != want {
+					t.Fatalf("%s (by %d): greedy %s, the full scan %s (worth %d)", st, by, st.MoveString(got), st.MoveString(want), wantV)
+				}
+				if got := hl.choose(&st.pos, slices.Clone(moves)); got != last {
+					t.Fatalf("%s (by %d): the last-of-equals step %s, the full scan's last best %s (worth %d)", st, by, st.MoveString(got), st.MoveString(last), wantV)
+				}
+				if last != want {
+					seen["last differs"]++
+				}
+				switch {
+				case wantV > 0:
+					seen["gain"]++
+				case wantV == 0:
+					seen["even"]++
+				default:
+					seen["loss"]++
+				}
+			})
 		}
 	}
 	// Every branch of the shortened rule was taken: a best move that
@@ -116,41 +121,34 @@ func TestGreedyEvaluationChoiceIsTheFullScans(t *testing.T) {
 	differ, positions := 0, 0
 	for _, g := range []*Game{New(0), NewStockfishOrder(0)} {
 		h, hl := &heavy{by: hpEval}, &heavy{by: hpEval, last: true}
-		for seed := range uint64(20) {
-			r := rng.New(seed)
-			st := g.NewState().(*State)
-			for !st.Terminal() {
-				moves := st.Legal(nil)
-				sign := 1
-				if st.pos.side != 0 {
-					sign = -1
-				}
-				var first, last int
-				var best int
-				for i, m := range moves {
-					child := st.pos
-					child.play(m)
-					v := sign * int(child.sums().cp())
-					if i == 0 || v > best {
-						first, best = i, v
-					}
-					if v == best {
-						last = i
-					}
-				}
-				if got := h.choose(&st.pos, slices.Clone(moves)); got != moves[first] {
-					t.Fatalf("%s: the greedy step %s, the full scan's first best %s (worth %d)", st, st.MoveString(got), st.MoveString(moves[first]), best)
-				}
-				if got := hl.choose(&st.pos, slices.Clone(moves)); got != moves[last] {
-					t.Fatalf("%s: the last-of-equals step %s, the full scan's last best %s (worth %d)", st, st.MoveString(got), st.MoveString(moves[last]), best)
-				}
-				positions++
-				if first != last {
-					differ++
-				}
-				st.Play(moves[r.Intn(len(moves))])
+		eachRandomPosition(g, 20, func(st *State, moves []games.Move) {
+			sign := 1
+			if st.pos.side != White {
+				sign = -1
 			}
-		}
+			var first, last, best int
+			for i, m := range moves {
+				child := st.pos
+				child.play(m)
+				v := sign * int(child.sums().cp())
+				if i == 0 || v > best {
+					first, best = i, v
+				}
+				if v == best {
+					last = i
+				}
+			}
+			if got := h.choose(&st.pos, slices.Clone(moves)); got != moves[first] {
+				t.Fatalf("%s: the greedy step %s, the full scan's first best %s (worth %d)", st, st.MoveString(got), st.MoveString(moves[first]), best)
+			}
+			if got := hl.choose(&st.pos, slices.Clone(moves)); got != moves[last] {
+				t.Fatalf("%s: the last-of-equals step %s, the full scan's last best %s (worth %d)", st, st.MoveString(got), st.MoveString(moves[last]), best)
+			}
+			positions++
+			if first != last {
+				differ++
+			}
+		})
 	}
 	if differ < 100 {
 		t.Errorf("the readings differ in only %d of %d positions", differ, positions)

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"mcarena/games"
-	"mcarena/games/rng"
 )
 
 // Hand-made exchanges under Stockfish 2.2.2's values and rules, each
@@ -68,24 +67,18 @@ func TestStockfishSEEHandMade(t *testing.T) {
 func TestStockfishSEEAgreesWithAPlainOne(t *testing.T) {
 	g := New(0)
 	nonzero, kinds := 0, map[int]bool{}
-	for seed := range uint64(60) {
-		r := rng.New(seed)
-		st := g.NewState().(*State)
-		for !st.Terminal() {
-			for _, m := range st.Legal(nil) {
-				got, want := st.seeStockfish(m), plainStockfishSEE(&st.pos, m)
-				if got != want {
-					t.Fatalf("%s, %s: %d, want %d", st, st.MoveString(m), got, want)
-				}
-				if got != 0 {
-					nonzero++
-					kinds[got] = true
-				}
+	eachRandomPosition(g, 60, func(st *State, moves []games.Move) {
+		for _, m := range moves {
+			got, want := st.seeStockfish(m), plainStockfishSEE(&st.pos, m)
+			if got != want {
+				t.Fatalf("%s, %s: %d, want %d", st, st.MoveString(m), got, want)
 			}
-			moves := st.Legal(nil)
-			st.Play(moves[r.Intn(len(moves))])
+			if got != 0 {
+				nonzero++
+				kinds[got] = true
+			}
 		}
-	}
+	})
 	if nonzero < 10000 || len(kinds) < 30 {
 		t.Errorf("%d moves with a nonzero SEE, %d distinct values: too few to test", nonzero, len(kinds))
 	}
