@@ -3,6 +3,7 @@ package policy
 import (
 	"errors"
 	"fmt"
+	"math"
 
 	"mcarena/engines"
 	"mcarena/games"
@@ -124,9 +125,9 @@ func TableBytes(cfg Config, space int) int64 {
 		b += 2 * s * statSize
 	}
 	if cfg.Kind == NGram || cfg.Kind == LGRNGram {
-		b += 2 * s * s * statSize
+		b += 2 * s * s * ngramEntrySize
 		if cfg.Learn.N == 2 {
-			b += 2 * s * s * s * statSize
+			b += 2 * s * s * s * ngramEntrySize
 		}
 	}
 	return b
@@ -211,6 +212,10 @@ type stat struct{ w, n float64 }
 
 const statSize = 16
 
+// ngramEntrySize is the bytes of an n-gram's entry: its statistics and
+// its ratio.
+const ngramEntrySize = statSize + 8
+
 // learner is the LGR, N-gram and combined playout.
 type learner struct {
 	cfg   Learning
@@ -223,9 +228,19 @@ type learner struct {
 	// g1[(p*S+j)*S+i] is the N-gram1 of p playing i after j, and
 	// g2[((p*S+k)*S+j)*S+i] the N-gram2 of i after k, j.
 	g1, g2 []stat
-	def    picker
-	buf    []games.Move
-	best   []games.Move
+	// r1 and r2 hold each entry's ratio w/n where its n-gram qualifies
+	// (visits above 0 and at least the threshold), else noRatio: the step
+	// reads one number a legal move, not two and a division.
+	r1, r2 []ratio
+	// unseenValue is the value of a move whose n-grams do not qualify:
+	// Unseen's where it applies (not skip, threshold 0: such a move's
+	// N-gram1 was never played), else noRatio.
+	unseenValue ratio
+	// vals are the values of the moves of an N-gram step.
+	vals []ratio
+	def  picker
+	buf  []games.Move
+	best []games.Move
 	// scratch records the game's own steps when Run has no trace.
 	scratch Trace
 	// pre are the moves before the search's root: pre[0] the last.
@@ -285,13 +300,22 @@ func newLearner(cfg Config, s games.State) (*learner, error) {
 		}
 	}
 	if p.n > 0 {
-		p.g1 = make([]stat, 2*sp*sp)
+		p.g1, p.r1 = make([]stat, 2*sp*sp), make([]ratio, 2*sp*sp)
 		if p.n == 2 {
-			p.g2 = make([]stat, 2*sp*sp*sp)
+			p.g2, p.r2 = make([]stat, 2*sp*sp*sp), make([]ratio, 2*sp*sp*sp)
+		}
+		fill(p.r1, noRatio)
+		fill(p.r2, noRatio)
+		p.unseenValue = noRatio
+		if l.Unseen != UnseenSkip && l.Threshold == 0 {
+			p.unseenValue = ratioOf(l.Unseen.value())
 		}
 	}
 	max := s.Game().MaxMoves()
 	p.buf, p.best = make([]games.Move, 0, max), make([]games.Move, 0, max)
+	if p.n > 0 {
+		p.vals = make([]ratio, max)
+	}
 	return p, nil
 }
 
@@ -432,51 +456,107 @@ func contains(moves []games.Move, m games.Move) bool {
 // ngram returns the legal move of the best ratio among those whose
 // n-grams qualify (with Unseen, a never played one's ratio is 1 or 0), ties
 // drawn uniformly, or NoMove.
+//
+// A move's value is its N-gram2 ratio where that qualifies (averaged with
+// its N-gram1 ratio where Average asks and that qualifies too), else its
+// N-gram1 ratio where that qualifies, else the unseen value where Unseen
+// applies; a move with none is left out. The ratios are kept beside the
+// statistics (learnNGrams, decay), so a move costs a load or two and no
+// division; one pass values the moves and finds the best value without a
+// branch on the data, a second gathers the moves that have it.
 func (p *learner) ngram(mover games.Player, prev1, prev2 games.Move, moves []games.Move, r *rng.Rand) games.Move {
 	if prev1 == games.NoMove {
 		return games.NoMove
 	}
 	sp := p.space
-	row1 := p.g1[(int(mover)*sp+int(prev1))*sp:][:sp]
-	var row2 []stat
-	if p.g2 != nil && prev2 != games.NoMove {
-		row2 = p.g2[((int(mover)*sp+int(prev2))*sp+int(prev1))*sp:][:sp]
+	row1 := p.r1[(int(mover)*sp+int(prev1))*sp:][:sp]
+	var row2 []ratio
+	if p.r2 != nil && prev2 != games.NoMove {
+		row2 = p.r2[((int(mover)*sp+int(prev2))*sp+int(prev1))*sp:][:sp]
 	}
-	t := p.cfg.Threshold
-	bestValue := -1.0
-	p.best = p.best[:0]
-	for _, m := range moves {
-		e1 := row1[m]
-		ok1 := e1.n > 0 && e1.n >= t
-		var v float64
-		switch {
-		case row2 != nil && row2[m].n > 0 && row2[m].n >= t:
-			e2 := row2[m]
-			v = e2.w / e2.n
-			if p.cfg.Average && ok1 {
-				v = (v + e1.w/e1.n) / 2
+	vals := p.vals[:len(moves)]
+	unseen := p.unseenValue // noRatio unless Unseen applies
+	bestValue := noRatio
+	switch {
+	case row2 == nil:
+		for i, m := range moves {
+			v := row1[m]
+			if v < 0 {
+				v = unseen
 			}
-		case ok1:
-			v = e1.w / e1.n
-		case p.cfg.Unseen != UnseenSkip && e1.n == 0 && t == 0:
-			v = p.cfg.Unseen.value()
-		default:
-			continue
+			vals[i] = v
+			bestValue = max(bestValue, v)
 		}
-		switch {
-		case v > bestValue:
-			bestValue, p.best = v, append(p.best[:0], m)
-		case v == bestValue:
-			p.best = append(p.best, m)
+	case !p.cfg.Average:
+		for i, m := range moves {
+			v, v2 := row1[m], row2[m]
+			if v2 >= 0 {
+				v = v2
+			}
+			if v < 0 {
+				v = unseen
+			}
+			vals[i] = v
+			bestValue = max(bestValue, v)
+		}
+	default:
+		for i, m := range moves {
+			v, v2 := row1[m], row2[m]
+			switch {
+			case v2 >= 0 && v >= 0:
+				v = ratioOf((v2.float() + v.float()) / 2)
+			case v2 >= 0:
+				v = v2
+			case v < 0:
+				v = unseen
+			}
+			vals[i] = v
+			bestValue = max(bestValue, v)
 		}
 	}
-	switch len(p.best) {
-	case 0:
+	if bestValue < 0 {
 		return games.NoMove
-	case 1:
-		return p.best[0]
 	}
-	return p.best[r.Intn(len(p.best))]
+	best := p.best[:0]
+	for i, v := range vals {
+		if v == bestValue {
+			best = append(best, moves[i])
+		}
+	}
+	p.best = best
+	if len(best) == 1 {
+		return best[0]
+	}
+	return best[r.Intn(len(best))]
+}
+
+// ratio is a ratio in [0, 1] as the bits of its float64, which order as
+// the ratios do, or noRatio (below every ratio) for none.
+type ratio int64
+
+// noRatio marks an n-gram that does not qualify.
+const noRatio ratio = -1
+
+// ratioOf returns the ratio x in [0, 1].
+func ratioOf(x float64) ratio { return ratio(math.Float64bits(x)) }
+
+// float returns the ratio's value (not for noRatio).
+func (v ratio) float() float64 { return math.Float64frombits(uint64(v)) }
+
+// statRatio is the ratio that an n-gram's statistics e give in r1 and r2: w/n
+// where it qualifies, else noRatio.
+func (p *learner) statRatio(e stat) ratio {
+	if e.n > 0 && e.n >= p.cfg.Threshold {
+		return ratioOf(e.w / e.n)
+	}
+	return noRatio
+}
+
+// fill sets every element of t to v.
+func fill(t []ratio, v ratio) {
+	for i := range t {
+		t[i] = v
+	}
 }
 
 // Observe implements Learner: it learns from the game in t, which ended
@@ -553,13 +633,17 @@ func (p *learner) learnNGrams(t *Trace, from int, outcome games.Outcome) {
 		}
 		m, mover := int(t.Moves[i]), t.Movers[i]
 		w := float64(outcome.Value(mover)+1) / 2
-		e := &p.g1[(int(mover)*sp+int(prev1))*sp+m]
+		x := (int(mover)*sp+int(prev1))*sp + m
+		e := &p.g1[x]
 		e.w += w
 		e.n++
+		p.r1[x] = p.statRatio(*e)
 		if prev2 := p.context(t, from, i, 2); p.g2 != nil && prev2 != games.NoMove {
-			e := &p.g2[((int(mover)*sp+int(prev2))*sp+int(prev1))*sp+m]
+			x := ((int(mover)*sp+int(prev2))*sp+int(prev1))*sp + m
+			e := &p.g2[x]
 			e.w += w
 			e.n++
+			p.r2[x] = p.statRatio(*e)
 		}
 	}
 }
@@ -619,6 +703,8 @@ func (p *learner) clear(lgr, ngrams bool) {
 	if ngrams {
 		clear(p.g1)
 		clear(p.g2)
+		fill(p.r1, noRatio)
+		fill(p.r2, noRatio)
 	}
 }
 
@@ -632,10 +718,15 @@ func (p *learner) decay() {
 		p.clear(false, true)
 		return
 	}
-	for _, t := range [][]stat{p.g1, p.g2} {
-		for i := range t {
-			t[i].w *= g
-			t[i].n *= g
-		}
+	p.decayTable(p.g1, p.r1, g)
+	p.decayTable(p.g2, p.r2, g)
+}
+
+// decayTable multiplies the statistics t by g and keeps their ratios rt.
+func (p *learner) decayTable(t []stat, rt []ratio, g float64) {
+	for i := range t {
+		t[i].w *= g
+		t[i].n *= g
+		rt[i] = p.statRatio(t[i])
 	}
 }
