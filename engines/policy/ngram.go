@@ -84,6 +84,9 @@ func (p *learner) ngram(mover games.Player, prev1, prev2 games.Move, moves []gam
 	if p.r2 != nil && prev2 != games.NoMove {
 		row2 = p.r2[((int(mover)*sp+int(prev2))*sp+int(prev1))*sp:][:sp]
 	}
+	if len(moves) > cap(p.vals) {
+		p.vals = make([]ratio, len(moves))
+	}
 	vals := p.vals[:len(moves)]
 	unseen := p.unseenValue // noRatio unless Unseen applies
 	bestValue := noRatio
