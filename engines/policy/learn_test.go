@@ -489,6 +489,9 @@ func TestTablesTooLargeAreRefused(t *testing.T) {
 		{"loa", Config{Kind: LGR, Learn: Learning{LGR: LGR1}}, true},
 		{"loa", Config{Kind: NGram, Learn: Learning{N: 1}}, true},
 		{"loa", Config{Kind: NGram, Learn: Learning{N: 2}}, false},
+		{"breakthrough:size=8x8", Config{Kind: NGram, Learn: Learning{N: 2}}, true},
+		{"havannah:base=8", Config{Kind: LGRNGram, Learn: Learning{LGR: LGRF2, N: 2}}, true},
+		{"havannah:base=9", Config{Kind: NGram, Learn: Learning{N: 2}}, false},
 	} {
 		s := pos(t, tc.spec, "")
 		err := CheckTables(tc.cfg, s.Game())

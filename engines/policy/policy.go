@@ -130,9 +130,10 @@
 // the learning playouts several times slower than uniform ones (README.md
 // gives the measured ratios). Nothing allocates after the tables are
 // made. Tables (S = MoveSpace(), two players): LGR-1 8S bytes, LGR-2 8S^2
-// more; N-gram1 32S^2 bytes, N-gram2 32S^3 more. Havannah of base 10 (271
-// cells): LGR-2 0.6 MB, N-gram1 2.3 MB, N-gram2 637 MB, which is refused
-// (MaxTableBytes); base 5 (61 cells) needs 7.3 MB for N-gram2.
+// more; N-gram1 48S^2 bytes, N-gram2 48S^3 more (visits, wins and ratio,
+// 8 bytes each, an n-gram and mover). Havannah of base 10 (271 cells):
+// LGR-2 0.6 MB, N-gram1 3.5 MB, N-gram2 955 MB, which is refused
+// (MaxTableBytes); base 5 (61 cells) needs 10.9 MB for N-gram2.
 //
 // Every policy but the uniform one and the games' own stops early once the search's stop
 // signal is set (MR, epsilon-greedy, alpha-beta, learning and nested playouts look at it
