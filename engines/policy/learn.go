@@ -106,10 +106,10 @@ type Learning struct {
 const DefaultNGramEpsilon = 0.1
 
 // MaxTableBytes caps the tables of one learning policy: 384 MiB admits
-// N-gram2 up to 203 distinct moves (Breakthrough 8x8's 192, Havannah to
-// base 8) at 24 bytes an n-gram and mover, the games that 256 MiB admitted
-// at 16 bytes before each n-gram's ratio was kept. Each search object of
-// an engine has its own.
+// N-gram2 up to 202 distinct moves (Breakthrough 8x8's 192, Havannah to
+// base 8) at 24 bytes an n-gram and mover, as 256 MiB did at 16 bytes
+// before each n-gram's ratio was kept, and every policy 256 MiB admitted.
+// Each search object of an engine has its own.
 const MaxTableBytes = 384 << 20
 
 // TableBytes returns the bytes of the tables that a learning policy of cfg
