@@ -3,6 +3,7 @@ package policy
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"mcarena/engines"
 	"mcarena/games"
@@ -43,10 +44,8 @@ var LGRKinds = []string{"lgr1", "lgr2", "lgrf1", "lgrf2"}
 
 // ParseLGR returns the variant named s, one of LGRKinds.
 func ParseLGR(s string) (LGRKind, error) {
-	for i, n := range LGRKinds {
-		if n == s {
-			return LGRKind(i + 1), nil
-		}
+	if i := slices.Index(LGRKinds, s); i >= 0 {
+		return LGRKind(i + 1), nil
 	}
 	return NoLGR, fmt.Errorf("unknown Last-Good-Reply variant %q: valid ones are %v", s, LGRKinds)
 }
@@ -311,9 +310,9 @@ func (p *learner) Run(s games.State, r *rng.Rand, limit int, stop *engines.Stop,
 				}
 				if checker == nil {
 					switch {
-					case r2 != games.NoMove && contains(moves, r2):
+					case r2 != games.NoMove && slices.Contains(moves, r2):
 						m = r2
-					case r1 != games.NoMove && contains(moves, r1):
+					case r1 != games.NoMove && slices.Contains(moves, r1):
 						m = r1
 					}
 				}
@@ -389,15 +388,6 @@ func (p *learner) replies(mover games.Player, prev1, prev2 games.Move) (r2, r1 g
 		r2 = games.Move(p.reply2[(int(mover)*sp+int(prev2))*sp+int(prev1)] - 1)
 	}
 	return r2, games.Move(p.reply1[int(mover)*sp+int(prev1)] - 1)
-}
-
-func contains(moves []games.Move, m games.Move) bool {
-	for _, x := range moves {
-		if x == m {
-			return true
-		}
-	}
-	return false
 }
 
 // Observe implements Learner: it learns from the game in t, which ended

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"fmt"
+	"slices"
 
 	"mcarena/engines"
 	"mcarena/games"
@@ -45,10 +46,8 @@ var TreeCredits = []string{"on", "off", "inverted"}
 
 // ParseTreeCredit returns the tree credit named s, one of TreeCredits.
 func ParseTreeCredit(s string) (TreeCredit, error) {
-	for i, n := range TreeCredits {
-		if n == s {
-			return TreeCredit(i), nil
-		}
+	if i := slices.Index(TreeCredits, s); i >= 0 {
+		return TreeCredit(i), nil
 	}
 	return TreeOn, fmt.Errorf("unknown MAST tree credit %q: valid ones are %v", s, TreeCredits)
 }

@@ -3,6 +3,7 @@ package policy
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"mcarena/games"
 	"mcarena/games/rng"
@@ -30,10 +31,8 @@ var Unseens = []string{"skip", "win", "loss"}
 
 // ParseUnseen returns the Unseen of a name in Unseens.
 func ParseUnseen(s string) (Unseen, error) {
-	for i, n := range Unseens {
-		if n == s {
-			return Unseen(i), nil
-		}
+	if i := slices.Index(Unseens, s); i >= 0 {
+		return Unseen(i), nil
 	}
 	return UnseenSkip, fmt.Errorf("unknown value %q for a never played n-gram: valid ones are %v", s, Unseens)
 }
