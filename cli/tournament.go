@@ -102,7 +102,7 @@ func runRun(args []string, stdout io.Writer) error {
 	}
 	p, ok := cfg.Preset(pos[0])
 	if !ok {
-		return usagef("unknown preset %q: %s defines %s", pos[0], cfg.Path, strings.Join(cfg.PresetNames(), ", "))
+		return usagef("unknown preset %q: %s defines %s", pos[0], cfg.Path, cfg.DefinedPresets(pos[0]))
 	}
 	if *gamesN < 0 || *gamesN > config.MaxCount {
 		return usagef("--games %d: want 1..%d games per match (or 0, the preset's %d)", *gamesN, config.MaxCount, p.Count)

@@ -91,3 +91,33 @@ func TestEngineFor(t *testing.T) {
 		}
 	}
 }
+
+// An unknown preset in a long configuration gets the nearest names, in a
+// short one all of them.
+func TestDefinedPresets(t *testing.T) {
+	const engs = "[engines.u]\nfamily = \"uct\"\n[engines.r]\nfamily = \"random\"\n"
+	b := strings.Builder{}
+	b.WriteString(engs)
+	for i := range maxListed + 3 {
+		fmt.Fprintf(&b, "[presets.sweep%d]\ngames = [\"tictactoe\"]\npairs = [[\"u\", \"r\"]]\n", i)
+	}
+	long, err := Parse("long.toml", []byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	short, err := Parse("short.toml", []byte(engs+"[presets.a]\ngames = [\"tictactoe\"]\npairs = [[\"u\", \"r\"]]\n[presets.b]\ngames = [\"tictactoe\"]\npairs = [[\"u\", \"r\"]]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		c           *Config
+		typed, want string
+	}{
+		{long, "sweep22x", "23 presets (mcarena list shows them), the nearest: sweep22, sweep12, sweep2, sweep20, sweep21, sweep0"},
+		{short, "c", "a, b"},
+	} {
+		if got := tc.c.DefinedPresets(tc.typed); got != tc.want {
+			t.Errorf("%s: got %q, want %q", tc.typed, got, tc.want)
+		}
+	}
+}

@@ -691,6 +691,17 @@ func (c *Config) Preset(name string) (*Preset, bool) {
 // PresetNames returns the presets in order.
 func (c *Config) PresetNames() []string { return sortedKeys(c.Presets) }
 
+// DefinedPresets tells what presets c defines, for an error about typed, a
+// name it does not: all of them, or beyond maxListed their count and the
+// nearest to typed ("FILE defines " goes before it).
+func (c *Config) DefinedPresets(typed string) string {
+	names := c.PresetNames()
+	if len(names) <= maxListed {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%d presets (mcarena list shows them), the nearest: %s", len(names), strings.Join(nearest(typed, names, 6), ", "))
+}
+
 // analysisBudgetForms lists the budgets an analysis preset's searches take.
 const analysisBudgetForms = `a duration like 320ms, iterations=N, states=N, paper=T, or "" (the engine's default)`
 
