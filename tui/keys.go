@@ -33,6 +33,7 @@ type keyMap struct {
 	Review, Results       key.Binding
 	CopyPosition, CopyPV  key.Binding
 	CopyGame              key.Binding
+	Filter                key.Binding // to a list's filter field
 }
 
 func defaultKeys() keyMap {
@@ -79,6 +80,7 @@ func defaultKeys() keyMap {
 		CopyPosition: key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "copy position")),
 		CopyPV:       key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "copy PV")),
 		CopyGame:     key.NewBinding(key.WithKeys("g"), key.WithHelp("g", "copy game (PGN)")),
+		Filter:       key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
 	}
 }
 

@@ -179,7 +179,7 @@ func TestEveryKeyInHelp(t *testing.T) {
 		"Play":             {"enter", "←↑↓→", "click", "ctrl+z", "ctrl+y", "ctrl+f", "ctrl+w", "ctrl+n", "ctrl+s", "ctrl+p", "ctrl+t", "ctrl+→", "ctrl+←", "pgup", "pgdn", "esc", "y", "n", "?/f1", "ctrl+c"},
 		"Load game":        {"↑/k", "↓/j", "pgup", "pgdn", "enter", "esc", "?/f1", "ctrl+c"},
 		"NMCS stepper":     {"←", "→", "↑/k", "↓/j", "pgup", "pgdn", "enter", "esc", "?/f1", "ctrl+c"},
-		"Run a preset":     {"↑/k", "↓/j", "pgup", "pgdn", "tab", "shift+tab", "enter", "esc", "?/f1", "ctrl+c"},
+		"Run a preset":     {"↑/k", "↓/j", "pgup", "pgdn", "tab", "shift+tab", "/", "enter", "esc", "?/f1", "ctrl+c"},
 		"A preset running": {"↑/k", "↓/j", "pgup", "pgdn", "esc", "?/f1", "ctrl+c"},
 		"New game, NMCS stepper and preset forms":                {"enter", "tab/↓", "shift+tab/↑", "pgup", "pgdn", "esc", "?/f1", "ctrl+c"},
 		"Review results: the files, then a file's games":         {"↑/k", "↓/j", "pgup", "pgdn", "enter", "esc", "?/f1", "ctrl+c"},

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -27,11 +28,13 @@ var ResultsDir = "results"
 
 // presetPicker lists the presets of the configuration, each marked when its
 // results file is finished, partly run or held by another process, with
-// fields for scaling a run down and for the number of workers.
+// fields for scaling a run down and for the number of workers, and one that
+// narrows the list to the presets whose name or description holds its text.
 type presetPicker struct {
-	names  []string
-	cursor int
-	form   form // games per match, budget scale, workers, budgets
+	all    []string // every preset, by name
+	names  []string // those the filter keeps, the list's rows
+	cursor int      // into names
+	form   form     // games per match, budget scale, workers, budgets, filter
 	err    string
 	list   scroller
 	marks  map[string]string
@@ -47,18 +50,45 @@ type presetMarks struct {
 var scanIDs int
 
 func newPresetPicker(e *env) (*presetPicker, tea.Cmd) {
-	p := &presetPicker{form: newForm(field{"games per match", ""}, field{"budget scale", ""}, field{"workers", ""}, field{"only budgets", ""}), marks: map[string]string{}}
+	p := &presetPicker{form: newForm(field{"games per match", ""}, field{"budget scale", ""}, field{"workers", ""}, field{"only budgets", ""}, field{"filter", ""}), marks: map[string]string{}}
 	p.form.inputs[0].Placeholder = "the preset's"
 	p.form.inputs[1].Placeholder = "1 (the preset's budgets)"
 	p.form.inputs[2].Placeholder = "one per core"
 	p.form.inputs[3].Placeholder = "all (or some by their text, comma-separated)"
+	p.form.inputs[filterField].Placeholder = "every preset (/ comes here: part of a name or description)"
 	if e.cfg == nil {
 		return p, nil
 	}
-	p.names = e.cfg.PresetNames()
+	p.all = e.cfg.PresetNames()
+	p.names = p.all
 	scanIDs++
 	p.scanID = scanIDs
-	return p, scanPresets(e.cfg, p.names, p.scanID)
+	return p, scanPresets(e.cfg, p.all, p.scanID)
+}
+
+// filterField is the picker's field that narrows the list.
+const filterField = 4
+
+// refilter keeps the presets whose name or description holds the filter's
+// text, in any case, and the cursor on the preset it was on while that one
+// is kept (else on the first).
+func (p *presetPicker) refilter(e *env) {
+	was := ""
+	if p.cursor < len(p.names) {
+		was = p.names[p.cursor]
+	}
+	q := strings.ToLower(strings.TrimSpace(p.form.value(filterField)))
+	p.names = p.all
+	if q != "" {
+		p.names = nil
+		for _, n := range p.all {
+			pr, _ := e.cfg.Preset(n)
+			if strings.Contains(strings.ToLower(n), q) || strings.Contains(strings.ToLower(pr.Description), q) {
+				p.names = append(p.names, n)
+			}
+		}
+	}
+	p.cursor = max(slices.Index(p.names, was), 0)
 }
 
 // scanPresets reads every preset's results file in the background and
@@ -113,13 +143,14 @@ func unitNoun(p *config.Preset) string {
 func (p *presetPicker) keys(e *env) keyHelp {
 	k := e.keys
 	up, down, sel := as(k.ListUp, "previous preset"), as(k.ListDown, "next preset"), as(k.Select, "run it")
+	filter := as(k.Filter, "filter the presets")
 	help := k.Help
 	if p.typing() {
 		help = k.HelpF1
 	}
 	return keyHelp{
-		short: []key.Binding{up, down, k.NextField, sel, k.Results, k.Back, help},
-		full:  [][]key.Binding{{up, down, k.PageUp, k.PageDown, sel}, {k.NextField, k.PrevField, k.Results}, {k.Back, as(k.Help, typedHelp), k.Quit}},
+		short: []key.Binding{up, down, k.NextField, sel, filter, k.Results, k.Back, help},
+		full:  [][]key.Binding{{up, down, k.PageUp, k.PageDown, sel}, {k.NextField, k.PrevField, filter, k.Results}, {k.Back, as(k.Help, typedHelp), k.Quit}},
 	}
 }
 
@@ -145,6 +176,14 @@ func (p *presetPicker) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 		return p, nil
 	case tea.KeyMsg:
 		switch {
+		case p.form.focus == filterField && msg.Type == tea.KeyRunes:
+			// Text for the filter, j and k among it.
+			cmd := p.form.update(msg)
+			p.refilter(e)
+			return p, cmd
+		case matches(msg, e.keys.Filter):
+			p.form.focusOn(filterField)
+			return p, nil
 		case matches(msg, e.keys.Back):
 			return goBack(), nil
 		case matches(msg, e.keys.ListUp):
@@ -175,7 +214,11 @@ func (p *presetPicker) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 			return newResultsBrowser(prefer), nil
 		}
 	}
-	return p, p.form.update(msg)
+	cmd := p.form.update(msg)
+	if p.form.focus == filterField && e.cfg != nil {
+		p.refilter(e) // a deletion, a paste
+	}
+	return p, cmd
 }
 
 // start reads the fields and runs the preset under the cursor, unless
@@ -242,7 +285,7 @@ func (p *presetPicker) reveal(e *env) tea.Cmd {
 	}
 	scanIDs++
 	p.scanID = scanIDs
-	return scanPresets(e.cfg, p.names, p.scanID)
+	return scanPresets(e.cfg, p.all, p.scanID)
 }
 
 func (p *presetPicker) view(e *env) string {
@@ -255,8 +298,11 @@ func (p *presetPicker) view(e *env) string {
 		tail.WriteString(st.Error.Width(w).Render(p.err) + "\n")
 	}
 	tail.WriteString("\n" + st.Subtle.Width(w).Render("enter runs it (results in "+ResultsDir+"/, resumed if the file exists); esc stops a run, which resumes next time"))
-	if len(p.names) == 0 {
+	if len(p.all) == 0 {
 		return head + "\n" + st.Subtle.Render("no config.toml with presets here") + "\n" + tail.String()
+	}
+	if len(p.names) == 0 {
+		return head + "\n" + st.Subtle.Render(fmt.Sprintf("no preset's name or description holds %q", strings.TrimSpace(p.form.value(filterField)))) + "\n" + tail.String()
 	}
 	nameW, markW := 0, 0
 	for _, n := range p.names {
@@ -288,7 +334,11 @@ func (p *presetPicker) view(e *env) string {
 
 // statusLine says where results go and the run the fields ask for.
 func (p *presetPicker) statusLine(e *env) string {
-	return statusParts(p.list.span(), "results in "+ResultsDir+"/")
+	kept := ""
+	if len(p.names) < len(p.all) {
+		kept = fmt.Sprintf("%d of %d presets", len(p.names), len(p.all))
+	}
+	return statusParts(kept, p.list.span(), "results in "+ResultsDir+"/")
 }
 
 // runScreen runs a preset in the background and shows its progress and

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -224,5 +225,66 @@ func TestRunScreenScaledAnalysis(t *testing.T) {
 	}
 	if strings.Contains(v, "x2 x2") || strings.Count(v, "% [") < 3 { // the header and two rows
 		t.Errorf("want each row once with its chosen %% and interval:\n%s", v)
+	}
+}
+
+// The filter field keeps the presets whose name or description holds its
+// text in any case: / comes to it, j and k are typed there rather than
+// moving the cursor, the cursor stays on its preset while that one is
+// kept, an empty list says why, and enter runs the preset kept.
+func TestPresetFilter(t *testing.T) {
+	tempResults(t)
+	cfg, err := config.Parse("c.toml", []byte(presetConfig+`
+[presets.jk]
+description = "the j and k preset"
+games = ["tictactoe"]
+pairs = [["n0", "r"]]
+count = 2
+[presets.other]
+description = "a Kalah sweep"
+games = ["tictactoe"]
+pairs = [["n0", "r"]]
+count = 2
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := send(t, New(cfg), tea.WindowSizeMsg{Width: 140, Height: 40})
+	m = keys(t, openItem(t, m, itemPresets), "down", "/")
+	p := m.current.(*presetPicker)
+	if p.form.focus != filterField || p.form.value(0) != "" || p.names[p.cursor] != "other" {
+		t.Fatalf("after down and /: focus %d, games %q, cursor on %q; want the filter focused, nothing typed, the cursor on other", p.form.focus, p.form.value(0), p.names[p.cursor])
+	}
+	for _, step := range []struct {
+		typed  string
+		kept   []string
+		cursor string
+	}{
+		{"k", []string{"jk", "other"}, "other"},
+		{"ALAH", []string{"other"}, "other"},
+		{"ctrl+u", []string{"jk", "other", "tiny"}, "other"},
+		{"j", []string{"jk"}, "jk"},
+		{"ctrl+u", []string{"jk", "other", "tiny"}, "jk"},
+		{"tin", []string{"tiny"}, "tiny"},
+	} {
+		m = keys(t, m, step.typed)
+		p = m.current.(*presetPicker)
+		if !slices.Equal(p.names, step.kept) || p.names[p.cursor] != step.cursor {
+			t.Fatalf("after %q: kept %v with the cursor on %d; want %v, on %s", step.typed, p.names, p.cursor, step.kept, step.cursor)
+		}
+	}
+	if v := m.View(); !strings.Contains(v, "1 of 3 presets") {
+		t.Errorf("the status line does not say how many are kept:\n%s", v)
+	}
+	m = keys(t, m, "zz", "enter")
+	if _, ok := m.current.(*presetPicker); !ok || !strings.Contains(m.View(), `no preset's name or description holds "tinzz"`) {
+		t.Fatalf("got screen %T, view\n%s\nwant the picker saying nothing is kept", m.current, m.View())
+	}
+	m = keys(t, m, "ctrl+u", "tiny")
+	next, cmd := m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	m = drain(t, next.(Model), cmd, 200)
+	r, ok := m.current.(*runScreen)
+	if !ok || !r.finished || r.p.Name != "tiny" {
+		t.Fatalf("got screen %T, want tiny's finished run", m.current)
 	}
 }
