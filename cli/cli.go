@@ -70,7 +70,7 @@ var commands = map[string]command{
 	"analyse": {"how often a search chooses each move, and its cost", analyseUsage, runAnalyse},
 	"search":  {"one search, with the statistics its engine declares", searchUsage, runSearch},
 	"engines": {"list the named engines (those that can play a game with --game) and the engine families with their options", enginesUsage, runEngines},
-	"list":    {"list the presets and named engines of config.toml", "list", runList},
+	"list":    {"list the presets and named engines of config.toml, or those whose name, description or spec holds TEXT (in any case)", listUsage, runList},
 	"run":     {"play a preset's games, resuming from its results file", runUsage, runRun},
 	"report":  {"tables of results files beside the paper's figures", reportUsage, runReport},
 	"merge":   {"combine the results files of shards", mergeUsage, runMerge},

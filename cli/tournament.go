@@ -24,15 +24,44 @@ import (
 func runList(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("list", flag.ContinueOnError)
 	configPath := fs.String("config", "", "configuration file (default: config.toml)")
-	if _, err := parseInterspersed(fs, args); err != nil {
+	pos, err := parseInterspersed(fs, args)
+	if err != nil {
 		return err
+	}
+	if len(pos) > 1 {
+		return usagef("want at most one TEXT to look for, got %d words (usage: mcarena %s; quote a TEXT with spaces)", len(pos), listUsage)
 	}
 	cfg, err := requireConfig(*configPath)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "presets in %s:\n", cfg.Path)
+	text := ""
+	if len(pos) == 1 {
+		text = pos[0]
+	}
+	var presets, engs []string
 	for _, n := range cfg.PresetNames() {
+		if p, _ := cfg.Preset(n); p.Holds(text) {
+			presets = append(presets, n)
+		}
+	}
+	for _, n := range cfg.EngineNames() {
+		if s, _ := cfg.Engine(n); strings.Contains(strings.ToLower(n+" "+s), strings.ToLower(text)) {
+			engs = append(engs, n)
+		}
+	}
+	if len(presets)+len(engs) == 0 {
+		fmt.Fprintf(stdout, "no preset or engine of %s holds %q in its name, description or spec\n", cfg.Path, text)
+		return nil
+	}
+	w := 14
+	for _, n := range slices.Concat(presets, engs) {
+		w = max(w, len(n))
+	}
+	if len(presets) > 0 {
+		fmt.Fprintf(stdout, "presets in %s:\n", cfg.Path)
+	}
+	for _, n := range presets {
 		p, _ := cfg.Preset(n)
 		switch p.Kind {
 		case config.Analysis:
@@ -40,15 +69,15 @@ func runList(args []string, stdout io.Writer) error {
 			if p.Budgets != nil {
 				runs = fmt.Sprintf("%d engines x %d budgets x %d runs", len(p.Engines), len(p.Budgets), p.Count)
 			}
-			fmt.Fprintf(stdout, "  %-14s %s  %s\n", n, runs, p.Description)
+			fmt.Fprintf(stdout, "  %-*s %s  %s\n", w, n, runs, p.Description)
 			continue
 		case config.Simulations:
-			fmt.Fprintf(stdout, "  %-14s %s x %d %s playouts  %s\n", n, plural(len(p.Positions), "position"), p.Count, p.Policy, p.Description)
+			fmt.Fprintf(stdout, "  %-*s %s x %d %s playouts  %s\n", w, n, plural(len(p.Positions), "position"), p.Count, p.Policy, p.Description)
 			continue
 		}
 		if p.Elimination != nil {
-			n := len(p.Elimination)
-			fmt.Fprintf(stdout, "  %-14s elimination of %d engines: %d pairings x %d games = %d games  %s\n", p.Name, n, n-1, p.Count, (n-1)*p.Count, p.Description)
+			k := len(p.Elimination)
+			fmt.Fprintf(stdout, "  %-*s elimination of %d engines: %d pairings x %d games = %d games  %s\n", w, p.Name, k, k-1, p.Count, (k-1)*p.Count, p.Description)
 			continue
 		}
 		games := len(tournament.Matches(p)) * p.Count
@@ -56,15 +85,23 @@ func runList(args []string, stdout io.Writer) error {
 		if p.Protocol == config.SeatPairs {
 			each = fmt.Sprintf("%d seat-swapped pairs", p.Count/2)
 		}
-		fmt.Fprintf(stdout, "  %-14s %d matches x %s = %d games  %s\n", n, len(tournament.Matches(p)), each, games, p.Description)
+		fmt.Fprintf(stdout, "  %-*s %d matches x %s = %d games  %s\n", w, n, len(tournament.Matches(p)), each, games, p.Description)
 	}
-	fmt.Fprintln(stdout, "\nengines:")
-	for _, n := range cfg.EngineNames() {
+	if len(engs) > 0 {
+		if len(presets) > 0 {
+			fmt.Fprintln(stdout)
+		}
+		fmt.Fprintf(stdout, "engines in %s:\n", cfg.Path)
+	}
+	for _, n := range engs {
 		s, _ := cfg.Engine(n)
-		fmt.Fprintf(stdout, "  %-14s %s\n", n, s)
+		fmt.Fprintf(stdout, "  %-*s %s\n", w, n, s)
 	}
 	return nil
 }
+
+// listUsage is mcarena list's usage line.
+const listUsage = "list [TEXT] [--config FILE]"
 
 // requireConfig loads the configuration, which must exist.
 func requireConfig(path string) (*config.Config, error) {

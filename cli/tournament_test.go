@@ -467,3 +467,52 @@ func TestMergeRefusesAGameTheRulesRefuse(t *testing.T) {
 		t.Fatal("merge wrote its output anyway")
 	}
 }
+
+// mcarena list TEXT keeps the presets whose name or description, and the
+// engines whose name or spec, hold TEXT in any case; its columns line up
+// on the longest name kept; more than one word is refused.
+func TestListText(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "c.toml")
+	os.WriteFile(cfg, []byte(tourConfig+`
+[engines.a-rather-long-engine-name]
+family = "uct"
+[presets.other]
+description = "a Domineering TEST of its own"
+games = ["domineering:size=3x3"]
+pairs = [["n0", "r"]]
+count = 2
+`), 0o644)
+	for _, tc := range []struct {
+		text      string
+		want, not []string
+	}{
+		{"", []string{"  tiny" + strings.Repeat(" ", 22) + "2 matches", "  other" + strings.Repeat(" ", 21) + "1 matches", "  a-rather-long-engine-name uct", "  r" + strings.Repeat(" ", 25) + "random"}, nil},
+		{"TEST", []string{"presets in", "  tiny  ", "  other "}, []string{"engines in", "a-rather-long"}},
+		{"domineering", []string{"  other  "}, []string{"tiny", "engines in"}},
+		{"nmcs", []string{"engines in", "  n0             nmcs"}, []string{"presets in", "tiny"}},
+		{"zzz", []string{`no preset or engine of ` + cfg + ` holds "zzz" in its name, description or spec`}, nil},
+	} {
+		args := []string{"list", "--config", cfg}
+		if tc.text != "" {
+			args = append(args, tc.text)
+		}
+		code, out, errs := run(args...)
+		if code != ExitOK {
+			t.Fatalf("list %q: code %d, stderr %q", tc.text, code, errs)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("list %q lacks %q:\n%s", tc.text, w, out)
+			}
+		}
+		for _, w := range tc.not {
+			if strings.Contains(out, w) {
+				t.Errorf("list %q holds %q:\n%s", tc.text, w, out)
+			}
+		}
+	}
+	if code, _, errs := run("list", "a", "b", "--config", cfg); code != ExitUsage || !strings.Contains(errs, "want at most one TEXT to look for, got 2 words") {
+		t.Errorf("two words: code %d, stderr %q", code, errs)
+	}
+}

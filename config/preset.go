@@ -691,6 +691,13 @@ func (c *Config) Preset(name string) (*Preset, bool) {
 // PresetNames returns the presets in order.
 func (c *Config) PresetNames() []string { return sortedKeys(c.Presets) }
 
+// Holds reports whether the preset's name or description holds text, in
+// any case: the presets mcarena list TEXT and the terminal UI's filter keep.
+func (p *Preset) Holds(text string) bool {
+	t := strings.ToLower(text)
+	return strings.Contains(strings.ToLower(p.Name), t) || strings.Contains(strings.ToLower(p.Description), t)
+}
+
 // DefinedPresets tells what presets c defines, for an error about typed, a
 // name it does not: all of them, or beyond maxListed their count and the
 // nearest to typed ("FILE defines " goes before it).

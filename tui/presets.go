@@ -77,13 +77,12 @@ func (p *presetPicker) refilter(e *env) {
 	if p.cursor < len(p.names) {
 		was = p.names[p.cursor]
 	}
-	q := strings.ToLower(strings.TrimSpace(p.form.value(filterField)))
+	q := strings.TrimSpace(p.form.value(filterField))
 	p.names = p.all
 	if q != "" {
 		p.names = nil
 		for _, n := range p.all {
-			pr, _ := e.cfg.Preset(n)
-			if strings.Contains(strings.ToLower(n), q) || strings.Contains(strings.ToLower(pr.Description), q) {
+			if pr, _ := e.cfg.Preset(n); pr.Holds(q) {
 				p.names = append(p.names, n)
 			}
 		}
