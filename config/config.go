@@ -201,14 +201,19 @@ func ResolveEngine(c *Config, nameOrSpec string) (engines.Engine, error) {
 }
 
 // namedEngines tells what engines c names, for an error about typed, a
-// name it does not: all of them, or beyond maxListed their count and the
-// nearest to typed ("FILE names " goes before it).
+// name it does not ("FILE names " goes before it).
 func (c *Config) namedEngines(typed string) string {
-	names := c.EngineNames()
+	return listedOrNearest(typed, c.EngineNames(), "engines (mcarena engines lists them)")
+}
+
+// listedOrNearest is names for an error about typed, a name not among
+// them: all of them, or beyond maxListed their count, what (which says
+// where the full list is), and the nearest to typed.
+func listedOrNearest(typed string, names []string, what string) string {
 	if len(names) <= maxListed {
 		return strings.Join(names, ", ")
 	}
-	return fmt.Sprintf("%d engines (mcarena engines lists them), the nearest: %s", len(names), strings.Join(nearest(typed, names, 6), ", "))
+	return fmt.Sprintf("%d %s, the nearest: %s", len(names), what, strings.Join(nearest(typed, names, 6), ", "))
 }
 
 // maxListed is how many named engines an error lists in full; beyond it,

@@ -702,11 +702,7 @@ func (p *Preset) Holds(text string) bool {
 // name it does not: all of them, or beyond maxListed their count and the
 // nearest to typed ("FILE defines " goes before it).
 func (c *Config) DefinedPresets(typed string) string {
-	names := c.PresetNames()
-	if len(names) <= maxListed {
-		return strings.Join(names, ", ")
-	}
-	return fmt.Sprintf("%d presets (mcarena list shows them), the nearest: %s", len(names), strings.Join(nearest(typed, names, 6), ", "))
+	return listedOrNearest(typed, c.PresetNames(), "presets (mcarena list shows them)")
 }
 
 // analysisBudgetForms lists the budgets an analysis preset's searches take.

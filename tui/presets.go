@@ -176,10 +176,7 @@ func (p *presetPicker) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 	case tea.KeyMsg:
 		switch {
 		case p.form.focus == filterField && msg.Type == tea.KeyRunes:
-			// Text for the filter, j and k among it.
-			cmd := p.form.update(msg)
-			p.refilter(e)
-			return p, cmd
+			// Text for the filter, j and k among it: the field's below.
 		case matches(msg, e.keys.Filter):
 			p.form.focusOn(filterField)
 			return p, nil
@@ -213,9 +210,10 @@ func (p *presetPicker) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 			return newResultsBrowser(prefer), nil
 		}
 	}
+	before := p.form.value(filterField)
 	cmd := p.form.update(msg)
-	if p.form.focus == filterField && e.cfg != nil {
-		p.refilter(e) // a deletion, a paste
+	if p.form.value(filterField) != before {
+		p.refilter(e)
 	}
 	return p, cmd
 }
