@@ -121,9 +121,9 @@ func TestHintCancelledByMove(t *testing.T) {
 	if h == nil || p.cur != nil {
 		t.Fatalf("hint %v, engine %v", h, p.cur)
 	}
-	next, cmd := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("a2-a3")})
+	next, _ := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("a2-a3")})
 	m = next.(Model)
-	next, cmd = m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	next, cmd := m.Update(tea.KeyMsg{Type: tea.KeyEnter})
 	m = next.(Model)
 	if p.hintOn != nil || p.cur == nil || cmd == nil {
 		t.Fatalf("after the move: hint %v, engine %v", p.hintOn, p.cur)

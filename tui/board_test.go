@@ -230,7 +230,7 @@ func TestChessCheckAndPromotion(t *testing.T) {
 		t.Fatalf("esc did not cancel the chooser: %v", p.names)
 	}
 	p.cursor = sq("e7")
-	m = keys(t, m, "enter", "up", "enter", "right", "right", "enter")
+	keys(t, m, "enter", "up", "enter", "right", "right", "enter")
 	if len(p.names) != 2 || p.names[1] != "e8=B" {
 		t.Fatalf("moves %v, want the bishop promotion", p.names)
 	}

@@ -81,7 +81,7 @@ func TestClockRunsAndFlagFalls(t *testing.T) {
 	if p.over() || p.left != [2]time.Duration{time.Minute, time.Minute} {
 		t.Fatalf("after undo: over %v, clocks %v; want a game on, both at 1m", p.over(), p.left)
 	}
-	m = keys(t, m, "ctrl+y")
+	keys(t, m, "ctrl+y")
 	if p.left != [2]time.Duration{59 * time.Second, time.Minute} {
 		t.Fatalf("after redo: clocks %v, want 59s and 1m", p.left)
 	}
@@ -227,7 +227,7 @@ func TestClockSaveAndLoad(t *testing.T) {
 	*now = now.Add(4 * time.Second)
 	m = keys(t, m, "e4", "enter")
 	*now = now.Add(6 * time.Minute)
-	m = send(t, m, clockTick{})
+	send(t, m, clockTick{})
 	if !p.over() {
 		t.Fatal("Black's flag did not fall")
 	}

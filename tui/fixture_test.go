@@ -31,7 +31,6 @@ type fixtureMove struct {
 	name     string
 	promote  byte   // the piece a pawn becomes, or 0
 	check    string // the king's cell in check after the move, or ""
-	captures bool
 }
 
 // Hex test positions: a hexagon of base n with a few stones, Black (the

@@ -111,8 +111,7 @@ func TestPlayAtMinimumKeepsBoard(t *testing.T) {
 		// A click on the board still picks the cell under it.
 		if spec != "kalah" {
 			x, y := p.boardAt[0]+3*0+4, p.boardAt[1]+5 // a3, on the sixth rank line from the top
-			next, _ := m.Update(tea.MouseMsg{X: x, Y: y, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
-			m = next.(Model)
+			m.Update(tea.MouseMsg{X: x, Y: y, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
 			if got := cellName(p.state.Board(), p.cursor); got != "a3" {
 				t.Fatalf("a click at %d,%d picked %s, want a3", x, y, got)
 			}

@@ -16,13 +16,13 @@ import (
 // a game that is not saved: it asks first.
 func TestEscAsksBeforeLeavingGame(t *testing.T) {
 	tempSaves(t)
-	m, p := start(t, "breakthrough")
+	m, _ := start(t, "breakthrough")
 	// A game with no moves leaves at once.
 	m = keys(t, m, "esc")
 	if _, ok := m.current.(*menu); !ok {
 		t.Fatalf("esc on an empty game: screen %T, want the menu", m.current)
 	}
-	m, p = start(t, "breakthrough")
+	m, p := start(t, "breakthrough")
 	m = keys(t, m, "a2-a3", "enter")
 	// esc first cancels a half-picked move, and stays.
 	m = keys(t, m, "up", "up", "up", "enter") // a4, a Black piece
@@ -52,7 +52,7 @@ func TestEscAsksBeforeLeavingGame(t *testing.T) {
 		t.Fatalf("y: screen %T, want the menu", m.current)
 	}
 	// ctrl+w to the question saves, then leaves.
-	m, p = start(t, "breakthrough")
+	m, _ = start(t, "breakthrough")
 	m = keys(t, m, "a2-a3", "enter", "esc", "ctrl+w")
 	if _, ok := m.current.(*menu); !ok {
 		t.Fatalf("ctrl+w: screen %T, want the menu", m.current)
@@ -69,7 +69,7 @@ func TestAutosavesRotate(t *testing.T) {
 	firstMoves := []string{"a2-a3", "b2-b3", "c2-c3", "d2-d3", "e2-e3", "a2-b3", "b2-a3", "b2-c3", "c2-b3", "c2-d3", "d2-c3", "d2-e3"}
 	for i, mv := range firstMoves {
 		m, _ := start(t, "breakthrough")
-		m = keys(t, m, mv, "enter", "esc", "y")
+		keys(t, m, mv, "enter", "esc", "y")
 		files := autosaves()
 		if want := min(i+1, keepAutosaves); len(files) != want {
 			t.Fatalf("after game %d: %d autosaves, want %d: %v", i+1, len(files), want, files)

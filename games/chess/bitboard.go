@@ -240,6 +240,7 @@ func findMagic(sq int, dirs [4][2]int, r *rng.Rand) uint64 {
 	slots := make([]uint64, 1<<n)
 	epoch := make([]int, 1<<n)
 	for try := 1; ; try++ {
+		//lint:ignore SA4000 three draws of the generator, not one expression: their AND has few bits set, as magic multipliers want
 		mul := r.Uint64() & r.Uint64() & r.Uint64()
 		if bits.OnesCount64((mask*mul)>>56) < 6 {
 			continue

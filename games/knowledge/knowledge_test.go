@@ -48,6 +48,7 @@ func TestHeuristicValues(t *testing.T) {
 		// White: 3 pieces, the best on rank 3 (progress 2); Black: 2
 		// pieces, the best on rank 3 too (progress 2 from rank 5), and
 		// then on rank 2.
+		//lint:ignore SA4000 the sum is written out term by term, as the comment reads it
 		{"breakthrough", "efms", "5/b4/2wb1/2w2/w4 b", 10*(3-2) + 2.5*(2-2), 60},
 		{"breakthrough", "efms", "5/b4/2w2/2wb1/w4 w", 10*(3-2) + 2.5*(2-3), 60},
 		{"breakthrough:size=8x8", "efms", "", 0, 60},
