@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"mcarena/tournament"
 )
 
 func run(args ...string) (code int, stdout, stderr string) {
@@ -373,5 +375,53 @@ func TestBenchCPUProfile(t *testing.T) {
 	}
 	if len(b) < 2 || b[0] != 0x1f || b[1] != 0x8b {
 		t.Errorf("the profile is not gzip data: % x", b[:min(len(b), 8)])
+	}
+}
+
+const sweepConfig = `
+[engines.r]
+family = "random"
+[engines.c1]
+family = "mcts"
+c = 0.1
+[engines.c5]
+family = "mcts"
+c = 0.5
+[engines.c10]
+family = "mcts"
+c = 1
+[presets.sweep]
+description = "test"
+games = ["tictactoe"]
+pairs = [["c10", "r"], ["c1", "r"], ["c5", "r"]]
+budgets = ["iterations=50"]
+count = 2
+paper = [[[90]], [[80]], [[85]]]
+`
+
+// report --plot draws the preset's sweep over the one option its engines
+// differ in, in increasing order of its values, beside the table.
+func TestReportPlot(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "c.toml")
+	os.WriteFile(cfg, []byte(sweepConfig), 0o644)
+	res := filepath.Join(dir, "r.jsonl")
+	if code, out, errs := run("run", "sweep", "--config", cfg, "--out", res, "--workers", "1"); code != ExitOK {
+		t.Fatalf("run: %d %q %q", code, out, errs)
+	}
+	code, out, errs := run("report", "--config", cfg, "--plot", res)
+	if code != ExitOK {
+		t.Fatalf("report: %d %q %q", code, out, errs)
+	}
+	for _, want := range []string{"sweep  tictactoe  iterations=50: the score of each engine against r, by c (2 games a point)", "0.1  0.5   1", tournament.Legend} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report --plot lacks %q:\n%s", want, out)
+		}
+	}
+	if _, plain, _ := run("report", "--config", cfg, res); strings.Contains(plain, tournament.Legend) {
+		t.Errorf("report without --plot drew a chart:\n%s", plain)
+	}
+	if _, md, _ := run("report", "--config", cfg, "--plot", "--markdown", res); !strings.Contains(md, "```text\n") {
+		t.Errorf("report --plot --markdown has no fenced chart:\n%s", md)
 	}
 }

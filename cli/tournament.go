@@ -403,8 +403,14 @@ func writeReports(stdout io.Writer, cfg *config.Config, recs []tournament.Record
 	if len(games) == 0 {
 		return nil
 	}
-	if err := tournament.WriteReport(stdout, summarise(cfg, games), format); err != nil || format == tournament.CSV {
+	sums := summarise(cfg, games)
+	if err := tournament.WriteReport(stdout, sums, format); err != nil || format == tournament.CSV {
 		return err
+	}
+	if extra.plot {
+		if err := tournament.WriteSweeps(stdout, tournament.FindSweeps(sums, recordSpecs(games)), format); err != nil {
+			return err
+		}
 	}
 	if err := writeBrackets(stdout, cfg, games, format); err != nil {
 		return err
@@ -438,6 +444,18 @@ func writeReports(stdout io.Writer, cfg *config.Config, recs []tournament.Record
 		}
 		return p.PaperLOS.Names, p.PaperLOS.Percent
 	})
+}
+
+// recordSpecs gives each engine's spec as the records of its preset wrote
+// it.
+func recordSpecs(recs []tournament.Record) func(preset, name string) string {
+	specs := map[[2]string]string{}
+	for _, r := range recs {
+		for i, n := range r.Names {
+			specs[[2]string{r.Preset, n}] = r.Specs[i]
+		}
+	}
+	return func(preset, name string) string { return specs[[2]string{preset, name}] }
 }
 
 // writeKindReport prints the table of the analysis or simulations preset
@@ -559,6 +577,7 @@ func runReport(args []string, stdout io.Writer) error {
 	csvOut := fs.Bool("csv", false, "print CSV")
 	los := fs.Bool("los", false, "also print every engine's likelihood of superiority over every other, as BayesElo's los (the chess thesis' Tables 2, 4, 6 and 9)")
 	cross := fs.Bool("cross", false, "also print each round robin's cross table, every engine's points against every other (the chess thesis' Table 7)")
+	plot := fs.Bool("plot", false, "also draw each sweep (matches whose engines on one side differ in one numeric option, such as the implicit-minimax paper's alpha) as a chart of our scores, their intervals and the paper's figures")
 	files, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
@@ -607,7 +626,7 @@ func runReport(args []string, stdout io.Writer) error {
 	case *csvOut:
 		format = tournament.CSV
 	}
-	return writeReports(stdout, cfg, all, format, reportExtras{los: *los, cross: *cross})
+	return writeReports(stdout, cfg, all, format, reportExtras{los: *los, cross: *cross, plot: *plot})
 }
 
 // missingPresets notes the presets of recs that the configuration lacks:
@@ -650,9 +669,9 @@ func conflictError(recs []tournament.Record, from []string) error {
 		from[j], b.Line, b.Index, b.Match, b.Preset, from[i], a.Line, tournament.Differs(a, b), from[j])
 }
 
-// reportExtras are the tables a report prints beside the match table and
-// Elo on request.
-type reportExtras struct{ los, cross bool }
+// reportExtras are the tables and charts a report prints beside the match
+// table and Elo on request.
+type reportExtras struct{ los, cross, plot bool }
 
 func runMerge(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("merge", flag.ContinueOnError)

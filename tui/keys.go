@@ -34,6 +34,7 @@ type keyMap struct {
 	CopyPosition, CopyPV  key.Binding
 	CopyGame              key.Binding
 	Filter                key.Binding // to a list's filter field
+	Chart                 key.Binding // a preset run's sweep as a chart
 }
 
 func defaultKeys() keyMap {
@@ -81,6 +82,7 @@ func defaultKeys() keyMap {
 		CopyPV:       key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "copy PV")),
 		CopyGame:     key.NewBinding(key.WithKeys("g"), key.WithHelp("g", "copy game (PGN)")),
 		Filter:       key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
+		Chart:        key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "chart / table")),
 	}
 }
 

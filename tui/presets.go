@@ -163,6 +163,13 @@ func (r *runScreen) keys(e *env) keyHelp {
 		back = as(k.Back, "stop the run (it resumes next time)")
 	}
 	up, down := as(k.ListUp, "previous match"), as(k.ListDown, "next match")
+	if r.sweeps {
+		chart := as(k.Chart, "chart the sweep")
+		if r.chart {
+			chart = as(k.Chart, "the table")
+		}
+		return keyHelp{short: []key.Binding{up, down, chart, back, k.Help}, full: [][]key.Binding{{up, down, k.PageUp, k.PageDown}, {chart, back, k.Help, k.Quit}}}
+	}
 	return keyHelp{short: []key.Binding{up, down, back, k.Help}, full: [][]key.Binding{{up, down, k.PageUp, k.PageDown}, {back, k.Help, k.Quit}}}
 }
 
@@ -369,6 +376,9 @@ type runScreen struct {
 	id       int
 	cursor   int // the selected match
 	table    scroller
+	// sweeps says the preset's matches make a curve (tournament.Sweep);
+	// chart shows it in place of the table.
+	sweeps, chart bool
 }
 
 // runTick asks the screen to redraw a running preset.
@@ -387,8 +397,85 @@ func newRunScreen(cfg *config.Config, p *config.Preset, opt tournament.Options) 
 	// and number, so runs of different lengths extend one another.
 	runIDs++
 	_, count := tournament.Units(p, opt.Count, opt.Scale)
-	return &runScreen{cfg: cfg, p: p, opt: opt, count: count, unitKeys: tournament.SelectUnits(p, opt.Budgets), path: filepath.Join(ResultsDir, p.Name+".jsonl"),
+	r := &runScreen{cfg: cfg, p: p, opt: opt, count: count, unitKeys: tournament.SelectUnits(p, opt.Budgets), path: filepath.Join(ResultsDir, p.Name+".jsonl"),
 		bar: progress.New(progress.WithDefaultGradient()), id: runIDs}
+	r.sweeps = len(r.findSweeps(nil)) > 0
+	return r
+}
+
+// findSweeps returns the curves among the run's matches (tournament.Sweep),
+// with the games recs hold so far: every match of the run is a point,
+// those without games show the paper's figure alone.
+func (r *runScreen) findSweeps(recs []tournament.Record) []tournament.Sweep {
+	if r.p.Kind != config.Match || r.p.Elimination != nil {
+		return nil
+	}
+	byMatch := map[string]tournament.MatchSummary{}
+	for _, sm := range tournament.Summarise(recs, nil) {
+		byMatch[sm.Match] = sm
+	}
+	run := map[string]bool{}
+	for _, k := range r.unitKeys {
+		run[k] = true
+	}
+	var sums []tournament.MatchSummary
+	for _, m := range tournament.Matches(r.p) {
+		k := m.Key(r.p)
+		if !run[k] {
+			continue
+		}
+		sm, ok := byMatch[k]
+		if !ok {
+			sm = tournament.MatchSummary{Preset: r.p.Name, Match: k, Game: m.Game, Names: m.Names}
+		}
+		// One budget text for played and unplayed matches alike.
+		sm.Budget = r.scaled(r.p.Budgets[m.Budget].Text)
+		sm.Paper = m.Paper
+		sm.Outside = m.Paper >= 0 && sm.Games > 0 && tournament.Outside(m.Paper, sm.Low, sm.High)
+		if sm.Paired && m.Paper >= 0 {
+			sm.Outside = sm.Pairs > 0 && tournament.Outside(m.Paper, sm.PairLow, sm.PairHigh)
+		}
+		sums = append(sums, sm)
+	}
+	return tournament.FindSweeps(sums, func(_, name string) string {
+		spec, _ := r.cfg.Engine(name)
+		return spec
+	})
+}
+
+// chartView draws the sweep that holds the selected match (the first
+// sweep when none does): its title, chart and legend, cut to the screen.
+func (r *runScreen) chartView(e *env, recs []tournament.Record, height int) string {
+	s := e.styles
+	sweeps := r.findSweeps(recs)
+	if len(sweeps) == 0 {
+		return s.Subtle.Render("no sweep among these matches")
+	}
+	sw := sweeps[0]
+	for _, m := range tournament.Matches(r.p) {
+		if r.cursor >= len(r.unitKeys) || m.Key(r.p) != r.unitKeys[r.cursor] {
+			continue
+		}
+		budget := r.scaled(r.p.Budgets[m.Budget].Text)
+		for _, c := range sweeps {
+			holds := func(pt tournament.SweepPoint) bool { return pt.Engine == m.Names[c.Swept] }
+			if c.Game == m.Game && c.Budget == budget && c.Fixed == m.Names[1-c.Swept] && slices.ContainsFunc(c.Points, holds) {
+				sw = c
+			}
+		}
+	}
+	lines := []string{s.Subtle.Render(cut(sw.Title(), e.width))}
+	for _, l := range sw.Plot() {
+		lines = append(lines, cut(l, e.width))
+	}
+	lines = append(lines, s.Subtle.Render(cut(tournament.Legend, e.width)))
+	if len(sweeps) > 1 {
+		lines = append(lines, s.Subtle.Render(cut(fmt.Sprintf("%d sweeps: ↑/↓ to a match of another shows it", len(sweeps)), e.width)))
+	}
+	if len(lines) > height {
+		lines = lines[:max(height, 1)]
+	}
+	return strings.Join(lines, "\n")
 }
 
 // load reads the games the results file holds already, so that a resumed
@@ -488,6 +575,8 @@ func (r *runScreen) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 			r.cursor = max(r.cursor-max(r.table.rows, 1), 0)
 		case matches(msg, e.keys.PageDown):
 			r.cursor = max(min(r.cursor+max(r.table.rows, 1), units-1), 0)
+		case r.sweeps && matches(msg, e.keys.Chart):
+			r.chart = !r.chart
 		}
 	}
 	return r, nil
@@ -665,6 +754,9 @@ func (r *runScreen) view(e *env) string {
 	head := strings.Join(top, "\n")
 	rows, header, detail := r.rows(e, recs, tallies, keys)
 	height := e.bodyHeight - lipgloss.Height(head) - 2 // the table's header and the detail line
+	if r.chart {
+		return head + "\n" + r.chartView(e, recs, height+1) + "\n" + cut(detail, e.width)
+	}
 	table := r.table.render(rows, r.cursor, w, max(height, 1))
 	if span := r.table.span(); span != "" && lipgloss.Width(header)+len(span)+2 <= w {
 		header += "  " + span

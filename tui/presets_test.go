@@ -288,3 +288,78 @@ count = 2
 		t.Fatalf("got screen %T, want tiny's finished run", m.current)
 	}
 }
+
+const sweepPresetConfig = `
+[engines.r]
+family = "random"
+[engines.c1]
+family = "mcts"
+c = 0.1
+[engines.c5]
+family = "mcts"
+c = 0.5
+[engines.c10]
+family = "mcts"
+c = 1
+[presets.sweep]
+description = "a sweep over c"
+games = ["tictactoe"]
+pairs = [["c10", "r"], ["c1", "r"], ["c5", "r"]]
+budgets = ["iterations=50"]
+count = 2
+paper = [[[90]], [[80]], [[15]]]
+[presets.tiny]
+description = "not a sweep"
+games = ["tictactoe"]
+pairs = [["c1", "r"]]
+budgets = ["iterations=50"]
+count = 2
+`
+
+// The run screen of a preset whose matches make a sweep (engines that
+// differ in one numeric option, one opponent) toggles between its table
+// and the sweep's chart with c, points in increasing value of the option;
+// a preset that is not a sweep offers no chart.
+func TestRunScreenChart(t *testing.T) {
+	tempResults(t)
+	cfg, err := config.Parse("c.toml", []byte(sweepPresetConfig))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, r := runPreset(t, cfg, "")
+	if r.err != nil || !r.sweeps {
+		t.Fatalf("run: %v, sweeps %v", r.err, r.sweeps)
+	}
+	if v := m.View(); !strings.Contains(v, "c chart the sweep") {
+		t.Fatalf("the help does not offer the chart:\n%s", v)
+	}
+	m = keys(t, m, "c")
+	v := m.View()
+	for _, want := range []string{"sweep  tictactoe  iterations=50: the score of each engine against r, by c (2 games a point)", "0.1  0.5   1", tournament.Legend, "c the table"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("chart view lacks %q:\n%s", want, v)
+		}
+	}
+	// c 0.5 scored 1.5 of 2 on these seeds (19.8-97.3): the paper's 15%
+	// lies outside, and the ! under 0.5 says so.
+	if !slices.Contains(strings.Split(v, "\n"), strings.Repeat(" ", 12)+"!") {
+		t.Errorf("chart view does not mark c 0.5 outside:\n%s", v)
+	}
+	m = keys(t, m, "c")
+	if v := m.View(); strings.Contains(v, tournament.Legend) || !strings.Contains(v, "win % [95%]") {
+		t.Errorf("c did not go back to the table:\n%s", v)
+	}
+
+	tempResults(t)
+	m = send(t, New(cfg), tea.WindowSizeMsg{Width: 140, Height: 40})
+	m = keys(t, openItem(t, m, itemPresets), "down")
+	next, cmd := m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	m = drain(t, next.(Model), cmd, 200)
+	r, ok := m.current.(*runScreen)
+	if !ok || r.p.Name != "tiny" || r.sweeps {
+		t.Fatalf("screen %T, want the run of tiny with no sweep", m.current)
+	}
+	if v := keys(t, m, "c").View(); strings.Contains(v, tournament.Legend) {
+		t.Errorf("c drew a chart of a preset that is not a sweep:\n%s", v)
+	}
+}
