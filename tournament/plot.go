@@ -17,8 +17,8 @@ const (
 	markOutside  = '!'
 )
 
-// maxPlotRows bounds a chart's height: the step between rows is the first
-// of plotSteps that keeps the range within it.
+// maxPlotRows bounds a chart's height, in steps between rows: the step is
+// the first of plotSteps that keeps the range within it.
 const maxPlotRows = 24
 
 var plotSteps = []float64{1, 2, 2.5, 5, 10}
@@ -57,7 +57,12 @@ const Legend = "o our score in percent, | its 95% interval, x the paper's figure
 // whose values label the axis; '!' under a point marks a paper figure
 // outside our interval, and a row of dots marks 50%. A point without games
 // shows the paper's figure alone.
-func (s Sweep) Plot() []string {
+func (s Sweep) Plot() []string { return s.PlotIn(maxPlotRows + 1) }
+
+// PlotIn is Plot with at most rows rows above the axis where the step
+// between rows allows (10 points a row at most: a range of 0-100 needs
+// 11), for a screen of a given height.
+func (s Sweep) PlotIn(rows int) []string {
 	vmin, vmax := math.Inf(1), math.Inf(-1)
 	see := func(v float64) { vmin, vmax = min(vmin, v), max(vmax, v) }
 	for _, p := range s.Points {
@@ -82,12 +87,12 @@ func (s Sweep) Plot() []string {
 	}
 	step := plotSteps[len(plotSteps)-1]
 	for _, st := range plotSteps {
-		if (hi-lo)/st <= maxPlotRows {
+		if (hi-lo)/st <= float64(rows-1) {
 			step = st
 			break
 		}
 	}
-	rows := int(math.Round((hi-lo)/step)) + 1
+	rows = int(math.Round((hi-lo)/step)) + 1
 	row := func(v float64) int { return int(math.Round((hi - v) / step)) }
 
 	width := 3

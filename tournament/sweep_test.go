@@ -194,3 +194,17 @@ func TestFindSweepsPairs(t *testing.T) {
 		}
 	}
 }
+
+// A chart for a short screen takes larger steps: 0-100 in 11 rows of 10
+// points, the axis and its labels kept.
+func TestSweepPlotIn(t *testing.T) {
+	s := Sweep{Option: "alpha", Fixed: "bl", Points: []SweepPoint{
+		{Label: "0", Games: 10, Score: 0.5, Low: 0.01, High: 0.99, Paper: -1},
+		{Label: "1", Games: 10, Score: 0.5, Low: 0.2, High: 0.8, Paper: -1},
+		{Label: "2", Games: 10, Score: 0.5, Low: 0.3, High: 0.7, Paper: -1},
+	}}
+	lines := s.PlotIn(12)
+	if len(lines) != 13 || !strings.HasPrefix(lines[0], "100 |") || !strings.HasPrefix(lines[10], "  0 |") || !strings.Contains(lines[12], "0    1    2") {
+		t.Fatalf("chart in 12 rows:\n%s", strings.Join(lines, "\n"))
+	}
+}

@@ -443,6 +443,10 @@ func (r *runScreen) findSweeps(recs []tournament.Record) []tournament.Sweep {
 	})
 }
 
+// maxChartRows is the most rows a chart takes on the run screen, as in
+// mcarena report --plot.
+const maxChartRows = 25
+
 // chartView draws the sweep that holds the selected match (the first
 // sweep when none does): its title, chart and legend, cut to the screen.
 func (r *runScreen) chartView(e *env, recs []tournament.Record, height int) string {
@@ -464,8 +468,10 @@ func (r *runScreen) chartView(e *env, recs []tournament.Record, height int) stri
 			}
 		}
 	}
+	// The title, the axis, its labels, the marks of points outside and
+	// the legend take five lines; the chart's rows get the rest.
 	lines := []string{s.Subtle.Render(cut(sw.Title(), e.width))}
-	for _, l := range sw.Plot() {
+	for _, l := range sw.PlotIn(min(height-5, maxChartRows)) {
 		lines = append(lines, cut(l, e.width))
 	}
 	lines = append(lines, s.Subtle.Render(cut(tournament.Legend, e.width)))
