@@ -248,39 +248,19 @@ func declaredOption(decl []spec.Option, name string) (spec.Option, bool) {
 	return spec.Option{}, false
 }
 
-// topOptions splits an option list at its top-level commas into names and
-// values (a bare flag has the value ""), leaving components' parenthesised
-// options and quoted text whole.
+// topOptions splits a canonical option list at its top-level commas into
+// names and values (a bare flag has the value ""), leaving components'
+// parenthesised options and quoted text whole.
 func topOptions(text string) map[string]string {
 	out := map[string]string{}
-	depth, start, quoted := 0, 0, false
-	add := func(part string) {
+	parts, _ := spec.SplitOptions(text) // canonical text is balanced
+	for _, part := range parts {
 		if part == "" {
-			return
+			continue
 		}
 		k, v, _ := strings.Cut(part, "=")
 		out[k] = v
 	}
-	for i, c := range text {
-		if c == '\'' {
-			quoted = !quoted
-		}
-		if quoted {
-			continue
-		}
-		switch c {
-		case '(':
-			depth++
-		case ')':
-			depth--
-		case ',':
-			if depth == 0 {
-				add(text[start:i])
-				start = i + 1
-			}
-		}
-	}
-	add(text[start:])
 	return out
 }
 

@@ -175,7 +175,7 @@ func Resolve(what string, decl []Option, opts string, hasOpts bool) (Values, err
 		return Values{vals: vals, comps: comps}, nil
 	}
 	seen := map[string]bool{}
-	items, err := splitTop(opts)
+	items, err := SplitOptions(opts)
 	if err != nil {
 		return Values{}, fmt.Errorf("%s: %w", what, err)
 	}
@@ -215,9 +215,10 @@ func Resolve(what string, decl []Option, opts string, hasOpts bool) (Values, err
 	return Values{vals: vals, comps: comps}, nil
 }
 
-// splitTop splits an option list at the commas outside parentheses and
-// single quotes.
-func splitTop(opts string) ([]string, error) {
+// SplitOptions splits an option list at the commas outside parentheses
+// and single quotes: "a=1,p=x(b=2,c=3)" into "a=1" and "p=x(b=2,c=3)".
+// Unbalanced parentheses or quotes are an error.
+func SplitOptions(opts string) ([]string, error) {
 	var items []string
 	depth, from, quoted := 0, 0, false
 	for i, r := range opts {
