@@ -52,7 +52,7 @@ const (
 	benchUsage   = "bench [--time D] [--games LIST] [--json] [--cpuprofile FILE] | bench --search ENGINE [--games GAME] [--position P] [--moves M] [--config FILE] [--iterations N | --states N] [--searches K] [--json] [--cpuprofile FILE]"
 	analyseUsage = "analyse GAME --engine SPEC [--position P] [--runs N] [--seed S] [--playout] [--json]"
 	runUsage     = "run PRESET [--games N] [--scale F] [--budget B]... [--workers K] [--out FILE] [--shard i/n|auto|auto/n] [--restart]"
-	reportUsage  = "report FILE... [--config FILE] [--markdown | --csv] [--los] [--cross]"
+	reportUsage  = "report FILE... [--config FILE] [--markdown | --csv] [--los] [--cross] [--plot]"
 	mergeUsage   = "merge --out FILE SHARD-FILE..."
 	searchUsage  = "search GAME --engine SPEC [--position P] [--moves \"M1 M2 ...\"] [--seed S] [--states N | --iterations N | --time D] [--clock LEFT[+INC]] [--json]"
 	repairUsage  = "repair FILE [--check [--config FILE | --rules-only]]"
@@ -73,6 +73,7 @@ var commands = map[string]command{
 	"list":    {"list the presets and named engines of config.toml, or those whose name, description or spec holds TEXT (in any case)", listUsage, runList},
 	"run":     {"play a preset's games, resuming from its results file", runUsage, runRun},
 	"report":  {"tables of results files beside the paper's figures", reportUsage, runReport},
+	"compare": {"the matches of two results files side by side: the difference of the scores, its z and p", compareUsage, runCompare},
 	"merge":   {"combine the results files of shards", mergeUsage, runMerge},
 	"repair":  {"keep a results file's good records, set damaged and repeated lines aside (with --check, also those verify finds wrong)", repairUsage, runRepair},
 	"verify":  {"replay every game of results files under the rules and compare each record with its preset; change nothing", verifyUsage, runVerify},

@@ -425,3 +425,47 @@ func TestReportPlot(t *testing.T) {
 		t.Errorf("report --plot --markdown has no fenced chart:\n%s", md)
 	}
 }
+
+// compare pairs the matches of two results files by their engines' names,
+// or with --by order by their places in their presets (the same sweep
+// with its engines renamed), and refuses what it cannot pair.
+func TestCompareCommand(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "c.toml")
+	renamed := strings.NewReplacer("[engines.r]\nfamily = \"random\"\n", "", "[engines.c1]", "[engines.d1]", "[engines.c5]", "[engines.d5]", "[engines.c10]", "[engines.d10]",
+		`"c10", "r"`, `"d10", "r"`, `"c1", "r"`, `"d1", "r"`, `"c5", "r"`, `"d5", "r"`, "[presets.sweep]", "[presets.sweep2]").Replace(sweepConfig)
+	os.WriteFile(cfg, []byte(sweepConfig+renamed+"seed = 7\n"), 0o644)
+	a, b := filepath.Join(dir, "a.jsonl"), filepath.Join(dir, "b.jsonl")
+	for _, r := range [][2]string{{"sweep", a}, {"sweep2", b}} {
+		if code, out, errs := run("run", r[0], "--config", cfg, "--out", r[1], "--workers", "1"); code != ExitOK {
+			t.Fatalf("run %s: %d %q %q", r[0], code, out, errs)
+		}
+	}
+	code, out, errs := run("compare", a, a, "--config", cfg)
+	if code != ExitOK || strings.Count(out, "+0.0 ") != 3 || !strings.Contains(out, "0 of 3 differences have p < 0.05") {
+		t.Fatalf("a file against itself: %d %q %q", code, out, errs)
+	}
+	code, out, errs = run("compare", a, b, "--config", cfg, "--by", "order")
+	if code != ExitOK || !strings.Contains(out, "c10 ") || !strings.Contains(out, "d10 ") || !strings.Contains(out, "of 3 differences") {
+		t.Fatalf("--by order: %d %q %q", code, out, errs)
+	}
+	if lines := strings.Split(out, "\n"); !strings.Contains(lines[1], "c10") || !strings.Contains(lines[1], "d10") {
+		t.Fatalf("--by order paired c10 with another than d10:\n%s", out)
+	}
+	merged := filepath.Join(dir, "m.jsonl")
+	run("merge", "--out", merged, a, b)
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"compare", a}, "want two results files"},
+		{[]string{"compare", a, b, "--by", "rank"}, `--by "rank": want names or order`},
+		{[]string{"compare", a, b, "--config", cfg}, "no match of"},
+		{[]string{"compare", merged, b, "--config", cfg, "--by", "order"}, "holds the presets sweep and sweep2"},
+	} {
+		code, _, errs := run(tt.args...)
+		if code != ExitUsage || !strings.Contains(errs, tt.want) {
+			t.Errorf("%v: %d %q, want %q", tt.args, code, errs, tt.want)
+		}
+	}
+}

@@ -1,0 +1,64 @@
+package tournament
+
+import (
+	"bytes"
+	"math"
+	"strings"
+	"testing"
+)
+
+// The difference of two scores, its z and two-sided p: games without
+// draws give the unpooled test of two proportions; a draw counts half and
+// its variance about the score is its own; matches played in pairs compare
+// their pair scores; sides that won (or lost) every game have no z.
+func TestCompareMatch(t *testing.T) {
+	sum := func(w, d, l int) MatchSummary { return MatchSummary{Wins: w, Draws: d, Losses: l} }
+	paired := sum(0, 0, 10)
+	paired.Paired, paired.PairWins, paired.PairDraws, paired.PairLosses = true, 30, 0, 10
+	tests := []struct {
+		name        string
+		a, b        MatchSummary
+		diff, z, p  float64
+		noZ, noDiff bool
+	}{
+		// The MAST reading's alpha 1: 62 of 100 against 30 of 100.
+		{name: "proportions", a: sum(62, 0, 38), b: sum(30, 0, 70), diff: 0.32, z: 0.32 / math.Sqrt(0.62*0.38/100+0.3*0.7/100), p: 1.64e-6},
+		// 2 wins, 2 draws, 0 losses (0.75): variance (2*0.0625 + 2*0.0625)/4.
+		{name: "draws", a: sum(2, 2, 0), b: sum(1, 0, 3), diff: 0.5, z: 0.5 / math.Sqrt(0.0625/4+0.1875/4), p: 0.0455},
+		{name: "pairs", a: paired, b: sum(50, 0, 50), diff: 0.25, z: 0.25 / math.Sqrt(0.75*0.25/40+0.25/100), p: 0.00319},
+		{name: "all won", a: sum(10, 0, 0), b: sum(10, 0, 0), noZ: true},
+		{name: "no games", a: sum(0, 0, 0), b: sum(3, 0, 1), noZ: true, noDiff: true},
+	}
+	for _, tt := range tests {
+		c := CompareMatch(tt.a, tt.b)
+		if tt.noDiff != math.IsNaN(c.Diff) || (!tt.noDiff && math.Abs(c.Diff-tt.diff) > 1e-12) {
+			t.Errorf("%s: diff %v, want %v", tt.name, c.Diff, tt.diff)
+		}
+		if tt.noZ {
+			if !math.IsNaN(c.Z) || !math.IsNaN(c.P) {
+				t.Errorf("%s: z %v p %v, want none", tt.name, c.Z, c.P)
+			}
+			continue
+		}
+		if math.Abs(c.Z-tt.z) > 1e-9 || math.Abs(c.P-tt.p)/tt.p > 0.01 {
+			t.Errorf("%s: z %v p %v, want %v and %v", tt.name, c.Z, c.P, tt.z, tt.p)
+		}
+	}
+}
+
+// The table flags p < 0.05 and says how many differences chance alone
+// would give.
+func TestWriteComparisons(t *testing.T) {
+	a := MatchSummary{Game: "g", Budget: "iterations=1", Names: [2]string{"x", "y"}, Wins: 62, Losses: 38, Low: 0.52, High: 0.71}
+	b := MatchSummary{Game: "g", Budget: "iterations=1", Names: [2]string{"x2", "y"}, Wins: 30, Losses: 70, Low: 0.22, High: 0.40}
+	var buf bytes.Buffer
+	if err := WriteComparisons(&buf, []Comparison{CompareMatch(a, b), CompareMatch(a, a)}, Text); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	for _, want := range []string{"+32.0  +4.79  <0.0001  *", "+0.0   +0.00  1.00", "1 of 2 differences have p < 0.05; with no difference anywhere, about 0.1 would by chance."} {
+		if !strings.Contains(out, want) {
+			t.Errorf("table lacks %q:\n%s", want, out)
+		}
+	}
+}
