@@ -57,12 +57,14 @@ const Legend = "o our score in percent, | its 95% interval, x the paper's figure
 // whose values label the axis; '!' under a point marks a paper figure
 // outside our interval, and a row of dots marks 50%. A point without games
 // shows the paper's figure alone.
-func (s Sweep) Plot() []string { return s.PlotIn(maxPlotRows + 1) }
+func (s Sweep) Plot() []string { return s.PlotIn(maxPlotRows+1, 0) }
 
-// PlotIn is Plot with at most rows rows above the axis where the step
-// between rows allows (10 points a row at most: a range of 0-100 needs
-// 11), for a screen of a given height.
-func (s Sweep) PlotIn(rows int) []string {
+// PlotIn is Plot for a screen: at most rows rows above the axis where the
+// step between rows allows (10 points a row at most: a range of 0-100
+// needs 11), and, where width is above 0, points one column closer
+// together when the chart would be wider than width (a label and a
+// space apart; the chart is not cut).
+func (s Sweep) PlotIn(rows, width int) []string {
 	vmin, vmax := math.Inf(1), math.Inf(-1)
 	see := func(v float64) { vmin, vmax = min(vmin, v), max(vmax, v) }
 	for _, p := range s.Points {
@@ -95,11 +97,15 @@ func (s Sweep) PlotIn(rows int) []string {
 	rows = int(math.Round((hi-lo)/step)) + 1
 	row := func(v float64) int { return int(math.Round((hi - v) / step)) }
 
-	width := 3
+	label := 3
 	for _, p := range s.Points {
-		width = max(width, len(p.Label))
+		label = max(label, len(p.Label))
 	}
-	cw := width + 2
+	yw := len(yLabel(hi))
+	cw := label + 2
+	if width > 0 && yw+2+cw*len(s.Points) > width {
+		cw = label + 1
+	}
 	cols := cw * len(s.Points)
 	grid := make([][]rune, rows)
 	for r := range grid {
@@ -124,8 +130,6 @@ func (s Sweep) PlotIn(rows int) []string {
 		}
 	}
 
-	yLabel := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
-	yw := len(yLabel(hi))
 	var out []string
 	for r := range rows {
 		v := hi - float64(r)*step
@@ -137,7 +141,7 @@ func (s Sweep) PlotIn(rows int) []string {
 	}
 	pad := strings.Repeat(" ", yw+2)
 	out = append(out, strings.Repeat(" ", yw+1)+"+"+strings.Repeat("-", cols))
-	labels := []rune(strings.Repeat(" ", cols+width))
+	labels := []rune(strings.Repeat(" ", cols+label))
 	outside := []rune(strings.Repeat(" ", cols))
 	anyOutside := false
 	for i, p := range s.Points {
@@ -154,6 +158,9 @@ func (s Sweep) PlotIn(rows int) []string {
 	}
 	return out
 }
+
+// yLabel writes a value of the chart's axis.
+func yLabel(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
 // WriteSweeps prints each sweep's title and chart, then the legend once;
 // in Markdown each chart is a fenced block. CSV has no charts.

@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -203,8 +204,37 @@ func TestSweepPlotIn(t *testing.T) {
 		{Label: "1", Games: 10, Score: 0.5, Low: 0.2, High: 0.8, Paper: -1},
 		{Label: "2", Games: 10, Score: 0.5, Low: 0.3, High: 0.7, Paper: -1},
 	}}
-	lines := s.PlotIn(12)
+	lines := s.PlotIn(12, 0)
 	if len(lines) != 13 || !strings.HasPrefix(lines[0], "100 |") || !strings.HasPrefix(lines[10], "  0 |") || !strings.Contains(lines[12], "0    1    2") {
 		t.Fatalf("chart in 12 rows:\n%s", strings.Join(lines, "\n"))
+	}
+}
+
+// Figure 1's fifteen alphas fit an 80-column screen: their labels a space
+// apart, each still under its point.
+func TestSweepPlotInWidth(t *testing.T) {
+	var s Sweep
+	for _, a := range []string{"0", "0.05", "0.1", "0.15", "0.2", "0.25", "0.3", "0.35", "0.4", "0.45", "0.5", "0.55", "0.6", "0.75", "1"} {
+		s.Points = append(s.Points, SweepPoint{Label: a, Games: 100, Score: 0.6, Low: 0.5, High: 0.7, Paper: 60})
+	}
+	wide, narrow := s.PlotIn(25, 0), s.PlotIn(25, 80)
+	width := func(lines []string) int {
+		w := 0
+		for _, l := range lines {
+			w = max(w, len(l))
+		}
+		return w
+	}
+	if width(wide) <= 80 || width(narrow) > 80 {
+		t.Fatalf("widths %d unbounded and %d in 80 columns", width(wide), width(narrow))
+	}
+	labels := narrow[len(narrow)-1]
+	if !strings.Contains(labels, "0.05 0.1  0.15 0.2") {
+		t.Fatalf("labels %q", labels)
+	}
+	// The score of the last point sits over its label's first character.
+	scoreRow := narrow[slices.IndexFunc(narrow, func(l string) bool { return strings.HasPrefix(l, "60 |") })]
+	if last := strings.LastIndexByte(scoreRow, 'o'); last != strings.LastIndexByte(labels, '1') {
+		t.Fatalf("the last point's score at column %d, its label at %d:\n%s", last, strings.LastIndexByte(labels, '1'), strings.Join(narrow, "\n"))
 	}
 }

@@ -471,7 +471,7 @@ func (r *runScreen) chartView(e *env, recs []tournament.Record, height int) stri
 	// The title, the axis, its labels, the marks of points outside and
 	// the legend take five lines; the chart's rows get the rest.
 	lines := []string{s.Subtle.Render(cut(sw.Title(), e.width))}
-	for _, l := range sw.PlotIn(min(height-5, maxChartRows)) {
+	for _, l := range sw.PlotIn(min(height-5, maxChartRows), e.width) {
 		lines = append(lines, cut(l, e.width))
 	}
 	lines = append(lines, s.Subtle.Render(cut(tournament.Legend, e.width)))
