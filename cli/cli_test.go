@@ -413,7 +413,7 @@ func TestReportPlot(t *testing.T) {
 	if code != ExitOK {
 		t.Fatalf("report: %d %q %q", code, out, errs)
 	}
-	for _, want := range []string{"sweep  tictactoe  iterations=50: the score of each engine against r, by c (2 games a point)", "0.1  0.5   1", tournament.Legend} {
+	for _, want := range []string{"sweep  tictactoe  iterations=50: the score of each engine against r, by c (c1 to c10; 2 games a point)", "0.1  0.5   1", tournament.Legend} {
 		if !strings.Contains(out, want) {
 			t.Errorf("report --plot lacks %q:\n%s", want, out)
 		}
@@ -434,7 +434,9 @@ func TestCompareCommand(t *testing.T) {
 	cfg := filepath.Join(dir, "c.toml")
 	renamed := strings.NewReplacer("[engines.r]\nfamily = \"random\"\n", "", "[engines.c1]", "[engines.d1]", "[engines.c5]", "[engines.d5]", "[engines.c10]", "[engines.d10]",
 		`"c10", "r"`, `"d10", "r"`, `"c1", "r"`, `"d1", "r"`, `"c5", "r"`, `"d5", "r"`, "[presets.sweep]", "[presets.sweep2]").Replace(sweepConfig)
-	os.WriteFile(cfg, []byte(sweepConfig+renamed+"seed = 7\n"), 0o644)
+	again := sweepConfig[strings.Index(sweepConfig, "[presets.sweep]"):]
+	again = strings.Replace(again, "[presets.sweep]", "[presets.sweep3]", 1) + "seed = 9\n"
+	os.WriteFile(cfg, []byte(sweepConfig+renamed+"seed = 7\n"+again), 0o644)
 	a, b := filepath.Join(dir, "a.jsonl"), filepath.Join(dir, "b.jsonl")
 	for _, r := range [][2]string{{"sweep", a}, {"sweep2", b}} {
 		if code, out, errs := run("run", r[0], "--config", cfg, "--out", r[1], "--workers", "1"); code != ExitOK {
@@ -454,6 +456,9 @@ func TestCompareCommand(t *testing.T) {
 	}
 	merged := filepath.Join(dir, "m.jsonl")
 	run("merge", "--out", merged, a, b)
+	c, twice := filepath.Join(dir, "c.jsonl"), filepath.Join(dir, "twice.jsonl")
+	run("run", "sweep3", "--config", cfg, "--out", c, "--workers", "1")
+	run("merge", "--out", twice, a, c)
 	for _, tt := range []struct {
 		args []string
 		want string
@@ -462,6 +467,7 @@ func TestCompareCommand(t *testing.T) {
 		{[]string{"compare", a, b, "--by", "rank"}, `--by "rank": want names or order`},
 		{[]string{"compare", a, b, "--config", cfg}, "no match of"},
 		{[]string{"compare", merged, b, "--config", cfg, "--by", "order"}, "holds the presets sweep and sweep2"},
+		{[]string{"compare", twice, a, "--config", cfg}, "of preset sweep3, which pair alike"},
 	} {
 		code, _, errs := run(tt.args...)
 		if code != ExitUsage || !strings.Contains(errs, tt.want) {

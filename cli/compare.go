@@ -118,7 +118,7 @@ func orderKey(cfg *config.Config, sums []tournament.MatchSummary, path string) (
 	return func(m tournament.MatchSummary) string {
 		k, ok := place[m.Match]
 		if !ok {
-			return "\x00" + m.Match // a match the preset no longer has pairs with nothing
+			return "\x00" + path + "\x00" + m.Match // a match the preset no longer has: its file's own key, which pairs with nothing
 		}
 		return strconv.Itoa(k) + "\x00" + strconv.FormatFloat(m.BudgetScale, 'g', -1, 64)
 	}, nil
@@ -128,6 +128,16 @@ func orderKey(cfg *config.Config, sums []tournament.MatchSummary, path string) (
 // first, prints the comparisons and names the matches of either side
 // without a counterpart.
 func writeComparisons(stdout io.Writer, sides [2][]tournament.MatchSummary, keys [2]func(tournament.MatchSummary) string, files []string, f tournament.Format) error {
+	for i, side := range sides {
+		seen := map[string]tournament.MatchSummary{}
+		for _, m := range side {
+			k := keys[i](m)
+			if o, dup := seen[k]; dup {
+				return usagef("%s holds match %s of preset %s and match %s of preset %s, which pair alike: compare one preset with one (mcarena run --out FILE keeps a preset's games apart)", files[i], o.Match, o.Preset, m.Match, m.Preset)
+			}
+			seen[k] = m
+		}
+	}
 	inB := map[string]int{}
 	for i, m := range sides[1] {
 		inB[keys[1](m)] = i

@@ -18,8 +18,12 @@ type Comparison struct {
 	// Z is Diff over its standard error, the square root of the sum of
 	// each side's per-game (per-pair) score variance over its games; P is
 	// the two-sided probability of a |Z| at least as large under no
-	// difference, by the normal approximation. Both are NaN when the
-	// standard error is 0 (each side won all its games, or lost all).
+	// difference, by the normal approximation. Where both sides' scores
+	// vary not at all (each won every game, or lost every one), the
+	// variance of the two sides' games pooled stands in: 20 wins against
+	// 20 losses is a difference, one that each side's own variance cannot
+	// measure. Both are NaN when the games pooled do not vary either (the
+	// same extreme on both sides: no difference to test).
 	Z, P float64
 }
 
@@ -52,7 +56,17 @@ func CompareMatch(a, b MatchSummary) Comparison {
 		return c
 	}
 	c.Diff = sa - sb
-	if se := math.Sqrt(va/float64(na) + vb/float64(nb)); se > 0 {
+	se := math.Sqrt(va/float64(na) + vb/float64(nb))
+	if se == 0 {
+		if a.Paired != b.Paired {
+			return c // pairs and games do not pool
+		}
+		pooled := MatchSummary{Paired: a.Paired, Wins: a.Wins + b.Wins, Draws: a.Draws + b.Draws, Losses: a.Losses + b.Losses,
+			PairWins: a.PairWins + b.PairWins, PairDraws: a.PairDraws + b.PairDraws, PairLosses: a.PairLosses + b.PairLosses}
+		_, _, v := scoreStats(pooled)
+		se = math.Sqrt(v/float64(na) + v/float64(nb))
+	}
+	if se > 0 {
 		c.Z = c.Diff / se
 		c.P = math.Erfc(math.Abs(c.Z) / math.Sqrt2)
 	}
@@ -76,7 +90,7 @@ func WriteComparisons(w io.Writer, cs []Comparison, f Format) error {
 				lo, hi = m.PairLow, m.PairHigh
 			}
 			unit := strconv.Itoa(n)
-			if m.Paired {
+			if m.Paired && f != CSV {
 				unit += " pairs"
 			}
 			if n == 0 {

@@ -27,6 +27,9 @@ func TestCompareMatch(t *testing.T) {
 		{name: "draws", a: sum(2, 2, 0), b: sum(1, 0, 3), diff: 0.5, z: 0.5 / math.Sqrt(0.0625/4+0.1875/4), p: 0.0455},
 		{name: "pairs", a: paired, b: sum(50, 0, 50), diff: 0.25, z: 0.25 / math.Sqrt(0.75*0.25/40+0.25/100), p: 0.00319},
 		{name: "all won", a: sum(10, 0, 0), b: sum(10, 0, 0), noZ: true},
+		// Each side's games all alike, the two sides apart: the pooled
+		// variance (0.25) measures the difference.
+		{name: "all won, all lost", a: sum(20, 0, 0), b: sum(0, 0, 20), diff: 1, z: 1 / math.Sqrt(0.25/20+0.25/20), p: 2.54e-10},
 		{name: "no games", a: sum(0, 0, 0), b: sum(3, 0, 1), noZ: true, noDiff: true},
 	}
 	for _, tt := range tests {

@@ -23,29 +23,47 @@ const maxPlotRows = 24
 
 var plotSteps = []float64{1, 2, 2.5, 5, 10}
 
-// Title says what a sweep's chart shows.
+// Title says what a sweep's chart shows: the preset, game and budget,
+// whose score against whom by which option, the swept engines (first and
+// last), and the games (or pairs) a point, among the points played.
 func (s Sweep) Title() string {
 	who := fmt.Sprintf("the score of each engine against %s", s.Fixed)
 	if s.Swept == 1 {
 		who = fmt.Sprintf("the score of %s against each engine", s.Fixed)
 	}
-	lo, hi := s.Points[0].Games, s.Points[0].Games
-	for _, p := range s.Points {
-		lo, hi = min(lo, p.Games), max(hi, p.Games)
-	}
-	games := strconv.Itoa(lo)
-	if hi != lo {
-		games = fmt.Sprintf("%d-%d", lo, hi)
-	}
 	unit := "games"
 	if s.Paired {
 		unit = "pairs"
+	}
+	lo, hi, unplayed := -1, -1, 0
+	for _, p := range s.Points {
+		if p.Games == 0 {
+			unplayed++
+			continue
+		}
+		if lo < 0 {
+			lo, hi = p.Games, p.Games
+		}
+		lo, hi = min(lo, p.Games), max(hi, p.Games)
+	}
+	var games string
+	switch {
+	case lo < 0:
+		games = "no " + unit + " yet"
+	case hi != lo:
+		games = fmt.Sprintf("%d-%d %s a point", lo, hi, unit)
+	default:
+		games = fmt.Sprintf("%d %s a point", lo, unit)
+	}
+	if lo >= 0 && unplayed > 0 {
+		games += fmt.Sprintf(", %d of %d points not played yet", unplayed, len(s.Points))
 	}
 	budget := s.Budget
 	if budget == "" {
 		budget = "-"
 	}
-	return fmt.Sprintf("%s  %s  %s: %s, by %s (%s %s a point)", s.Preset, s.Game, budget, who, s.Option, games, unit)
+	engines := s.Points[0].Engine + " to " + s.Points[len(s.Points)-1].Engine
+	return fmt.Sprintf("%s  %s  %s: %s, by %s (%s; %s)", s.Preset, s.Game, budget, who, s.Option, engines, games)
 }
 
 // Legend explains a chart's marks.

@@ -55,12 +55,15 @@ type SweepPoint struct {
 // minSweep is the fewest matches a curve is drawn from.
 const minSweep = 3
 
-// FindSweeps returns the sweeps among sums, in the order of their first
-// matches: for each preset, game and budget, the matches whose engines on
-// one side all differ in one numeric option, against one engine on the
-// other side, at least three of them. specOf gives an engine's spec by
-// preset and name; an engine it does not know (empty) leaves its group
-// out.
+// FindSweeps returns the sweeps among sums, group by group in the order of
+// their first matches: for each preset, game and budget, and each engine
+// on one side, the matches against it whose engines on the other side
+// differ in one numeric option and in nothing else, at least three of
+// them. A preset may hold several series (the LOA sweep's three players,
+// the N-gram decay's N-gram1 and N-gram2 against one baseline): each is a
+// sweep of its own. specOf gives an engine's spec by preset and name; an
+// engine it does not know (empty), or whose spec does not resolve, is in
+// no sweep.
 func FindSweeps(sums []MatchSummary, specOf func(preset, name string) string) []Sweep {
 	type key struct{ preset, game, budget string }
 	var order []key
@@ -75,177 +78,183 @@ func FindSweeps(sums []MatchSummary, specOf func(preset, name string) string) []
 	var out []Sweep
 	for _, k := range order {
 		ms := groups[k]
-		if len(ms) < minSweep {
-			continue
-		}
 		for side := range 2 {
-			if s, ok := sweepOf(ms, side, specOf); ok {
-				out = append(out, s)
-				break
+			var fixed []string
+			against := map[string][]MatchSummary{}
+			for _, m := range ms {
+				f := m.Names[1-side]
+				if _, ok := against[f]; !ok {
+					fixed = append(fixed, f)
+				}
+				against[f] = append(against[f], m)
+			}
+			for _, f := range fixed {
+				out = append(out, sweepsAgainst(against[f], side, f, specOf)...)
 			}
 		}
 	}
 	return out
 }
 
-// sweepOf makes a sweep of ms with side swept, if the other side is one
-// engine and the swept side's specs differ in one numeric option.
-func sweepOf(ms []MatchSummary, side int, specOf func(preset, name string) string) (Sweep, bool) {
-	fixed := ms[0].Names[1-side]
-	var names, specs []string
+// sweepsAgainst returns the sweeps among ms, matches against the engine
+// fixed on side 1-side: for each numeric option in which their engines
+// differ, the clusters of three or more engines alike in all else.
+func sweepsAgainst(ms []MatchSummary, side int, fixed string, specOf func(preset, name string) string) []Sweep {
+	if len(ms) < minSweep {
+		return nil
+	}
+	type engine struct {
+		m    MatchSummary
+		name string
+		opts map[string]string
+	}
+	var es []engine
+	kinds := map[string]spec.Kind{}
 	for _, m := range ms {
-		if m.Names[1-side] != fixed || slices.Contains(names, m.Names[side]) {
-			return Sweep{}, false
-		}
-		sp := specOf(m.Preset, m.Names[side])
-		if sp == "" {
-			return Sweep{}, false
-		}
-		names = append(names, m.Names[side])
-		specs = append(specs, sp)
-	}
-	option, labels, xs, ok := numericDifference(specs)
-	if !ok {
-		return Sweep{}, false
-	}
-	s := Sweep{Preset: ms[0].Preset, Game: ms[0].Game, Budget: ms[0].Budget, Option: option, Swept: side, Fixed: fixed}
-	for i, m := range ms {
-		p := SweepPoint{Label: labels[i], X: xs[i], Engine: names[i], Paper: m.Paper, Outside: m.Outside,
-			Games: m.Games, Score: m.Score, Low: m.Low, High: m.High}
-		if m.Paired {
-			s.Paired = true
-			p.Games, p.Score, p.Low, p.High = m.Pairs, m.PairScore, m.PairLow, m.PairHigh
-		}
-		s.Points = append(s.Points, p)
-	}
-	slices.SortStableFunc(s.Points, func(a, b SweepPoint) int { return cmp.Compare(a.X, b.X) })
-	return s, true
-}
-
-// numericDifference finds the one option in which specs (engine specs of
-// one family) differ, descending into a component whose options
-// differ, and returns its name, each spec's value of it as written (the
-// declared default where a spec leaves it out) and as a number. ok is
-// false unless exactly one option differs and all its values are
-// numbers, each spec's different.
-func numericDifference(specs []string) (option string, labels []string, xs []float64, ok bool) {
-	family, _, _ := spec.Split(specs[0])
-	f, found := engines.Lookup(family)
-	if !found {
-		return "", nil, nil, false
-	}
-	texts := make([]string, len(specs))
-	for i, s := range specs {
-		// Canonical specs leave out what is at its default and write
-		// the rest one way, so that the texts differ where the engines do.
-		name, opts, has := spec.Split(s)
-		if name != family {
-			return "", nil, nil, false
-		}
-		v, err := spec.Resolve(name, f.Options, opts, has)
-		if err != nil {
-			return "", nil, nil, false
-		}
-		_, texts[i], _ = spec.Split(spec.Canonical(name, f.Options, v))
-	}
-	decl := f.Options
-	var path []string
-	for {
-		maps := make([]map[string]string, len(texts))
-		for i, t := range texts {
-			maps[i] = topOptions(t)
-		}
-		key, ok := oneDifferingKey(maps)
-		if !ok {
-			return "", nil, nil, false
-		}
-		path = append(path, key)
-		o, declared := declaredOption(decl, key)
-		if !declared {
-			return "", nil, nil, false
-		}
-		values := make([]string, len(maps))
-		for i, m := range maps {
-			v, set := m[key]
-			if !set {
-				v = o.Default
-			}
-			values[i] = v
-		}
-		if o.Kind == spec.Component {
-			// Descend when every value is the same component.
-			comp, _ := componentParts(values[0])
-			texts = texts[:0]
-			for _, v := range values {
-				c, s := componentParts(v)
-				if c != comp {
-					return "", nil, nil, false
-				}
-				texts = append(texts, s)
-			}
-			i := slices.IndexFunc(o.Components, func(c spec.ComponentDecl) bool { return c.Name == comp })
-			if i < 0 {
-				return "", nil, nil, false
-			}
-			decl = o.Components[i].Options
+		name := m.Names[side]
+		if slices.ContainsFunc(es, func(e engine) bool { return e.name == name }) {
 			continue
 		}
-		if o.Kind != spec.Int && o.Kind != spec.Float {
-			return "", nil, nil, false
+		opts, ok := flatSpec(specOf(m.Preset, name), kinds)
+		if !ok {
+			continue
 		}
-		xs = make([]float64, len(values))
-		for i, v := range values {
-			x, err := strconv.ParseFloat(v, 64)
-			if err != nil {
-				return "", nil, nil, false
-			}
-			xs[i] = x
-		}
-		seen := map[float64]bool{}
-		for _, x := range xs {
-			if seen[x] {
-				return "", nil, nil, false
-			}
-			seen[x] = true
-		}
-		return strings.Join(path, "."), values, xs, true
+		es = append(es, engine{m, name, opts})
 	}
-}
-
-// oneDifferingKey returns the one key whose value (or absence) is not the
-// same in all maps.
-func oneDifferingKey(maps []map[string]string) (string, bool) {
-	keys := map[string]bool{}
-	for _, m := range maps {
-		for k := range m {
-			keys[k] = true
-		}
+	if len(es) < minSweep {
+		return nil
 	}
-	var differ []string
-	for k := range keys {
-		v0, set0 := maps[0][k]
-		for _, m := range maps[1:] {
-			if v, set := m[k]; v != v0 || set != set0 {
-				differ = append(differ, k)
+	var paths []string
+	for p, k := range kinds {
+		if k != spec.Int && k != spec.Float {
+			continue
+		}
+		for _, e := range es[1:] {
+			if e.opts[p] != es[0].opts[p] {
+				paths = append(paths, p)
 				break
 			}
 		}
 	}
-	if len(differ) != 1 {
-		return "", false
-	}
-	return differ[0], true
-}
-
-// declaredOption finds an option by its whole name among decl (a name
-// that only a prefix declaration covers is not found).
-func declaredOption(decl []spec.Option, name string) (spec.Option, bool) {
-	for _, o := range decl {
-		if o.Name == name {
-			return o, true
+	slices.Sort(paths)
+	var out []Sweep
+	for _, p := range paths {
+		// Engines alike in every option but p, in their order.
+		var sigs []string
+		clusters := map[string][]engine{}
+		for _, e := range es {
+			var parts []string
+			for k, v := range e.opts {
+				if k != p {
+					parts = append(parts, k+"="+v)
+				}
+			}
+			slices.Sort(parts)
+			sig := strings.Join(parts, ",")
+			if _, ok := clusters[sig]; !ok {
+				sigs = append(sigs, sig)
+			}
+			clusters[sig] = append(clusters[sig], e)
+		}
+		for _, sig := range sigs {
+			c := clusters[sig]
+			if len(c) < minSweep {
+				continue
+			}
+			s := Sweep{Preset: c[0].m.Preset, Game: c[0].m.Game, Budget: c[0].m.Budget, Option: p, Swept: side, Fixed: fixed}
+			seen := map[float64]bool{}
+			for _, e := range c {
+				x, err := strconv.ParseFloat(e.opts[p], 64)
+				if err != nil || seen[x] {
+					s.Points = nil
+					break
+				}
+				seen[x] = true
+				m := e.m
+				pt := SweepPoint{Label: strconv.FormatFloat(x, 'f', -1, 64), X: x, Engine: e.name, Paper: m.Paper, Outside: m.Outside,
+					Games: m.Games, Score: m.Score, Low: m.Low, High: m.High}
+				if m.Paired {
+					s.Paired = true
+					pt.Games, pt.Score, pt.Low, pt.High = m.Pairs, m.PairScore, m.PairLow, m.PairHigh
+				}
+				s.Points = append(s.Points, pt)
+			}
+			if s.Points == nil {
+				continue
+			}
+			slices.SortStableFunc(s.Points, func(a, b SweepPoint) int { return cmp.Compare(a.X, b.X) })
+			out = append(out, s)
 		}
 	}
-	return spec.Option{}, false
+	return out
+}
+
+// flatSpec resolves an engine spec and returns every option of its family
+// and of the components it uses, set or at their defaults, by path
+// ("alpha", "playout" for the component's name, "playout.gamma" for one
+// of its options), each value in its normal form; kinds gets each path's
+// kind. ok is false for a spec that does not resolve.
+func flatSpec(text string, kinds map[string]spec.Kind) (map[string]string, bool) {
+	family, opts, has := spec.Split(text)
+	f, found := engines.Lookup(family)
+	if text == "" || !found {
+		return nil, false
+	}
+	v, err := spec.Resolve(family, f.Options, opts, has)
+	if err != nil {
+		return nil, false
+	}
+	_, canonical, _ := spec.Split(spec.Canonical(family, f.Options, v))
+	out := map[string]string{"": family}
+	if !flatten(f.Options, canonical, "", out, kinds) {
+		return nil, false
+	}
+	return out, true
+}
+
+// flatten adds the declared options of an option list to out by path,
+// under prefix, descending into components.
+func flatten(decl []spec.Option, opts, prefix string, out map[string]string, kinds map[string]spec.Kind) bool {
+	given := topOptions(opts)
+	for _, o := range decl {
+		path := prefix + o.Name
+		if strings.HasSuffix(o.Name, ".") { // a family of options by prefix: as written
+			for k, v := range given {
+				if strings.HasPrefix(k, o.Name) {
+					out[prefix+k] = v
+				}
+			}
+			continue
+		}
+		v, set := given[o.Name]
+		switch {
+		case set && o.Kind == spec.Bool && v == "":
+			v = "true"
+		case !set && o.Kind != spec.Component && o.Default != "":
+			d, err := spec.Check(o, o.Default)
+			if err != nil {
+				return false
+			}
+			v = d
+		case !set:
+			v = o.Default
+		}
+		if o.Kind != spec.Component {
+			out[path] = v
+			kinds[path] = o.Kind
+			continue
+		}
+		name, sub := componentParts(v)
+		out[path] = name
+		if name == "" {
+			continue
+		}
+		i := slices.IndexFunc(o.Components, func(c spec.ComponentDecl) bool { return c.Name == name })
+		if i < 0 || !flatten(o.Components[i].Options, sub, path+".", out, kinds) {
+			return false
+		}
+	}
+	return true
 }
 
 // topOptions splits a canonical option list at its top-level commas into

@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"fmt"
 	"reflect"
 	"slices"
 	"strings"
@@ -99,10 +100,10 @@ func TestFindSweepsNeedsOneFixedEngine(t *testing.T) {
 // outside our interval.
 func TestSweepPlot(t *testing.T) {
 	s := Sweep{Preset: "fig1", Game: "breakthrough:size=8x8", Budget: "iterations=20000", Option: "alpha", Fixed: "bl", Points: []SweepPoint{
-		{Label: "0", Games: 100, Score: 0.50, Low: 0.40, High: 0.60, Paper: 50},
-		{Label: "0.4", Games: 100, Score: 0.65, Low: 0.55, High: 0.75, Paper: 65.4},
-		{Label: "1", Games: 100, Score: 0.60, Low: 0.50, High: 0.70, Paper: 24.5, Outside: true},
-		{Label: "2", Paper: 10},
+		{Label: "0", Engine: "im0", Games: 100, Score: 0.50, Low: 0.40, High: 0.60, Paper: 50},
+		{Label: "0.4", Engine: "im40", Games: 100, Score: 0.65, Low: 0.55, High: 0.75, Paper: 65.4},
+		{Label: "1", Engine: "im100", Games: 100, Score: 0.60, Low: 0.50, High: 0.70, Paper: 24.5, Outside: true},
+		{Label: "2", Engine: "im200", Paper: 10},
 	}}
 	want := strings.Join([]string{
 		"80 |",
@@ -127,7 +128,7 @@ func TestSweepPlot(t *testing.T) {
 	if have := strings.Join(s.Plot(), "\n"); have != want {
 		t.Fatalf("chart:\n%s\nwant:\n%s", have, want)
 	}
-	if title, want := s.Title(), "fig1  breakthrough:size=8x8  iterations=20000: the score of each engine against bl, by alpha (0-100 games a point)"; title != want {
+	if title, want := s.Title(), "fig1  breakthrough:size=8x8  iterations=20000: the score of each engine against bl, by alpha (im0 to im200; 100 games a point, 1 of 4 points not played yet)"; title != want {
 		t.Fatalf("title %q, want %q", title, want)
 	}
 }
@@ -186,7 +187,7 @@ func TestFindSweepsPairs(t *testing.T) {
 		m.Paired, m.Pairs, m.PairScore, m.PairLow, m.PairHigh = true, 40, 0.6+0.05*float64(i), 0.5, 0.7+0.05*float64(i)
 	}
 	sw := FindSweeps(sums, specTable(specs))
-	if len(sw) != 1 || !sw[0].Paired || !strings.Contains(sw[0].Title(), "(40 pairs a point)") {
+	if len(sw) != 1 || !sw[0].Paired || !strings.Contains(sw[0].Title(), "; 40 pairs a point)") {
 		t.Fatalf("sweeps %+v", sw)
 	}
 	for i, p := range sw[0].Points {
@@ -236,5 +237,52 @@ func TestSweepPlotInWidth(t *testing.T) {
 	scoreRow := narrow[slices.IndexFunc(narrow, func(l string) bool { return strings.HasPrefix(l, "60 |") })]
 	if last := strings.LastIndexByte(scoreRow, 'o'); last != strings.LastIndexByte(labels, '1') {
 		t.Fatalf("the last point's score at column %d, its label at %d:\n%s", last, strings.LastIndexByte(labels, '1'), strings.Join(narrow, "\n"))
+	}
+}
+
+// A preset of several series gives a sweep for each: one per engine on the
+// fixed side (the LOA sweep's three players), and one per set of engines
+// alike in all but the swept option against one engine (the N-gram decay's
+// N-gram1 and N-gram2 against the baseline); a pair of points is no sweep.
+func TestFindSweepsSeries(t *testing.T) {
+	specs := map[string]string{"base": "mcts:c=0.4,rave=50", "simple": "mcts:c=0.5", "pb": "mcts:c=0.5,bias=1"}
+	var sums []MatchSummary
+	for _, n := range []int{1, 2} {
+		var names []string
+		for _, g := range []string{"0", "0.5", "0.9"} {
+			name := fmt.Sprintf("ng%d-%s", n, g)
+			specs[name] = fmt.Sprintf("mcts:c=0.4,rave=50,playout=ngram(n=%d,gamma=%s)", n, g)
+			names = append(names, name)
+		}
+		sums = append(sums, sweepSums("decay", 0, "base", names, []float64{0.6, 0.6, 0.6}, []float64{-1, -1, -1})...)
+	}
+	for _, fixed := range []string{"simple", "pb"} {
+		var names []string
+		for _, a := range []string{"0.1", "0.2", "0.3"} {
+			name := fixed + "-im" + a
+			specs[name] = specs[fixed] + ",alpha=" + a
+			names = append(names, name)
+		}
+		sums = append(sums, sweepSums("loa", 0, fixed, names, []float64{0.5, 0.5, 0.5}, []float64{-1, -1, -1})...)
+	}
+	// Two points of a third series: no sweep.
+	specs["ng3-0"], specs["ng3-1"] = "mcts:c=0.4,rave=50,playout=ngram(n=3,gamma=0)", "mcts:c=0.4,rave=50,playout=ngram(n=3,gamma=1)"
+	sums = append(sums, sweepSums("decay", 0, "base", []string{"ng3-0", "ng3-1"}, []float64{0.5, 0.5}, []float64{-1, -1})...)
+	var have []string
+	for _, s := range FindSweeps(sums, specTable(specs)) {
+		var engines []string
+		for _, p := range s.Points {
+			engines = append(engines, p.Engine)
+		}
+		have = append(have, fmt.Sprintf("%s %s vs %s: %s", s.Preset, s.Option, s.Fixed, strings.Join(engines, " ")))
+	}
+	want := []string{
+		"decay playout.gamma vs base: ng1-0 ng1-0.5 ng1-0.9",
+		"decay playout.gamma vs base: ng2-0 ng2-0.5 ng2-0.9",
+		"loa alpha vs simple: simple-im0.1 simple-im0.2 simple-im0.3",
+		"loa alpha vs pb: pb-im0.1 pb-im0.2 pb-im0.3",
+	}
+	if !reflect.DeepEqual(have, want) {
+		t.Fatalf("sweeps\n%s\nwant\n%s", strings.Join(have, "\n"), strings.Join(want, "\n"))
 	}
 }

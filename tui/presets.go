@@ -468,10 +468,15 @@ func (r *runScreen) chartView(e *env, recs []tournament.Record, height int) stri
 			}
 		}
 	}
-	// The title, the axis, its labels, the marks of points outside and
-	// the legend take five lines; the chart's rows get the rest.
+	// The title, the axis, its labels, the marks of points outside, the
+	// legend and, with several sweeps, the line that says so take five or
+	// six lines; the chart's rows get the rest.
+	around := 5
+	if len(sweeps) > 1 {
+		around++
+	}
 	lines := []string{s.Subtle.Render(cut(sw.Title(), e.width))}
-	for _, l := range sw.PlotIn(min(height-5, maxChartRows), e.width) {
+	for _, l := range sw.PlotIn(min(height-around, maxChartRows), e.width) {
 		lines = append(lines, cut(l, e.width))
 	}
 	lines = append(lines, s.Subtle.Render(cut(tournament.Legend, e.width)))

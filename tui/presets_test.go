@@ -335,7 +335,7 @@ func TestRunScreenChart(t *testing.T) {
 	}
 	m = keys(t, m, "c")
 	v := m.View()
-	for _, want := range []string{"sweep  tictactoe  iterations=50: the score of each engine against r, by c (2 games a point)", "0.1  0.5   1", tournament.Legend, "c the table"} {
+	for _, want := range []string{"sweep  tictactoe  iterations=50: the score of each engine against r, by c (c1 to c10; 2 games a point)", "0.1  0.5   1", tournament.Legend, "c the table"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("chart view lacks %q:\n%s", want, v)
 		}
