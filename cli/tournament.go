@@ -408,7 +408,18 @@ func writeReports(stdout io.Writer, cfg *config.Config, recs []tournament.Record
 		return err
 	}
 	if extra.plot {
-		if err := tournament.WriteSweeps(stdout, tournament.FindSweeps(sums, recordSpecs(games)), format); err != nil {
+		// An elimination bracket's pairings are drawn by its results, not
+		// set as a curve: its matches are no sweep.
+		var curves []tournament.MatchSummary
+		for _, m := range sums {
+			if cfg != nil {
+				if p, ok := cfg.Preset(m.Preset); ok && p.Elimination != nil {
+					continue
+				}
+			}
+			curves = append(curves, m)
+		}
+		if err := tournament.WriteSweeps(stdout, tournament.FindSweeps(curves, recordSpecs(games)), format); err != nil {
 			return err
 		}
 	}
