@@ -424,8 +424,10 @@ func TestWriteBracketShowsRoundsAndWinner(t *testing.T) {
 
 // Beside the paper's bracket the report gives each pairing the paper also
 // played with its wins, in the row's order, "!" where the paper's other
-// engine advanced (a tie to the higher seed), "-" for a pairing the paper
-// did not have, and how many of the paper's pairings the bracket met.
+// engine advanced (a tie to the higher seed), and the paper's score of the
+// engine, "!" where our interval does not hold it; "-" for a pairing the
+// paper did not have, and how many of the paper's pairings the bracket
+// met.
 func TestWriteBracketBesideThePaper(t *testing.T) {
 	cfg := load(t, eliminationConfig+`paper_bracket = ["r3 3-1 r1", "n1 2-2 n2", "n1 3-0 r1"]`+"\n")
 	p, _ := cfg.Preset("el")
@@ -444,11 +446,11 @@ func TestWriteBracketBesideThePaper(t *testing.T) {
 		lines[strings.TrimRight(l, " ")] = true
 	}
 	for _, want := range []string{
-		"1      1     r1      5     r3        4      4-0-0  100.0    51.0-100.0    r1        1-3 !",
-		"1      2     n1      4     n2        4      4-0-0  100.0    51.0-100.0    n1        2-2",
-		"2      1     r1      3     r2        4      4-0-0  100.0    51.0-100.0    r1        -",
-		"3      1     r1      2     n1        4      1-1-2  37.5     9.2-78.1      n1        0-3",
-		"paper W-L: the paper's wins of the engine and of the opponent where its bracket paired them too, ! where the other advanced there; 3 of its 3 pairings played here",
+		"1      1     r1      5     r3        4      4-0-0  100.0    51.0-100.0    r1        1-3 !      25.0 !",
+		"1      2     n1      4     n2        4      4-0-0  100.0    51.0-100.0    n1        2-2        50.0 !",
+		"2      1     r1      3     r2        4      4-0-0  100.0    51.0-100.0    r1        -          -",
+		"3      1     r1      2     n1        4      1-1-2  37.5     9.2-78.1      n1        0-3        0.0 !",
+		"paper W-L: the paper's wins of the engine and of the opponent where its bracket paired them too, ! where the other advanced there; paper %: the engine's share of those wins, ! where it lies outside our interval; 3 of its 3 pairings played here",
 	} {
 		if !lines[want] {
 			t.Errorf("report lacks the line %q:\n%s", want, buf.String())

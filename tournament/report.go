@@ -315,6 +315,28 @@ func paperPairing(p *config.Preset, names [2]string, winner int) (string, bool) 
 	return "-", false
 }
 
+// paperPercent returns the paper's score of names[0] in its pairing with
+// names[1], in percent of the games (pairs) it reports won by either,
+// with one decimal; "-" when the paper did not pair them or reports none
+// won.
+func paperPercent(p *config.Preset, names [2]string) string {
+	for _, q := range p.PaperBracket {
+		wins := q.Wins
+		switch q.Names {
+		case names:
+		case [2]string{names[1], names[0]}:
+			wins = [2]int{wins[1], wins[0]}
+		default:
+			continue
+		}
+		if wins[0]+wins[1] == 0 {
+			return "-"
+		}
+		return fmt.Sprintf("%.1f", 100*float64(wins[0])/float64(wins[0]+wins[1]))
+	}
+	return "-"
+}
+
 // eloGroup is the games one Elo table rates: one preset, game and budget,
 // and one connected group of the engines that met there.
 type eloGroup struct {
@@ -569,7 +591,7 @@ func WriteBracket(w io.Writer, p *config.Preset, b *Bracket, f Format) error {
 	header := []string{"round", "seed", "engine", "seed", "opponent", "games", "W-D-L", "score %", "95% interval", "advances"}
 	withPaper := len(p.PaperBracket) > 0
 	if withPaper {
-		header = append(header, "paper W-L")
+		header = append(header, "paper W-L", "paper %")
 	}
 	met := 0 // the paper's pairings this bracket played
 	var rows [][]string
@@ -612,17 +634,22 @@ func WriteBracket(w io.Writer, p *config.Preset, b *Bracket, f Format) error {
 				fmt.Sprintf("%d-%d-%d", pr.Wins, pr.Draws, pr.Losses), score, interval, adv}
 			if withPaper {
 				cell, ok := paperPairing(p, n, pr.Winner)
+				percent := "-"
 				if ok {
 					met++
+					percent = paperPercent(p, n)
+					if pct, err := strconv.ParseFloat(percent, 64); err == nil && pr.Games > 0 && Outside(pct, pr.Low, pr.High) {
+						percent += " !"
+					}
 				}
-				row = append(row, cell)
+				row = append(row, cell, percent)
 			}
 			rows = append(rows, row)
 		}
 		if r.Bye != "" {
 			row := []string{round, strconv.Itoa(slices.Index(p.Elimination, r.Bye) + 1), r.Bye, "-", "(bye)", "-", "-", "-", "-", r.Bye}
 			if withPaper {
-				row = append(row, "")
+				row = append(row, "", "")
 			}
 			rows = append(rows, row)
 		}
@@ -646,7 +673,7 @@ func WriteBracket(w io.Writer, p *config.Preset, b *Bracket, f Format) error {
 	}
 	fmt.Fprintf(w, "\nwinner: %s%s\n", winner, paper)
 	if withPaper {
-		fmt.Fprintf(w, "paper W-L: the paper's wins of the engine and of the opponent where its bracket paired them too, ! where the other advanced there; %d of its %d pairings played here\n", met, len(p.PaperBracket))
+		fmt.Fprintf(w, "paper W-L: the paper's wins of the engine and of the opponent where its bracket paired them too, ! where the other advanced there; paper %%: the engine's share of those wins, ! where it lies outside our interval; %d of its %d pairings played here\n", met, len(p.PaperBracket))
 	}
 	if pairs {
 		fmt.Fprintln(w, "score: over the pairing's seat-swapped pairs from random starts, the engine's pairs won (one game won, the other at least drawn) plus half the pairs neither won, with a 95% Wilson interval; a pair each engine won once is discarded, W-D-L counts pairs; the higher score advances, the higher seed on a tie.")
