@@ -65,3 +65,28 @@ func TestWriteComparisons(t *testing.T) {
 		}
 	}
 }
+
+// The match table counts, preset by preset, the paper's figures that lie
+// outside our intervals among the matches played.
+func TestReportCountsFiguresOutside(t *testing.T) {
+	sums := []MatchSummary{
+		{Preset: "a", Names: [2]string{"x", "y"}, Games: 10, Paper: 90, Outside: true},
+		{Preset: "a", Names: [2]string{"x", "z"}, Games: 10, Paper: 50},
+		{Preset: "a", Names: [2]string{"x", "w"}, Paper: 10}, // not played
+		{Preset: "b", Names: [2]string{"x", "y"}, Games: 10, Paper: -1},
+		{Preset: "c", Names: [2]string{"x", "y"}, Games: 10, Paper: 20, Outside: true},
+	}
+	var buf bytes.Buffer
+	if err := WriteReport(&buf, sums, Text); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	for _, want := range []string{"\na: 1 of the paper's 2 figures of the matches played lies outside our intervals.\n", "\nc: 1 of the paper's 1 figures"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "\nb: ") {
+		t.Errorf("a preset without paper figures got a count:\n%s", out)
+	}
+}

@@ -91,6 +91,7 @@ func WriteReport(w io.Writer, sums []MatchSummary, f Format) error {
 		return err
 	}
 	fmt.Fprintln(w, "\nscore: wins plus half the draws of the engine over its opponent; ! marks a paper figure outside our 95% interval.")
+	writeOutsideCounts(w, sums)
 	fmt.Fprintln(w, "as first, as second: the engine's score in the games it moved first (White in Havannah), and in the others; the paper's in brackets where it splits them.")
 	if onTime {
 		fmt.Fprintln(w, "on time: the games of W-D-L that a flag fall decided (a flag fall loses; a draw where the opponent could not have won).")
@@ -107,6 +108,36 @@ func WriteReport(w io.Writer, sums []MatchSummary, f Format) error {
 		fmt.Fprintf(w, "Duplicates: %d records repeat a game already counted (same match and number); each game is counted once.\n", duplicates)
 	}
 	return nil
+}
+
+// writeOutsideCounts says, preset by preset, how many of the paper's
+// figures of the matches played lie outside our intervals (the pair
+// scores' in matches played in pairs).
+func writeOutsideCounts(w io.Writer, sums []MatchSummary) {
+	var presets []string
+	count := map[string][2]int{} // outside, compared
+	for _, m := range sums {
+		if m.Paper < 0 || m.Games == 0 || (m.Paired && m.Pairs == 0) {
+			continue
+		}
+		if _, ok := count[m.Preset]; !ok {
+			presets = append(presets, m.Preset)
+		}
+		c := count[m.Preset]
+		c[1]++
+		if m.Outside {
+			c[0]++
+		}
+		count[m.Preset] = c
+	}
+	for _, p := range presets {
+		c := count[p]
+		verb := "lie"
+		if c[0] == 1 {
+			verb = "lies"
+		}
+		fmt.Fprintf(w, "%s: %d of the paper's %d figures of the matches played %s outside our intervals.\n", p, c[0], c[1], verb)
+	}
 }
 
 // orMinus is a paper figure, "-" for none.
