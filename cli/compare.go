@@ -61,17 +61,6 @@ func runCompare(args []string, stdout io.Writer) error {
 	return writeComparisons(stdout, sides, [2]func(tournament.MatchSummary) string{key, key}, files, format(*markdown, *csvOut))
 }
 
-// format is the report format the flags ask for.
-func format(markdown, csv bool) tournament.Format {
-	switch {
-	case markdown:
-		return tournament.Markdown
-	case csv:
-		return tournament.CSV
-	}
-	return tournament.Text
-}
-
 // readSummaries reads a results file's games into match summaries, noting
 // a damaged last line as report does.
 func readSummaries(cfg *config.Config, path string, stdout io.Writer) ([]tournament.MatchSummary, error) {

@@ -630,14 +630,18 @@ func runReport(args []string, stdout io.Writer) error {
 	if !*csvOut {
 		missingPresets(stdout, cfg, *configPath, all)
 	}
-	format := tournament.Text
+	return writeReports(stdout, cfg, all, format(*markdown, *csvOut), reportExtras{los: *los, cross: *cross, plot: *plot})
+}
+
+// format is the report format the flags ask for.
+func format(markdown, csv bool) tournament.Format {
 	switch {
-	case *markdown:
-		format = tournament.Markdown
-	case *csvOut:
-		format = tournament.CSV
+	case markdown:
+		return tournament.Markdown
+	case csv:
+		return tournament.CSV
 	}
-	return writeReports(stdout, cfg, all, format, reportExtras{los: *los, cross: *cross, plot: *plot})
+	return tournament.Text
 }
 
 // missingPresets notes the presets of recs that the configuration lacks:

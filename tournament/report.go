@@ -324,9 +324,9 @@ func writeLOSMatrix(w io.Writer, ratings []Rating, cell func(i, j int) string) {
 // paperPairing returns the paper's result of the pairing of names,
 // oriented as names ("W-L"), marked "!" when the paper's advancing engine
 // (its entry's first) is not the one of winner
-// (an index in names, -1 while undecided); "-" and false when the paper
-// did not pair them.
-func paperPairing(p *config.Preset, names [2]string, winner int) (string, bool) {
+// (an index in names, -1 while undecided), with the wins it counts; "-"
+// and false when the paper did not pair them.
+func paperPairing(p *config.Preset, names [2]string, winner int) (string, [2]int, bool) {
 	for _, q := range p.PaperBracket {
 		wins := q.Wins
 		switch q.Names {
@@ -341,31 +341,9 @@ func paperPairing(p *config.Preset, names [2]string, winner int) (string, bool) 
 		if winner >= 0 && adv != winner {
 			cell += " !"
 		}
-		return cell, true
+		return cell, wins, true
 	}
-	return "-", false
-}
-
-// paperPercent returns the paper's score of names[0] in its pairing with
-// names[1], in percent of the games (pairs) it reports won by either,
-// with one decimal; "-" when the paper did not pair them or reports none
-// won.
-func paperPercent(p *config.Preset, names [2]string) string {
-	for _, q := range p.PaperBracket {
-		wins := q.Wins
-		switch q.Names {
-		case names:
-		case [2]string{names[1], names[0]}:
-			wins = [2]int{wins[1], wins[0]}
-		default:
-			continue
-		}
-		if wins[0]+wins[1] == 0 {
-			return "-"
-		}
-		return fmt.Sprintf("%.1f", 100*float64(wins[0])/float64(wins[0]+wins[1]))
-	}
-	return "-"
+	return "-", [2]int{}, false
 }
 
 // eloGroup is the games one Elo table rates: one preset, game and budget,
@@ -664,12 +642,17 @@ func WriteBracket(w io.Writer, p *config.Preset, b *Bracket, f Format) error {
 			row := []string{round, strconv.Itoa(pr.Seeds[0]), n[0], strconv.Itoa(pr.Seeds[1]), n[1], games,
 				fmt.Sprintf("%d-%d-%d", pr.Wins, pr.Draws, pr.Losses), score, interval, adv}
 			if withPaper {
-				cell, ok := paperPairing(p, n, pr.Winner)
+				cell, wins, ok := paperPairing(p, n, pr.Winner)
 				percent := "-"
 				if ok {
 					met++
-					percent = paperPercent(p, n)
-					if pct, err := strconv.ParseFloat(percent, 64); err == nil && pr.Games > 0 && Outside(pct, pr.Low, pr.High) {
+				}
+				if won := wins[0] + wins[1]; won > 0 {
+					// The paper's score of n[0]: its share of the games
+					// (pairs) either engine won.
+					pct := 100 * float64(wins[0]) / float64(won)
+					percent = fmt.Sprintf("%.1f", pct)
+					if pr.Games > 0 && Outside(pct, pr.Low, pr.High) {
 						percent += " !"
 					}
 				}
