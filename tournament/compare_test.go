@@ -90,3 +90,45 @@ func TestReportCountsFiguresOutside(t *testing.T) {
 		t.Errorf("a preset without paper figures got a count:\n%s", out)
 	}
 }
+
+// A match whose preset gives engines budgets of their own shows only the
+// budgets its two engines take, in the engines' order, with the scale.
+func TestReportShowsTheMatchsOwnBudgets(t *testing.T) {
+	const text = "iterations=20000; b iterations=41000; c iterations=65000"
+	cases := []struct {
+		names  [2]string
+		budget string
+		scale  float64
+		want   string
+	}{
+		{[2]string{"a", "b"}, text, 0, "iterations=20000 / iterations=41000"},
+		{[2]string{"c", "b"}, text, 0, "iterations=65000 / iterations=41000"},
+		{[2]string{"a", "d"}, text, 0, "iterations=20000"},
+		{[2]string{"b", "a"}, text + " x0.5", 0.5, "iterations=41000 / iterations=20000 x0.5"},
+		{[2]string{"a", "b"}, "; b iterations=7", 0, "- / iterations=7"},
+		{[2]string{"a", "b"}, "iterations=20000", 0, "iterations=20000"},
+		{[2]string{"a", "b"}, "clock=5m x0.2", 0.2, "clock=5m x0.2"},
+		{[2]string{"a", "b"}, "iterations=1; b", 0, "iterations=1; b"}, // not one this program writes: as it is
+	}
+	for _, c := range cases {
+		m := MatchSummary{Names: c.names, Budget: c.budget, BudgetScale: c.scale}
+		if got := m.engineBudgets(); got != c.want {
+			t.Errorf("%v, %q: got %q, want %q", c.names, c.budget, got, c.want)
+		}
+	}
+	var buf bytes.Buffer
+	sums := []MatchSummary{{Preset: "p", Names: [2]string{"c", "b"}, Budget: text, Games: 2, Wins: 2, Paper: -1}}
+	if err := WriteReport(&buf, sums, Text); err != nil {
+		t.Fatal(err)
+	}
+	if out := buf.String(); !strings.Contains(out, "iterations=65000 / iterations=41000") || strings.Contains(out, text) || !strings.Contains(out, "budget A / B:") {
+		t.Errorf("report does not show the match's own budgets:\n%s", out)
+	}
+	buf.Reset()
+	if err := WriteReport(&buf, sums, CSV); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), text) {
+		t.Errorf("CSV lost the preset's budget text:\n%s", buf.String())
+	}
+}

@@ -31,7 +31,7 @@ const (
 func WriteReport(w io.Writer, sums []MatchSummary, f Format) error {
 	header := []string{"preset", "game", "budget", "engine", "opponent", "games", "W-D-L", "score %", "95% interval", "paper %", "", "first mover won", "as first %", "as second %"}
 	var rows [][]string
-	scaled, onTime := false, false
+	scaled, onTime, split := false, false, false
 	duplicates := 0
 	paired, seats := false, false
 	for _, m := range sums {
@@ -54,6 +54,10 @@ func WriteReport(w io.Writer, sums []MatchSummary, f Format) error {
 			}
 		}
 		budget := m.Budget
+		if f != CSV {
+			budget = m.engineBudgets()
+			split = split || strings.Contains(budget, " / ")
+		}
 		if budget == "" {
 			budget = "-"
 		}
@@ -93,6 +97,9 @@ func WriteReport(w io.Writer, sums []MatchSummary, f Format) error {
 	fmt.Fprintln(w, "\nscore: wins plus half the draws of the engine over its opponent; ! marks a paper figure outside our 95% interval.")
 	writeOutsideCounts(w, sums)
 	fmt.Fprintln(w, "as first, as second: the engine's score in the games it moved first (White in Havannah), and in the others; the paper's in brackets where it splits them.")
+	if split {
+		fmt.Fprintln(w, "budget A / B: the engine's and the opponent's budgets a move, where the preset gives them budgets of their own.")
+	}
 	if onTime {
 		fmt.Fprintln(w, "on time: the games of W-D-L that a flag fall decided (a flag fall loses; a draw where the opponent could not have won).")
 	}
@@ -188,7 +195,7 @@ func writePairs(w io.Writer, sums []MatchSummary, f Format) error {
 	var rows [][]string
 	for _, m := range sums {
 		if m.Paired {
-			budget := m.Budget
+			budget := m.engineBudgets()
 			if budget == "" {
 				budget = "-"
 			}
@@ -695,4 +702,44 @@ func WriteBracket(w io.Writer, p *config.Preset, b *Bracket, f Format) error {
 	}
 	fmt.Fprintln(w, "score: the engine's wins plus half its draws over the pairing's games without an error, with a 95% Wilson interval; the higher score advances, the higher seed on a tie.")
 	return nil
+}
+
+// engineBudgets returns the match's budget as a table row shows it: where
+// the preset gives engines budgets of their own ("iterations=20000; e
+// iterations=41000"), only the two budgets this match's engines take, as
+// "A / B" (the first engine's, then its opponent's) where they differ, or
+// the one they share; any other budget as it is. A scale (" xF") follows.
+func (m MatchSummary) engineBudgets() string {
+	text := m.Budget
+	suffix := ""
+	if m.BudgetScale != 0 && m.BudgetScale != 1 {
+		suffix = " x" + strconv.FormatFloat(m.BudgetScale, 'g', -1, 64)
+		text = strings.TrimSuffix(text, suffix)
+	}
+	parts := strings.Split(text, ";")
+	if len(parts) == 1 {
+		return m.Budget
+	}
+	base := strings.TrimSpace(parts[0])
+	own := [2]string{base, base}
+	for _, part := range parts[1:] {
+		f := strings.Fields(part)
+		if len(f) != 2 {
+			return m.Budget // not a budget this program wrote
+		}
+		for i, name := range m.Names {
+			if f[0] == name {
+				own[i] = f[1]
+			}
+		}
+	}
+	for i := range own {
+		if own[i] == "" {
+			own[i] = "-"
+		}
+	}
+	if own[0] == own[1] {
+		return own[0] + suffix
+	}
+	return own[0] + " / " + own[1] + suffix
 }
