@@ -160,9 +160,9 @@ func (b Budget) ForEngine(name, game string) engines.Budget {
 // (ParseBudget), then, after each semicolon, an engine's name and the
 // per-move budget it takes instead.
 func parseEngineBudgets(text string) (Budget, error) {
-	parts := strings.Split(text, ";")
-	b, err := ParseBudget(strings.TrimSpace(parts[0]))
-	if err != nil || len(parts) == 1 {
+	base, own, ok := splitEngineBudgets(text)
+	b, err := ParseBudget(base)
+	if err != nil || len(own) == 0 && ok {
 		b.Text = text
 		return b, err
 	}
@@ -171,11 +171,7 @@ func parseEngineBudgets(text string) (Budget, error) {
 		return b, fmt.Errorf("budget %q: a clock is the whole game's, the same for both sides; engines take budgets of their own only under per-move budgets, %s", text, MoveBudgetForms)
 	}
 	b.ByEngine = map[string]Budget{}
-	for _, part := range parts[1:] {
-		f := strings.Fields(part)
-		if len(f) != 2 {
-			return b, fmt.Errorf("budget %q: after each semicolon, want an engine's name and its budget, like \"ab-efms states=3000000\"", text)
-		}
+	for _, f := range own {
 		if _, dup := b.ByEngine[f[0]]; dup {
 			return b, fmt.Errorf("budget %q gives engine %q two budgets: give it one", text, f[0])
 		}
@@ -188,7 +184,40 @@ func parseEngineBudgets(text string) (Budget, error) {
 		}
 		b.ByEngine[f[0]] = own
 	}
+	if !ok { // own holds the parts before the first that is not two words
+		return b, fmt.Errorf("budget %q: after each semicolon, want an engine's name and its budget, like \"ab-efms states=3000000\"", text)
+	}
 	return b, nil
+}
+
+// splitEngineBudgets splits a budget's text at its semicolons into the
+// budget every engine takes and the engines' own, each as its name and
+// budget text; ok is false where a part after a semicolon is not two
+// words.
+func splitEngineBudgets(text string) (base string, own [][2]string, ok bool) {
+	parts := strings.Split(text, ";")
+	for _, part := range parts[1:] {
+		f := strings.Fields(part)
+		if len(f) != 2 {
+			return strings.TrimSpace(parts[0]), own, false
+		}
+		own = append(own, [2]string{f[0], f[1]})
+	}
+	return strings.TrimSpace(parts[0]), own, true
+}
+
+// EngineBudgetText returns the text of the budget that the engine named
+// name takes under the budget text (its own after a semicolon, else the
+// budget's first part), and false where the text is not one a preset
+// could hold.
+func EngineBudgetText(text, name string) (string, bool) {
+	base, own, ok := splitEngineBudgets(text)
+	for _, f := range own {
+		if f[0] == name {
+			return f[1], ok
+		}
+	}
+	return base, ok
 }
 
 // sameBudget reports whether a and b give every engine the same budget.

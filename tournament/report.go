@@ -716,25 +716,16 @@ func (m MatchSummary) engineBudgets() string {
 		suffix = " x" + strconv.FormatFloat(m.BudgetScale, 'g', -1, 64)
 		text = strings.TrimSuffix(text, suffix)
 	}
-	parts := strings.Split(text, ";")
-	if len(parts) == 1 {
+	if !strings.Contains(text, ";") {
 		return m.Budget
 	}
-	base := strings.TrimSpace(parts[0])
-	own := [2]string{base, base}
-	for _, part := range parts[1:] {
-		f := strings.Fields(part)
-		if len(f) != 2 {
-			return m.Budget // not a budget this program wrote
+	var own [2]string
+	for i, name := range m.Names {
+		b, ok := config.EngineBudgetText(text, name)
+		if !ok {
+			return m.Budget // not a budget a preset could hold
 		}
-		for i, name := range m.Names {
-			if f[0] == name {
-				own[i] = f[1]
-			}
-		}
-	}
-	for i := range own {
-		if own[i] == "" {
+		if own[i] = b; b == "" {
 			own[i] = "-"
 		}
 	}
