@@ -63,7 +63,8 @@ var Playouts = []spec.ComponentDecl{
 	{Name: "mast", Doc: "MAST (Finnsson and Björnsson): the move of the best mean result for its player, else with probability epsilon the default step (the base's draw, uniform without a base); tables cleared before every search; the implicit-minimax paper's co-authors' framework ran it in its Breakthrough playouts (epsilon 0.7, base ipp, tree=inverted), a reading the paper does not state", Options: []spec.Option{
 		{Name: "epsilon", Kind: spec.Float, Default: "0.7", FloatMin: 0, FloatMax: 1, Doc: "probability of the default step instead of the best mean"},
 		{Name: "base", Kind: spec.Word, Default: "", Doc: "the game's informed playout the steps build on (Breakthrough's ipp: its forced moves bound a step, its weighted draw is the default step); empty for uniform moves"},
-		{Name: "tree", Kind: spec.Choice, Default: "on", Choices: policy.TreeCredits, Doc: "how the tree's moves are credited: on (the result for their mover, as playout moves), off (not at all), inverted (the result for the opponent, as the framework's code did)"}}},
+		{Name: "tree", Kind: spec.Choice, Default: "on", Choices: policy.TreeCredits, Doc: "how the tree's moves are credited: on (the result for their mover, as playout moves), off (not at all), inverted (the result for the opponent, as the framework's code did)"},
+		{Name: "cutoff", Kind: spec.Choice, Default: "skip", Choices: policy.CutOffs, Doc: "the moves of a playout cut off before the end of the game (early termination): skip (never credited) or carry (kept through the searches of a game and credited, with its own, by the next playout to reach the end: its result, movers by alternation back from its last move, as the framework's one move stack did)"}}},
 	{Name: "ab", Doc: "alpha-beta playouts (MC-LOA's): a depth-d alpha-beta search by the heuristic at every step, else a random move with probability epsilon", Options: []spec.Option{
 		{Name: "depth", Kind: spec.Int, Default: "2", Min: 1, Max: policy.MaxABDepth, Doc: "search depth in plies"},
 		{Name: "epsilon", Kind: spec.Float, Default: strconv.FormatFloat(policy.DefaultABEpsilon, 'g', -1, 64), FloatMin: 0, FloatMax: 1, Doc: "probability of a random move"}}},
@@ -237,7 +238,11 @@ func buildMCTS(v spec.Values, canonical string) (engines.Engine, error) {
 		if err != nil {
 			return nil, err
 		}
-		cfg.Playout.Learn = policy.Learning{Epsilon: pv.Float("epsilon"), Tree: t}
+		c, err := policy.ParseCutOff(pv.String("cutoff"))
+		if err != nil {
+			return nil, err
+		}
+		cfg.Playout.Learn = policy.Learning{Epsilon: pv.Float("epsilon"), Tree: t, CutOff: c}
 		cfg.Playout.Name = pv.String("base")
 	case "lgr", "ngram", "lgrngram":
 		l, err := learning(pname, pv)

@@ -96,9 +96,11 @@ type Learning struct {
 	// Fallback is the policy of the steps the learning leaves open: Random
 	// (or "") or Decisive.
 	Fallback Kind
-	// Tree is how MAST credits the tree's moves. MAST reads Epsilon too,
-	// as the probability of the default step.
-	Tree TreeCredit
+	// Tree is how MAST credits the tree's moves, CutOff what it does with
+	// a cut-off playout's moves. MAST reads Epsilon too, as the
+	// probability of the default step.
+	Tree   TreeCredit
+	CutOff CutOff
 }
 
 // DefaultNGramEpsilon is the paper's epsilon of N-gram playouts.
@@ -195,12 +197,8 @@ type learner struct {
 	// trace entry playStart.
 	running   bool
 	playStart int
-	// The game of the last search: whether it had a start, its hash, and
-	// its history.
-	searched bool
-	hasStart bool
-	start    uint64
-	history  []games.Move
+	// game follows the searches through a game.
+	game gameTrack
 }
 
 func newLearner(cfg Config, s games.State) (*learner, error) {
@@ -460,45 +458,18 @@ func (p *learner) learnReplies(t *Trace, from int, outcome games.Outcome) {
 // become the context of the first.
 func (p *learner) StartSearch(req engines.Request) {
 	p.running = false
-	if !p.searched || !p.continues(req) {
+	if !p.game.next(req) {
 		p.clear(true, true)
 	} else {
 		p.clear(p.cfg.Reset, false)
 		p.decay()
 	}
-	p.searched = true
-	p.hasStart = req.Start != nil
-	if p.hasStart {
-		p.start = req.Start.Hash()
-	}
-	p.history = append(p.history[:0], req.History...)
 	p.pre = [2]games.Move{games.NoMove, games.NoMove}
 	for k := range p.pre {
 		if i := len(req.History) - 1 - k; i >= 0 {
 			p.pre[k] = req.History[i]
 		}
 	}
-}
-
-// continues reports whether req continues the game of the last search:
-// the same start and a history that extends the last one, or no start for
-// either.
-func (p *learner) continues(req engines.Request) bool {
-	if (req.Start != nil) != p.hasStart {
-		return false
-	}
-	if req.Start == nil {
-		return true
-	}
-	if req.Start.Hash() != p.start || len(req.History) < len(p.history) {
-		return false
-	}
-	for i, m := range p.history {
-		if req.History[i] != m {
-			return false
-		}
-	}
-	return true
 }
 
 // clear empties the LGR tables (lgr) and the N-gram statistics (ngrams).

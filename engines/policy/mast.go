@@ -52,7 +52,37 @@ func ParseTreeCredit(s string) (TreeCredit, error) {
 	return TreeOn, fmt.Errorf("unknown MAST tree credit %q: valid ones are %v", s, TreeCredits)
 }
 
-// mast is the MAST playout. Its tables live for one search.
+// CutOff says what MAST does with the moves of a playout that stops
+// before the end of the game (an early termination, a cut-off).
+type CutOff uint8
+
+// The cut-off rules.
+const (
+	// CutOffSkip credits a cut-off playout's moves with nothing.
+	CutOffSkip CutOff = iota
+	// CutOffCarry keeps a cut-off playout's moves, and the next playout of
+	// the game to reach the end credits them with its own: its result, the
+	// movers by alternation back from its last move. The framework's code
+	// did so: one stack of playout moves, emptied only by a playout that
+	// ends the game, and not at a new search. That stack was also shared
+	// by the two players of a game, which an engine here cannot model:
+	// each keeps its own list, through the searches of a game.
+	CutOffCarry
+)
+
+// CutOffs names the cut-off rules, in the order of their constants.
+var CutOffs = []string{"skip", "carry"}
+
+// ParseCutOff returns the cut-off rule named s, one of CutOffs.
+func ParseCutOff(s string) (CutOff, error) {
+	if i := slices.Index(CutOffs, s); i >= 0 {
+		return CutOff(i), nil
+	}
+	return CutOffSkip, fmt.Errorf("unknown MAST cut-off rule %q: valid ones are %v", s, CutOffs)
+}
+
+// mast is the MAST playout. Its tables live for one search; the moves a
+// cut-off rule carries live for a game.
 type mast struct {
 	eps  float64
 	tree TreeCredit
@@ -67,6 +97,11 @@ type mast struct {
 	running   bool
 	playStart int
 	ended     bool
+	// cutoff is the cut-off rule; carried the moves it carries, in the
+	// order played, for the game that game follows.
+	cutoff  CutOff
+	carried []games.Move
+	game    gameTrack
 }
 
 func newMAST(cfg Config, s games.State) (*mast, error) {
@@ -74,7 +109,7 @@ func newMAST(cfg Config, s games.State) (*mast, error) {
 		return nil, fmt.Errorf("playout mast: epsilon %g: want 0..1", cfg.Learn.Epsilon)
 	}
 	sp, max := s.Game().MoveSpace(), s.Game().MaxMoves()
-	p := &mast{eps: cfg.Learn.Epsilon, tree: cfg.Learn.Tree,
+	p := &mast{eps: cfg.Learn.Epsilon, tree: cfg.Learn.Tree, cutoff: cfg.Learn.CutOff,
 		buf: make([]games.Move, 0, max), forced: make([]games.Move, 0, max), best: make([]games.Move, 0, max)}
 	for i := range p.mean {
 		p.mean[i], p.count[i] = make([]float64, sp), make([]float64, sp)
@@ -171,8 +206,8 @@ func (p *mast) argmax(mover games.Player, moves []games.Move, r *rng.Rand) games
 
 // Observe implements Learner: the iteration's tree moves are credited as
 // the tree credit says, and its playout's moves with the outcome for their
-// mover when the playout reached the end of the game (an early-terminated
-// playout's moves are not). A draw counts 0.
+// mover when the playout reached the end of the game; an early-terminated
+// playout's moves are credited as the cut-off rule says. A draw counts 0.
 func (p *mast) Observe(t *Trace, outcome games.Outcome) {
 	from := len(t.Moves)
 	if p.running {
@@ -187,12 +222,32 @@ func (p *mast) Observe(t *Trace, outcome games.Outcome) {
 			p.update(t.Movers[i], t.Moves[i], sign*float64(outcome.Value(t.Movers[i])))
 		}
 	}
-	if p.running && p.ended {
+	switch {
+	case p.running && p.ended:
 		for i := from; i < len(t.Moves); i++ {
 			p.update(t.Movers[i], t.Moves[i], float64(outcome.Value(t.Movers[i])))
 		}
+		if len(p.carried) > 0 && len(t.Moves) > 0 {
+			p.creditCarried(t.Movers[len(t.Moves)-1], len(t.Moves)-from, outcome)
+		}
+	case p.running && p.cutoff == CutOffCarry:
+		p.carried = append(p.carried, t.Moves[from:]...)
 	}
 	p.running, p.ended = false, false
+}
+
+// creditCarried credits the carried moves with outcome and empties them:
+// they come before the k moves of the playout that reached the end, whose
+// last mover was last, and each takes the mover that alternation back from
+// that move gives it, whoever played it.
+func (p *mast) creditCarried(last games.Player, k int, outcome games.Outcome) {
+	v := [2]float64{float64(outcome.Value(last)), float64(outcome.Value(last.Other()))}
+	d := k // the distance of carried[j] from the last move
+	for j := len(p.carried) - 1; j >= 0; j-- {
+		p.update(last^games.Player(d&1), p.carried[j], v[d&1])
+		d++
+	}
+	p.carried = p.carried[:0]
 }
 
 func (p *mast) update(mover games.Player, m games.Move, v float64) {
@@ -203,8 +258,11 @@ func (p *mast) update(mover games.Player, m games.Move, v float64) {
 }
 
 // StartSearch implements SearchStarter: every search starts from empty
-// tables.
-func (p *mast) StartSearch(engines.Request) {
+// tables; carried moves are dropped at a new game.
+func (p *mast) StartSearch(req engines.Request) {
+	if !p.game.next(req) {
+		p.carried = p.carried[:0]
+	}
 	for i := range p.mean {
 		clear(p.mean[i])
 		clear(p.count[i])

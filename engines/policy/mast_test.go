@@ -235,3 +235,86 @@ func TestMASTAcrossRuns(t *testing.T) {
 		}
 	}
 }
+
+// Under cutoff=carry a cut-off playout's moves wait for the next playout
+// that reaches the end, which credits them with its own result, the movers
+// taken by alternation back from its last move (so a carried move of odd
+// distance goes to its last mover's opponent, whoever played it); carried
+// moves outlive a search within a game and are dropped at a new game.
+// Recounted by hand against a plain list of the moves in play order.
+func TestMASTCarriesCutOffMoves(t *testing.T) {
+	const spec = "tictactoe"
+	p := mustPolicy(t, Config{Kind: MAST, Learn: Learning{Epsilon: 0.5, Tree: TreeOff, CutOff: CutOffCarry}}, pos(t, spec, "")).(*mast)
+	p.StartSearch(engines.Request{})
+	var sum, n [2][9]float64
+	var pending []games.Move
+	misplaced := 0 // carried moves credited to the other player than their own
+	var pendingMovers []games.Player
+	for seed := range uint64(300) {
+		tr, s := record(t, spec, "b2 a1")
+		r := rng.New(seed)
+		limit := games.NoLimit
+		if seed%3 != 0 {
+			limit = 1 + int(seed%2) // cut off after one or two moves
+		}
+		p.Run(s, &r, limit, nil, tr)
+		o := s.Outcome()
+		if !s.Terminal() {
+			o = games.SecondWins
+			pending = append(pending, tr.Moves[2:]...)
+			pendingMovers = append(pendingMovers, tr.Movers[2:]...)
+			p.Observe(tr, o)
+			continue
+		}
+		p.Observe(tr, o)
+		all := append(slices.Clone(pending), tr.Moves[2:]...)
+		own := append(slices.Clone(pendingMovers), tr.Movers[2:]...)
+		last := tr.Movers[len(tr.Movers)-1]
+		for d := range len(all) {
+			i := len(all) - 1 - d
+			mover := last
+			if d%2 == 1 {
+				mover = last.Other()
+			}
+			if mover != own[i] {
+				misplaced++
+			}
+			sum[mover][all[i]] += float64(o.Value(mover))
+			n[mover][all[i]]++
+		}
+		pending, pendingMovers = pending[:0], pendingMovers[:0]
+	}
+	if misplaced == 0 {
+		t.Fatal("no carried move went to the other player: the test does not tell alternation from the true movers")
+	}
+	for pl := range 2 {
+		for m := range 9 {
+			want := 0.0
+			if n[pl][m] > 0 {
+				want = sum[pl][m] / n[pl][m]
+			}
+			if got := p.mean[pl][m]; math.Abs(got-want) > 1e-12 || p.count[pl][m] != n[pl][m] {
+				t.Fatalf("player %d, move %d: mean %v over %v, want %v over %v", pl, m, got, p.count[pl][m], want, n[pl][m])
+			}
+		}
+	}
+	if !slices.Equal(p.carried, pending) {
+		t.Fatalf("carried %v, want %v", p.carried, pending)
+	}
+	if len(pending) == 0 {
+		t.Fatal("the last iteration reached the end: nothing carried to test across searches")
+	}
+	// The next search of the same game keeps them; a new game drops them.
+	p.StartSearch(engines.Request{})
+	if !slices.Equal(p.carried, pending) {
+		t.Errorf("the next search of the game carried %v, want %v", p.carried, pending)
+	}
+	start := pos(t, spec, "")
+	p.StartSearch(engines.Request{Position: start, Start: start})
+	if len(p.carried) != 0 {
+		t.Errorf("a new game carried %v", p.carried)
+	}
+	if _, err := ParseCutOff("keep"); err == nil {
+		t.Error("an unknown cut-off rule was accepted")
+	}
+}
