@@ -19,6 +19,23 @@ func mastFor(t *testing.T, spec string, eps float64, base string, tree TreeCredi
 	return p
 }
 
+// checkMASTTables fails unless p's tables of TicTacToe's nine moves hold,
+// for each player and move, the mean sum/n over n results.
+func checkMASTTables(t *testing.T, what string, p *mast, sum, n *[2][9]float64) {
+	t.Helper()
+	for pl := range 2 {
+		for m := range 9 {
+			want := 0.0
+			if n[pl][m] > 0 {
+				want = sum[pl][m] / n[pl][m]
+			}
+			if got := p.mean[pl][m]; math.Abs(got-want) > 1e-12 || p.count[pl][m] != n[pl][m] {
+				t.Fatalf("%s, player %d, move %d: mean %v over %v, want %v over %v", what, pl, m, got, p.count[pl][m], want, n[pl][m])
+			}
+		}
+	}
+}
+
 // MAST keeps, for each player and move, the mean result of the iterations
 // that played it: tree moves by the tree credit, playout moves only when
 // the playout reached the end, a draw counting 0; a new search starts
@@ -65,18 +82,7 @@ func TestMASTMeans(t *testing.T) {
 				n[mover][m]++
 			}
 		}
-		for pl := range 2 {
-			for m := range 9 {
-				want := 0.0
-				if n[pl][m] > 0 {
-					want = sum[pl][m] / n[pl][m]
-				}
-				if got := p.mean[pl][m]; math.Abs(got-want) > 1e-12 || p.count[pl][m] != n[pl][m] {
-					t.Fatalf("tree %s, player %d, move %d: mean %v over %v, want %v over %v",
-						TreeCredits[tc.credit], pl, m, got, p.count[pl][m], want, n[pl][m])
-				}
-			}
-		}
+		checkMASTTables(t, "tree "+TreeCredits[tc.credit], p, &sum, &n)
 		if tc.credit != TreeOff && p.count[0][4] != 200 {
 			t.Errorf("tree %s: b2 counted %v times, want 200", TreeCredits[tc.credit], p.count[0][4])
 		}
@@ -287,17 +293,7 @@ func TestMASTCarriesCutOffMoves(t *testing.T) {
 	if misplaced == 0 {
 		t.Fatal("no carried move went to the other player: the test does not tell alternation from the true movers")
 	}
-	for pl := range 2 {
-		for m := range 9 {
-			want := 0.0
-			if n[pl][m] > 0 {
-				want = sum[pl][m] / n[pl][m]
-			}
-			if got := p.mean[pl][m]; math.Abs(got-want) > 1e-12 || p.count[pl][m] != n[pl][m] {
-				t.Fatalf("player %d, move %d: mean %v over %v, want %v over %v", pl, m, got, p.count[pl][m], want, n[pl][m])
-			}
-		}
-	}
+	checkMASTTables(t, "carry", p, &sum, &n)
 	if !slices.Equal(p.carried, pending) {
 		t.Fatalf("carried %v, want %v", p.carried, pending)
 	}
