@@ -25,6 +25,9 @@ type Request struct {
 	Seed uint64
 	// Report receives snapshots while the engine searches; it may be nil.
 	Report Reporter
+	// Scope is shared by the engines of the game (both seats), nil when
+	// there is no game to share.
+	Scope *Scope
 }
 
 // NewRequest returns a request for a position with no known history.

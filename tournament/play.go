@@ -89,7 +89,7 @@ func PlaySeats(ctx context.Context, from games.State, seats [2]engines.Engine, b
 		}
 	}()
 	s := from.Clone()
-	req := engines.Request{Start: from.Clone()}
+	req := engines.Request{Start: from.Clone(), Scope: engines.NewScope()}
 	clocks := tc.Start()
 	x := seed
 	for !s.Terminal() {

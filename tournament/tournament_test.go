@@ -534,3 +534,43 @@ seed = 5
 		t.Errorf("summary %d-%d-%d, want 0-0-4", s.Wins, s.Draws, s.Losses)
 	}
 }
+
+// scopeSpy is an engine that plays the first legal move and records the
+// Scope of each request.
+type scopeSpy struct{ seen *[]*engines.Scope }
+
+func (s scopeSpy) Spec() string { return "scopespy" }
+
+func (s scopeSpy) Search(ctx context.Context, req engines.Request) (engines.Result, error) {
+	*s.seen = append(*s.seen, req.Scope)
+	return engines.Result{Move: req.Position.Legal(nil)[0]}, nil
+}
+
+// Both seats of a game see one Scope in every request, and each game a new
+// one: what engines share lives for a game, as engines.Scope says.
+func TestEachGameGivesItsSeatsOneScope(t *testing.T) {
+	g, err := games.New("tictactoe")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var scopes [2]*engines.Scope
+	for i := range scopes {
+		var seen []*engines.Scope
+		spy := scopeSpy{&seen}
+		if _, ok := PlayFrom(context.Background(), g.NewState(), [2]engines.Engine{spy, spy}, engines.Budget{Iterations: 1}, uint64(i)); !ok {
+			t.Fatal("the game did not finish")
+		}
+		if len(seen) < 5 {
+			t.Fatalf("game %d: %d requests, want a whole game's", i, len(seen))
+		}
+		for k, sc := range seen {
+			if sc == nil || sc != seen[0] {
+				t.Fatalf("game %d: request %d's scope %p, the first's %p", i, k, sc, seen[0])
+			}
+		}
+		scopes[i] = seen[0]
+	}
+	if scopes[0] == scopes[1] {
+		t.Error("two games shared a scope")
+	}
+}

@@ -61,17 +61,27 @@ const (
 	// CutOffSkip credits a cut-off playout's moves with nothing.
 	CutOffSkip CutOff = iota
 	// CutOffCarry keeps a cut-off playout's moves, and the next playout of
-	// the game to reach the end credits them with its own: its result, the
-	// movers by alternation back from its last move. The framework's code
-	// did so: one stack of playout moves, emptied only by a playout that
-	// ends the game, and not at a new search. That stack was also shared
-	// by the two players of a game, which an engine here cannot model:
-	// each keeps its own list, through the searches of a game.
+	// the engine's game to reach the end credits them with its own: its
+	// result, the movers by alternation back from its last move. The
+	// framework's code did so: one stack of playout moves, emptied only by
+	// a playout that ends the game, and not at a new search.
 	CutOffCarry
+	// CutOffShared is CutOffCarry with one list for both players of a
+	// game (the request's engines.Scope), as the framework's stack was a
+	// static field of a process that played both sides: what one player's
+	// cut-off playouts leave, the other's next playout to reach the end
+	// credits in its own tables. Without a Scope it is CutOffCarry.
+	CutOffShared
 )
 
 // CutOffs names the cut-off rules, in the order of their constants.
-var CutOffs = []string{"skip", "carry"}
+var CutOffs = []string{"skip", "carry", "shared"}
+
+// carriedKey is the Scope key of the moves CutOffShared carries.
+const carriedKey = "policy.mast.carried"
+
+// carriedMoves is a list of carried moves, an engine's own or a game's.
+type carriedMoves struct{ moves []games.Move }
 
 // ParseCutOff returns the cut-off rule named s, one of CutOffs.
 func ParseCutOff(s string) (CutOff, error) {
@@ -98,9 +108,11 @@ type mast struct {
 	playStart int
 	ended     bool
 	// cutoff is the cut-off rule; carried the moves it carries, in the
-	// order played, for the game that game follows.
+	// order played: own, for the game that game follows, or the game's
+	// Scope's.
 	cutoff  CutOff
-	carried []games.Move
+	carried *carriedMoves
+	own     carriedMoves
 	game    gameTrack
 }
 
@@ -111,6 +123,7 @@ func newMAST(cfg Config, s games.State) (*mast, error) {
 	sp, max := s.Game().MoveSpace(), s.Game().MaxMoves()
 	p := &mast{eps: cfg.Learn.Epsilon, tree: cfg.Learn.Tree, cutoff: cfg.Learn.CutOff,
 		buf: make([]games.Move, 0, max), forced: make([]games.Move, 0, max), best: make([]games.Move, 0, max)}
+	p.carried = &p.own
 	for i := range p.mean {
 		p.mean[i], p.count[i] = make([]float64, sp), make([]float64, sp)
 	}
@@ -227,11 +240,11 @@ func (p *mast) Observe(t *Trace, outcome games.Outcome) {
 		for i := from; i < len(t.Moves); i++ {
 			p.update(t.Movers[i], t.Moves[i], float64(outcome.Value(t.Movers[i])))
 		}
-		if len(p.carried) > 0 && len(t.Moves) > 0 {
+		if len(p.carried.moves) > 0 && len(t.Moves) > 0 {
 			p.creditCarried(t.Movers[len(t.Moves)-1], len(t.Moves)-from, outcome)
 		}
-	case p.running && p.cutoff == CutOffCarry:
-		p.carried = append(p.carried, t.Moves[from:]...)
+	case p.running && p.cutoff != CutOffSkip:
+		p.carried.moves = append(p.carried.moves, t.Moves[from:]...)
 	}
 	p.running, p.ended = false, false
 }
@@ -242,12 +255,13 @@ func (p *mast) Observe(t *Trace, outcome games.Outcome) {
 // that move gives it, whoever played it.
 func (p *mast) creditCarried(last games.Player, k int, outcome games.Outcome) {
 	v := [2]float64{float64(outcome.Value(last)), float64(outcome.Value(last.Other()))}
-	d := k // the distance of carried[j] from the last move
-	for j := len(p.carried) - 1; j >= 0; j-- {
-		p.update(last^games.Player(d&1), p.carried[j], v[d&1])
+	c := p.carried.moves
+	d := k // the distance of c[j] from the last move
+	for j := len(c) - 1; j >= 0; j-- {
+		p.update(last^games.Player(d&1), c[j], v[d&1])
 		d++
 	}
-	p.carried = p.carried[:0]
+	p.carried.moves = c[:0]
 }
 
 func (p *mast) update(mover games.Player, m games.Move, v float64) {
@@ -258,10 +272,15 @@ func (p *mast) update(mover games.Player, m games.Move, v float64) {
 }
 
 // StartSearch implements SearchStarter: every search starts from empty
-// tables; carried moves are dropped at a new game.
+// tables; an engine's own carried moves are dropped at a new game, and
+// under CutOffShared a game's Scope holds them.
 func (p *mast) StartSearch(req engines.Request) {
 	if !p.game.next(req) {
-		p.carried = p.carried[:0]
+		p.own.moves = p.own.moves[:0]
+	}
+	p.carried = &p.own
+	if p.cutoff == CutOffShared && req.Scope != nil {
+		p.carried = req.Scope.Shared(carriedKey, func() any { return new(carriedMoves) }).(*carriedMoves)
 	}
 	for i := range p.mean {
 		clear(p.mean[i])

@@ -294,23 +294,89 @@ func TestMASTCarriesCutOffMoves(t *testing.T) {
 		t.Fatal("no carried move went to the other player: the test does not tell alternation from the true movers")
 	}
 	checkMASTTables(t, "carry", p, &sum, &n)
-	if !slices.Equal(p.carried, pending) {
-		t.Fatalf("carried %v, want %v", p.carried, pending)
+	if !slices.Equal(p.carried.moves, pending) {
+		t.Fatalf("carried %v, want %v", p.carried.moves, pending)
 	}
 	if len(pending) == 0 {
 		t.Fatal("the last iteration reached the end: nothing carried to test across searches")
 	}
 	// The next search of the same game keeps them; a new game drops them.
 	p.StartSearch(engines.Request{})
-	if !slices.Equal(p.carried, pending) {
-		t.Errorf("the next search of the game carried %v, want %v", p.carried, pending)
+	if !slices.Equal(p.carried.moves, pending) {
+		t.Errorf("the next search of the game carried %v, want %v", p.carried.moves, pending)
 	}
 	start := pos(t, spec, "")
 	p.StartSearch(engines.Request{Position: start, Start: start})
-	if len(p.carried) != 0 {
-		t.Errorf("a new game carried %v", p.carried)
+	if len(p.carried.moves) != 0 {
+		t.Errorf("a new game carried %v", p.carried.moves)
 	}
 	if _, err := ParseCutOff("keep"); err == nil {
 		t.Error("an unknown cut-off rule was accepted")
+	}
+}
+
+// Under cutoff=shared the two players of a game carry one list, their
+// game's Scope: what one player's cut-off playouts leave, the other's next
+// playout to reach the end credits in its own tables; a new game's Scope
+// starts empty, and without a Scope each player carries its own.
+func TestMASTSharesCarriedMovesInAGame(t *testing.T) {
+	const spec = "tictactoe"
+	newMAST := func() *mast {
+		return mustPolicy(t, Config{Kind: MAST, Learn: Learning{Epsilon: 0.5, Tree: TreeOff, CutOff: CutOffShared}}, pos(t, spec, "")).(*mast)
+	}
+	// playout plays one iteration from two tree moves: cut off after two
+	// playout moves, or to the end of the game.
+	playout := func(p *mast, seed uint64, cut bool) int {
+		tr, s := record(t, spec, "b2 a1")
+		r := rng.New(seed)
+		limit := games.NoLimit
+		if cut {
+			limit = 2
+		}
+		p.Run(s, &r, limit, nil, tr)
+		if cut == s.Terminal() {
+			t.Fatalf("seed %d: the playout did not end as asked (cut %v)", seed, cut)
+		}
+		p.Observe(tr, games.FirstWins)
+		return len(tr.Moves) - 2
+	}
+	counted := func(p *mast) (n float64) {
+		for pl := range 2 {
+			for _, c := range p.count[pl] {
+				n += c
+			}
+		}
+		return n
+	}
+	for _, scoped := range []bool{true, false} {
+		a, b := newMAST(), newMAST()
+		start := pos(t, spec, "")
+		req := engines.Request{Position: start, Start: start}
+		if scoped {
+			req.Scope = engines.NewScope()
+		}
+		a.StartSearch(req)
+		b.StartSearch(req)
+		playout(a, 1, true)
+		playout(a, 2, true)
+		if len(a.carried.moves) != 4 {
+			t.Fatalf("scoped %v: a carries %d moves after two cut-off playouts, want 4", scoped, len(a.carried.moves))
+		}
+		k := playout(b, 3, false)
+		if len(a.carried.moves) != map[bool]int{true: 0, false: 4}[scoped] || len(b.carried.moves) != 0 {
+			t.Errorf("scoped %v: after b's playout to the end a carries %d, b %d", scoped, len(a.carried.moves), len(b.carried.moves))
+		}
+		if want := float64(k + map[bool]int{true: 4, false: 0}[scoped]); counted(b) != want || counted(a) != 0 {
+			t.Errorf("scoped %v: b credited %v moves, want %v (its playout's %d and what it shares); a %v", scoped, counted(b), want, k, counted(a))
+		}
+		if scoped {
+			// The next game's Scope carries nothing of this one's.
+			playout(a, 4, true)
+			next := engines.Request{Position: start, Start: start, Scope: engines.NewScope()}
+			a.StartSearch(next)
+			if len(a.carried.moves) != 0 {
+				t.Errorf("a new game's scope carried %v", a.carried.moves)
+			}
+		}
 	}
 }
