@@ -46,10 +46,7 @@ var TreeCredits = []string{"on", "off", "inverted"}
 
 // ParseTreeCredit returns the tree credit named s, one of TreeCredits.
 func ParseTreeCredit(s string) (TreeCredit, error) {
-	if i := slices.Index(TreeCredits, s); i >= 0 {
-		return TreeCredit(i), nil
-	}
-	return TreeOn, fmt.Errorf("unknown MAST tree credit %q: valid ones are %v", s, TreeCredits)
+	return parseNamed[TreeCredit](TreeCredits, s, "MAST tree credit")
 }
 
 // CutOff says what MAST does with the moves of a playout that stops
@@ -85,10 +82,16 @@ type carriedMoves struct{ moves []games.Move }
 
 // ParseCutOff returns the cut-off rule named s, one of CutOffs.
 func ParseCutOff(s string) (CutOff, error) {
-	if i := slices.Index(CutOffs, s); i >= 0 {
-		return CutOff(i), nil
+	return parseNamed[CutOff](CutOffs, s, "MAST cut-off rule")
+}
+
+// parseNamed returns the value of T named s in names, which name T's
+// values from 0 in order, or an error naming what and the valid names.
+func parseNamed[T ~uint8](names []string, s, what string) (T, error) {
+	if i := slices.Index(names, s); i >= 0 {
+		return T(i), nil
 	}
-	return CutOffSkip, fmt.Errorf("unknown MAST cut-off rule %q: valid ones are %v", s, CutOffs)
+	return 0, fmt.Errorf("unknown %s %q: valid ones are %v", what, s, names)
 }
 
 // mast is the MAST playout. Its tables live for one search; the moves a
