@@ -25,8 +25,8 @@ type Request struct {
 	Seed uint64
 	// Report receives snapshots while the engine searches; it may be nil.
 	Report Reporter
-	// Scope is shared by the engines of the game (both seats), nil when
-	// there is no game to share.
+	// Scope is shared by the engines of a tournament game (both seats),
+	// nil elsewhere.
 	Scope *Scope
 }
 

@@ -29,7 +29,6 @@ type play struct {
 	seats  [2]player
 	moves  []games.Move
 	names  []string       // moves in notation, as written when played
-	scope  *engines.Scope // shared by the seats' engines (engines.Scope)
 	redo   [][]games.Move // what each undo took back, the last undo last
 	input  textinput.Model
 	status string
@@ -108,7 +107,7 @@ func newPlay(g games.Game, start games.State, seats [2]player) *play {
 	in.Placeholder = "type a move, or pick cells with the arrows and enter"
 	in.Focus()
 	r := rng.New(uint64(time.Now().UnixNano()))
-	return &play{turnFrom: clock(), g: g, start: start.Clone(), state: start.Clone(), seats: seats, input: in, from: -1, scope: engines.NewScope(),
+	return &play{turnFrom: clock(), g: g, start: start.Clone(), state: start.Clone(), seats: seats, input: in, from: -1,
 		buf: make([]games.Move, 0, g.MaxMoves()), delay: watchDelays[1], seed: r.Uint64(), autosaving: true,
 		boardAt: [2]int{0, boardTop}, flagged: -1, resigned: -1, preparing: -1}
 }
@@ -1254,7 +1253,7 @@ func resultText(g games.Game, s games.State) string {
 // request is a search request for the position on the board, with the
 // game's history.
 func (p *play) request(b engines.Budget, seed uint64) engines.Request {
-	return engines.Request{Position: p.state, Start: p.start, History: p.moves, Budget: b, Seed: seed, Scope: p.scope}
+	return engines.Request{Position: p.state, Start: p.start, History: p.moves, Budget: b, Seed: seed}
 }
 
 // statusLine says whether engines run or are paused, the pace of engine

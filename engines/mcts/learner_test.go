@@ -158,6 +158,7 @@ var learningSpecs = []string{
 	"mcts:playout=ngram", "mcts:playout=ngram(n=2,average,threshold=2)", "mcts:playout=ngram(gamma=0.5,epsilon=0)",
 	"mcts:playout=lgrngram", "mcts:playout=lgrngram(kind=lgr1,n=2,fallback=decisive)",
 	"mcts:playout=mast", "mcts:playout=mast(epsilon=0.3,tree=inverted)", "mcts:playout=mast(epsilon=0,tree=off)",
+	"mcts:playout=mast(cutoff=carry),leaf=cutoff(plies=2),heuristic=outcome", "mcts:playout=mast(tree=inverted,cutoff=shared)",
 }
 
 // An MCTS with each learning playout finds TicTacToe's win in one, and

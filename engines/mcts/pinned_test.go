@@ -127,6 +127,10 @@ func TestSearchesArePinned(t *testing.T) {
 		{blIPP, "breakthrough:size=8x8", btMid, 5000, 0x30d805aa185df1d8},
 		{"mcts:c=0.5,playout=mast(base=ipp,tree=inverted)", "breakthrough:size=8x8", btMid, 3000, 0xb7450d5656c8b137},
 		{"mcts:c=0.5,playout=mast(base=ipp,tree=inverted),leaf=cutoff(plies=20),heuristic=eflh,np=10,prior=safety", "breakthrough:size=8x8", btMid, 3000, 0xc217dd90c99577a},
+		// Table I's fet and det players with the framework's MAST, its
+		// cut-off moves carried (recorded when cutoff=carry came).
+		{"mcts:c=0.5,playout=mast(base=ipp,tree=inverted,cutoff=carry),leaf=cutoff(plies=3),heuristic=efms", "breakthrough:size=8x8", btEnd, 3000, 0xb13aea2ca3bf4312},
+		{"mcts:c=0.5,playout=mast(base=ipp,tree=inverted,cutoff=carry),leaf=threshold(x=0.1,every=5,atleaf=false),heuristic=efms", "breakthrough:size=8x8", btMid, 3000, 0xf29bbc0523053012},
 		{blIPP + ",alpha=0.4", "breakthrough:size=8x8", btEnd, 3000, 0xb98ff36864345a93},
 		{blIPP + ",np=10,prior=safety", "breakthrough:size=8x8", btEndBlack, 3000, 0x2d20fda0d43338ab},
 		{"mcts:c=0.5,playout=egreedy(epsilon=1,base=ipp),heuristic=efms", "breakthrough", "", 3000, 0xe2683eadff337426},

@@ -5,7 +5,8 @@ import (
 	"mcarena/games"
 )
 
-// gameTrack follows the searches of one engine object through a game, so
+// gameTrack follows the searches of one search object (an engine may keep
+// several) through a game, so
 // that tables meant to outlive a search (Last-Good-Reply's, N-grams',
 // MAST's carried moves) are kept within a game and cleared at a new one.
 type gameTrack struct {

@@ -58,10 +58,13 @@ const (
 	// CutOffSkip credits a cut-off playout's moves with nothing.
 	CutOffSkip CutOff = iota
 	// CutOffCarry keeps a cut-off playout's moves, and the next playout of
-	// the engine's game to reach the end credits them with its own: its
-	// result, the movers by alternation back from its last move. The
-	// framework's code did so: one stack of playout moves, emptied only by
-	// a playout that ends the game, and not at a new search.
+	// the game to reach the end credits them with its own: its result, the
+	// movers by alternation back from its last move. The framework's code
+	// did so: one stack of playout moves, emptied only by a playout that
+	// ends the game (never one from a leaf that is a finished game), and
+	// not at a new search. The list belongs to a search object, through
+	// the searches of one game; an engine that plays both seats of a game
+	// carries one list for both.
 	CutOffCarry
 	// CutOffShared is CutOffCarry with one list for both players of a
 	// game (the request's engines.Scope), as the framework's stack was a
@@ -110,6 +113,9 @@ type mast struct {
 	running   bool
 	playStart int
 	ended     bool
+	// atEnd says the current iteration's playout started from a finished
+	// game (looked at under a carrying cut-off rule only).
+	atEnd bool
 	// cutoff is the cut-off rule; carried the moves it carries, in the
 	// order played: own, for the game that game follows, or the game's
 	// Scope's.
@@ -148,6 +154,11 @@ func newMAST(cfg Config, s games.State) (*mast, error) {
 func (p *mast) Run(s games.State, r *rng.Rand, limit int, stop *engines.Stop, trace *Trace) (int, int64) {
 	if trace != nil && !p.running {
 		p.running, p.playStart = true, len(trace.Moves)
+		// A leaf that is a finished game credits no carried moves: the
+		// framework never played out from a won or lost node. (Looked at
+		// only where moves are carried, so that the other rules draw and
+		// credit as they always have.)
+		p.atEnd = p.cutoff != CutOffSkip && s.Terminal()
 	}
 	var states int64
 	n := 0
@@ -243,7 +254,7 @@ func (p *mast) Observe(t *Trace, outcome games.Outcome) {
 		for i := from; i < len(t.Moves); i++ {
 			p.update(t.Movers[i], t.Moves[i], float64(outcome.Value(t.Movers[i])))
 		}
-		if len(p.carried.moves) > 0 && len(t.Moves) > 0 {
+		if len(p.carried.moves) > 0 && len(t.Moves) > 0 && !p.atEnd {
 			p.creditCarried(t.Movers[len(t.Moves)-1], len(t.Moves)-from, outcome)
 		}
 	case p.running && p.cutoff != CutOffSkip:

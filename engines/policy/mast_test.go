@@ -305,6 +305,15 @@ func TestMASTCarriesCutOffMoves(t *testing.T) {
 	if !slices.Equal(p.carried.moves, pending) {
 		t.Errorf("the next search of the game carried %v, want %v", p.carried.moves, pending)
 	}
+	// A leaf that is a finished game (X has won) is not a playout that
+	// reached the end: it credits no carried moves.
+	tr, s := record(t, spec, "a1 b1 a2 b2 a3")
+	r := rng.New(1)
+	p.Run(s, &r, games.NoLimit, nil, tr)
+	p.Observe(tr, s.Outcome())
+	if !slices.Equal(p.carried.moves, pending) {
+		t.Errorf("a finished leaf credited the carried moves: %v left, want %v", p.carried.moves, pending)
+	}
 	start := pos(t, spec, "")
 	p.StartSearch(engines.Request{Position: start, Start: start})
 	if len(p.carried.moves) != 0 {
