@@ -113,9 +113,6 @@ type mast struct {
 	running   bool
 	playStart int
 	ended     bool
-	// atEnd says the current iteration's playout started from a finished
-	// game (looked at under a carrying cut-off rule only).
-	atEnd bool
 	// cutoff is the cut-off rule; carried the moves it carries, in the
 	// order played: own, for the game that game follows, or the game's
 	// Scope's.
@@ -154,11 +151,6 @@ func newMAST(cfg Config, s games.State) (*mast, error) {
 func (p *mast) Run(s games.State, r *rng.Rand, limit int, stop *engines.Stop, trace *Trace) (int, int64) {
 	if trace != nil && !p.running {
 		p.running, p.playStart = true, len(trace.Moves)
-		// A leaf that is a finished game credits no carried moves: the
-		// framework never played out from a won or lost node. (Looked at
-		// only where moves are carried, so that the other rules draw and
-		// credit as they always have.)
-		p.atEnd = p.cutoff != CutOffSkip && s.Terminal()
 	}
 	var states int64
 	n := 0
@@ -254,7 +246,10 @@ func (p *mast) Observe(t *Trace, outcome games.Outcome) {
 		for i := from; i < len(t.Moves); i++ {
 			p.update(t.Movers[i], t.Moves[i], float64(outcome.Value(t.Movers[i])))
 		}
-		if len(p.carried.moves) > 0 && len(t.Moves) > 0 && !p.atEnd {
+		// A playout that ended with no move started from a finished game,
+		// a leaf the framework never played out from: it credits no
+		// carried moves.
+		if len(p.carried.moves) > 0 && len(t.Moves) > from {
 			p.creditCarried(t.Movers[len(t.Moves)-1], len(t.Moves)-from, outcome)
 		}
 	case p.running && p.cutoff != CutOffSkip:
@@ -289,7 +284,7 @@ func (p *mast) update(mover games.Player, m games.Move, v float64) {
 // tables; an engine's own carried moves are dropped at a new game, and
 // under CutOffShared a game's Scope holds them.
 func (p *mast) StartSearch(req engines.Request) {
-	if !p.game.next(req) {
+	if p.cutoff != CutOffSkip && !p.game.next(req) {
 		p.own.moves = p.own.moves[:0]
 	}
 	p.carried = &p.own
