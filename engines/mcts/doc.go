@@ -125,9 +125,12 @@
 // plus the exploration term of one visit, so that the AMAF values choose
 // which child is tried next; the chosen slot then becomes the iteration's
 // new node. (Without RAVE untried children are tried in their shuffled
-// order first.) An untried child with a Prior's virtual visits is scored as
-// a tried one, by its virtual mean and visits (the Havannah paper's
-// Equation 1), so that node priors steer which child is tried. Uniform playouts are recorded on each
+// order first.) With RAVE or without, an untried child with a Prior's
+// virtual visits is scored as a tried one, by its virtual mean and visits
+// (the Havannah paper's Equation 1; node priors in Gelly and Silver's sense,
+// where such a child has n > 0 and UCB's try-first rule does not apply to
+// it), so that node priors steer which child is tried from the first
+// iteration; only children without visits are still tried first. Uniform playouts are recorded on each
 // game's own fast path (State.RecordPlayout), the same game draw for draw as
 // an unrecorded one.
 //

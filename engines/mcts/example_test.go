@@ -52,6 +52,6 @@ func Example_prior() {
 	}
 	fmt.Println("plays", s.MoveString(res.Move))
 	// Output:
-	// the capture c2-d3 has 31 visits, virtual ones included
-	// plays c3-b4
+	// the capture c2-d3 has 34 visits, virtual ones included
+	// plays c2-d3
 }

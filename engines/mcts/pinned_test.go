@@ -126,15 +126,19 @@ func TestSearchesArePinned(t *testing.T) {
 		// (recorded when egreedy learnt its base).
 		{blIPP, "breakthrough:size=8x8", btMid, 5000, 0x30d805aa185df1d8},
 		{"mcts:c=0.5,playout=mast(base=ipp,tree=inverted)", "breakthrough:size=8x8", btMid, 3000, 0xb7450d5656c8b137},
-		{"mcts:c=0.5,playout=mast(base=ipp,tree=inverted),leaf=cutoff(plies=20),heuristic=eflh,np=10,prior=safety", "breakthrough:size=8x8", btMid, 3000, 0xc217dd90c99577a},
+		// The node-prior rows were recorded again when a child with a
+		// prior's visits came to be scored from the first iteration
+		// instead of tried in turn first.
+		{"mcts:c=0.5,playout=mast(base=ipp,tree=inverted),leaf=cutoff(plies=20),heuristic=eflh,np=10,prior=safety", "breakthrough:size=8x8", btMid, 3000, 0x538b615b47ca82a4},
 		// Table I's fet and det players with the framework's MAST, its
 		// cut-off moves carried (recorded when cutoff=carry came).
 		{"mcts:c=0.5,playout=mast(base=ipp,tree=inverted,cutoff=carry),leaf=cutoff(plies=3),heuristic=efms", "breakthrough:size=8x8", btEnd, 3000, 0xb13aea2ca3bf4312},
 		{"mcts:c=0.5,playout=mast(base=ipp,tree=inverted,cutoff=carry),leaf=threshold(x=0.1,every=5,atleaf=false),heuristic=efms", "breakthrough:size=8x8", btMid, 3000, 0xf29bbc0523053012},
 		{blIPP + ",alpha=0.4", "breakthrough:size=8x8", btEnd, 3000, 0xb98ff36864345a93},
-		{blIPP + ",np=10,prior=safety", "breakthrough:size=8x8", btEndBlack, 3000, 0x2d20fda0d43338ab},
+		{blIPP + ",np=10,prior=safety", "breakthrough:size=8x8", btEndBlack, 3000, 0x605aca76f41d880a},
+		{blIPP + ",np=10,prior=safety,children=framework", "breakthrough:size=8x8", btMid, 3000, 0x526473323e373a77},
 		{"mcts:c=0.5,playout=egreedy(epsilon=1,base=ipp),heuristic=efms", "breakthrough", "", 3000, 0xe2683eadff337426},
-		{"mcts:c=0.5,playout=ipp,leaf=cutoff(plies=20),heuristic=eflh,alpha=0.6,np=10,prior=safety", "breakthrough:size=8x8", "", 2000, 0x312ac9e7ff7b9857},
+		{"mcts:c=0.5,playout=ipp,leaf=cutoff(plies=20),heuristic=eflh,alpha=0.6,np=10,prior=safety", "breakthrough:size=8x8", "", 2000, 0xf888bc0120e150e0},
 		{"mcts:c=0.5,playout=ipp,leaf=cutoff(plies=20),heuristic=eflh,bias=1,biasdiv=visits", "breakthrough:size=8x8", "", 2000, 0xc1257f1cc3371e70},
 		// Lines of Action: uniform playouts, and the implicit-minimax paper's
 		// players with alpha-beta playouts and mia-sub (recorded before
@@ -162,6 +166,9 @@ func TestSearchesArePinned(t *testing.T) {
 		{havBase + ",playout=ngram(n=2,epsilon=0.1,gamma=0)", "havannah", havMid, 2000, 0x6e6ce772767ef186},
 		{havBase + ",prior=combined", "havannah", havMid, 2000, 0xab1ec880c325e984},
 		{havBase + ",prior=combined,playout=lgrngram(kind=lgrf2,n=1,epsilon=0.1,gamma=0)", "havannah", "", 2000, 0x342daf2f4245c086},
+		// The Havannah paper's combined prior without RAVE (a probe's
+		// player): counts of its own, untried children scored by them.
+		{"mcts:c=0.4,reading=mate,prior=combined", "havannah", havMid, 2000, 0x3eb6585b87d49b3b},
 	} {
 		if got := searchDigest(t, tc.spec, tc.game, tc.pos, tc.iterations, 3); got != tc.want {
 			t.Errorf("%s on %s: searches digest to %#x, recorded %#x", tc.spec, tc.game, got, tc.want)

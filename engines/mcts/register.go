@@ -316,9 +316,10 @@ func buildMCTS(v spec.Values, canonical string) (engines.Engine, error) {
 		return nil, errors.New("np needs prior=NAME, one of the game's move priors (mcarena games lists them)")
 	case np > 0:
 		hooks = append(hooks, MovePriorPrior(mp, int32(np)))
-		cfg.PriorVisitsInParent = true
+		cfg.PriorVisitsInParent, cfg.PriorCounts = true, true
 	case mp != "":
 		hooks = append(hooks, VirtualPriorPrior(mp))
+		cfg.PriorCounts = true
 	}
 	cfg.MaxBackprop = int32(v.Int("maxbackprop"))
 	rawScale := v.Float("biasraw")

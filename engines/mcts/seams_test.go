@@ -475,6 +475,124 @@ func TestNodePriorsSeedChildren(t *testing.T) {
 	}
 }
 
+// favourPrior gives every move 10 virtual visits, all won for the move
+// fav and others of them for the others, and no visits at all to the move
+// none (when it is not games.Move(-1)).
+type favourPrior struct {
+	fav, none games.Move
+	others    float64
+}
+
+func (p favourPrior) Priors(s games.State, moves []games.Move, out []ChildPrior) int64 {
+	for i, m := range moves {
+		switch m {
+		case p.none:
+		case p.fav:
+			out[i].Visits, out[i].Wins = 10, 10
+		default:
+			out[i].Visits, out[i].Wins = 10, p.others
+		}
+	}
+	return 0
+}
+
+// A child a prior gives visits is not untried in UCB's sense: node priors
+// (Gelly and Silver's, the implicit-minimax paper's np) start it with n > 0,
+// so selection scores it by its virtual mean and visits from the first
+// iteration and only a child without visits is tried first, as the
+// co-authors' framework selected (an infinite score only for a child of no
+// visits). Here the one child the prior favours takes every iteration at
+// the root, under each child order, while a child the prior gives no
+// visits is tried first. Under the framework's order the children keep the
+// game's move order from the start, so that equal priors fall to the
+// earliest move.
+func TestNodePriorsChooseFromTheFirstIteration(t *testing.T) {
+	s := mustPos(t, "breakthrough:size=8x8", "")
+	moves := s.Legal(nil)
+	run := func(t *testing.T, order ChildOrder, pr favourPrior, iterations int64) *search {
+		t.Helper()
+		e := New(Config{C: 0.5, Solver: true, MaxNodes: 1 << 16, Children: order, PriorVisitsInParent: true, PriorCounts: true,
+			Prior: func(games.State) (Prior, error) { return pr, nil }}, "test")
+		if _, err := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: iterations}, Seed: 3}); err != nil {
+			t.Fatal(err)
+		}
+		return e.free[0]
+	}
+	// realVisits is the iterations through the root's child m, which has
+	// virtual visits from the prior pr.
+	realVisits := func(sr *search, pr favourPrior, m games.Move) int32 {
+		root := sr.pool.at(sr.rootIdx)
+		for j := range int32(root.nChild) {
+			if ch := sr.pool.at(root.first + j); ch.move == m {
+				if m == pr.none {
+					return ch.visits
+				}
+				return ch.visits - 10
+			}
+		}
+		t.Fatalf("%s not among the root's children", s.MoveString(m))
+		return 0
+	}
+	for _, tc := range []struct {
+		name  string
+		order ChildOrder
+	}{{"shuffled", ShuffledChildren}, {"ordered", OrderedChildren}, {"framework", FrameworkChildren}} {
+		order := tc.order
+		t.Run(tc.name, func(t *testing.T) {
+			fav := moves[len(moves)/2]
+			pr := favourPrior{fav: fav, none: -1}
+			sr := run(t, order, pr, 10)
+			if got := realVisits(sr, pr, fav); got != 10 {
+				t.Errorf("the favoured %s has %d of 10 iterations", s.MoveString(fav), got)
+			}
+			pr.none = moves[len(moves)-1]
+			sr = run(t, order, pr, 1)
+			if got := realVisits(sr, pr, pr.none); got != 1 {
+				t.Errorf("the child without prior visits %s has %d visits after 1 iteration, want 1", s.MoveString(pr.none), got)
+			}
+			if order == ShuffledChildren {
+				return
+			}
+			// The prior takes the last move first; the untried children
+			// stay in move order behind it, so that their ties still
+			// fall to the earliest move.
+			last := favourPrior{fav: moves[len(moves)-1], none: -1, others: 5}
+			sr = run(t, order, last, 1)
+			root := sr.pool.at(sr.rootIdx)
+			for j, m := range moves[:len(moves)-1] {
+				if got := sr.pool.at(root.first + 1 + int32(j)).move; got != m {
+					t.Fatalf("one tried: slot %d holds %s, want %s", j+1, s.MoveString(got), s.MoveString(m))
+				}
+			}
+			// Once every child is tried, a kept order holds again,
+			// though the prior chose them out of it.
+			sr = run(t, order, last, 3000)
+			root = sr.pool.at(sr.rootIdx)
+			if root.nExp != root.nChild {
+				t.Fatalf("%d of %d children tried after 3000 iterations", root.nExp, root.nChild)
+			}
+			for j, m := range moves {
+				if got := sr.pool.at(root.first + int32(j)).move; got != m {
+					t.Fatalf("all tried: slot %d holds %s, want %s", j, s.MoveString(got), s.MoveString(m))
+				}
+			}
+		})
+	}
+	// Equal priors: the framework's order ties to the earliest move, and its
+	// slots stay in the game's move order.
+	equal := favourPrior{fav: -1, none: -1}
+	sr := run(t, FrameworkChildren, equal, 1)
+	if got := realVisits(sr, equal, moves[0]); got != 1 {
+		t.Errorf("framework order, equal priors: the first move %s has %d visits after 1 iteration, want 1", s.MoveString(moves[0]), got)
+	}
+	root := sr.pool.at(sr.rootIdx)
+	for j, m := range moves {
+		if got := sr.pool.at(root.first + int32(j)).move; got != m {
+			t.Fatalf("framework order, equal priors: slot %d holds %s, want %s", j, s.MoveString(got), s.MoveString(m))
+		}
+	}
+}
+
 // The Havannah paper's visit-and-win-count initialisation (a prior that
 // states its own counts, without np) makes the prior's visits and wins the
 // new children's counts, as Equation 1 adds them, and leaves the parent's

@@ -78,6 +78,15 @@ type Config struct {
 	// parent's visits by its children's (the node's own mean is
 	// unchanged).
 	PriorVisitsInParent bool
+	// PriorCounts says that the Prior gives children visits (node
+	// priors). Selection scores a child with visits from its creation,
+	// by its virtual mean and visits, whether it has been tried or not,
+	// and tries first only the children with none (with or without this
+	// field). Under FrameworkChildren it also keeps the slots in the
+	// game's move order from the start: the framework scored such a
+	// child as a visited one, so its children were never tried in a
+	// random order first.
+	PriorCounts bool
 	// Rave is the RAVE constant R (0: off): the mean is blended with the
 	// child's AMAF mean by beta = R/(R + visits), and selection looks at
 	// every child, tried or not (see the package comment).
@@ -103,6 +112,13 @@ type Config struct {
 //	                  generated them, and scored an unvisited child
 //	                  infinity plus a random number, a visited one by its
 //	                  selection value, the first of equal values winning.
+//	                  With node priors every child is a visited one from
+//	                  its creation, so under Config.PriorCounts the slots
+//	                  keep the move order from the start (a child the
+//	                  prior gives no visits is then tried first in move
+//	                  order, not at random; before the last child is
+//	                  tried, a tie between two tried children falls to
+//	                  the one tried first).
 //	                  Not with RAVE, which chooses untried children
 //	                  itself: the engine family refuses the pair, and a
 //	                  Config that has both leaves the slots shuffled.

@@ -69,32 +69,29 @@ func (sr *search) iterate() bool {
 			}
 		}
 		n = sr.pool.at(cur)
-		if n.nExp < n.nChild && !sr.amaf.on {
-			// Expand the next child slot: one new node per iteration.
+		if n.nExp < n.nChild && !sr.amaf.on && sr.pool.at(n.first+int32(n.nExp)).visits == 0 {
+			// Expand the next child slot: one new node per iteration. A
+			// slot with a prior's visits is not tried first: selection
+			// scores it (below).
 			c := n.first + int32(n.nExp)
 			n.nExp++
 			expandedAt = cur
 			sr.catchUp(st, len(sr.path)-1)
-			if n.nExp == n.nChild {
-				switch sr.cfg.Children {
-				case FrameworkChildren:
-					completed = true
-					sr.order = st.Legal(sr.order)
-				case OrderedLastChildren:
-					completed = true
-					sr.order = st.Legal(sr.order)
-					slices.Reverse(sr.order)
-				}
-			}
+			completed = sr.completes(n, st, false)
 			sr.pool.at(c).mover = st.ToMove()
 			sr.step(st, c)
 			cur = c
 			break
 		}
 		var c int32
-		if sr.cfg.MateDistance && n.proof != engines.Unproven {
+		switch {
+		case sr.cfg.MateDistance && n.proof != engines.Unproven:
 			c = sr.selectRefine(cur)
-		} else {
+		case n.nExp < n.nChild && !sr.amaf.on:
+			// Untried children with a prior's visits, scored as tried
+			// ones; an untried child without is still tried first.
+			c = sr.selectGeneral(cur)
+		default:
 			switch sr.rule {
 			case ucbRule:
 				c = sr.selectUCB(cur)
@@ -113,13 +110,24 @@ func (sr *search) iterate() bool {
 			}
 		}
 		if next := n.first + int32(n.nExp); c >= next {
-			// RAVE picked a child not tried yet: it takes the next slot
-			// and becomes this iteration's new node.
-			sr.swapSlots(c, next)
+			// RAVE or a prior's visits picked a child not tried yet: it
+			// takes the next slot and becomes this iteration's new node.
+			// In a kept order the untried slots move up one instead, so
+			// that they stay in it.
+			if sr.amaf.on || sr.cfg.Children == ShuffledChildren {
+				sr.swapSlots(c, next)
+			} else {
+				for j := c; j > next; j-- {
+					sr.swapSlots(j, j-1)
+				}
+			}
 			c = next
 			n.nExp++
 			expandedAt = cur
 			sr.catchUp(st, len(sr.path)-1)
+			if !sr.amaf.on {
+				completed = sr.completes(n, st, true)
+			}
 			sr.pool.at(c).mover = st.ToMove()
 			sr.step(st, c)
 			cur = c
@@ -190,6 +198,32 @@ func (sr *search) iterate() bool {
 	}
 	if completed {
 		sr.inMoveOrder(expandedAt)
+	}
+	return true
+}
+
+// completes reports whether the iteration has just tried the last untried
+// child of n, at st, under a child order that then puts the slots in move
+// order (inMoveOrder), and leaves that order in sr.order. Under
+// OrderedChildren the slots are in it already, unless a prior's visits
+// chose the children out of it (picked).
+func (sr *search) completes(n *node, st games.State, picked bool) bool {
+	if n.nExp < n.nChild {
+		return false
+	}
+	switch sr.cfg.Children {
+	case OrderedChildren:
+		if !picked {
+			return false
+		}
+		sr.order = st.Legal(sr.order)
+	case FrameworkChildren:
+		sr.order = st.Legal(sr.order)
+	case OrderedLastChildren:
+		sr.order = st.Legal(sr.order)
+		slices.Reverse(sr.order)
+	default:
+		return false
 	}
 	return true
 }
@@ -296,7 +330,8 @@ func (sr *search) reserve(cur int32, st games.State) bool {
 		return false
 	}
 	sr.grow()
-	ordered := sr.cfg.Children == OrderedChildren || sr.cfg.Children == OrderedLastChildren
+	ordered := sr.cfg.Children == OrderedChildren || sr.cfg.Children == OrderedLastChildren ||
+		sr.cfg.Children == FrameworkChildren && sr.cfg.PriorCounts && !sr.amaf.on
 	for i := len(moves) - 1; i > 0 && !ordered; i-- {
 		j := sr.r.Intn(i + 1)
 		moves[i], moves[j] = moves[j], moves[i]
@@ -397,11 +432,14 @@ func (sr *search) selectUCB(cur int32) int32 {
 // selectGeneral is selection with the optional terms: the mean blended
 // with the AMAF mean by beta = Rave/(Rave + visits) and with the implicit
 // minimax value by Alpha, the exploration term, and progressive bias
-// weighted by Bias and fading with visits. With RAVE on it also scores the
-// children not tried yet (slots from nExp on): one with a prior's virtual
-// visits as a tried child (its virtual mean and visits, the paper's
-// Equation 1 of the Havannah paper); one without by its AMAF mean, or 1
-// (try first) where it has none, with the exploration term of one visit.
+// weighted by Bias and fading with visits. It also scores the children not
+// tried yet (slots from nExp on), which it is asked to do with RAVE on or
+// when a prior gave them visits: one with a prior's virtual visits as a
+// tried child (its virtual mean and visits: node priors, and Equation 1 of
+// the Havannah paper); one without, with RAVE, by its AMAF mean, or 1 (try
+// first) where it has none, with the exploration term of one visit, and
+// without RAVE above every tried one (UCB's unbounded score), the first in
+// slot order.
 func (sr *search) selectGeneral(cur int32) int32 {
 	n := sr.pool.at(cur)
 	visits := n.visits
@@ -439,6 +477,15 @@ func (sr *search) selectGeneral(cur int32) int32 {
 		}
 		var q, explore float64
 		if int16(i) >= n.nExp && ch.visits == 0 {
+			if !sr.amaf.on {
+				// Without RAVE an untried child without a prior's visits
+				// is tried first (UCB's unbounded score), the first in
+				// slot order, as one without priors is.
+				if bestScore < math.Inf(1) {
+					best, bestScore = idx, math.Inf(1)
+				}
+				continue
+			}
 			q, explore = 1, k
 			if a := sr.amaf.at(idx); a.n > 0 {
 				q = a.w / float64(a.n)
