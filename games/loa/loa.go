@@ -349,24 +349,6 @@ func (s *State) EndReason() string {
 	return ""
 }
 
-// target returns where the piece of p on from lands in direction d, or -1
-// when that move is illegal.
-func (s *State) target(p games.Player, from, d int) int {
-	occ := s.BB[0] | s.BB[1]
-	n := bits.OnesCount64(occ & lines[from][d&3])
-	if n > int(reach[from][d]) {
-		return -1
-	}
-	to := from + n*int(delta[d])
-	if s.BB[p]&(1<<uint(to)) != 0 {
-		return -1
-	}
-	if s.BB[p^1]&(rays[from][d]^rays[to][d]^1<<uint(to)) != 0 {
-		return -1
-	}
-	return to
-}
-
 // gen appends the moves of p other than the pass to buf, which grows to
 // MaxMoves when it is smaller.
 func (s *State) gen(p games.Player, buf []games.Move) []games.Move {
@@ -398,14 +380,16 @@ func (s *State) genInto(p games.Player, moves []games.Move) int {
 	return n
 }
 
-// hasMove reports whether p has a move other than the pass.
+// hasMove reports whether p has a move other than the pass. Terminal asks
+// it of every position, so it reads each piece's four lines as genInto
+// does and stops at the first piece that can move: almost always the
+// first.
 func (s *State) hasMove(p games.Player) bool {
-	for b := s.BB[p]; b != 0; b &= b - 1 {
-		from := bits.TrailingZeros64(b)
-		for d := range 8 {
-			if s.target(p, from, d) >= 0 {
-				return true
-			}
+	own, opp := s.BB[p], s.BB[p^1]
+	for b := own; b != 0; b &= b - 1 {
+		pl := &pieceLines[bits.TrailingZeros64(b)&63]
+		if pl[0].dirs(own, opp)|pl[1].dirs(own, opp)|pl[2].dirs(own, opp)|pl[3].dirs(own, opp) != 0 {
+			return true
 		}
 	}
 	return false
