@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -108,6 +109,49 @@ func TestWhatACrashLeaves(t *testing.T) {
 			t.Errorf("%s: %d records, tail %+v, %v; want one record and a cut-off line 2", tc.name, len(recs), tail, err)
 		case !tc.cut && (!errors.As(err, &damaged) || damaged.Line != 2):
 			t.Errorf("%s: %d records, tail %+v, %v; want a *DamagedError at line 2", tc.name, len(recs), tail, err)
+		}
+	}
+}
+
+// appending is a results file that a run appends to while it is read: it
+// gives what the file held, then the end of file once, then what the run
+// wrote meanwhile.
+type appending struct {
+	held, added []byte
+	ended       bool
+}
+
+func (a *appending) Read(p []byte) (int, error) {
+	if len(a.held) > 0 {
+		n := copy(p, a.held)
+		a.held = a.held[n:]
+		return n, nil
+	}
+	if !a.ended {
+		a.ended = true
+		return 0, io.EOF
+	}
+	n := copy(p, a.added)
+	a.added = a.added[n:]
+	if n == 0 {
+		return 0, io.EOF
+	}
+	return n, nil
+}
+
+// A file read while a run appends to it reads as it was when the reader met
+// its end: a last line cut off there is the write in progress, reported as
+// the cut-off tail even when the rest of the line arrives before the reader
+// looks again, and nothing written after that end is read.
+func TestReadingAFileARunAppendsTo(t *testing.T) {
+	two := goodLine("a", 0) + goodLine("b", 0)
+	next := goodLine("c", 0)
+	for _, cut := range []int{1, 40, len(next) - 1} {
+		in := &appending{held: []byte(two + next[:cut]), added: []byte(next[cut:] + goodLine("d", 0))}
+		recs, goodEnd, tail, err := readRecords("live.jsonl", in)
+		if err != nil || len(recs) != 2 || goodEnd != int64(len(two)) || tail == nil || tail.Line != 3 {
+			t.Errorf("cut after %d bytes: %d records, good to %d, tail %+v, %v; want 2 records, good to %d, line 3 the cut-off tail",
+				cut, len(recs), goodEnd, tail, err, len(two))
 		}
 	}
 }

@@ -97,17 +97,23 @@ func (e *DamagedError) Unwrap() error { return e.Err }
 
 // lineReader reads the lines of a results file with their numbers and byte
 // offsets, never holding more than MaxRecordBytes of one line: a longer line
-// is returned cut, with tooLong set.
+// is returned cut, with tooLong set. Its end is the first end of file it
+// meets: a run may be appending to the file, and what it writes after that
+// is not read, so a line cut off at the end stays the last line.
 type lineReader struct {
 	r      *bufio.Reader
 	line   int
 	offset int64 // where the next line starts
+	eof    bool  // the end of file was met
 }
 
 // next returns the next line without its newline, whether it ended with a
 // newline (complete), and whether it was longer than MaxRecordBytes. It
 // returns io.EOF when no bytes are left.
 func (lr *lineReader) next() (b []byte, complete, tooLong bool, err error) {
+	if lr.eof {
+		return nil, false, false, io.EOF
+	}
 	var buf []byte
 	for {
 		chunk, err := lr.r.ReadSlice('\n')
@@ -124,6 +130,7 @@ func (lr *lineReader) next() (b []byte, complete, tooLong bool, err error) {
 		case err == bufio.ErrBufferFull:
 			continue
 		case err == io.EOF:
+			lr.eof = true
 			if len(buf) == 0 && !tooLong && len(chunk) == 0 {
 				return nil, false, false, io.EOF
 			}
@@ -135,6 +142,17 @@ func (lr *lineReader) next() (b []byte, complete, tooLong bool, err error) {
 		lr.line++
 		return bytes.TrimSuffix(buf, []byte("\n")), true, tooLong, nil
 	}
+}
+
+// atEnd says whether the line last returned was the last: the end of file
+// was met reading it, or is met now, and is then kept as the end.
+func (lr *lineReader) atEnd() bool {
+	if !lr.eof {
+		if _, err := lr.r.Peek(1); err == io.EOF {
+			lr.eof = true
+		}
+	}
+	return lr.eof
 }
 
 // ReadResults reads every record of a results file, each checked field by
@@ -204,7 +222,7 @@ func readRecords(path string, r io.Reader) (recs []Record, goodEnd int64, tail *
 			// write cannot leave, is damage of another kind, and the file
 			// may not be a results file at all: it stops the run, as a
 			// damaged line before the last does.
-			if _, peek := lr.r.Peek(1); peek == io.EOF && cutOff(b, complete) {
+			if lr.atEnd() && cutOff(b, complete) {
 				msg := "incomplete line (no newline): the write was cut off"
 				if perr != nil {
 					msg = fmt.Sprintf("unreadable last line (%v): the write was cut off", perr)
