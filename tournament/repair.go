@@ -22,8 +22,9 @@ type Repaired struct {
 	// Conflicts counts the lines moved that were another play of a game
 	// kept (Agree false), not a copy of it.
 	Conflicts int
-	// CutOff is the line number of a last line without its newline (a
-	// write cut off), 0 when the file ends with a whole line.
+	// CutOff is the line number of a last line without its newline that a
+	// record's write cut off leaves (cutOff), 0 when the file ends with a
+	// whole line or with one that no such write leaves.
 	CutOff int
 	// Unmatched lists, after a repair with a Checker, the presets whose
 	// records were replayed under the rules alone (Checker.Unmatched):
@@ -137,14 +138,16 @@ func sortLines(name string, in io.Reader, good, moved io.Writer, check func(*Rec
 		case tooLong:
 			why = fmt.Sprintf("longer than any record (%d bytes); its first %d bytes follow", MaxRecordBytes, min(len(b), 4096))
 			b = b[:min(len(b), 4096)]
-		case len(bytes.TrimSpace(b)) == 0:
-			why = "empty line"
+		case !complete && !cutOff(b, complete, perr):
+			why = fmt.Sprintf("no newline, and not a record's write cut off (%v): the file may not be a results file", perr)
 		case !complete && perr != nil:
 			why = fmt.Sprintf("no newline, unreadable (%v): the write was cut off", perr)
 			rep.CutOff = lr.line
 		case !complete:
 			why = "no newline: the write was cut off"
 			rep.CutOff = lr.line
+		case len(bytes.TrimSpace(b)) == 0:
+			why = "empty line"
 		case perr != nil:
 			why = perr.Error()
 		default:

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -82,9 +83,11 @@ func TestDamagedTailsNeverOverwritten(t *testing.T) {
 }
 
 // Only what a crash during a record's write leaves on the last line is
-// taken as a cut-off write (set aside by the next run): a line cut short
-// that began as a record, or one with zero bytes; any other damaged last
-// line stops the reader, since the file may not be a results file at all.
+// taken as a cut-off write (set aside by the next run, a note of verify): a
+// record cut short or missing only its newline, or a line with zero bytes
+// after the start of a record; any other damaged last line stops the
+// reader, since the file may not be a results file at all (and verify
+// counts it wrong).
 func TestWhatACrashLeaves(t *testing.T) {
 	good := goodLine("a", 0)
 	cases := []struct {
@@ -92,12 +95,22 @@ func TestWhatACrashLeaves(t *testing.T) {
 		cut        bool
 	}{
 		{"cut short", good[:40], true},
+		{"cut after its first byte", "{", true},
 		{"cut before any byte but spaces", "  ", true},
+		{"a whole record without its newline", strings.TrimSuffix(good, "\n"), true},
+		{"an analysis cut short", `{"kind":"analysis","pre`, true},
 		{"zero bytes, newline kept", "\x00\x00\x00\x00\n", true},
+		{"zero bytes, no newline", "\x00\x00\x00", true},
 		{"record with a hole", good[:30] + "\x00\x00" + good[32:], true},
 		{"a note", "important note", false},
 		{"garbage with its newline", "garbage\n", false},
 		{"a complete record with a bad field", strings.Replace(good, `"plies":1`, `"plies":3`, 1), false},
+		{"a record with a bad field, no newline", strings.TrimSuffix(strings.Replace(good, `"plies":1`, `"plies":3`, 1), "\n"), false},
+		{"another program's JSON object", `{"important":"settings"}`, false},
+		{"another program's JSON cut short", `{"important":"sett`, false},
+		{"a record's opening, then what no JSON holds", `{"preset":]`, false},
+		{"another file's text before zero bytes", "important\x00\x00", false},
+		{"a line longer than any record, no newline", `{"preset":"` + strings.Repeat("x", MaxRecordBytes), false},
 	}
 	for _, tc := range cases {
 		path := filepath.Join(t.TempDir(), "r.jsonl")
@@ -107,8 +120,44 @@ func TestWhatACrashLeaves(t *testing.T) {
 		switch {
 		case tc.cut && (err != nil || tail == nil || tail.Line != 2 || len(recs) != 1):
 			t.Errorf("%s: %d records, tail %+v, %v; want one record and a cut-off line 2", tc.name, len(recs), tail, err)
-		case !tc.cut && (!errors.As(err, &damaged) || damaged.Line != 2):
-			t.Errorf("%s: %d records, tail %+v, %v; want a *DamagedError at line 2", tc.name, len(recs), tail, err)
+		case !tc.cut && (!errors.As(err, &damaged) || damaged.Line != 2 || !damaged.Last):
+			t.Errorf("%s: %d records, tail %+v, %v; want a *DamagedError at line 2, the last", tc.name, len(recs), tail, err)
+		}
+		if strings.HasSuffix(tc.last, "\n") {
+			continue
+		}
+		v, err := Verify(path, NewChecker(nil))
+		wrong := slices.ContainsFunc(v.Moved, func(m ReadProblem) bool { return m.Line == 2 })
+		if err != nil || (v.CutOff == 2) != tc.cut || wrong == tc.cut {
+			t.Errorf("%s: verify: %+v, %v; want line 2 a cut-off write: %v, else wrong", tc.name, v, err, tc.cut)
+		}
+	}
+}
+
+// A file that is not a results file, whose last line no record's write
+// leaves, is refused by a run that names it with its line, and left as it
+// was: nothing cut off, nothing set aside, nothing appended.
+func TestAnotherFileIsNeverTakenOver(t *testing.T) {
+	cfg := load(t, testConfig)
+	p, _ := cfg.Preset("small")
+	for _, content := range []string{
+		`{"important":"settings"}`,
+		`{"important":"settings"}` + "\n",
+		"[settings]\nimportant = true",
+		strings.TrimSuffix(strings.Replace(goodLine("a", 0), `"winner":0`, `"winner":5`, 1), "\n"),
+	} {
+		path := filepath.Join(t.TempDir(), "notresults.json")
+		os.WriteFile(path, []byte(content), 0o644)
+		n, err := runPreset(t.Context(), cfg, p, path, Options{Count: 1}, nil)
+		var damaged *DamagedError
+		if n != 0 || !errors.As(err, &damaged) || !strings.Contains(err.Error(), path+":") {
+			t.Errorf("%q: played %d games, %v; want the file refused, named with its line", content, n, err)
+		}
+		if data, _ := os.ReadFile(path); string(data) != content {
+			t.Errorf("%q: the file now holds %q", content, data)
+		}
+		if aside, _ := filepath.Glob(path + ".damaged-*"); len(aside) != 0 {
+			t.Errorf("%q: set aside in %v", content, aside)
 		}
 	}
 }

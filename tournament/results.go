@@ -81,15 +81,22 @@ type ReadProblem struct {
 	Msg  string
 }
 
-// DamagedError is a damaged line before the last line of a results file:
-// not the trace of a crash but damage that a run cannot repair on its own.
+// DamagedError is a damaged line of a results file that is not the trace
+// of a crash during a write: damage that a run cannot repair on its own,
+// or a file that is not a results file at all.
 type DamagedError struct {
 	Path string
 	Line int
 	Err  error
+	// Last says the line is the file's last: a line that no cut-off write
+	// of a record leaves, so the file may be no results file.
+	Last bool
 }
 
 func (e *DamagedError) Error() string {
+	if e.Last {
+		return fmt.Sprintf("%s:%d: damaged last line, not a record's write cut off by a crash: %v; the file may not be a results file, and is left as it is; if it is one, 'mcarena repair %s' keeps the good lines and sets the others aside", e.Path, e.Line, e.Err, e.Path)
+	}
 	return fmt.Sprintf("%s:%d: damaged record in the middle of the file: %v; 'mcarena repair %s' keeps the good lines and sets the others aside", e.Path, e.Line, e.Err, e.Path)
 }
 
@@ -222,27 +229,57 @@ func readRecords(path string, r io.Reader) (recs []Record, goodEnd int64, tail *
 			// write cannot leave, is damage of another kind, and the file
 			// may not be a results file at all: it stops the run, as a
 			// damaged line before the last does.
-			if lr.atEnd() && cutOff(b, complete) {
+			last := lr.atEnd()
+			if last && !tooLong && cutOff(b, complete, perr) {
 				msg := "incomplete line (no newline): the write was cut off"
 				if perr != nil {
 					msg = fmt.Sprintf("unreadable last line (%v): the write was cut off", perr)
 				}
 				return recs, start, &ReadProblem{lr.line, msg}, nil
 			}
-			return nil, 0, nil, &DamagedError{path, lr.line, perr}
+			return nil, 0, nil, &DamagedError{Path: path, Line: lr.line, Err: perr, Last: last}
 		}
 		rec.Line = lr.line
 		recs = append(recs, rec)
 	}
 }
 
-// cutOff says whether a damaged last line is what a crash during a
-// record's write leaves: a line cut short that began as a record does
-// (with '{', or nothing yet), or one holding zero bytes where the disk
-// never got a block.
-func cutOff(line []byte, complete bool) bool {
-	t := bytes.TrimLeft(line, " \t")
-	return bytes.IndexByte(line, 0) >= 0 || (!complete && (len(t) == 0 || t[0] == '{'))
+// cutOff says whether a damaged last line, which perr (from ParseRecord)
+// refused or which lacks its newline, is what a crash during a record's
+// write leaves: a whole record without its newline; a record cut short,
+// the start of one (recordStart) without a newline; or a line holding zero
+// bytes where the disk never got a block, the bytes before them the start
+// of a record. A complete JSON value that is no record, or a line that no
+// record begins as, is not: the file may not be a results file.
+func cutOff(line []byte, complete bool, perr error) bool {
+	if zero := bytes.IndexByte(line, 0); zero >= 0 {
+		return recordStart(line[:zero])
+	}
+	return !complete && (perr == nil || recordStart(line))
+}
+
+// recordOpenings are the ways a record's line begins: json.Marshal writes
+// Record's fields in their order, the kind first (left out for a game),
+// then the preset.
+var recordOpenings = [][]byte{[]byte(`{"kind":`), []byte(`{"preset":`)}
+
+// recordStart says whether b is the start of a record's line cut short:
+// nothing but spaces, or text that opens as a record does and ends before
+// its JSON does.
+func recordStart(b []byte) bool {
+	t := bytes.TrimSpace(b)
+	if len(t) == 0 {
+		return true
+	}
+	opens := false
+	for _, o := range recordOpenings {
+		opens = opens || bytes.HasPrefix(t, o) || bytes.HasPrefix(o, t)
+	}
+	if !opens {
+		return false
+	}
+	var v any
+	return errors.Is(json.NewDecoder(bytes.NewReader(t)).Decode(&v), io.ErrUnexpectedEOF)
 }
 
 // syncInterval is the longest a written record waits for its fsync.
