@@ -127,3 +127,107 @@ func TestBusy(t *testing.T) {
 	}
 	again.Unlock()
 }
+
+// Every name of a results file finds its lock: while a run holds the file
+// under one name, a run under another (a symbolic link to the file or to
+// its directory, a hard link, a link to a file not made yet) is refused,
+// whichever comes first, Busy names the holder through it, and the lock is
+// free under both once it is let go.
+func TestEveryNameOfAFileFindsItsLock(t *testing.T) {
+	cases := []struct {
+		name string
+		// names makes a results file and another name of it in dir.
+		names func(dir string) (file, other string, err error)
+		// linked says the other name is a hard link, whose holder only the
+		// file's own lock file names.
+		linked bool
+	}{
+		{"a symbolic link to the file", func(dir string) (string, string, error) {
+			file := filepath.Join(dir, "r.jsonl")
+			os.WriteFile(file, []byte(goodLine("a", 0)), 0o644)
+			return file, filepath.Join(dir, "l.jsonl"), os.Symlink("r.jsonl", filepath.Join(dir, "l.jsonl"))
+		}, false},
+		{"a symbolic link to its directory", func(dir string) (string, string, error) {
+			os.Mkdir(filepath.Join(dir, "real"), 0o755)
+			file := filepath.Join(dir, "real", "r.jsonl")
+			os.WriteFile(file, []byte(goodLine("a", 0)), 0o644)
+			return file, filepath.Join(dir, "alias", "r.jsonl"), os.Symlink("real", filepath.Join(dir, "alias"))
+		}, false},
+		{"a symbolic link to a file not made yet", func(dir string) (string, string, error) {
+			file := filepath.Join(dir, "r.jsonl")
+			return file, filepath.Join(dir, "l.jsonl"), os.Symlink("r.jsonl", filepath.Join(dir, "l.jsonl"))
+		}, false},
+		{"a symbolic link to the directory of a file not made yet", func(dir string) (string, string, error) {
+			os.Mkdir(filepath.Join(dir, "real"), 0o755)
+			return filepath.Join(dir, "real", "r.jsonl"), filepath.Join(dir, "alias", "r.jsonl"), os.Symlink("real", filepath.Join(dir, "alias"))
+		}, false},
+		{"a hard link", func(dir string) (string, string, error) {
+			file := filepath.Join(dir, "r.jsonl")
+			os.WriteFile(file, []byte(goodLine("a", 0)), 0o644)
+			return file, filepath.Join(dir, "h.jsonl"), os.Link(file, filepath.Join(dir, "h.jsonl"))
+		}, true},
+	}
+	for _, tc := range cases {
+		for _, otherFirst := range []bool{false, true} {
+			file, other, err := tc.names(t.TempDir())
+			if err != nil {
+				t.Skipf("%s: %v", tc.name, err)
+			}
+			first, second := file, other
+			if otherFirst {
+				first, second = other, file
+			}
+			held, err := Lock(first)
+			if err != nil {
+				t.Fatalf("%s: the first lock: %v", tc.name, err)
+			}
+			want := fmt.Sprintf("process %d ", os.Getpid())
+			if tc.linked {
+				want = linkedHolder
+			}
+			var locked *LockedError
+			if _, err := Lock(second); !errors.As(err, &locked) || locked.Path != second || !strings.Contains(locked.Holder, want) {
+				t.Errorf("%s, %s held: got %v, want a *LockedError of %s naming %q", tc.name, first, err, second, want)
+			}
+			if err := Busy(second); !errors.As(err, &locked) || !strings.Contains(locked.Holder, want) {
+				t.Errorf("%s, %s held: Busy(%s) got %v, want a *LockedError naming %q", tc.name, first, second, err, want)
+			}
+			held.Unlock()
+			again, err := Lock(second)
+			if err != nil {
+				t.Fatalf("%s, %s let go: got %v, want the lock", tc.name, first, err)
+			}
+			again.Unlock()
+		}
+	}
+}
+
+// A name given by a hard link to a results file that a run created finds
+// the run's lock: a second run through it is refused, and the file holds
+// every game once.
+func TestAHardLinkToAFileARunCreatedFindsItsLock(t *testing.T) {
+	cfg := load(t, testConfig)
+	p, _ := cfg.Preset("small")
+	dir := t.TempDir()
+	path, link := filepath.Join(dir, "r.jsonl"), filepath.Join(dir, "h.jsonl")
+	var second error
+	n, err := runPreset(context.Background(), cfg, p, path, Options{Workers: 2}, func(pr Progress) {
+		if pr.Done == 1 {
+			if err := os.Link(path, link); err != nil {
+				second = err
+				return
+			}
+			_, second = runPreset(context.Background(), cfg, p, link, Options{Workers: 2}, nil)
+		}
+	})
+	if err != nil || n != 24 {
+		t.Fatalf("first runner: got %d games, %v; want 24, nil", n, err)
+	}
+	var locked *LockedError
+	if !errors.As(second, &locked) || locked.Path != link {
+		t.Fatalf("second runner through the hard link: got %v, want a *LockedError of %s", second, link)
+	}
+	if got := canonical(t, path); len(got) != 24 {
+		t.Fatalf("got %d records, want 24", len(got))
+	}
+}

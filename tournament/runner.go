@@ -276,6 +276,13 @@ func Run(ctx context.Context, rp *Plan, path string, opt Options, progress func(
 	if err != nil {
 		return 0, err
 	}
+	// A file this run has just created (or made anew after --restart) is
+	// locked now that it exists, so that a name given to it meanwhile by a
+	// hard link finds the lock too.
+	if err := lock.holdResults(); err != nil {
+		w.Close()
+		return 0, err
+	}
 	if tail != nil {
 		note(fmt.Sprintf("%s:%d: %s; cut off and kept in %s, the game will be played again", path, tail.Line, tail.Msg, damaged))
 	}
