@@ -527,10 +527,15 @@ func writeBrackets(stdout io.Writer, cfg *config.Config, games []tournament.Reco
 			if k.preset != name {
 				continue
 			}
+			// The records do not say how many games a pairing the run
+			// played (--games); the most any pairing has is the best
+			// guess, and at least the preset's count, as verify reads it.
 			count := p.Count
-			if s.scaled && s.last+1 < count {
-				// A run with fewer games a pairing (--games): the records do
-				// not say how many; the most any pairing has is the best guess.
+			switch {
+			case s.last+1 > count:
+				count = s.last + 1
+				fmt.Fprintf(stdout, "\nnote: %s was run with more games a pairing than its %d; its bracket is read at %d, the most any pairing has\n", tournament.ScaledBudget(name, k.scale), p.Count, count)
+			case s.scaled && s.last+1 < count:
 				count = s.last + 1
 				fmt.Fprintf(stdout, "\nnote: %s was run with fewer games a pairing than its %d; its bracket is read at %d, the most any pairing has\n", tournament.ScaledBudget(name, k.scale), p.Count, count)
 			}

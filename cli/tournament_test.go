@@ -196,6 +196,33 @@ func TestRunElimination(t *testing.T) {
 	}
 }
 
+// A run with more games a pairing than an elimination preset's count
+// (--games) decides its bracket at that many, and the report reads it so:
+// the bracket the preset would make at that count, every round played.
+func TestReportReadsTheBracketAtTheGamesARunPlayed(t *testing.T) {
+	dir := t.TempDir()
+	bracket := func(count string, extra ...string) string {
+		t.Helper()
+		cfg := filepath.Join(dir, "c"+count+".toml")
+		os.WriteFile(cfg, []byte(strings.Replace(eliminationConfig, "count = 4", "count = "+count, 1)), 0o644)
+		res := filepath.Join(dir, "r"+count+".jsonl")
+		if code, _, errs := run(append([]string{"run", "knockout", "--config", cfg, "--out", res}, extra...)...); code != ExitOK {
+			t.Fatalf("run at count %s %v: %d %q", count, extra, code, errs)
+		}
+		_, out, _ := run("report", "--config", cfg, res)
+		from, to := strings.Index(out, "Elimination tournament"), strings.Index(out, "winner: ")
+		if from < 0 || to < from {
+			t.Fatalf("report at count %s %v has no bracket:\n%s", count, extra, out)
+		}
+		return out[from:to] + strings.SplitAfter(out[to:], "\n")[0]
+	}
+	want := bracket("12")
+	got := bracket("4", "--games", "12")
+	if got != want || strings.Contains(got, "not yet") {
+		t.Fatalf("count 4, --games 12: got the bracket\n%s\nwant that of count 12:\n%s", got, want)
+	}
+}
+
 // A simulations preset runs from the command line, resumes with nothing
 // left to do, and reports a row per position in each format; list names
 // its positions and playouts.
