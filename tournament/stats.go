@@ -58,6 +58,10 @@ type MatchSummary struct {
 	// score's in a match played in pairs, where the paper's figure is a
 	// pair score.
 	Outside bool
+	// Scaled says the match was played with budgets scaled by a factor
+	// (BudgetScale), or only by runs of fewer games than the preset asks
+	// for (--games): a match that a run at the preset's count (or more)
+	// played on from a first look is not scaled down.
 	Scaled  bool
 	Seconds float64
 	// Duplicates counts the records that repeated a game of the match
@@ -105,6 +109,7 @@ func Summarise(recs []Record, paper func(preset, match string) float64) []MatchS
 	index := map[string]int{}
 	var out []MatchSummary
 	var pairs []pairTally // by summary, for matches played in pairs
+	var plain []bool      // by summary: a run not scaled down played in it
 	seen := make(map[gameKey]bool, len(recs))
 	for _, r := range recs {
 		if r.Kind == AnalysisKind {
@@ -117,6 +122,7 @@ func Summarise(recs []Record, paper func(preset, match string) float64) []MatchS
 			index[k] = i
 			out = append(out, MatchSummary{Preset: r.Preset, Match: r.Match, Game: r.Game, Budget: r.BudgetLabel(), BudgetScale: r.BudgetScale, Names: r.Names, Paper: -1, PaperFirst: -1, PaperSecond: -1})
 			pairs = append(pairs, pairTally{})
+			plain = append(plain, false)
 		}
 		m := &out[i]
 		gk := keyOf(&r)
@@ -131,6 +137,7 @@ func Summarise(recs []Record, paper func(preset, match string) float64) []MatchS
 		}
 		m.Seconds += r.Seconds
 		m.Scaled = m.Scaled || r.Scaled
+		plain[i] = plain[i] || !r.Scaled
 		if r.Error != "" {
 			m.Errors++
 			continue
@@ -171,6 +178,7 @@ func Summarise(recs []Record, paper func(preset, match string) float64) []MatchS
 	}
 	for i := range out {
 		m := &out[i]
+		m.Scaled = m.BudgetScale != 0 || (m.Scaled && !plain[i])
 		if m.Games > 0 {
 			x := float64(m.Wins) + float64(m.Draws)/2
 			m.Score = x / float64(m.Games)

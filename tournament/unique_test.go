@@ -190,22 +190,32 @@ func TestRunRefusesTwoPlaysOfAGame(t *testing.T) {
 }
 
 // A run of more games than the preset asks for is not scaled down; one of
-// fewer, or with scaled budgets, is.
+// fewer, or with scaled budgets, is; and a first look of fewer games that a
+// run at the preset's count or more plays on from is no longer.
 func TestScaledDownMeansLess(t *testing.T) {
 	cfg := load(t, testConfig)
 	p, _ := cfg.Preset("small") // count 6
 	for _, tc := range []struct {
-		opt    Options
+		runs   []Options
 		scaled bool
-	}{{Options{Count: 8}, false}, {Options{Count: 2}, true}, {Options{Count: 2, Scale: 0.5}, true}} {
+	}{
+		{[]Options{{Count: 8}}, false},
+		{[]Options{{Count: 2}}, true},
+		{[]Options{{Count: 2, Scale: 0.5}}, true},
+		{[]Options{{Count: 2}, {}}, false},
+		{[]Options{{Count: 2}, {Count: 8}}, false},
+		{[]Options{{Count: 2}, {Count: 4}}, true},
+	} {
 		path := filepath.Join(t.TempDir(), "r.jsonl")
-		if _, err := runPreset(t.Context(), cfg, p, path, tc.opt, nil); err != nil {
-			t.Fatal(err)
+		for _, opt := range tc.runs {
+			if _, err := runPreset(t.Context(), cfg, p, path, opt, nil); err != nil {
+				t.Fatal(err)
+			}
 		}
 		recs, _, _, _ := ReadResults(path)
 		for _, s := range Summarise(recs, nil) {
 			if s.Scaled != tc.scaled {
-				t.Errorf("%+v: match %s scaled %v, want %v", tc.opt, s.Match, s.Scaled, tc.scaled)
+				t.Errorf("%+v: match %s scaled %v, want %v", tc.runs, s.Match, s.Scaled, tc.scaled)
 			}
 		}
 	}
