@@ -221,7 +221,10 @@ type AnalysisSummary struct {
 	MeanStates, CI95 float64
 	PaperFrequency   float64 // percent, -1 if none
 	PaperStates      float64 // thousands, -1 if none
-	Scaled           bool
+	// Scaled says the row's budget was scaled by a factor, or its runs
+	// came only from runs of fewer than the preset asks for (--games): a
+	// first look that a whole run went on from is no longer scaled down.
+	Scaled bool
 	// Listed says the budget is one of the preset's: false for a row of
 	// records from a budget the preset no longer gives.
 	Listed bool
@@ -288,6 +291,7 @@ func SummariseAnalysis(p *config.Preset, recs []Record) []AnalysisSummary {
 	listed := len(keys)
 	tallies := map[key]*Tally{}
 	scaled := map[key]bool{}
+	plain := map[key]bool{} // a run not scaled down searched the row
 	for i := range recs {
 		r := &recs[i]
 		if !use(r) {
@@ -301,12 +305,13 @@ func SummariseAnalysis(p *config.Preset, recs []Record) []AnalysisSummary {
 			tallies[k] = &Tally{}
 		}
 		scaled[k] = scaled[k] || r.Scaled
+		plain[k] = plain[k] || !r.Scaled
 		tallies[k].Add(r.Moves[0].Move, r.Moves[0].States)
 	}
 	var out []AnalysisSummary
 	for i, k := range keys {
 		a := AnalysisSummary{Preset: p.Name, Engine: k.engine, Budget: ScaledBudget(k.budget, k.scale), BudgetScale: k.scale, Move: p.Move,
-			PaperFrequency: -1, PaperStates: -1, Scaled: scaled[k] || k.scale != 0, Listed: i < listed}
+			PaperFrequency: -1, PaperStates: -1, Scaled: k.scale != 0 || (scaled[k] && !plain[k]), Listed: i < listed}
 		ei := slices.Index(p.Engines, k.engine)
 		if p.PaperFrequency != nil {
 			a.PaperFrequency = p.PaperFrequency[ei]

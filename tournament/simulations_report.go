@@ -29,7 +29,10 @@ type SimulationSummary struct {
 	// 95% interval.
 	Winning, Low, High float64
 	Paper              float64 // percent, -1 if none
-	Scaled             bool
+	// Scaled says the position's batches came only from runs of fewer
+	// playouts than the preset asks for (--games, --scale): a first look
+	// that a whole run went on from is no longer scaled down.
+	Scaled bool
 	// Ends counts the playouts by why they ended (games.EndReason), over
 	// the EndsPlayouts of them whose batches recorded it.
 	Ends         map[string]int
@@ -52,6 +55,7 @@ func (s SimulationSummary) Decisive() float64 {
 func SummariseSimulations(p *config.Preset, recs []Record) (sums []SimulationSummary, ignored int) {
 	recs, _ = Unique(recs)
 	sums = make([]SimulationSummary, len(p.Positions))
+	plain := make([]bool, len(sums)) // a run not scaled down simulated the row
 	for row := range sums {
 		s := &sums[row]
 		*s = SimulationSummary{Preset: p.Name, Ply: row, Policy: p.Policy, Paper: -1}
@@ -82,6 +86,7 @@ func SummariseSimulations(p *config.Preset, recs []Record) (sums []SimulationSum
 		s.Draws += r.Outcomes[1]
 		s.Losses += r.Outcomes[2]
 		s.Scaled = s.Scaled || r.Scaled
+		plain[row] = plain[row] || !r.Scaled
 		if r.Ends != nil {
 			if s.Ends == nil {
 				s.Ends = map[string]int{}
@@ -95,6 +100,7 @@ func SummariseSimulations(p *config.Preset, recs []Record) (sums []SimulationSum
 	for i := range sums {
 		s := &sums[i]
 		s.Winning, s.Low, s.High = winning(s.Wins, s.Draws, s.Losses)
+		s.Scaled = s.Scaled && !plain[i]
 	}
 	return sums, ignored
 }

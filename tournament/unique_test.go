@@ -220,3 +220,40 @@ func TestScaledDownMeansLess(t *testing.T) {
 		}
 	}
 }
+
+// The rows of analysis and simulations presets say scaled down as matches
+// do: after a run of fewer runs or playouts than the preset asks for, and
+// no longer once a run at the preset's count has gone on from it.
+func TestAnalysisAndSimulationsScaledDownMeansLess(t *testing.T) {
+	for _, tc := range []struct {
+		config, preset string
+		runs           []Options
+		scaled         bool
+	}{
+		{twoBudgets, "probe", []Options{{Count: 1}}, true},
+		{twoBudgets, "probe", []Options{{Count: 1}, {}}, false},
+		{simulationsConfig, "ttt", []Options{{Count: 10000}}, true},
+		{simulationsConfig, "ttt", []Options{{Count: 10000}, {}}, false},
+	} {
+		cfg := load(t, tc.config)
+		p := mustPreset(t, cfg, tc.preset)
+		path := filepath.Join(t.TempDir(), "r.jsonl")
+		for _, opt := range tc.runs {
+			if _, err := runPreset(t.Context(), cfg, p, path, opt, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		recs, _, _, _ := ReadResults(path)
+		var scaled []bool
+		for _, s := range SummariseAnalysis(p, recs) {
+			scaled = append(scaled, s.Scaled)
+		}
+		sums, _ := SummariseSimulations(p, recs)
+		for _, s := range sums {
+			scaled = append(scaled, s.Scaled)
+		}
+		if len(scaled) == 0 || slices.Contains(scaled, !tc.scaled) {
+			t.Errorf("%s %+v: rows scaled %v, want all %v", tc.preset, tc.runs, scaled, tc.scaled)
+		}
+	}
+}
