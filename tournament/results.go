@@ -422,11 +422,16 @@ func (w *Writer) syncLoop() {
 }
 
 // Write appends one record. It fails, and keeps failing, once a write or a
-// sync has failed.
+// sync has failed. A record longer than a line of a results file may be
+// (MaxRecordBytes) is refused and not written, since no reader could read
+// the file past it.
 func (w *Writer) Write(rec Record) error {
 	b, err := json.Marshal(rec)
 	if err != nil {
 		return err
+	}
+	if len(b) > MaxRecordBytes {
+		return fmt.Errorf("the record of game %d of match %s is %d bytes, longer than a line of a results file may be (%d): not written, since no reader could read the file past it", rec.Index, rec.Match, len(b), MaxRecordBytes)
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()

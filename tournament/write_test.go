@@ -156,3 +156,37 @@ func TestWriterSyncs(t *testing.T) {
 		t.Fatalf("got %d syncs after Close, want 2", got)
 	}
 }
+
+// A record longer than a line of a results file may be is refused with the
+// reason and not written: the file reads back whole, and the records after
+// it are written.
+func TestWriterRefusesARecordNoReaderCouldRead(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	w, _, err := OpenWriter(path, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := ParseRecord([]byte(strings.TrimSpace(goodLine("a", 0))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	big, next := rec, rec
+	big.Index, big.Error = 1, strings.Repeat("x", MaxRecordBytes)
+	next.Index = 2
+	if err := w.Write(rec); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Write(big); err == nil || !strings.Contains(err.Error(), "the record of game 1 of match a is ") || !strings.Contains(err.Error(), "longer than a line of a results file may be") {
+		t.Fatalf("an oversized record: got %v, want it refused as too long", err)
+	}
+	if err := w.Write(next); err != nil {
+		t.Fatalf("the record after it: %v", err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	recs, _, tail, err := ReadResults(path)
+	if err != nil || tail != nil || len(recs) != 2 || recs[1].Index != 2 {
+		t.Fatalf("read back: %d records, tail %+v, %v; want games 0 and 2", len(recs), tail, err)
+	}
+}
