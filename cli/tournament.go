@@ -126,6 +126,8 @@ func runRun(args []string, stdout io.Writer) error {
 	restart := fs.Bool("restart", false, "start over: move the results file aside (to a dated FILE.old-...) instead of resuming it")
 	var budgets budgetList
 	fs.Var(&budgets, "budget", "play only the matches under this of the preset's budgets, by its text (repeat for several); a later run without it plays the rest")
+	var pairs budgetList
+	fs.Var(&pairs, "pair", "play only the matches of this of the preset's pairs, its two engines as the preset lists them, A,B (repeat for several); a later run without it plays the rest")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
@@ -156,7 +158,10 @@ func runRun(args []string, stdout io.Writer) error {
 	if _, err := tournament.BudgetSelection(p, budgets); err != nil {
 		return usageError{"--budget: " + err.Error()}
 	}
-	opt := tournament.Options{Count: *gamesN, Workers: *workers, Scale: *scale, Restart: *restart, Budgets: budgets}
+	if _, err := tournament.PairSelection(p, pairs); err != nil {
+		return usageError{"--pair: " + err.Error()}
+	}
+	opt := tournament.Options{Count: *gamesN, Workers: *workers, Scale: *scale, Restart: *restart, Budgets: budgets, Pairs: pairs}
 	if *shard != "" {
 		if opt.Shard, opt.Shards, err = parseShard(*shard); err != nil {
 			return err
@@ -240,7 +245,7 @@ func runRun(args []string, stdout io.Writer) error {
 	return writeReports(stdout, cfg, recs, tournament.Text, reportExtras{})
 }
 
-// budgetList is the repeatable --budget flag of run.
+// budgetList is a repeatable flag of run: --budget, --pair.
 type budgetList []string
 
 func (b *budgetList) String() string { return strings.Join(*b, ", ") }

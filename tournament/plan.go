@@ -3,6 +3,7 @@ package tournament
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"mcarena/config"
@@ -66,6 +67,11 @@ type plan struct {
 	// only, when not nil, holds the budget indices a run plays
 	// (Options.Budgets); the plan's other tasks are left alone.
 	only map[int]bool
+	// pair is each unit's index in the preset's pairs, for a selection of
+	// pairs; nil where the plan's units have none. onlyPairs, when not
+	// nil, holds the pair indices a run plays (Options.Pairs).
+	pair      []int
+	onlyPairs map[int]bool
 }
 
 // newPlan lays out the tasks of plan rp with count per unit.
@@ -110,6 +116,7 @@ func matchPlan(rp *Plan, s *Schedule, scaled bool, scale float64) *plan {
 	for u, k := range pl.keys {
 		pl.unit[k] = u
 		pl.budget = append(pl.budget, s.matches[u].Budget)
+		pl.pair = append(pl.pair, s.matches[u].Pair)
 	}
 	pl.task = func(u, i int) task {
 		j := s.job(u, i)
@@ -159,14 +166,14 @@ func (pl *plan) position(key string, index int) (int, bool) {
 // shard group mod n.
 func (pl *plan) shard(j, i, n int) bool { return (j/pl.group)%n == i }
 
-// selected says whether task j is under a budget the run plays: every
-// task when the run selects none.
+// selected says whether task j is under a budget and of a pair the run
+// plays: every task when the run selects neither.
 func (pl *plan) selected(j int) bool {
-	if pl.only == nil {
+	if pl.only == nil && pl.onlyPairs == nil {
 		return true
 	}
 	u, _ := taskAt(len(pl.keys), pl.group, j)
-	return pl.only[pl.budget[u]]
+	return (pl.only == nil || pl.only[pl.budget[u]]) && (pl.onlyPairs == nil || pl.onlyPairs[pl.pair[u]])
 }
 
 // selectedLen returns the number of tasks of shard i of n under the
@@ -211,6 +218,34 @@ func BudgetSelection(p *config.Preset, texts []string) (map[int]bool, error) {
 		if !found {
 			return nil, fmt.Errorf("budget %q: preset %s has %s", t, p.Name, strings.Join(valid, ", "))
 		}
+	}
+	return only, nil
+}
+
+// PairSelection returns the pair indices of preset p that names give
+// (Options.Pairs, each "A,B": the two engines in the preset's order), nil
+// for all when names is empty, or an error that lists the preset's pairs.
+func PairSelection(p *config.Preset, names []string) (map[int]bool, error) {
+	if len(names) == 0 {
+		return nil, nil
+	}
+	switch {
+	case p.Kind != config.Match:
+		return nil, fmt.Errorf("preset %s plays no pairs of engines: run it without a pair selection", p.Name)
+	case p.Elimination != nil:
+		return nil, fmt.Errorf("preset %s is an elimination tournament, whose pairs its rounds make: run it without a pair selection", p.Name)
+	}
+	valid := make([]string, len(p.Pairs))
+	for i, pr := range p.Pairs {
+		valid[i] = pr[0] + "," + pr[1]
+	}
+	only := map[int]bool{}
+	for _, n := range names {
+		i := slices.Index(valid, strings.ReplaceAll(n, " ", ""))
+		if i < 0 {
+			return nil, fmt.Errorf("pair %q: preset %s has %s", n, p.Name, strings.Join(valid, "; "))
+		}
+		only[i] = true
 	}
 	return only, nil
 }

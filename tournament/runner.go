@@ -38,6 +38,12 @@ type Options struct {
 	// numbers and seeds they have in the whole preset, so a later run of
 	// every budget on the same file plays only what is left.
 	Budgets []string
+	// Pairs, when given, limits the run likewise to the matches of these
+	// of the preset's pairs, each named by its two engines as the preset
+	// lists them ("A,B"): the cells a change touched, played again on a
+	// file of their own, or a first look at some rows. Games keep their
+	// numbers and seeds, so a later run of every pair plays the rest.
+	Pairs []string
 }
 
 // MaxWorkers bounds Options.Workers.
@@ -201,6 +207,10 @@ func Run(ctx context.Context, rp *Plan, path string, opt Options, progress func(
 	if err != nil {
 		return 0, err
 	}
+	onlyPairs, err := PairSelection(p, opt.Pairs)
+	if err != nil {
+		return 0, err
+	}
 	lock, err := Lock(path)
 	if err != nil {
 		return 0, err
@@ -239,10 +249,10 @@ func Run(ctx context.Context, rp *Plan, path string, opt Options, progress func(
 	}
 	shards := max(opt.Shards, 1)
 	shard := opt.Shard % shards
-	pl.only = only
+	pl.only, pl.onlyPairs = only, onlyPairs
 	mine := func(j int) bool { return pl.shard(j, shard, shards) && pl.selected(j) }
 	total := pl.shardLen(shard, shards)
-	if only != nil {
+	if only != nil || onlyPairs != nil {
 		total = pl.selectedLen(shard, shards)
 	}
 	if elim {

@@ -106,6 +106,54 @@ func TestBudgetSelectionNamesTheValidBudgets(t *testing.T) {
 	}
 }
 
+// A run limited to some pairs, and to a budget as well, plays those cells
+// only, with their numbers and seeds in the whole preset; the run of every
+// pair then plays just the rest, and the file ends as one whole run would
+// write it. A pair the preset lacks, or a preset of no pairs, is refused
+// with what is valid, before the file is touched.
+func TestPairSelectionPlaysItsCellsThenTheRest(t *testing.T) {
+	cfg := load(t, twoBudgets)
+	p := mustPreset(t, cfg, "two")
+	dir := t.TempDir()
+	parts, whole := filepath.Join(dir, "parts.jsonl"), filepath.Join(dir, "whole.jsonl")
+	n, err := runPreset(t.Context(), cfg, p, parts, Options{Pairs: []string{"r,u"}, Budgets: []string{"iterations=50"}}, nil)
+	if err != nil || n != p.Count {
+		t.Fatalf("the selected run played %d, %v; want %d", n, err, p.Count)
+	}
+	recs, _, _, _ := ReadResults(parts)
+	for _, r := range recs {
+		if r.Names != [2]string{"r", "u"} || r.Budget != "iterations=50" {
+			t.Fatalf("the selected run wrote a record of %v under %q", r.Names, r.Budget)
+		}
+	}
+	if n, err := runPreset(t.Context(), cfg, p, parts, Options{Pairs: []string{"u,r", "r,u"}}, nil); err != nil || n != 3*p.Count {
+		t.Fatalf("both pairs then played %d, %v; want the %d left", n, err, 3*p.Count)
+	}
+	if n, err := runPreset(t.Context(), cfg, p, parts, Options{}, nil); err != nil || n != 0 {
+		t.Fatalf("the whole preset then played %d, %v; want 0", n, err)
+	}
+	if _, err := runPreset(t.Context(), cfg, p, whole, Options{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if a, b := canonical(t, parts), canonical(t, whole); !slices.Equal(a, b) {
+		t.Errorf("the parts differ from one whole run:\n%s\n---\n%s", strings.Join(a, "\n"), strings.Join(b, "\n"))
+	}
+	for _, c := range []struct{ preset, pair, want string }{
+		{"two", "u,u", `pair "u,u": preset two has u,r; r,u`},
+		{"two", "u", `pair "u": preset two has u,r; r,u`},
+		{"probe", "u,r", "preset probe plays no pairs of engines"},
+	} {
+		path := filepath.Join(t.TempDir(), "r.jsonl")
+		_, err := runPreset(t.Context(), cfg, mustPreset(t, cfg, c.preset), path, Options{Pairs: []string{c.pair}}, nil)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s --pair %q: %v; want an error with %q", c.preset, c.pair, err, c.want)
+		}
+		if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s --pair %q: the results file was made (%v)", c.preset, c.pair, err)
+		}
+	}
+}
+
 // SelectUnits keeps the units under the budgets named, in the preset's
 // order, for screens that show a selected run.
 func TestSelectUnits(t *testing.T) {
