@@ -410,6 +410,7 @@ func (e *Engine) Search(ctx context.Context, req engines.Request) (engines.Resul
 	}
 	values := make([]int, len(root))
 	nodes := make([]int64, len(root)) // per root move, at the last completed depth
+	bounds := make([]bool, len(root)) // values that are only upper bounds
 	best, bestValue := root[0], 0
 	var st engines.Stats
 	depth := 0
@@ -418,8 +419,10 @@ func (e *Engine) Search(ctx context.Context, req engines.Request) (engines.Resul
 		order := append([]games.Move(nil), root...)
 		dv := make([]int, len(root))
 		dn := make([]int64, len(root))
+		db := make([]bool, len(root))
 		for i, m := range order {
 			before := sr.nodes
+			a0 := alpha
 			c := sr.states[d]
 			c.CopyFrom(s)
 			c.Play(m)
@@ -437,6 +440,7 @@ func (e *Engine) Search(ctx context.Context, req engines.Request) (engines.Resul
 				v = sr.child(s, c, d-1, -Mate-1, Mate+1)
 			}
 			dv[i], dn[i] = v, sr.nodes-before
+			db[i] = (e.cfg.RootCut || e.cfg.RootWindow) && i > 0 && v <= a0
 			if v > alpha {
 				alpha = v
 			}
@@ -450,6 +454,7 @@ func (e *Engine) Search(ctx context.Context, req engines.Request) (engines.Resul
 		depth = d
 		copy(values, dv)
 		copy(nodes, dn)
+		copy(bounds, db)
 		bi := 0
 		for i := range dv {
 			if dv[i] > dv[bi] {
@@ -461,7 +466,8 @@ func (e *Engine) Search(ctx context.Context, req engines.Request) (engines.Resul
 		root[0], root[bi] = root[bi], root[0]
 		values[0], values[bi] = values[bi], values[0]
 		nodes[0], nodes[bi] = nodes[bi], nodes[0]
-		st = sr.stats(root, values, nodes, depth, time.Since(start))
+		bounds[0], bounds[bi] = bounds[bi], bounds[0]
+		st = sr.stats(root, values, nodes, bounds, depth, time.Since(start))
 		if report != nil {
 			report(st)
 		}
@@ -469,7 +475,7 @@ func (e *Engine) Search(ctx context.Context, req engines.Request) (engines.Resul
 			break
 		}
 	}
-	st = sr.stats(root, values, nodes, depth, time.Since(start))
+	st = sr.stats(root, values, nodes, bounds, depth, time.Since(start))
 	st.Done = true
 	if report != nil {
 		report(st)
@@ -514,7 +520,7 @@ var (
 // stats is the snapshot after a completed depth: each root move's score and
 // nodes, proofs where a score is a forced result, and the depth (and the
 // quiescence nodes, with quiescence).
-func (sr *searcher) stats(root []games.Move, values []int, nodes []int64, depth int, elapsed time.Duration) engines.Stats {
+func (sr *searcher) stats(root []games.Move, values []int, nodes []int64, bounds []bool, depth int, elapsed time.Duration) engines.Stats {
 	cols := columns
 	if sr.know.h != nil {
 		cols = heuristicColumns
@@ -533,7 +539,7 @@ func (sr *searcher) stats(root []games.Move, values []int, nodes []int64, depth 
 			v := values[i]
 			c[0], c[1] = float64(v), float64(nodes[i])
 			switch {
-			case v >= Mate-MaxDepth:
+			case v >= Mate-MaxDepth && !bounds[i]:
 				ms.Proven = engines.ProvenWin
 			case v <= -Mate+MaxDepth:
 				ms.Proven = engines.ProvenLoss
@@ -547,14 +553,11 @@ func (sr *searcher) stats(root []games.Move, values []int, nodes []int64, depth 
 	return st
 }
 
-// checkStop stops the search when its signal is set (time, context) or,
-// looked at every 4096 nodes, when the node budget is spent.
+// checkStop stops the search when its signal is set (time, context) or
+// when the node budget is spent, so that a budget of N states spends N.
 func (sr *searcher) checkStop() {
 	if sr.stop.Stopped() {
 		sr.stopped = true
-	}
-	if sr.nodes&4095 != 0 {
-		return
 	}
 	if sr.maxNodes > 0 && sr.nodes >= sr.maxNodes {
 		sr.stopped = true

@@ -103,11 +103,15 @@ func TestPrefersShortWins(t *testing.T) {
 func TestBudgets(t *testing.T) {
 	s := mustPos(t, "breakthrough:size=8x8", "")
 	e := New(Config{MaxDepth: 64, TTBits: 16}, "alphabeta")
-	res, err := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{States: 20000}, Seed: 1})
-	if err != nil || res.Move == games.NoMove || res.Stats.States > 20000+4096 {
-		t.Fatalf("%v: move %d, %d nodes", err, res.Move, res.Stats.States)
+	// A budget of states spends exactly that many, however small: the
+	// iteration it cuts short is dropped.
+	for _, states := range []int64{100, 1000, 3000, 20000} {
+		res, err := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{States: states}, Seed: 1})
+		if err != nil || res.Move == games.NoMove || res.Stats.States != states {
+			t.Fatalf("states=%d: %v: move %d, %d nodes", states, err, res.Move, res.Stats.States)
+		}
 	}
-	res, _ = e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: 3}, Seed: 1})
+	res, _ := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: 3}, Seed: 1})
 	if res.Stats.Iterations != 3 {
 		t.Fatalf("depth %d, want 3", res.Stats.Iterations)
 	}
@@ -272,6 +276,35 @@ func TestOutcomeOnlyDefaults(t *testing.T) {
 		plain, ordered := searchWith(t, Config{}, s, 64), searchWith(t, Config{Order: true}, s, 64)
 		if rootValue(plain.Stats) != rootValue(ordered.Stats) {
 			t.Errorf("%q: value %d unordered, %d ordered", s.String(), rootValue(plain.Stats), rootValue(ordered.Stats))
+		}
+	}
+}
+
+// Under root=window and root=cut a root move after the first that does not
+// beat the best so far gets only a bound, fail-soft; a bound in the range of
+// wins is no proof and is not shown as one, while root=exact scores every
+// move exactly. Every move marked proven won must be won by the solver, on
+// a TicTacToe position with won, drawn and lost moves, at several seeds.
+func TestRootBoundsAreNoProofs(t *testing.T) {
+	s := mustPos(t, "tictactoe", "3/x2/2o x")
+	for _, tc := range []struct {
+		name string
+		cfg  Config
+	}{
+		{"exact", Config{MaxDepth: 64, TTBits: 18}},
+		{"window", Config{MaxDepth: 64, TTBits: 18, RootWindow: true}},
+		{"cut", Config{MaxDepth: 64, TTBits: 18, RootCut: true}},
+	} {
+		for seed := uint64(1); seed <= 3; seed++ {
+			res, err := New(tc.cfg, "alphabeta").Search(context.Background(), engines.Request{Position: s, Seed: seed})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, ms := range res.Stats.Moves {
+				if v := gametest.MoveValue(s, ms.Move); ms.Proven == engines.ProvenWin && v != 1 {
+					t.Errorf("root=%s seed %d: %s marked won (score %v), the solver's value %d", tc.name, seed, s.MoveString(ms.Move), res.Stats.Cell(i, "score"), v)
+				}
+			}
 		}
 	}
 }
