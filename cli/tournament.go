@@ -124,9 +124,9 @@ func runRun(args []string, stdout io.Writer) error {
 	shard := fs.String("shard", "", "play share i/n of the games (0 <= i < n), or auto (Slurm array) or auto/n (Kubernetes indexed job)")
 	scale := fs.Float64("scale", 1, "multiply every per-move budget (time and counts) by this factor, for a quick look")
 	restart := fs.Bool("restart", false, "start over: move the results file aside (to a dated FILE.old-...) instead of resuming it")
-	var budgets budgetList
+	var budgets repeatedFlag
 	fs.Var(&budgets, "budget", "play only the matches under this of the preset's budgets, by its text (repeat for several); a later run without it plays the rest")
-	var pairs budgetList
+	var pairs repeatedFlag
 	fs.Var(&pairs, "pair", "play only the matches of this of the preset's pairs, its two engines as the preset lists them, A,B (repeat for several); a later run without it plays the rest")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
@@ -245,12 +245,13 @@ func runRun(args []string, stdout io.Writer) error {
 	return writeReports(stdout, cfg, recs, tournament.Text, reportExtras{})
 }
 
-// budgetList is a repeatable flag of run: --budget, --pair.
-type budgetList []string
+// repeatedFlag is a flag that may be given several times, each value kept:
+// run's --budget and --pair.
+type repeatedFlag []string
 
-func (b *budgetList) String() string { return strings.Join(*b, ", ") }
+func (b *repeatedFlag) String() string { return strings.Join(*b, ", ") }
 
-func (b *budgetList) Set(s string) error {
+func (b *repeatedFlag) Set(s string) error {
 	*b = append(*b, s)
 	return nil
 }

@@ -69,27 +69,19 @@ func (sr *search) iterate() bool {
 			}
 		}
 		n = sr.pool.at(cur)
-		if n.nExp < n.nChild && !sr.amaf.on && sr.pool.at(n.first+int32(n.nExp)).visits == 0 {
-			// Expand the next child slot: one new node per iteration. A
-			// slot with a prior's visits is not tried first: selection
-			// scores it (below).
-			c := n.first + int32(n.nExp)
-			n.nExp++
-			expandedAt = cur
-			sr.catchUp(st, len(sr.path)-1)
-			completed = sr.completes(n, st, false)
-			sr.pool.at(c).mover = st.ToMove()
-			sr.step(st, c)
-			cur = c
-			break
-		}
+		next := n.first + int32(n.nExp) // the first untried slot
+		// Without RAVE the next untried slot is tried first, one new node
+		// per iteration, unless a prior gave it visits: selection then
+		// scores the untried children as tried ones, and one without
+		// visits still comes first.
+		inTurn := n.nExp < n.nChild && !sr.amaf.on && sr.pool.at(next).visits == 0
 		var c int32
 		switch {
+		case inTurn:
+			c = next
 		case sr.cfg.MateDistance && n.proof != engines.Unproven:
 			c = sr.selectRefine(cur)
 		case n.nExp < n.nChild && !sr.amaf.on:
-			// Untried children with a prior's visits, scored as tried
-			// ones; an untried child without is still tried first.
 			c = sr.selectGeneral(cur)
 		default:
 			switch sr.rule {
@@ -103,17 +95,17 @@ func (sr *search) iterate() bool {
 				c = sr.selectGeneral(cur)
 			}
 		}
-		if sr.cfg.Losses == FrameworkLosses {
+		if !inTurn && sr.cfg.Losses == FrameworkLosses {
 			if ch := sr.pool.at(c); ch.proof == engines.ProvenLoss {
 				forced, loser = true, ch.mover
 				break
 			}
 		}
-		if next := n.first + int32(n.nExp); c >= next {
-			// RAVE or a prior's visits picked a child not tried yet: it
-			// takes the next slot and becomes this iteration's new node.
-			// In a kept order the untried slots move up one instead, so
-			// that they stay in it.
+		if c >= next {
+			// A child not tried yet, in turn or picked by RAVE or a
+			// prior's visits: it takes the next slot and becomes this
+			// iteration's new node. In a kept order the untried slots
+			// move up one instead, so that they stay in it.
 			if sr.amaf.on || sr.cfg.Children == ShuffledChildren {
 				sr.swapSlots(c, next)
 			} else {
@@ -126,7 +118,7 @@ func (sr *search) iterate() bool {
 			expandedAt = cur
 			sr.catchUp(st, len(sr.path)-1)
 			if !sr.amaf.on {
-				completed = sr.completes(n, st, true)
+				completed = sr.completes(n, st, !inTurn)
 			}
 			sr.pool.at(c).mover = st.ToMove()
 			sr.step(st, c)
