@@ -699,6 +699,10 @@ func conflictError(recs []tournament.Record, from []string) error {
 // table and Elo on request.
 type reportExtras struct{ los, cross, plot bool }
 
+// mergeBeforeLock runs between merge's reading of its shards and its lock
+// of the file it writes; a test makes the file there.
+var mergeBeforeLock = func() {}
+
 func runMerge(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
 	out := fs.String("out", "", "the merged results file (required; must not exist)")
@@ -745,11 +749,18 @@ func runMerge(args []string, stdout io.Writer) error {
 		}
 	}
 	merged, dups := tournament.Unique(all)
+	mergeBeforeLock()
 	lock, err := tournament.Lock(*out)
 	if err != nil {
 		return err
 	}
 	defer lock.Unlock()
+	// Checked again under the lock: reading and replaying the shards takes
+	// time, and a run may have made the file and finished meanwhile; its
+	// games and these would share one file.
+	if _, err := os.Stat(*out); err == nil {
+		return fmt.Errorf("%s was made while merge read its shards: merge writes a new file, so it wrote nothing; name another --out", *out)
+	}
 	w, _, err := tournament.OpenWriter(*out, 0)
 	if err != nil {
 		return err

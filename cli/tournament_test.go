@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -423,6 +424,31 @@ func TestMergeRefusesAFileInUse(t *testing.T) {
 	}
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
 		t.Fatalf("the refused merge wrote %s: %v", out, err)
+	}
+}
+
+// merge checks again, under its lock, that the file it writes is new: a run
+// that made it and finished while merge read its shards keeps its file as
+// it left it.
+func TestMergeRefusesAFileMadeWhileItRead(t *testing.T) {
+	dir, _, res := ranTiny(t)
+	out := filepath.Join(dir, "m.jsonl")
+	theirs, err := os.ReadFile(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func(f func()) { mergeBeforeLock = f }(mergeBeforeLock)
+	mergeBeforeLock = func() {
+		if err := os.WriteFile(out, theirs, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, _, errs := run("merge", "--out", out, res)
+	if code != ExitError || !strings.Contains(errs, "m.jsonl was made while merge read its shards") {
+		t.Fatalf("merge: %d %q", code, errs)
+	}
+	if got, err := os.ReadFile(out); err != nil || !bytes.Equal(got, theirs) {
+		t.Fatalf("the refused merge changed %s: %v", out, err)
 	}
 }
 
