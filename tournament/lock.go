@@ -40,8 +40,9 @@ func (e *LockedError) Error() string {
 	return fmt.Sprintf("%s is in use by %s: one run per results file (two would play every game twice); wait for it to end or stop it, or choose another file", e.Path, holder)
 }
 
-// Lock takes the lock of results file path, or fails at once with a
-// *LockedError if another process (or another run in this one) holds it,
+// Lock takes the lock of results file path, or fails with a *LockedError
+// (within a fraction of a second: a lock Busy only peeks at is waited for)
+// if another process (or another run in this one) holds it,
 // under this name or another: a symbolic link to the file or to a
 // directory on its way, or a hard link to a file that exists.
 func Lock(path string) (*FileLock, error) {

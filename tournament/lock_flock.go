@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 	"syscall"
+	"time"
 )
 
 // lockFile takes an exclusive flock on results+".lock", creating it, and
@@ -23,7 +24,7 @@ func lockFile(path, results string) (*FileLock, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		if err := flockExclusive(f); err != nil {
 			holder := ""
 			if errors.Is(err, syscall.EWOULDBLOCK) {
 				b, _ := io.ReadAll(io.LimitReader(f, 4096))
@@ -74,7 +75,7 @@ func (l *FileLock) holdResults() error {
 			return nil
 		}
 	}
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+	if err := flockExclusive(f); err != nil {
 		f.Close()
 		if errors.Is(err, syscall.EWOULDBLOCK) {
 			return &LockedError{Path: l.named, Holder: linkedHolder}
@@ -95,6 +96,26 @@ func (l *FileLock) Unlock() error {
 	}
 	os.Remove(l.path)
 	return l.f.Close()
+}
+
+// peekGrace is how long an exclusive lock is tried again before it is
+// refused: busy's shared peek holds a lock for microseconds, and a run
+// that starts in that instant must not be refused as if a run held it.
+// A real holder keeps its lock for the whole run, so the wait only delays
+// the refusal.
+const peekGrace = 200 * time.Millisecond
+
+// flockExclusive takes an exclusive flock on f without blocking, trying
+// again for up to peekGrace while it would block.
+func flockExclusive(f *os.File) error {
+	deadline := time.Now().Add(peekGrace)
+	for {
+		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+		if !errors.Is(err, syscall.EWOULDBLOCK) || time.Now().After(deadline) {
+			return err
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
 }
 
 // busy tries a shared flock on the lock file of results, and then on

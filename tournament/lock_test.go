@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -126,6 +127,34 @@ func TestBusy(t *testing.T) {
 		t.Fatalf("Busy kept the lock: %v", err)
 	}
 	again.Unlock()
+}
+
+// A run that starts while Busy peeks (a shared lock for an instant, on the
+// lock file or on the results file) is not refused as if a run held the
+// file: it tries again for a moment and takes the lock.
+func TestLockWaitsOutAPeek(t *testing.T) {
+	for _, peeked := range []string{".lock", ""} {
+		path := filepath.Join(t.TempDir(), "r.jsonl")
+		if err := os.WriteFile(path+peeked, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.Open(path + peeked)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := syscall.Flock(int(f.Fd()), syscall.LOCK_SH|syscall.LOCK_NB); err != nil {
+			t.Fatal(err)
+		}
+		go func() {
+			time.Sleep(30 * time.Millisecond)
+			f.Close()
+		}()
+		lock, err := Lock(path)
+		if err != nil {
+			t.Fatalf("a peek at %q for 30 ms: %v", path+peeked, err)
+		}
+		lock.Unlock()
+	}
 }
 
 // Every name of a results file finds its lock: while a run holds the file
