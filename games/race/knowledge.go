@@ -272,6 +272,9 @@ type efLH struct {
 	// table's values are whole numbers, so every difference is one, within
 	// 16 pieces a side at most lhMax.
 	tanh []float64
+	// cell[p][c] is the table's value of player p's piece on cell c, for
+	// Best's sums in whole numbers.
+	cell [2][64]int
 }
 
 // lhMax bounds efLH's difference: 16 pieces on the table's highest value.
@@ -288,6 +291,7 @@ func newEfLH() *efLH {
 					dist = 7 - r
 				}
 				v := lhTable[dist][f]
+				e.cell[p][r*8+f] = int(v)
 				i, ok := index[v]
 				if !ok {
 					i = len(e.values)
@@ -339,4 +343,74 @@ func (e *efLH) ScoreAfter(gs games.State, m games.Move) float64 {
 		return end
 	}
 	return e.score(bb)
+}
+
+// Best implements knowledge.Greedy: the moves ScoreAfter ranks highest for
+// the player to move, found in one pass. The table's values are whole
+// numbers, so the difference after a move is the one before it plus the
+// moved piece's change of value and the value of the piece it takes, in
+// whole numbers that order the moves exactly as the float sums of
+// ScoreAfter do; a move that ends the game is found as efMS's Best finds it.
+func (e *efLH) Best(gs games.State, moves, best []games.Move) []games.Move {
+	s := gs.(*State)
+	g := s.g
+	p, q := s.Side, s.Side^1
+	own, opp := s.BB[p&1], s.BB[q&1]
+	// The mover's view of the difference before the move.
+	before := e.wholeScore(s.BB)
+	if p == games.Second {
+		before = -before
+	}
+	// A move can leave the opponent without a move only when it has few.
+	stalemates := g.mobility(s.BB, q) <= 2*g.k
+	mine, theirs := &e.cell[p&1], &e.cell[q&1]
+	const win = math.MaxInt
+	bestScore := math.MinInt
+	for _, m := range moves {
+		from, to := s.MoveCells(m)
+		tb := uint64(1) << uint(to&63)
+		var v int
+		switch {
+		case tb&g.goal[p&1] != 0:
+			v = win
+		case stalemates && g.mobility(after(p, own^(uint64(1)<<uint(from&63)|tb), opp&^tb), q) == 0:
+			// The opponent is left without a move: the mover wins, or the
+			// game is drawn (0 in any view) under stuck=draw.
+			v = win
+			if g.v.StuckDraws {
+				v = 0
+			}
+		default:
+			v = before + mine[to&63] - mine[from&63]
+			if opp&tb != 0 {
+				v += theirs[to&63]
+			}
+		}
+		switch {
+		case v > bestScore:
+			bestScore, best = v, append(best[:0], m)
+		case v == bestScore:
+			best = append(best, m)
+		}
+	}
+	return best
+}
+
+// after returns the bitboards of both sides, White's first, from the
+// mover p's pieces and its opponent's.
+func after(p games.Player, own, opp uint64) (bb [2]uint64) {
+	bb[p&1], bb[(p^1)&1] = own, opp
+	return bb
+}
+
+// wholeScore is score in whole numbers.
+func (e *efLH) wholeScore(bb [2]uint64) int {
+	d := 0
+	for c := bb[0]; c != 0; c &= c - 1 {
+		d += e.cell[0][bits.TrailingZeros64(c)]
+	}
+	for c := bb[1]; c != 0; c &= c - 1 {
+		d -= e.cell[1][bits.TrailingZeros64(c)]
+	}
+	return d
 }
