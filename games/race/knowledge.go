@@ -181,14 +181,21 @@ func (e *efMS) Best(gs games.State, moves, best []games.Move) []games.Move {
 				v = sign * max(-200, min(200, 20*d+5*(w-b)))
 			}
 		}
-		switch {
-		case v > bestScore:
-			bestScore, best = v, append(best[:0], m)
-		case v == bestScore:
-			best = append(best, m)
-		}
+		bestScore, best = keepBest(v, bestScore, best, m)
 	}
 	return best
+}
+
+// keepBest adds m, scored v, to best, the moves of score bestScore so far:
+// in their place if v beats them, beside them if it ties them.
+func keepBest(v, bestScore int, best []games.Move, m games.Move) (int, []games.Move) {
+	switch {
+	case v > bestScore:
+		return v, append(best[:0], m)
+	case v == bestScore:
+		return bestScore, append(best, m)
+	}
+	return bestScore, best
 }
 
 // endCheck finds the pieces after a move and whether the move ends the
@@ -386,12 +393,7 @@ func (e *efLH) Best(gs games.State, moves, best []games.Move) []games.Move {
 				v += theirs[to&63]
 			}
 		}
-		switch {
-		case v > bestScore:
-			bestScore, best = v, append(best[:0], m)
-		case v == bestScore:
-			best = append(best, m)
-		}
+		bestScore, best = keepBest(v, bestScore, best, m)
 	}
 	return best
 }

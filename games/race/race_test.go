@@ -594,6 +594,49 @@ func BenchmarkEvaluation(b *testing.B) {
 	}
 }
 
+// BenchmarkGreedyBest measures a heuristic's one-pass greedy choice
+// (knowledge.Greedy's Best) of a step's moves on the positions of
+// BenchmarkEvaluation, beside the loop over ScoreAfter it replaces.
+func BenchmarkGreedyBest(b *testing.B) {
+	g := mustGame(b, "breakthrough:size=8x8")
+	r := rng.New(1)
+	var pos []games.State
+	var moves [][]games.Move
+	for range 64 {
+		s := g.NewState()
+		for range 20 {
+			ms := s.Legal(nil)
+			s.Play(ms[r.Intn(len(ms))])
+		}
+		pos, moves = append(pos, s), append(moves, s.Legal(nil))
+	}
+	for _, name := range []string{"efms", "eflh"} {
+		h, err := knowledge.NewHeuristic(g, name)
+		if err != nil {
+			b.Fatal(err)
+		}
+		gr := h.(knowledge.Greedy)
+		best := make([]games.Move, 0, g.MaxMoves())
+		b.Run(name+"/best", func(b *testing.B) {
+			i := 0
+			for b.Loop() {
+				best = gr.Best(pos[i&63], moves[i&63], best)
+				i++
+			}
+		})
+		b.Run(name+"/loop", func(b *testing.B) {
+			i := 0
+			var sum float64
+			for b.Loop() {
+				for _, m := range moves[i&63] {
+					sum += gr.ScoreAfter(pos[i&63], m)
+				}
+				i++
+			}
+		})
+	}
+}
+
 // efMS's and efLH's one-pass greedy choices (knowledge.Greedy) pick exactly
 // the moves, in the same order, that a loop over ScoreAfter ranks highest
 // for the mover, in every position of many partly greedy games on several
