@@ -90,6 +90,7 @@ func TestSearchesArePinned(t *testing.T) {
 		btEndBlack = "2b5/1b3b2/8/3w4/8/1b6/7w/1w4w1 b"
 		bl         = "mcts:c=0.5,playout=egreedy(epsilon=0.1),leaf=threshold(x=0.5,every=5),heuristic=efms"
 		blIPP      = "mcts:c=0.5,playout=egreedy(epsilon=0.1,base=ipp),leaf=threshold(x=0.5,every=5),heuristic=efms"
+		blLH       = "mcts:c=0.5,playout=egreedy(epsilon=0.1,base=ipp),leaf=threshold(x=0.5,every=5,atleaf=false),heuristic=eflh"
 		// The Havannah paper's baseline (hav-base) and the players of
 		// config.toml built on it.
 		havBase = "mcts:c=0.4,rave=50,reading=mate"
@@ -138,6 +139,12 @@ func TestSearchesArePinned(t *testing.T) {
 		{blIPP + ",np=10,prior=safety", "breakthrough:size=8x8", btEndBlack, 3000, 0x605aca76f41d880a},
 		{blIPP + ",np=10,prior=safety,children=framework", "breakthrough:size=8x8", btMid, 3000, 0x526473323e373a77},
 		{"mcts:c=0.5,playout=egreedy(epsilon=1,base=ipp),heuristic=efms", "breakthrough", "", 3000, 0xe2683eadff337426},
+		// bl with efLH, Table IV's efLH player by the paper's raw results
+		// (recorded before efLH chose a greedy step's moves in one pass).
+		{blLH, "breakthrough:size=8x8", "", 3000, 0x3fd3fdeebe962671},
+		{blLH + ",alpha=0.6", "breakthrough:size=8x8", btMid, 3000, 0xbdcacb2185fbf655},
+		{blLH, "breakthrough:size=8x8", btEnd, 3000, 0xd2f7c13e1ac30c32},
+		{blLH + ",alpha=0.6", "breakthrough:size=8x8", btEndBlack, 3000, 0x576a5c0f58ade8de},
 		{"mcts:c=0.5,playout=ipp,leaf=cutoff(plies=20),heuristic=eflh,alpha=0.6,np=10,prior=safety", "breakthrough:size=8x8", "", 2000, 0xf888bc0120e150e0},
 		{"mcts:c=0.5,playout=ipp,leaf=cutoff(plies=20),heuristic=eflh,bias=1,biasdiv=visits", "breakthrough:size=8x8", "", 2000, 0xc1257f1cc3371e70},
 		// Lines of Action: uniform playouts, and the implicit-minimax paper's

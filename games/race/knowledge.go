@@ -144,7 +144,7 @@ func (e *efMS) Best(gs games.State, moves, best []games.Move) []games.Move {
 	stalemates := g.mobility(s.BB, q) <= 2*g.k
 	cells := e.cells[p&1]
 	const win = math.MaxInt
-	bestScore := math.MinInt
+	bestScore, best := math.MinInt, best[:0]
 	for _, m := range moves {
 		c := cells[m]
 		from, to := int(c&0xff), int(c>>8)
@@ -372,7 +372,7 @@ func (e *efLH) Best(gs games.State, moves, best []games.Move) []games.Move {
 	stalemates := g.mobility(s.BB, q) <= 2*g.k
 	mine, theirs := &e.cell[p&1], &e.cell[q&1]
 	const win = math.MaxInt
-	bestScore := math.MinInt
+	bestScore, best := math.MinInt, best[:0]
 	for _, m := range moves {
 		from, to := s.MoveCells(m)
 		tb := uint64(1) << uint(to&63)
@@ -380,7 +380,7 @@ func (e *efLH) Best(gs games.State, moves, best []games.Move) []games.Move {
 		switch {
 		case tb&g.goal[p&1] != 0:
 			v = win
-		case stalemates && g.mobility(after(p, own^(uint64(1)<<uint(from&63)|tb), opp&^tb), q) == 0:
+		case stalemates && g.mobility(sidesOf(p, own^(uint64(1)<<uint(from&63)|tb), opp&^tb), q) == 0:
 			// The opponent is left without a move: the mover wins, or the
 			// game is drawn (0 in any view) under stuck=draw.
 			v = win
@@ -398,9 +398,9 @@ func (e *efLH) Best(gs games.State, moves, best []games.Move) []games.Move {
 	return best
 }
 
-// after returns the bitboards of both sides, White's first, from the
+// sidesOf returns the bitboards of both sides, White's first, from the
 // mover p's pieces and its opponent's.
-func after(p games.Player, own, opp uint64) (bb [2]uint64) {
+func sidesOf(p games.Player, own, opp uint64) (bb [2]uint64) {
 	bb[p&1], bb[(p^1)&1] = own, opp
 	return bb
 }

@@ -666,6 +666,11 @@ func TestBestIsTheScoreAfterLoop(t *testing.T) {
 		{"eflh", "breakthrough:size=8x8", "bbbbbbbb/bbbbbbbb/8/8/8/8/8/2w2w2 b"},
 		{"eflh", "breakthrough:size=8x8,stuck=draw", "8/8/2b5/8/8/1w3w2/8/8 w"},
 		{"eflh", "breakthrough:size=8x8", "8/8/2b5/8/8/1w3w2/8/8 b"},
+		// Few pieces under stuck=draw, where the difference before the
+		// move, in the mover's view, decides between a drawing capture (0)
+		// and the other moves.
+		{"eflh", "breakthrough:size=8x8,stuck=draw", "8/8/1b3b2/8/8/2w5/8/8 b"},
+		{"eflh", "breakthrough:size=8x8,stuck=draw", "8/8/8/8/8/2b5/1w6/8 w"},
 	} {
 		spec := tc.spec
 		g := mustGame(t, spec)
@@ -730,7 +735,7 @@ func TestBestIsTheScoreAfterLoop(t *testing.T) {
 				}
 			}
 		}
-		t.Logf("%s on %s: %d positions, %d with tied best moves, %d with a win, %d at ±100", tc.heuristic, spec, positions, ties, wins, clamped)
+		t.Logf("%s on %s: %d positions, %d with tied best moves, %d with a win, %d at efMS's clamp of ±100", tc.heuristic, spec, positions, ties, wins, clamped)
 	}
 }
 
