@@ -130,6 +130,9 @@ func TestSpecs(t *testing.T) {
 		{"havannah", "havannah"},
 		{"havannah:base=5,swap=false", "havannah"},
 		{"havannah:swap,base=10", "havannah:base=10,swap"},
+		{"chess:draws=fide,order=native", "chess"},
+		{"chess:draws=stockfish", "chess:draws=stockfish"},
+		{"chess:draws=stockfish,order=stockfish,maxplies=300", "chess:maxplies=300,order=stockfish,draws=stockfish"},
 	}
 	for _, tt := range tests {
 		g, err := games.New(tt.spec)

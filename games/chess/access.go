@@ -37,7 +37,8 @@ func (s *State) CastlingRights() bool { return s.castle != 0 }
 // CanWin implements games.WinChecker, the knowledge a clock needs (FIDE
 // 6.9: a player whose flag falls loses, unless the opponent cannot mate by
 // any series of legal moves, which is a draw): p can mate when the position
-// is not dead (insufficient material, as Terminal reads it) and p has a
+// is not dead (insufficient material, as the FIDE draws read it, under
+// either draws option) and p has a
 // piece besides its king, since the other side's pieces can then be made
 // to block its own king. A lone king can never mate. The rule is exact but
 // for positions locked by pawns (a blockade no series of legal moves
@@ -77,6 +78,13 @@ func (s *State) HalfmoveClock() int { return int(s.half) }
 // moves' own, which a tablebase sees. A side checkmated now (plies 0) is
 // mated whatever the rules. The repetition test reads the history, at most
 // 100 positions, only when the other tests pass.
+//
+// Under Stockfish's draws (draws=stockfish) a position's second occurrence
+// draws, so a line that comes back to any position since the last
+// irreversible move ends in a draw, and which positions a line passes is
+// not known here: the mate is taken to stand only when s has no history
+// (the last move was irreversible, as the move into a tablebase's few
+// pieces, a capture, always is).
 func (s *State) MateStands(plies int) bool {
 	switch {
 	case plies <= 0:
@@ -85,6 +93,8 @@ func (s *State) MateStands(plies int) bool {
 		return false
 	case s.g.maxPlies > 0 && int(s.ply)+plies > s.g.maxPlies:
 		return false
+	case s.g.sfDraws:
+		return s.nhist == 0
 	}
 	// Two occurrences of a position are four plies apart at least, with
 	// the same side to move.

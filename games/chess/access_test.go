@@ -122,29 +122,35 @@ func TestMateStandsByTheGamesRules(t *testing.T) {
 	for _, tc := range []struct {
 		name     string
 		maxPlies int
+		sfDraws  bool // draws=stockfish
 		fen      string
 		before   []string // played from fen first, to make a history
 		plies    int
 		line     []string
 		stands   bool
 	}{
-		{"mate in 1 at clock 0", 0, fmt.Sprintf(mateIn1, 0), nil, 1, line1, true},
-		{"mate in 1 at clock 99: mates on the 100th ply", 0, fmt.Sprintf(mateIn1, 99), nil, 1, line1, true},
-		{"mate in 1 at clock 100: drawn already", 0, fmt.Sprintf(mateIn1, 100), nil, 1, line1, false},
-		{"mated in 2 at clock 98: mated on the 100th ply", 0, fmt.Sprintf(matedIn2, 98), nil, 2, line2, true},
-		{"mated in 2 at clock 99: drawn on the 100th", 0, fmt.Sprintf(matedIn2, 99), nil, 2, line2, false},
-		{"back in the position once", 0, fmt.Sprintf(matedIn2, 0), []string{"a8b8", "g1f1", "b8a8", "f1g1"}, 2, line2, true},
-		{"mated on ply 3 of maxplies=3", 3, fmt.Sprintf(matedIn2, 0), nil, 2, line2, true},
-		{"mated on ply 3 of maxplies=2", 2, fmt.Sprintf(matedIn2, 0), nil, 2, line2, false},
+		{"mate in 1 at clock 0", 0, false, fmt.Sprintf(mateIn1, 0), nil, 1, line1, true},
+		{"mate in 1 at clock 99: mates on the 100th ply", 0, false, fmt.Sprintf(mateIn1, 99), nil, 1, line1, true},
+		{"mate in 1 at clock 100: drawn already", 0, false, fmt.Sprintf(mateIn1, 100), nil, 1, line1, false},
+		{"mated in 2 at clock 98: mated on the 100th ply", 0, false, fmt.Sprintf(matedIn2, 98), nil, 2, line2, true},
+		{"mated in 2 at clock 99: drawn on the 100th", 0, false, fmt.Sprintf(matedIn2, 99), nil, 2, line2, false},
+		{"back in the position once", 0, false, fmt.Sprintf(matedIn2, 0), []string{"a8b8", "g1f1", "b8a8", "f1g1"}, 2, line2, true},
+		{"mated on ply 3 of maxplies=3", 3, false, fmt.Sprintf(matedIn2, 0), nil, 2, line2, true},
+		{"mated on ply 3 of maxplies=2", 2, false, fmt.Sprintf(matedIn2, 0), nil, 2, line2, false},
 		// The position after Kb8 comes for the third time.
-		{"through a third occurrence", 0, "1k6/8/1K6/8/8/8/8/6Q1 w - - 0 1",
+		{"through a third occurrence", 0, false, "1k6/8/1K6/8/8/8/8/6Q1 w - - 0 1",
 			[]string{"g1f1", "b8a8", "f1g1", "a8b8", "g1f1", "b8a8", "f1g1"}, 2, line2, false},
-		{"through a second occurrence", 0, "1k6/8/1K6/8/8/8/8/6Q1 w - - 0 1",
+		{"through a second occurrence", 0, false, "1k6/8/1K6/8/8/8/8/6Q1 w - - 0 1",
 			[]string{"g1f1", "b8a8", "f1g1"}, 2, line2, true},
-		{"checkmated", 2, "k5Q1/8/1K6/8/8/8/8/8 b - - 100 9", nil, 0, nil, true},
+		{"checkmated", 2, false, "k5Q1/8/1K6/8/8/8/8/8 b - - 100 9", nil, 0, nil, true},
+		// Under Stockfish's draws a second occurrence draws.
+		{"Stockfish: mated in 2 with no history", 0, true, fmt.Sprintf(matedIn2, 0), nil, 2, line2, true},
+		{"Stockfish: mated in 2 at clock 99", 0, true, fmt.Sprintf(matedIn2, 99), nil, 2, line2, false},
+		{"Stockfish: through a second occurrence", 0, true, "1k6/8/1K6/8/8/8/8/6Q1 w - - 0 1",
+			[]string{"g1f1", "b8a8", "f1g1"}, 2, line2, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s := position(t, chess.New(tc.maxPlies), tc.fen)
+			s := position(t, chess.NewRules(chess.Rules{MaxPlies: tc.maxPlies, StockfishDraws: tc.sfDraws}), tc.fen)
 			playLine(t, s, tc.before...)
 			if s.Terminal() && tc.stands && tc.plies > 0 {
 				t.Fatalf("%s: the game ended before the line", s)
@@ -161,5 +167,20 @@ func TestMateStandsByTheGamesRules(t *testing.T) {
 				t.Errorf("%s: the line ends terminal %v, %v (%s), want %v", s, s.Terminal(), s.Outcome(), s.EndReason(), want)
 			}
 		})
+	}
+}
+
+// Under Stockfish's draws MateStands does not search the history for the
+// positions a line passes: after a reversible move it says no, though this
+// line's positions never came before and its mate wins.
+func TestMateStandsUnderStockfishDrawsWantsNoHistory(t *testing.T) {
+	s := position(t, chess.NewRules(chess.Rules{StockfishDraws: true}), "k7/8/1K6/8/8/8/8/5Q2 w - - 0 1")
+	playLine(t, s, "f1g1")
+	if s.MateStands(2) {
+		t.Errorf("%s: MateStands(2) with a history", s)
+	}
+	playLine(t, s, "a8b8", "g1g8")
+	if !s.Terminal() || s.Outcome() != games.FirstWins {
+		t.Errorf("%s: the line ends terminal %v, %v (%s), want a win", s, s.Terminal(), s.Outcome(), s.EndReason())
 	}
 }

@@ -29,6 +29,26 @@
 //     games, 856), and ends by dead material in 54% of games, the fifty-move
 //     rule 22%, checkmate 15%, stalemate 6% and repetition 3%.
 //
+// draws=stockfish (a reading, off by default) rules on the draws as
+// Stockfish 2.2.2's Position::is_draw did, the test the Monte Carlo chess
+// thesis' engine MCC, built on that Stockfish, would have made for its
+// Algorithm 7.4's isMateOrDraw (the thesis does not print the function):
+//
+//   - repetition: a position that occurs for the second time since the last
+//     irreversible move is drawn (is_draw compares the position with those
+//     4, 6, 8... plies back, within the halfmove clock);
+//   - material: a position with no pawn and at most one knight or bishop
+//     (the non-pawn material of both sides together at most a bishop's) is
+//     drawn; bishops on one colour are not (K+B v K+B plays on, to the
+//     fifty-move rule or a repetition);
+//   - the fifty-move rule, stalemate, checkmate and maxplies as above.
+//
+// One difference is left: Stockfish's hash holds an en passant square
+// whenever a pawn of the side to move attacks it, an illegal capture too,
+// where mcarena's holds only a legal one; a position right after such a
+// double step and the same position reached later by reversible moves
+// (four plies on at least) are one position here and two in Stockfish.
+//
 // Repetition history: a State keeps the Zobrist hashes of the positions since
 // the last irreversible move (a capture, a pawn move or a change of castling
 // rights; none of these positions can occur again), at most 100 since the
@@ -156,14 +176,34 @@ func init() {
 			{Name: "maxplies", Kind: games.Int, Default: "0", Min: 0, Max: 1000000, Doc: "plies after which an unfinished game is a draw, 0 for none (mcarena's rule)"},
 			{Name: "order", Kind: games.Choice, Default: "native", Choices: []string{"native", StockfishOrder},
 				Doc: "the order Legal lists moves in: native (king, castling, knights, bishops, rooks, queens, pawns), or stockfish (Stockfish 2.2.2's, which the Monte Carlo chess thesis' MCC expanded children in)"},
+			{Name: "draws", Kind: games.Choice, Default: "fide", Choices: []string{"fide", StockfishDraws},
+				Doc: "the draw rules: fide (threefold repetition, dead material, fifty moves), or stockfish (Stockfish 2.2.2's is_draw, a reading of the chess thesis' MCC: twofold repetition, no pawn and at most one minor piece, fifty moves)"},
 		},
 		Build: func(o games.Options) (games.Game, error) {
-			if o.String("order") == StockfishOrder {
-				return NewStockfishOrder(o.Int("maxplies")), nil
-			}
-			return New(o.Int("maxplies")), nil
+			return NewRules(Rules{
+				MaxPlies:       o.Int("maxplies"),
+				StockfishOrder: o.String("order") == StockfishOrder,
+				StockfishDraws: o.String("draws") == StockfishDraws,
+			}), nil
 		},
 	})
+}
+
+// StockfishDraws is the value of chess's draws option under which the game
+// rules on draws as Stockfish 2.2.2's Position::is_draw did (the package
+// comment gives the rules).
+const StockfishDraws = "stockfish"
+
+// Rules are chess's options.
+type Rules struct {
+	// MaxPlies is the ply cap, 0 for none.
+	MaxPlies int
+	// StockfishOrder makes Legal list moves in Stockfish 2.2.2's order
+	// (the option order=stockfish).
+	StockfishOrder bool
+	// StockfishDraws rules on draws as Stockfish 2.2.2's is_draw (the
+	// option draws=stockfish).
+	StockfishDraws bool
 }
 
 // Game is chess, with an optional ply cap.
@@ -172,26 +212,38 @@ type Game struct {
 	spec     string
 	// sf says Legal lists moves in Stockfish's order (StockfishOrder).
 	sf bool
+	// sfDraws says the draws are Stockfish's (StockfishDraws); reps is the
+	// occurrence of a position that draws: 3, or 2 under them.
+	sfDraws bool
+	reps    int
 }
 
 // New returns chess with a draw at maxPlies plies, or none when maxPlies is 0.
-func New(maxPlies int) *Game {
-	g := &Game{maxPlies: max(maxPlies, 0), spec: "chess"}
-	if g.maxPlies > 0 {
-		g.spec += ":maxplies=" + strconv.Itoa(g.maxPlies)
-	}
-	return g
-}
+func New(maxPlies int) *Game { return NewRules(Rules{MaxPlies: maxPlies}) }
 
 // NewStockfishOrder returns New(maxPlies) whose Legal lists moves in
 // Stockfish 2.2.2's order (StockfishOrder).
 func NewStockfishOrder(maxPlies int) *Game {
-	g := New(maxPlies)
-	g.sf = true
+	return NewRules(Rules{MaxPlies: maxPlies, StockfishOrder: true})
+}
+
+// NewRules returns chess under the options r.
+func NewRules(r Rules) *Game {
+	g := &Game{maxPlies: max(r.MaxPlies, 0), sf: r.StockfishOrder, sfDraws: r.StockfishDraws, reps: 3}
+	var opts []string
 	if g.maxPlies > 0 {
-		g.spec += ",order=" + StockfishOrder
-	} else {
-		g.spec += ":order=" + StockfishOrder
+		opts = append(opts, "maxplies="+strconv.Itoa(g.maxPlies))
+	}
+	if g.sf {
+		opts = append(opts, "order="+StockfishOrder)
+	}
+	if g.sfDraws {
+		opts = append(opts, "draws="+StockfishDraws)
+		g.reps = 2
+	}
+	g.spec = "chess"
+	if len(opts) > 0 {
+		g.spec += ":" + strings.Join(opts, ",")
 	}
 	return g
 }
@@ -204,6 +256,11 @@ func (g *Game) Spec() string { return g.spec }
 
 // MaxPlies returns the ply cap, 0 for none.
 func (g *Game) MaxPlies() int { return g.maxPlies }
+
+// Rules returns the game's options.
+func (g *Game) Rules() Rules {
+	return Rules{MaxPlies: g.maxPlies, StockfishOrder: g.sf, StockfishDraws: g.sfDraws}
+}
 
 // PlayerNames implements games.Game.
 func (g *Game) PlayerNames() [2]string { return [2]string{"White", "Black"} }
@@ -570,9 +627,9 @@ func (s *State) Repetitions() int {
 // drawRule returns the draw rule that ends the game here, if any.
 func (s *State) drawRule() uint8 {
 	switch {
-	case s.deadMaterial():
+	case s.g.drawnMaterial(&s.pos):
 		return drawMaterial
-	case s.Repetitions() >= 3:
+	case s.Repetitions() >= s.g.reps:
 		return drawRepetition
 	case s.half >= histLen:
 		return drawFifty
@@ -580,6 +637,16 @@ func (s *State) drawRule() uint8 {
 		return drawPlies
 	}
 	return drawNone
+}
+
+// drawnMaterial reports whether the material of p draws under g's rules:
+// dead material, or under Stockfish's draws no pawn and at most one minor
+// piece.
+func (g *Game) drawnMaterial(p *pos) bool {
+	if g.sfDraws {
+		return p.pc[pawn]|p.pc[rook]|p.pc[queen] == 0 && bits.OnesCount64(p.pc[knight]|p.pc[bishop]) <= 1
+	}
+	return p.deadMaterial()
 }
 
 // deadMaterial reports whether no sequence of moves can mate: no pawn, rook
@@ -611,14 +678,17 @@ func (s *State) Outcome() games.Outcome {
 func (s *State) Score() int { return int(s.Outcome()) }
 
 // EndReason implements games.Reasoner: "checkmate", "stalemate",
-// "insufficient material", "threefold repetition", "fifty-move rule" or "ply
-// limit".
+// "insufficient material", "threefold repetition" ("twofold repetition"
+// under Stockfish's draws), "fifty-move rule" or "ply limit".
 func (s *State) EndReason() string {
 	if !s.hasMove() {
 		if s.inCheck() {
 			return "checkmate"
 		}
 		return "stalemate"
+	}
+	if s.draw == drawRepetition && s.g.sfDraws {
+		return "twofold repetition"
 	}
 	return [...]string{"", "insufficient material", "threefold repetition", "fifty-move rule", "ply limit"}[s.draw]
 }
@@ -658,7 +728,7 @@ func (s *State) Play(m games.Move) {
 	}
 	if s.play(m) {
 		s.nhist = 0
-		if s.deadMaterial() {
+		if s.g.drawnMaterial(&s.pos) {
 			s.draw = drawMaterial
 		}
 	} else {
@@ -671,7 +741,7 @@ func (s *State) Play(m games.Move) {
 		switch {
 		case draw == drawMaterial:
 			s.draw = drawMaterial
-		case s.nhist >= 4 && s.Repetitions() >= 3:
+		case s.nhist >= 4 && s.Repetitions() >= s.g.reps:
 			s.draw = drawRepetition
 		case s.half >= histLen:
 			s.draw = drawFifty

@@ -10,13 +10,16 @@ import (
 
 // endByHistory marks the positions whose end their FEN cannot carry: a draw
 // by threefold repetition, which a FEN read back does not know.
-func endByHistory(s games.State) bool { return games.EndReason(s) == "threefold repetition" }
+func endByHistory(s games.State) bool {
+	r := games.EndReason(s)
+	return r == "threefold repetition" || r == "twofold repetition"
+}
 
 func TestConformance(t *testing.T) {
 	for _, tt := range []struct {
 		spec  string
 		games int
-	}{{"chess", 8}, {"chess:maxplies=120", 6}} {
+	}{{"chess", 8}, {"chess:maxplies=120", 6}, {"chess:draws=stockfish", 4}} {
 		t.Run(tt.spec, func(t *testing.T) {
 			n := tt.games
 			if testing.Short() || raceDetector {

@@ -11,11 +11,12 @@ import (
 // against drawRule along seeded random games, with and without a ply cap,
 // from the start and from endings where the draws come often.
 func TestPlayRulesAsDrawRule(t *testing.T) {
-	for _, g := range []*Game{New(0), New(120)} {
+	for _, g := range []*Game{New(0), New(120), NewRules(Rules{StockfishDraws: true}), NewRules(Rules{MaxPlies: 120, StockfishDraws: true})} {
 		for _, fen := range []string{
 			StartFEN,
 			"4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 1",
 			"8/8/4k3/3Nn3/3nN3/4K3/8/8 w - - 0 1",
+			"8/8/4k3/3bb3/3BB3/4K3/8/8 w - - 0 1",
 			"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 90 1",
 		} {
 			for seed := uint64(1); seed <= 100; seed++ {

@@ -62,7 +62,8 @@ import (
 //     from the native list under every order (uniform alike).
 //   - every playout runs to mate or a draw by the game's rules (stalemate,
 //     dead material, threefold repetition, the fifty-move rule, the ply
-//     cap), like the thesis' Algorithm 7.4.
+//     cap; under draws=stockfish, Stockfish 2.2.2's is_draw), like the
+//     thesis' Algorithm 7.4.
 type heavy struct {
 	by       int // hpNone, hpEval, hpSEE or hpSFSEE
 	eps      float64

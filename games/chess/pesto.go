@@ -292,7 +292,8 @@ func (*pesto) Raw(gs games.State) float64 {
 
 // ScoreAfter implements knowledge.Scorer: the centipawns after m, +Inf or
 // -Inf when m mates, 0 when it ends the game in a draw (stalemate, dead
-// material, threefold repetition, the fifty-move rule, the ply cap), as
+// material, repetition, the fifty-move rule, the ply cap, by the game's
+// rules), as
 // Value scores the position after m. One departure: tanh rounds to exactly
 // ±1 beyond some 7,500 centipawns (seven queens up), where Value no longer
 // tells positions apart and ScoreAfter still does.
@@ -311,7 +312,7 @@ func (e *pesto) ScoreAfter(gs games.State, m games.Move) float64 {
 		}
 		return 0
 	}
-	if q.deadMaterial() || q.half >= histLen || s.g.maxPlies > 0 && int(q.ply) >= s.g.maxPlies {
+	if s.g.drawnMaterial(q) || q.half >= histLen || s.g.maxPlies > 0 && int(q.ply) >= s.g.maxPlies {
 		return 0
 	}
 	if !irrev && q.castle == castle && s.repeatsAfter(q.hash) {
@@ -321,8 +322,9 @@ func (e *pesto) ScoreAfter(gs games.State, m games.Move) float64 {
 }
 
 // repeatsAfter reports whether a reversible move of s that leads to the
-// position of hash h makes it occur a third time (State.Play's history and
-// Repetitions, without playing).
+// position of hash h makes it occur a third time, or a second under
+// Stockfish's draws (State.Play's history and Repetitions, without
+// playing).
 func (s *State) repeatsAfter(h uint64) bool {
 	n := int(s.nhist)
 	if n < histLen {
@@ -334,5 +336,5 @@ func (s *State) repeatsAfter(h uint64) bool {
 			count++
 		}
 	}
-	return count >= 3
+	return count >= s.g.reps
 }

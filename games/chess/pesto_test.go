@@ -121,8 +121,11 @@ func mustEval(t testing.TB, fen string) int {
 func TestPestoScoreAfterOrdersMovesAsValue(t *testing.T) {
 	h := pesto(t)
 	sc := h.(knowledge.Scorer)
-	positions := randomPositions(t, 60)
-	for _, fen := range []string{
+	var fens []string
+	for _, s := range randomPositions(t, 60) {
+		fens = append(fens, s.String())
+	}
+	fens = append(fens,
 		kiwipete,
 		"6k1/5ppp/8/8/8/8/8/R3K3 w Q - 0 1",    // back-rank mate
 		"7k/8/6Q1/8/8/8/8/4K3 w - - 0 1",       // Qf7 stalemates
@@ -131,47 +134,72 @@ func TestPestoScoreAfterOrdersMovesAsValue(t *testing.T) {
 		"8/8/8/3k4/4pP2/8/8/4K3 b - f3 0 1",    // en passant
 		"1n5k/P7/8/8/8/8/8/4K3 w - - 0 1",      // promotions, with capture
 		"7k/8/8/8/8/8/8/2B1K2b w - - 0 1",      // a capture leaving dead material
+		"5b2/8/4k3/8/8/3K4/8/2B5 w - - 0 1",    // bishops on one colour: Stockfish's draws play on
+		"5b2/8/4k3/8/8/8/2K5/1nB5 w - - 0 1",   // Kxb1 leaves bishops on one colour
+	)
+	for _, tc := range []struct {
+		g *chess.Game
+		// shuffle is the moves from repFEN after which Black's king
+		// going back repeats the position for the drawing time (a
+		// position PeSTO does not score 0, as it does the start).
+		shuffle []string
+	}{
+		{chess.New(0), []string{"Ra2", "Kd8", "Ra1", "Ke8", "Ra2", "Kd8", "Ra1"}},
+		{chess.NewRules(chess.Rules{StockfishDraws: true}), []string{"Ra2", "Kd8", "Ra1"}},
 	} {
-		positions = append(positions, mustState(t, fen))
-	}
-	// A repetition: the knights out and back twice, so that the next
-	// return repeats the start a third time.
-	rep := chess.New(0).NewState()
-	for _, m := range []string{"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"} {
-		mv, _ := rep.ParseMove(m)
-		rep.Play(mv)
-	}
-	positions = append(positions, rep.(*chess.State))
-	child := chess.New(0).NewState()
-	seen := map[float64]bool{}
-	for _, s := range positions {
-		for _, m := range s.Legal(nil) {
-			child.CopyFrom(s)
-			child.Play(m)
-			v := h.Value(child)
-			got := sc.ScoreAfter(s, m)
-			var want float64
-			switch {
-			case child.Terminal() && v == 1:
-				want = math.Inf(1)
-			case child.Terminal() && v == -1:
-				want = math.Inf(-1)
-			case child.Terminal():
-				want = 0
-			default:
-				cp, _ := child.(*chess.State).Evaluation()
-				want = float64(cp)
+		var positions []games.State
+		for _, s := range fens {
+			p, err := tc.g.ParsePosition(s)
+			if err != nil {
+				t.Fatal(err)
 			}
-			if got != want {
-				t.Fatalf("%s, %s: ScoreAfter %g, want %g (value %g)", s, s.MoveString(m), got, want, v)
+			positions = append(positions, p)
+		}
+		rep, err := tc.g.ParsePosition("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range tc.shuffle {
+			mv, err := rep.ParseMove(m)
+			if err != nil {
+				t.Fatal(err)
 			}
-			if child.Terminal() {
-				seen[want] = true
+			rep.Play(mv)
+		}
+		positions = append(positions, rep)
+		child := tc.g.NewState()
+		seen := map[float64]bool{}
+		repeated := false
+		for _, s := range positions {
+			for _, m := range s.Legal(nil) {
+				child.CopyFrom(s)
+				child.Play(m)
+				v := h.Value(child)
+				got := sc.ScoreAfter(s, m)
+				var want float64
+				switch {
+				case child.Terminal() && v == 1:
+					want = math.Inf(1)
+				case child.Terminal() && v == -1:
+					want = math.Inf(-1)
+				case child.Terminal():
+					want = 0
+				default:
+					cp, _ := child.(*chess.State).Evaluation()
+					want = float64(cp)
+				}
+				if got != want {
+					t.Fatalf("%s %s, %s: ScoreAfter %g, want %g (value %g)", tc.g.Spec(), s, s.MoveString(m), got, want, v)
+				}
+				if child.Terminal() {
+					seen[want] = true
+					repeated = repeated || strings.HasSuffix(games.EndReason(child), "repetition")
+				}
 			}
 		}
-	}
-	if !seen[math.Inf(1)] || !seen[0] {
-		t.Errorf("the positions reached no mate or no draw: %v", seen)
+		if !seen[math.Inf(1)] || !seen[0] || !repeated {
+			t.Errorf("%s: the positions reached no mate, no draw or no repetition: %v, %v", tc.g.Spec(), seen, repeated)
+		}
 	}
 }
 

@@ -135,6 +135,16 @@ func TestEnds(t *testing.T) {
 		{"threefold repetition by a knight shuffle", "chess", chess.StartFEN, append(knights, knights...), games.Draw, "threefold repetition"},
 		{"ply limit", "chess:maxplies=4", chess.StartFEN, []string{"e4", "e5", "Nf3", "Nc6"}, games.Draw, "ply limit"},
 		{"ply limit counts from the FEN move number", "chess:maxplies=40", "4k3/8/8/8/8/8/8/4K2R b K - 3 20", []string{"Kd7"}, games.Draw, "ply limit"},
+		// Stockfish 2.2.2's is_draw (draws=stockfish).
+		{"Stockfish: twofold repetition by one knight shuffle", "chess:draws=stockfish", chess.StartFEN, knights, games.Draw, "twofold repetition"},
+		{"Stockfish: a king walk back after a capture", "chess:draws=stockfish", "4k3/8/8/8/8/8/r7/R3K3 w - - 0 1",
+			[]string{"Rxa2", "Kd8", "Ra1", "Ke8", "Kd1", "Kd7", "Ke1", "Ke8"}, games.Draw, "twofold repetition"},
+		{"Stockfish: king against king", "chess:draws=stockfish", "8/8/4k3/8/8/3K4/8/8 w - - 0 1", nil, games.Draw, "insufficient material"},
+		{"Stockfish: king and knight against king", "chess:draws=stockfish", "8/8/4k3/8/8/3K4/8/6N1 w - - 0 1", nil, games.Draw, "insufficient material"},
+		{"Stockfish: a capture leaves king and bishop", "chess:draws=stockfish", "8/8/8/8/8/8/3r4/3K1Bk1 w - - 0 1", []string{"Kxd2"}, games.Draw, "insufficient material"},
+		{"Stockfish: fifty-move rule", "chess:draws=stockfish", "8/8/4k3/8/8/3K4/8/R7 w - - 99 80", []string{"Ra2"}, games.Draw, "fifty-move rule"},
+		{"Stockfish: checkmate on the hundredth ply comes first", "chess:draws=stockfish", "7k/8/6K1/8/8/8/8/R7 w - - 99 80", []string{"Ra8#"}, games.FirstWins, "checkmate"},
+		{"Stockfish: stalemate", "chess:draws=stockfish", "7k/8/6K1/5Q2/8/8/8/8 w - - 0 1", []string{"Qf7"}, games.Draw, "stalemate"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -167,6 +177,62 @@ func TestMaterialThatCanMate(t *testing.T) {
 		if s := mustState(t, fen); s.Terminal() {
 			t.Errorf("%q: over by %s", fen, games.EndReason(s))
 		}
+	}
+}
+
+// Under Stockfish's draws only a lone minor piece (or none) with no pawn is
+// drawn material: bishops on one colour, two knights or a minor each play
+// on, where the FIDE reading draws the first at once.
+func TestStockfishMaterialDraws(t *testing.T) {
+	for _, tt := range []struct {
+		fen      string
+		fide, sf bool // drawn at once
+	}{
+		{"5b2/8/4k3/8/8/3K4/8/2B5 w - - 0 1", true, false},  // bishops on one colour
+		{"4b3/8/4k3/8/8/3K4/8/2B5 w - - 0 1", false, false}, // on both
+		{"8/8/4k3/8/8/3K4/8/1N4N1 w - - 0 1", false, false}, // two knights
+		{"8/8/4k3/8/8/3K4/8/1N4n1 w - - 0 1", false, false}, // a knight each
+		{"8/8/4k3/8/8/3K4/8/6b1 w - - 0 1", true, true},     // a lone bishop
+		{"8/8/4k3/8/8/3K4/8/8 w - - 0 1", true, true},       // kings alone
+		{"8/8/4k3/8/8/3K4/7P/8 w - - 0 1", false, false},    // a pawn
+	} {
+		fide := gametest.MustPosition(t, "chess", tt.fen)
+		sf := gametest.MustPosition(t, "chess:draws=stockfish", tt.fen)
+		if fide.Terminal() != tt.fide || sf.Terminal() != tt.sf {
+			t.Errorf("%q: drawn at once %v (FIDE) and %v (Stockfish), want %v and %v", tt.fen, fide.Terminal(), sf.Terminal(), tt.fide, tt.sf)
+		}
+	}
+}
+
+// Under Stockfish's draws a position's second occurrence since the last
+// irreversible move draws; a FEN read back starts a new history, a copy
+// keeps it, and the castling rights make positions differ as under FIDE.
+func TestStockfishRepetition(t *testing.T) {
+	shuffle := []string{"Nf3", "Nf6", "Ng1", "Ng8"}
+	s := gametest.MustPosition(t, "chess:draws=stockfish", chess.StartFEN).(*chess.State)
+	playAll(t, s, shuffle[:3]...)
+	c := s.Clone().(*chess.State)
+	back := gametest.MustPosition(t, "chess:draws=stockfish", s.String()).(*chess.State)
+	playAll(t, s, shuffle[3])
+	if !s.Terminal() || games.EndReason(s) != "twofold repetition" || s.Repetitions() != 2 {
+		t.Errorf("after one shuffle: terminal %v by %q, %d occurrences", s.Terminal(), games.EndReason(s), s.Repetitions())
+	}
+	playAll(t, c, shuffle[3])
+	if !c.Terminal() {
+		t.Errorf("a clone lost its history")
+	}
+	playAll(t, back, shuffle[3])
+	if back.Terminal() {
+		t.Errorf("read from FEN and shuffled on: over by %q", games.EndReason(back))
+	}
+	s = gametest.MustPosition(t, "chess:draws=stockfish", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").(*chess.State)
+	playAll(t, s, "Kf1", "Kf8", "Ke1", "Ke8")
+	if s.Terminal() {
+		t.Errorf("the start position without castling rights counted as the one with them: %q", games.EndReason(s))
+	}
+	playAll(t, s, "Kf1", "Kf8")
+	if games.EndReason(s) != "twofold repetition" {
+		t.Errorf("kings on f1 and f8 without rights a second time: %q", games.EndReason(s))
 	}
 }
 
