@@ -40,14 +40,19 @@
 //   - material: a position with no pawn and at most one knight or bishop
 //     (the non-pawn material of both sides together at most a bishop's) is
 //     drawn; bishops on one colour are not (K+B v K+B plays on, to the
-//     fifty-move rule or a repetition);
-//   - the fifty-move rule, stalemate, checkmate and maxplies as above.
+//     fifty-move rule, a repetition or the capture of a bishop);
+//   - the fifty-move rule as above, on Stockfish's clock, which castling
+//     resets too (its do_castle_move sets rule50 to 0); the halfmove clock
+//     a FEN writes is that clock;
+//   - stalemate, checkmate and maxplies as above.
 //
 // One difference is left: Stockfish's hash holds an en passant square
 // whenever a pawn of the side to move attacks it, an illegal capture too,
-// where mcarena's holds only a legal one; a position right after such a
-// double step and the same position reached later by reversible moves
-// (four plies on at least) are one position here and two in Stockfish.
+// where mcarena's holds only a legal one (and ParsePosition drops such a
+// square from a FEN, where Stockfish keeps it); a position right after
+// such a double step, or read so, and the same position reached later by
+// reversible moves (four plies on at least) are one position here and two
+// in Stockfish.
 //
 // Repetition history: a State keeps the Zobrist hashes of the positions since
 // the last irreversible move (a capture, a pawn move or a change of castling
@@ -639,6 +644,12 @@ func (s *State) drawRule() uint8 {
 	return drawNone
 }
 
+// castles reports whether m is a castling move of p.
+func (p *pos) castles(m games.Move) bool {
+	from, to, _ := decode(m)
+	return p.board[from&63] == uint8(int(p.side)*8+king+1) && (to-from == 2 || from-to == 2)
+}
+
 // drawnMaterial reports whether the material of p draws under g's rules:
 // dead material, or under Stockfish's draws no pawn and at most one minor
 // piece.
@@ -726,12 +737,16 @@ func (s *State) Play(m games.Move) {
 	if s.g.sf {
 		s.sfPlay(m)
 	}
+	resets := s.g.sfDraws && s.castles(m)
 	if s.play(m) {
 		s.nhist = 0
 		if s.g.drawnMaterial(&s.pos) {
 			s.draw = drawMaterial
 		}
 	} else {
+		if resets {
+			s.half = 0
+		}
 		if s.castle != castle {
 			s.nhist = 0
 		} else if s.nhist < histLen {

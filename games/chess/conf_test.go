@@ -9,7 +9,8 @@ import (
 )
 
 // endByHistory marks the positions whose end their FEN cannot carry: a draw
-// by threefold repetition, which a FEN read back does not know.
+// by repetition (threefold, or twofold under draws=stockfish), which a FEN
+// read back does not know.
 func endByHistory(s games.State) bool {
 	r := games.EndReason(s)
 	return r == "threefold repetition" || r == "twofold repetition"

@@ -305,7 +305,11 @@ func (e *pesto) ScoreAfter(gs games.State, m games.Move) float64 {
 	q := &e.scratch
 	*q = s.pos
 	castle := q.castle
+	resets := s.g.sfDraws && q.castles(m)
 	irrev := q.play(m)
+	if resets {
+		q.half = 0 // Stockfish's clock
+	}
 	if !q.hasMove() {
 		if q.inCheck() {
 			return math.Inf(1 - 2*int(s.side))

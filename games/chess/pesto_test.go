@@ -127,15 +127,16 @@ func TestPestoScoreAfterOrdersMovesAsValue(t *testing.T) {
 	}
 	fens = append(fens,
 		kiwipete,
-		"6k1/5ppp/8/8/8/8/8/R3K3 w Q - 0 1",    // back-rank mate
-		"7k/8/6Q1/8/8/8/8/4K3 w - - 0 1",       // Qf7 stalemates
-		"7k/8/8/8/8/8/8/R3K3 w Q - 99 80",      // the fifty-move rule next move
-		"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", // castling
-		"8/8/8/3k4/4pP2/8/8/4K3 b - f3 0 1",    // en passant
-		"1n5k/P7/8/8/8/8/8/4K3 w - - 0 1",      // promotions, with capture
-		"7k/8/8/8/8/8/8/2B1K2b w - - 0 1",      // a capture leaving dead material
-		"5b2/8/4k3/8/8/3K4/8/2B5 w - - 0 1",    // bishops on one colour: Stockfish's draws play on
-		"5b2/8/4k3/8/8/8/2K5/1nB5 w - - 0 1",   // Kxb1 leaves bishops on one colour
+		"6k1/5ppp/8/8/8/8/8/R3K3 w Q - 0 1",     // back-rank mate
+		"7k/8/6Q1/8/8/8/8/4K3 w - - 0 1",        // Qf7 stalemates
+		"7k/8/8/8/8/8/8/R3K3 w Q - 99 80",       // the fifty-move rule next move
+		"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",  // castling
+		"8/8/8/3k4/4pP2/8/8/4K3 b - f3 0 1",     // en passant
+		"1n5k/P7/8/8/8/8/8/4K3 w - - 0 1",       // promotions, with capture
+		"7k/8/8/8/8/8/8/2B1K2b w - - 0 1",       // a capture leaving dead material
+		"5b2/8/4k3/8/8/3K4/8/2B5 w - - 0 1",     // bishops on one colour: Stockfish's draws play on
+		"5b2/8/4k3/8/8/8/2K5/1nB5 w - - 0 1",    // Kxb1 leaves bishops on one colour
+		"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 99 1", // castling on the hundredth ply
 	)
 	for _, tc := range []struct {
 		g *chess.Game

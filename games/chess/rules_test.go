@@ -204,6 +204,27 @@ func TestStockfishMaterialDraws(t *testing.T) {
 	}
 }
 
+// Under Stockfish's draws castling resets the halfmove clock, as Stockfish
+// 2.2.2's do_castle_move did: castling on the hundredth ply does not draw
+// there, where the FIDE clock counts it.
+func TestStockfishCastlingResetsTheClock(t *testing.T) {
+	const fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 99 1"
+	fide := gametest.MustPosition(t, "chess", fen).(*chess.State)
+	sf := gametest.MustPosition(t, "chess:draws=stockfish", fen).(*chess.State)
+	playAll(t, fide, "O-O")
+	playAll(t, sf, "O-O")
+	if games.EndReason(fide) != "fifty-move rule" {
+		t.Errorf("FIDE: O-O on the hundredth ply ends by %q", games.EndReason(fide))
+	}
+	if sf.Terminal() || sf.HalfmoveClock() != 0 {
+		t.Errorf("Stockfish: O-O on the hundredth ply: terminal %v (%s), clock %d, want play on at 0", sf.Terminal(), games.EndReason(sf), sf.HalfmoveClock())
+	}
+	playAll(t, sf, "Kd8")
+	if sf.HalfmoveClock() != 1 {
+		t.Errorf("Stockfish: a king move after castling: clock %d, want 1", sf.HalfmoveClock())
+	}
+}
+
 // Under Stockfish's draws a position's second occurrence since the last
 // irreversible move draws; a FEN read back starts a new history, a copy
 // keeps it, and the castling rights make positions differ as under FIDE.
