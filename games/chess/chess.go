@@ -46,13 +46,13 @@
 //     a FEN writes is that clock;
 //   - stalemate, checkmate and maxplies as above.
 //
-// One difference is left: Stockfish's hash holds an en passant square
-// whenever a pawn of the side to move attacks it, an illegal capture too,
-// where mcarena's holds only a legal one (and ParsePosition drops such a
-// square from a FEN, where Stockfish keeps it); a position right after
-// such a double step, or read so, and the same position reached later by
-// reversible moves (four plies on at least) are one position here and two
-// in Stockfish.
+// Stockfish's hash holds an en passant square whenever a pawn of the side
+// to move attacks it, an illegal capture too, where mcarena's holds only a
+// legal one (String writes only a legal one; ParsePosition reads the
+// other too and drops it). Under these draws the repetition history keeps
+// Stockfish's key, so that a position right after such a double step (or
+// read from such a FEN) and the same position reached again by reversible
+// moves are two positions, as in Stockfish.
 //
 // Repetition history: a State keeps the Zobrist hashes of the positions since
 // the last irreversible move (a capture, a pawn move or a change of castling
@@ -368,6 +368,12 @@ type head struct {
 	// checkmate and stalemate are found by generating moves.
 	draw  uint8
 	nhist uint8
+	// sfKey, under Stockfish's draws only, is what Stockfish's hash holds
+	// beyond mcarena's here: the en passant key of a square a pawn of the
+	// side to move attacks when the capture is not legal, else 0. The
+	// history keeps hash^sfKey, so such a position repeats only as
+	// Stockfish saw it.
+	sfKey uint64
 }
 
 // Game implements games.State.
@@ -500,6 +506,9 @@ func (g *Game) parse(text string) (*State, error) {
 		s.ply = int32(2*(full-1)) + int32(s.side)
 	} else {
 		s.ply = int32(s.side)
+	}
+	if g.sfDraws && ep != 0 {
+		s.sfKey = s.sfEPKey(ep)
 	}
 	s.draw = s.drawRule()
 	return s, nil
@@ -644,6 +653,17 @@ func (s *State) drawRule() uint8 {
 	return drawNone
 }
 
+// sfEPKey returns the en passant key of square ep when a pawn of the side
+// to move attacks it and the capture is not legal (p holds no en passant
+// square), the key Stockfish's hash adds and mcarena's does not; else 0.
+func (p *pos) sfEPKey(ep int) uint64 {
+	us := int(p.side & 1)
+	if p.ep == 0 && pawnAttacks[us^1][ep&63]&p.pieces(us, pawn) != 0 {
+		return epKeys[ep%8]
+	}
+	return 0
+}
+
 // castles reports whether m is a castling move of p.
 func (p *pos) castles(m games.Move) bool {
 	from, to, _ := decode(m)
@@ -737,8 +757,20 @@ func (s *State) Play(m games.Move) {
 	if s.g.sf {
 		s.sfPlay(m)
 	}
-	resets := s.g.sfDraws && s.castles(m)
+	var resets bool
+	mid := -1 // the square a double step passes, under Stockfish's draws
+	if s.g.sfDraws {
+		resets = s.castles(m)
+		old ^= s.sfKey
+		s.sfKey = 0
+		if from, to, _ := decode(m); s.board[from&63] == uint8(int(s.side)*8+pawn+1) && (to-from == 16 || from-to == 16) {
+			mid = (from + to) / 2
+		}
+	}
 	if s.play(m) {
+		if mid >= 0 {
+			s.sfKey = s.sfEPKey(mid)
+		}
 		s.nhist = 0
 		if s.g.drawnMaterial(&s.pos) {
 			s.draw = drawMaterial

@@ -257,6 +257,39 @@ func TestStockfishRepetition(t *testing.T) {
 	}
 }
 
+// Stockfish's hash holds an en passant square a pawn attacks when the
+// capture is illegal (here exd3 would open the fourth rank to the rook on
+// h4): the position after d4 and the same position after the kings' walk
+// are two positions under Stockfish's draws (the walk's first position,
+// reached again, is a second occurrence); the same from a FEN that names
+// the square.
+func TestStockfishRepetitionKeepsAnIllegalEnPassantSquare(t *testing.T) {
+	walk := []string{"Kb5", "Kd1", "Ka4", "Ke1"}
+	for _, tc := range []struct {
+		name, fen string
+		before    []string
+	}{
+		{"after the double step", "8/8/8/8/k3p2R/8/3P4/4K3 w - - 0 1", []string{"d4"}},
+		{"read from a FEN", "8/8/8/8/k2Pp2R/8/8/4K3 b - d3 0 1", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := gametest.MustPosition(t, "chess:draws=stockfish", tc.fen).(*chess.State)
+			playAll(t, s, tc.before...)
+			if strings.Contains(s.String(), "d3") {
+				t.Fatalf("%s: the illegal en passant square is written", s)
+			}
+			playAll(t, s, walk...)
+			if s.Terminal() {
+				t.Fatalf("back after one walk: over by %q, where Stockfish's key differs", games.EndReason(s))
+			}
+			playAll(t, s, walk[0])
+			if games.EndReason(s) != "twofold repetition" {
+				t.Errorf("the walk's first position again: %q, want a twofold repetition", games.EndReason(s))
+			}
+		})
+	}
+}
+
 // A repetition counts positions with the same player to move, pieces,
 // castling rights and en passant capture; a FEN read back starts a new
 // history, and a copy keeps it.
