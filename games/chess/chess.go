@@ -217,10 +217,8 @@ type Game struct {
 	spec     string
 	// sf says Legal lists moves in Stockfish's order (StockfishOrder).
 	sf bool
-	// sfDraws says the draws are Stockfish's (StockfishDraws); reps is the
-	// occurrence of a position that draws: 3, or 2 under them.
+	// sfDraws says the draws are Stockfish's (StockfishDraws).
 	sfDraws bool
-	reps    int
 }
 
 // New returns chess with a draw at maxPlies plies, or none when maxPlies is 0.
@@ -234,7 +232,7 @@ func NewStockfishOrder(maxPlies int) *Game {
 
 // NewRules returns chess under the options r.
 func NewRules(r Rules) *Game {
-	g := &Game{maxPlies: max(r.MaxPlies, 0), sf: r.StockfishOrder, sfDraws: r.StockfishDraws, reps: 3}
+	g := &Game{maxPlies: max(r.MaxPlies, 0), sf: r.StockfishOrder, sfDraws: r.StockfishDraws}
 	var opts []string
 	if g.maxPlies > 0 {
 		opts = append(opts, "maxplies="+strconv.Itoa(g.maxPlies))
@@ -244,7 +242,6 @@ func NewRules(r Rules) *Game {
 	}
 	if g.sfDraws {
 		opts = append(opts, "draws="+StockfishDraws)
-		g.reps = 2
 	}
 	g.spec = "chess"
 	if len(opts) > 0 {
@@ -262,9 +259,13 @@ func (g *Game) Spec() string { return g.spec }
 // MaxPlies returns the ply cap, 0 for none.
 func (g *Game) MaxPlies() int { return g.maxPlies }
 
-// Rules returns the game's options.
-func (g *Game) Rules() Rules {
-	return Rules{MaxPlies: g.maxPlies, StockfishOrder: g.sf, StockfishDraws: g.sfDraws}
+// reps returns the occurrence of a position that draws: the third, or the
+// second under Stockfish's draws.
+func (g *Game) reps() int {
+	if g.sfDraws {
+		return 2
+	}
+	return 3
 }
 
 // PlayerNames implements games.Game.
@@ -643,7 +644,7 @@ func (s *State) drawRule() uint8 {
 	switch {
 	case s.g.drawnMaterial(&s.pos):
 		return drawMaterial
-	case s.Repetitions() >= s.g.reps:
+	case s.Repetitions() >= s.g.reps():
 		return drawRepetition
 	case s.half >= histLen:
 		return drawFifty
@@ -757,14 +758,20 @@ func (s *State) Play(m games.Move) {
 	if s.g.sf {
 		s.sfPlay(m)
 	}
-	var resets bool
-	mid := -1 // the square a double step passes, under Stockfish's draws
+	// Under Stockfish's draws: castling resets the clock, and a double
+	// step may leave an en passant square in Stockfish's key.
+	resets, mid := false, -1
 	if s.g.sfDraws {
-		resets = s.castles(m)
 		old ^= s.sfKey
 		s.sfKey = 0
-		if from, to, _ := decode(m); s.board[from&63] == uint8(int(s.side)*8+pawn+1) && (to-from == 16 || from-to == 16) {
-			mid = (from + to) / 2
+		from, to, _ := decode(m)
+		switch s.board[from&63] {
+		case uint8(int(s.side)*8 + king + 1):
+			resets = to-from == 2 || from-to == 2
+		case uint8(int(s.side)*8 + pawn + 1):
+			if to-from == 16 || from-to == 16 {
+				mid = (from + to) / 2
+			}
 		}
 	}
 	if s.play(m) {
@@ -788,7 +795,7 @@ func (s *State) Play(m games.Move) {
 		switch {
 		case draw == drawMaterial:
 			s.draw = drawMaterial
-		case s.nhist >= 4 && s.Repetitions() >= s.g.reps:
+		case s.nhist >= 4 && s.Repetitions() >= s.g.reps():
 			s.draw = drawRepetition
 		case s.half >= histLen:
 			s.draw = drawFifty

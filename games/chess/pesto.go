@@ -340,5 +340,5 @@ func (s *State) repeatsAfter(h uint64) bool {
 			count++
 		}
 	}
-	return count >= s.g.reps
+	return count >= s.g.reps()
 }
