@@ -125,11 +125,38 @@ type Config struct {
 	// move played and the root's value are those of the full-window search
 	// (RootCut takes precedence).
 	RootWindow bool
+	// Moves names the game's move score (knowledge.MoveScore) that orders
+	// every move at every node with children, highest first, equal scores
+	// in the game's order, in place of the static classes; it excludes
+	// Captures, Killers and History. The implicit-minimax co-authors'
+	// framework ordered its Breakthrough player's moves so (Breakthrough's
+	// move score gameframe).
+	Moves string
+	// TiesFirst keeps the root moves in the game's order (sorted, stably,
+	// by the ordering) at every depth instead of shuffling them by the seed
+	// and searching the last depth's best first, so that of equal moves the
+	// first is played, as the framework's player played them. The search is
+	// then the same for every seed.
+	TiesFirst bool
+	// FlatMates values every win Mate and every loss -Mate, whatever their
+	// distance (the framework's ±1.1), so that of several wins the first
+	// in the order is played, not the shortest; iterative deepening then
+	// runs to the budget or MaxDepth, as the framework's did, rather than
+	// stopping at a proven root.
+	FlatMates bool
 }
 
 // keyed reports whether moves are ordered by keys (scored captures,
 // killers, history) rather than by the static classes alone.
-func (c *Config) keyed() bool { return c.Captures != "" || c.Killers || c.History }
+func (c *Config) keyed() bool { return c.Captures != "" || c.Killers || c.History || c.Moves != "" }
+
+// mateStep is what a ply takes off a win: 1, or 0 with FlatMates.
+func (c *Config) mateStep() int {
+	if c.FlatMates {
+		return 0
+	}
+	return 1
+}
 
 // The bands of keyed ordering: a move's key is its band plus a value within
 // it (a capture's score, a quiet move's history), and higher keys are
@@ -208,6 +235,8 @@ type know struct {
 	h                                      knowledge.Heuristic
 	decisive, antidecisive, undef, capture knowledge.Classifier
 	score                                  knowledge.MoveScore
+	// moves orders every move (Config.Moves).
+	moves knowledge.MoveScore
 	// check tells that the game's positions are checkers.
 	check bool
 }
@@ -254,6 +283,13 @@ func (e *Engine) knowledge(g games.Game) (know, error) {
 		}
 		k.score = sc
 	}
+	if e.cfg.Moves != "" {
+		sc, err := knowledge.NewMoveScore(g, e.cfg.Moves)
+		if err != nil {
+			return k, fmt.Errorf("engine %q, option moves: %w", e.spec, err)
+		}
+		k.moves = sc
+	}
 	if e.cfg.Quiescence {
 		_, k.check = g.NewState().(checker)
 	}
@@ -281,11 +317,15 @@ type searcher struct {
 	moveSpace int
 	// orderDepth is the least depth left at which moves are sorted.
 	orderDepth int
-	nodes      int64
-	qnodes     int64
-	maxNodes   int64
-	stop       *engines.Stop
-	stopped    bool
+	// mateStep is Config.mateStep.
+	mateStep int
+	// best is the index of the root move played, after a completed depth.
+	best     int
+	nodes    int64
+	qnodes   int64
+	maxNodes int64
+	stop     *engines.Stop
+	stopped  bool
 }
 
 // take returns a searcher for positions of s's game with a cleared table
@@ -348,12 +388,13 @@ func (e *Engine) take(s games.State, depth int) (*searcher, error) {
 	switch {
 	case !e.cfg.Order && !e.cfg.keyed():
 		sr.orderDepth = math.MaxInt
-	case e.cfg.Quiescence:
+	case e.cfg.Quiescence, e.cfg.Moves != "":
 		sr.orderDepth = 1
 	default:
 		sr.orderDepth = 2
 	}
-	sr.nodes, sr.qnodes, sr.stopped = 0, 0, false
+	sr.nodes, sr.qnodes, sr.stopped, sr.best = 0, 0, false, 0
+	sr.mateStep = e.cfg.mateStep()
 	return sr, nil
 }
 
@@ -372,7 +413,7 @@ func (e *Engine) put(sr *searcher) {
 // counted as nodes, Iterations as completed depths). The move of the last
 // completed depth is played; among equal moves the seed breaks ties by
 // shuffling the root moves (then sorting them by class, with static
-// ordering).
+// ordering), or with TiesFirst the first in the order is played.
 func (e *Engine) Search(ctx context.Context, req engines.Request) (engines.Result, error) {
 	s, b, seed, report := req.Position, req.MoveBudget(), req.Seed, req.Report
 	if err := b.Check(); err != nil {
@@ -397,10 +438,12 @@ func (e *Engine) Search(ctx context.Context, req engines.Request) (engines.Resul
 	defer e.put(sr)
 	sr.maxNodes, sr.stop = b.States, stop
 	root := s.Legal(nil)
-	r := rng.New(seed)
-	for i := len(root) - 1; i > 0; i-- {
-		j := r.Intn(i + 1)
-		root[i], root[j] = root[j], root[i]
+	if !e.cfg.TiesFirst {
+		r := rng.New(seed)
+		for i := len(root) - 1; i > 0; i-- {
+			j := r.Intn(i + 1)
+			root[i], root[j] = root[j], root[i]
+		}
 	}
 	switch {
 	case e.cfg.keyed():
@@ -461,17 +504,20 @@ func (e *Engine) Search(ctx context.Context, req engines.Request) (engines.Resul
 				bi = i
 			}
 		}
-		best, bestValue = root[bi], dv[bi]
-		// Search the best move first next time.
-		root[0], root[bi] = root[bi], root[0]
-		values[0], values[bi] = values[bi], values[0]
-		nodes[0], nodes[bi] = nodes[bi], nodes[0]
-		bounds[0], bounds[bi] = bounds[bi], bounds[0]
+		best, bestValue, sr.best = root[bi], dv[bi], bi
+		if !e.cfg.TiesFirst {
+			// Search the best move first next time.
+			root[0], root[bi] = root[bi], root[0]
+			values[0], values[bi] = values[bi], values[0]
+			nodes[0], nodes[bi] = nodes[bi], nodes[0]
+			bounds[0], bounds[bi] = bounds[bi], bounds[0]
+			sr.best = 0
+		}
 		st = sr.stats(root, values, nodes, bounds, depth, time.Since(start))
 		if report != nil {
 			report(st)
 		}
-		if bestValue >= Mate-MaxDepth || allLost(values) {
+		if !e.cfg.FlatMates && (bestValue >= Mate-MaxDepth || allLost(values)) {
 			break
 		}
 	}
@@ -515,15 +561,33 @@ var (
 			Doc: "value at the last completed depth: Mate minus the plies to a win, its negative for a loss, 0 for a draw, 1000 times the heuristic at the horizon; with root=cut or root=window, an upper bound for a move after the first that did not beat the best before it"},
 		columns[1],
 	}
+	// With FlatMates a win has no distance: its score is Mate itself.
+	flatColumns = []engines.Column{
+		{Key: "score", Title: "score", Kind: engines.Score, View: engines.MoverView,
+			Doc: "value at the last completed depth: 30000 for a win and -30000 for a loss at any distance (mates=flat), 0 for a draw or the horizon; with root=cut or root=window, an upper bound for a move after the first that did not beat the best before it"},
+		columns[1],
+	}
+	flatHeuristicColumns = []engines.Column{
+		{Key: "score", Title: "score", Kind: engines.Score, View: engines.MoverView, Unit: EvalScale,
+			Doc: "value at the last completed depth: 30000 for a win and -30000 for a loss at any distance (mates=flat), 0 for a draw, 1000 times the heuristic at the horizon; with root=cut or root=window, an upper bound for a move after the first that did not beat the best before it"},
+		columns[1],
+	}
 )
 
 // stats is the snapshot after a completed depth: each root move's score and
 // nodes, proofs where a score is a forced result, and the depth (and the
 // quiescence nodes, with quiescence).
 func (sr *searcher) stats(root []games.Move, values []int, nodes []int64, bounds []bool, depth int, elapsed time.Duration) engines.Stats {
-	cols := columns
-	if sr.know.h != nil {
+	var cols []engines.Column
+	switch {
+	case sr.cfg.FlatMates && sr.know.h != nil:
+		cols = flatHeuristicColumns
+	case sr.cfg.FlatMates:
+		cols = flatColumns
+	case sr.know.h != nil:
 		cols = heuristicColumns
+	default:
+		cols = columns
 	}
 	st := engines.Stats{Iterations: int64(depth), States: sr.nodes, Elapsed: elapsed, Columns: cols, Rank: 0,
 		Figures: []engines.Figure{{Key: "depth", Title: "depth", Kind: engines.Count, Value: float64(depth)}}}
@@ -548,7 +612,7 @@ func (sr *searcher) stats(root []games.Move, values []int, nodes []int64, bounds
 		st.Moves = append(st.Moves, ms)
 	}
 	if len(root) > 0 {
-		st.PV = []games.Move{root[0]}
+		st.PV = []games.Move{root[sr.best]}
 	}
 	return st
 }
@@ -574,9 +638,9 @@ func (sr *searcher) search(s games.State, depth, ply int, alpha, beta int) int {
 	if s.Terminal() {
 		switch s.Outcome().Value(s.ToMove()) {
 		case 1:
-			return Mate - ply
+			return Mate - ply*sr.mateStep
 		case -1:
-			return -Mate + ply
+			return -Mate + ply*sr.mateStep
 		}
 		return 0
 	}
@@ -597,7 +661,7 @@ func (sr *searcher) search(s games.State, depth, ply int, alpha, beta int) int {
 	if e != nil && e.key == s.Hash() {
 		ttMove = e.best
 		if int(e.depth) >= depth {
-			v := fromTT(int(e.value), ply)
+			v := fromTT(int(e.value), ply*sr.mateStep)
 			switch {
 			case e.flag == exact,
 				e.flag == lower && v >= beta,
@@ -669,7 +733,7 @@ func (sr *searcher) search(s games.State, depth, ply int, alpha, beta int) int {
 		flag = lower
 	}
 	if e != nil {
-		*e = entry{key: s.Hash(), value: int16(toTT(best, ply)), depth: int16(depth), flag: flag, best: bestMove}
+		*e = entry{key: s.Hash(), value: int16(toTT(best, ply*sr.mateStep)), depth: int16(depth), flag: flag, best: bestMove}
 	}
 	return best
 }
@@ -732,9 +796,9 @@ func (sr *searcher) quiesce(s games.State, q, ply int, alpha, beta int) int {
 	if s.Terminal() {
 		switch s.Outcome().Value(s.ToMove()) {
 		case 1:
-			return Mate - ply
+			return Mate - ply*sr.mateStep
 		case -1:
-			return -Mate + ply
+			return -Mate + ply*sr.mateStep
 		}
 		return 0
 	}
@@ -814,9 +878,13 @@ func fromTT(v, ply int) int {
 // root: decisive and anti-decisive moves first (with static ordering), then
 // captures the move score values 0 or more, highest first (all captures,
 // undefended pieces first, without a score), the killers, quiet moves by
-// history, and last the captures scored below 0.
+// history, and last the captures scored below 0. With Config.Moves the key
+// is that score alone.
 func (sr *searcher) key(s games.State, m games.Move, ply int) int32 {
 	k := &sr.know
+	if k.moves != nil {
+		return bandQuiet + int32(max(-scoreCap+1, min(scoreCap, k.moves.Score(s, m))))
+	}
 	if sr.cfg.Order {
 		switch {
 		case k.decisive != nil && k.decisive.Is(s, m):

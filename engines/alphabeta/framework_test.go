@@ -3,6 +3,7 @@ package alphabeta
 import (
 	"context"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -106,4 +107,122 @@ func TestSpecNoTable(t *testing.T) {
 	} else if want := "want 0 (no table) or 10..28"; !strings.Contains(err.Error(), want) {
 		t.Errorf("tt=5: %v; want it to say %q", err, want)
 	}
+}
+
+// frameworkRoot is the co-authors' framework's alpha-beta restated plainly:
+// the root's moves in the game's order, sorted stably by the move score sc,
+// each valued by minimax to depth plies with every win worth Mate and every
+// loss -Mate (the framework's ±1.1), and the first move of the highest value
+// played. It returns that move, its value and how many root moves share it.
+func frameworkRoot(s games.State, h knowledge.Heuristic, sc knowledge.MoveScore, depth int) (games.Move, int, int) {
+	var flat func(s games.State, depth int) int
+	flat = func(s games.State, depth int) int {
+		if s.Terminal() {
+			return int(s.Outcome().Value(s.ToMove())) * Mate
+		}
+		if depth == 0 {
+			v := int(math.Round(EvalScale * max(-1, min(1, h.Value(s)))))
+			if s.ToMove() == games.Second {
+				return -v
+			}
+			return v
+		}
+		best := -Mate - 1
+		for _, m := range s.Legal(nil) {
+			c := s.Clone()
+			c.Play(m)
+			best = max(best, -flat(c, depth-1))
+		}
+		return best
+	}
+	moves := s.Legal(nil)
+	slices.SortStableFunc(moves, func(a, b games.Move) int { return sc.Score(s, b) - sc.Score(s, a) })
+	best, bestValue, ties := games.NoMove, -Mate-1, 0
+	for _, m := range moves {
+		c := s.Clone()
+		c.Play(m)
+		switch v := -flat(c, depth-1); {
+		case v > bestValue:
+			best, bestValue, ties = m, v, 1
+		case v == bestValue:
+			ties++
+		}
+	}
+	return best, bestValue, ties
+}
+
+// The framework's reading (tt=0, root=window, moves=gameframe, ties=first,
+// mates=flat) plays the framework's move, restated plainly above, at its
+// value, for every seed, on Breakthrough positions of random games under
+// efMS and efLH, ties and wins among them; the default tie rule and mate
+// values play another move in some of them.
+func TestFrameworkReadingPlaysTheFrameworksMove(t *testing.T) {
+	const spec = "breakthrough:size=8x8,order=gameframe"
+	g := mustPos(t, spec, "").Game()
+	sc, err := knowledge.NewMoveScore(g, "gameframe")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rng.New(23)
+	for _, heur := range []string{"efms", "eflh"} {
+		h, err := knowledge.NewHeuristic(g, heur)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var tied, won, differ int
+		for game := range 16 {
+			s := mustPos(t, spec, "")
+			for ply := 0; ply < 2+5*game && !s.Terminal(); ply++ {
+				moves := s.Legal(nil)
+				s.Play(moves[r.Intn(len(moves))])
+			}
+			if s.Terminal() {
+				continue
+			}
+			for depth := 1; depth <= 3; depth++ {
+				want, wantValue, ties := frameworkRoot(s, h, sc, depth)
+				if ties > 1 {
+					tied++
+				}
+				if wantValue == Mate {
+					won++
+				}
+				fw := Config{Heuristic: heur, NoTable: true, RootWindow: true, Moves: "gameframe", TiesFirst: true, FlatMates: true, MaxDepth: depth}
+				for _, seed := range []uint64{1, 2, 3} {
+					res, err := New(fw, "alphabeta").Search(context.Background(), engines.Request{Position: s, Seed: seed})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if res.Move != want || res.Stats.PV[0] != want {
+						t.Fatalf("%s depth %d seed %d, %s: plays %s (pv %s), the framework %s at %d",
+							heur, depth, seed, s, s.MoveString(res.Move), s.MoveString(res.Stats.PV[0]), s.MoveString(want), wantValue)
+					}
+					if got := maxScore(res.Stats); got != wantValue {
+						t.Fatalf("%s depth %d, %s: best score %d, the framework's %d", heur, depth, s, got, wantValue)
+					}
+				}
+				def := Config{Heuristic: heur, NoTable: true, RootWindow: true, Moves: "gameframe", MaxDepth: depth}
+				res, err := New(def, "alphabeta").Search(context.Background(), engines.Request{Position: s, Seed: 9})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res.Move != want {
+					differ++
+				}
+			}
+		}
+		if tied == 0 || won == 0 || differ == 0 {
+			t.Errorf("%s: %d positions with tied best moves, %d won, %d where the default plays another move; want some of each", heur, tied, won, differ)
+		}
+		t.Logf("%s: %d tied, %d won, %d played otherwise by default", heur, tied, won, differ)
+	}
+}
+
+// maxScore is the highest score column among the root moves of st.
+func maxScore(st engines.Stats) int {
+	best := math.Inf(-1)
+	for i := range st.Moves {
+		best = max(best, st.Cell(i, "score"))
+	}
+	return int(best)
 }

@@ -131,14 +131,21 @@ func TestOrderingKeepsProofs(t *testing.T) {
 }
 
 // The new options are refused where they cannot work: a move score the
-// game lacks, naming the scores it has, and qprune without captures or
-// quiescence.
+// game lacks, naming the scores it has, qprune without captures or
+// quiescence, and moves beside the keyed orders it replaces.
 func TestSpecRefusesOrderingOptions(t *testing.T) {
 	tests := []struct {
 		spec, game, want string
 	}{
 		{"alphabeta:heuristic=efms,captures=see", "breakthrough",
-			`engine "alphabeta:heuristic=efms,captures=see", option captures: game "breakthrough" has no move score "see": it has no move scores`},
+			`engine "alphabeta:heuristic=efms,captures=see", option captures: game "breakthrough" has no move score "see": its move scores are gameframe`},
+		{"alphabeta:captures=see", "knightthrough",
+			`engine "alphabeta:captures=see", option captures: game "knightthrough" has no move score "see": it has no move scores`},
+		{"alphabeta:heuristic=efms,moves=see", "breakthrough",
+			`engine "alphabeta:heuristic=efms,moves=see", option moves: game "breakthrough" has no move score "see": its move scores are gameframe`},
+		{"alphabeta:moves=gameframe,killers", "breakthrough",
+			`engine "alphabeta:moves=gameframe,killers": moves orders every move by its score; it excludes captures, killers and history`},
+		{"alphabeta:heuristic=efms,tt=0,root=window,moves=gameframe,ties=first,mates=flat", "breakthrough", ""},
 		{"alphabeta:heuristic=pesto,captures=mvv", "chess",
 			`engine "alphabeta:heuristic=pesto,captures=mvv", option captures: game "chess" has no move score "mvv": its move scores are mvvlva, see`},
 		{"alphabeta:heuristic=pesto,quiescence,qprune", "chess",
