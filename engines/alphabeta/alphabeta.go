@@ -3,8 +3,9 @@
 // flips only when the player to move changes.
 //
 // Values are integers for the player to move. A win is worth Mate minus its
-// distance in plies, a loss the negative, a draw 0; a value beyond
-// ±(Mate-MaxDepth) is proven, so the search solves small boards. Without a
+// distance in plies (with Config.FlatMates, Mate at any distance), a loss
+// the negative, a draw 0; a value beyond ±(Mate-MaxDepth) is proven, so the
+// search solves small boards. Without a
 // heuristic (Config.Heuristic empty, the default) the horizon is worth 0 and
 // the search is valued by outcomes only. With one, the horizon is worth
 // EvalScale times the heuristic's value in [-1, 1] for the player to move,
@@ -127,8 +128,9 @@ type Config struct {
 	RootWindow bool
 	// Moves names the game's move score (knowledge.MoveScore) that orders
 	// every move at every node with children, highest first, equal scores
-	// in the game's order, in place of the static classes; it excludes
-	// Captures, Killers and History. The implicit-minimax co-authors'
+	// in the game's order, in place of the static classes (after the
+	// table's move, with a table; quiescence keeps its own capture order);
+	// it excludes Captures, Killers and History. The implicit-minimax co-authors'
 	// framework ordered its Breakthrough player's moves so (Breakthrough's
 	// move score gameframe).
 	Moves string
@@ -409,7 +411,7 @@ func (e *Engine) put(sr *searcher) {
 }
 
 // Search implements engines.Engine: iterative deepening from depth 1 until the
-// root is proven, MaxDepth is reached or the budget runs out (Time, States
+// root is proven (not with FlatMates), MaxDepth is reached or the budget runs out (Time, States
 // counted as nodes, Iterations as completed depths). The move of the last
 // completed depth is played; among equal moves the seed breaks ties by
 // shuffling the root moves (then sorting them by class, with static
@@ -694,6 +696,8 @@ func (sr *searcher) search(s games.State, depth, ply int, alpha, beta int) int {
 				keys[j] = sr.key(s, moves[j], ply)
 			}
 			fallthrough
+		case keyed && i > first && sr.know.moves != nil:
+			pickStable(moves[i:], keys[i:])
 		case keyed && i > first:
 			pick(moves[i:], keys[i:])
 		case i == first && depth >= sr.orderDepth:
@@ -931,6 +935,22 @@ func pick(moves []games.Move, keys []int32) {
 	}
 	moves[0], moves[b] = moves[b], moves[0]
 	keys[0], keys[b] = keys[b], keys[0]
+}
+
+// pickStable is pick that keeps the order of the others, so that the moves
+// come out sorted by key with equal keys in their order, as Config.Moves
+// promises.
+func pickStable(moves []games.Move, keys []int32) {
+	b := 0
+	for j := 1; j < len(keys); j++ {
+		if keys[j] > keys[b] {
+			b = j
+		}
+	}
+	m, k := moves[b], keys[b]
+	copy(moves[1:b+1], moves[:b])
+	copy(keys[1:b+1], keys[:b])
+	moves[0], keys[0] = m, k
 }
 
 // sortKeyed sorts moves, legal in s, ply plies from the root, by key, best

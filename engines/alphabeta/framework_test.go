@@ -151,11 +151,56 @@ func frameworkRoot(s games.State, h knowledge.Heuristic, sc knowledge.MoveScore,
 	return best, bestValue, ties
 }
 
+// frameworkNodes restates the framework's iterative deepening to depth
+// plies (fail-soft negamax, each node's moves sorted stably by sc, a cut-off
+// once alpha reaches beta, wins ±Mate) and returns the positions it enters
+// below the root over all its iterations: mcarena's count of states (the
+// framework's own counter adds the root once an iteration).
+func frameworkNodes(s games.State, h knowledge.Heuristic, sc knowledge.MoveScore, depth int) int64 {
+	var nodes int64
+	ordered := func(s games.State) []games.Move {
+		moves := s.Legal(nil)
+		slices.SortStableFunc(moves, func(a, b games.Move) int { return sc.Score(s, b) - sc.Score(s, a) })
+		return moves
+	}
+	var search func(s games.State, depth, alpha, beta int) int
+	search = func(s games.State, depth, alpha, beta int) int {
+		if s.Terminal() {
+			return int(s.Outcome().Value(s.ToMove())) * Mate
+		}
+		if depth == 0 {
+			v := int(math.Round(EvalScale * max(-1, min(1, h.Value(s)))))
+			if s.ToMove() == games.Second {
+				return -v
+			}
+			return v
+		}
+		best := -Mate - 1
+		for _, m := range ordered(s) {
+			c := s.Clone()
+			c.Play(m)
+			nodes++
+			best = max(best, -search(c, depth-1, -beta, -alpha))
+			alpha = max(alpha, best)
+			if alpha >= beta {
+				break
+			}
+		}
+		return best
+	}
+	for d := 1; d <= depth; d++ {
+		search(s, d, -Mate-1, Mate+1)
+	}
+	return nodes
+}
+
 // The framework's reading (tt=0, root=window, moves=gameframe, ties=first,
 // mates=flat) plays the framework's move, restated plainly above, at its
 // value, for every seed, on Breakthrough positions of random games under
 // efMS and efLH, ties and wins among them; the default tie rule and mate
-// values play another move in some of them.
+// values play another move in some of them. It enters the positions the
+// framework enters, node for node, and deepens to the last depth asked for
+// even where the root is won.
 func TestFrameworkReadingPlaysTheFrameworksMove(t *testing.T) {
 	const spec = "breakthrough:size=8x8,order=gameframe"
 	g := mustPos(t, spec, "").Game()
@@ -179,7 +224,7 @@ func TestFrameworkReadingPlaysTheFrameworksMove(t *testing.T) {
 			if s.Terminal() {
 				continue
 			}
-			for depth := 1; depth <= 3; depth++ {
+			for depth := 1; depth <= 4; depth++ {
 				want, wantValue, ties := frameworkRoot(s, h, sc, depth)
 				if ties > 1 {
 					tied++
@@ -199,6 +244,14 @@ func TestFrameworkReadingPlaysTheFrameworksMove(t *testing.T) {
 					}
 					if got := maxScore(res.Stats); got != wantValue {
 						t.Fatalf("%s depth %d, %s: best score %d, the framework's %d", heur, depth, s, got, wantValue)
+					}
+					if res.Stats.Iterations != int64(depth) {
+						t.Fatalf("%s depth %d, %s: %d depths completed, want %d", heur, depth, s, res.Stats.Iterations, depth)
+					}
+					if seed == 1 {
+						if want := frameworkNodes(s, h, sc, depth); res.Stats.States != want {
+							t.Fatalf("%s depth %d, %s: %d states, the framework enters %d", heur, depth, s, res.Stats.States, want)
+						}
 					}
 				}
 				def := Config{Heuristic: heur, NoTable: true, RootWindow: true, Moves: "gameframe", MaxDepth: depth}

@@ -22,9 +22,12 @@ const (
 
 func init() {
 	knowledge.RegisterMoveScore("breakthrough", "gameframe",
-		"the implicit-minimax co-authors' framework's alpha-beta order, as a score: 4 for a quiet move onto the far rank, 3 for a capture with both cells diagonally ahead of its target empty or off the board (a capture onto the far rank among them), 2 for another capture on the mover's half of the board, 1 for any other capture, 0 for a quiet move",
+		"the implicit-minimax co-authors' framework's alpha-beta order on the 8x8 board, as a score: 4 for a quiet move onto the far rank, 3 for a capture with both cells diagonally ahead of its target empty or off the board (a capture onto the far rank among them), 2 for another capture on the mover's half of the board, 1 for any other capture, 0 for a quiet move",
 		func(g games.Game) (knowledge.MoveScore, error) {
-			if g.(*Game).v.Misere {
+			switch v := g.(*Game).v; {
+			case v.Rows != 8 || v.Cols != 8:
+				return nil, errors.New("gameframe is the framework's order on its 8x8 board")
+			case v.Misere:
 				return nil, errors.New("gameframe puts moves onto the far rank first, which lose in misère play")
 			}
 			return gameframeScore{}, nil
@@ -34,7 +37,10 @@ func init() {
 // gameframeScore scores moves by the framework's classes.
 type gameframeScore struct{}
 
-// Score implements knowledge.MoveScore.
+// Score implements knowledge.MoveScore. The framework's list also puts
+// captures from either home row among the moves onto the far rank, in a
+// branch no capture reaches (captures are classed before it); it is left
+// out.
 func (gameframeScore) Score(gs games.State, m games.Move) int {
 	s := gs.(*State)
 	g := s.g
