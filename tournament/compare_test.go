@@ -67,21 +67,28 @@ func TestWriteComparisons(t *testing.T) {
 }
 
 // The match table counts, preset by preset, the paper's figures that lie
-// outside our intervals among the matches played.
+// outside our intervals among the matches played, and how far our scores
+// lie from them (the pair score where the match was played in pairs).
 func TestReportCountsFiguresOutside(t *testing.T) {
 	sums := []MatchSummary{
-		{Preset: "a", Names: [2]string{"x", "y"}, Games: 10, Paper: 90, Outside: true},
-		{Preset: "a", Names: [2]string{"x", "z"}, Games: 10, Paper: 50},
+		{Preset: "a", Names: [2]string{"x", "y"}, Games: 10, Score: 0.7, Paper: 90, Outside: true},
+		{Preset: "a", Names: [2]string{"x", "z"}, Games: 10, Score: 0.55, Paper: 50},
 		{Preset: "a", Names: [2]string{"x", "w"}, Paper: 10}, // not played
-		{Preset: "b", Names: [2]string{"x", "y"}, Games: 10, Paper: -1},
-		{Preset: "c", Names: [2]string{"x", "y"}, Games: 10, Paper: 20, Outside: true},
+		{Preset: "b", Names: [2]string{"x", "y"}, Games: 10, Score: 0.5, Paper: -1},
+		{Preset: "c", Names: [2]string{"x", "y"}, Games: 10, Score: 0.2, Paper: 20, Outside: true},
+		{Preset: "d", Names: [2]string{"x", "y"}, Games: 20, Score: 0.5, Paper: 70, Paired: true, Pairs: 10, PairScore: 0.8},
+		{Preset: "d", Names: [2]string{"x", "z"}, Games: 4, Score: 0.5, Paper: 70, Paired: true}, // no pair scored
 	}
 	var buf bytes.Buffer
 	if err := WriteReport(&buf, sums, Text); err != nil {
 		t.Fatal(err)
 	}
 	out := buf.String()
-	for _, want := range []string{"\na: 1 of the paper's 2 figures of the matches played lies outside our intervals.\n", "\nc: 1 of the paper's 1 figures"} {
+	for _, want := range []string{
+		"\na: 1 of the paper's 2 figures of the matches played lies outside our intervals; ours lie 12.5 points from them on average, 7.5 below by the signed mean.\n",
+		"\nc: 1 of the paper's 1 figures of the matches played lies outside our intervals; ours lie 0.0 points from them on average, 0.0 either way by the signed mean.\n",
+		"\nd: 0 of the paper's 1 figures of the matches played lie outside our intervals; ours lie 10.0 points from them on average, 10.0 above by the signed mean.\n",
+	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("report lacks %q:\n%s", want, out)
 		}

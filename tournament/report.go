@@ -119,32 +119,60 @@ func WriteReport(w io.Writer, sums []MatchSummary, f Format) error {
 
 // writeOutsideCounts says, preset by preset, how many of the paper's
 // figures of the matches played lie outside our intervals (the pair
-// scores' in matches played in pairs).
+// scores' in matches played in pairs), and how far our scores lie from
+// those figures: the mean of the absolute differences and the mean of the
+// signed ones (ours minus the paper's), in points of percent.
 func writeOutsideCounts(w io.Writer, sums []MatchSummary) {
+	type tally struct {
+		outside, compared int
+		abs, signed       float64
+	}
 	var presets []string
-	count := map[string][2]int{} // outside, compared
+	count := map[string]*tally{}
 	for _, m := range sums {
 		if m.Paper < 0 || m.Games == 0 || (m.Paired && m.Pairs == 0) {
 			continue
 		}
-		if _, ok := count[m.Preset]; !ok {
+		c, ok := count[m.Preset]
+		if !ok {
 			presets = append(presets, m.Preset)
+			c = &tally{}
+			count[m.Preset] = c
 		}
-		c := count[m.Preset]
-		c[1]++
+		c.compared++
 		if m.Outside {
-			c[0]++
+			c.outside++
 		}
-		count[m.Preset] = c
+		score := m.Score
+		if m.Paired {
+			score = m.PairScore
+		}
+		d := 100*score - m.Paper
+		c.abs += math.Abs(d)
+		c.signed += d
 	}
 	for _, p := range presets {
 		c := count[p]
 		verb := "lie"
-		if c[0] == 1 {
+		if c.outside == 1 {
 			verb = "lies"
 		}
-		fmt.Fprintf(w, "%s: %d of the paper's %d figures of the matches played %s outside our intervals.\n", p, c[0], c[1], verb)
+		n := float64(c.compared)
+		fmt.Fprintf(w, "%s: %d of the paper's %d figures of the matches played %s outside our intervals; ours lie %.1f points from them on average, %s by the signed mean.\n",
+			p, c.outside, c.compared, verb, c.abs/n, signedMean(c.signed/n))
 	}
+}
+
+// signedMean words a mean signed difference: "0.9 above", "3.8 below", or
+// "0.0 either way" under 0.05 points.
+func signedMean(d float64) string {
+	switch {
+	case d >= 0.05:
+		return fmt.Sprintf("%.1f above", d)
+	case d <= -0.05:
+		return fmt.Sprintf("%.1f below", -d)
+	}
+	return "0.0 either way"
 }
 
 // orMinus is a paper figure, "-" for none.
