@@ -574,3 +574,70 @@ func TestEachGameGivesItsSeatsOneScope(t *testing.T) {
 		t.Error("two games shared a scope")
 	}
 }
+
+// A game's record does not depend on what its engines played before: a
+// worker keeps one engine per name across matches (the sweeps' shared
+// baseline plays every match), and a match played alone, by fresh
+// engines, gives the same records move for move and state for state.
+func TestRecordsDoNotDependOnEarlierGames(t *testing.T) {
+	const text = `
+[engines.base]
+family = "mcts"
+c = 0.5
+playout = "egreedy(epsilon=0.1,base=ipp)"
+leaf = "threshold(x=0.5,every=5,atleaf=false)"
+heuristic = "efms"
+np = 10
+prior = "safety"
+[engines.im0]
+family = "mcts"
+c = 0.5
+playout = "egreedy(epsilon=0.1,base=ipp)"
+leaf = "threshold(x=0.5,every=5,atleaf=false)"
+heuristic = "efms"
+np = 10
+prior = "safety"
+alpha = 0
+[engines.im40]
+family = "mcts"
+c = 0.5
+playout = "egreedy(epsilon=0.1,base=ipp)"
+leaf = "threshold(x=0.5,every=5,atleaf=false)"
+heuristic = "efms"
+np = 10
+prior = "safety"
+alpha = 0.4
+
+[presets.sweep]
+games = ["breakthrough:size=8x8"]
+pairs = [["im0", "base"], ["im40", "base"]]
+budgets = ["iterations=300"]
+count = 4
+seed = 5
+`
+	cfg := load(t, text)
+	p, _ := cfg.Preset("sweep")
+	dir := t.TempDir()
+	whole := filepath.Join(dir, "whole.jsonl")
+	if n, err := runPreset(t.Context(), cfg, p, whole, Options{Workers: 1}, nil); err != nil || n != 8 {
+		t.Fatalf("whole run: %d games, %v", n, err)
+	}
+	var alone []string
+	for _, pair := range []string{"im0,base", "im40,base"} {
+		path := filepath.Join(dir, strings.ReplaceAll(pair, ",", "-")+".jsonl")
+		if n, err := runPreset(t.Context(), cfg, p, path, Options{Workers: 1, Pairs: []string{pair}}, nil); err != nil || n != 4 {
+			t.Fatalf("%s alone: %d games, %v", pair, n, err)
+		}
+		alone = append(alone, canonical(t, path)...)
+	}
+	sort.Strings(alone)
+	got := canonical(t, whole)
+	if len(got) != len(alone) {
+		t.Fatalf("%d records against %d", len(got), len(alone))
+	}
+	for i := range got {
+		if got[i] != alone[i] {
+			t.Fatalf("a record differs when its engines played other games first:\n%s\nalone:\n%s", got[i], alone[i])
+		}
+	}
+}
