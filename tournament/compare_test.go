@@ -139,3 +139,31 @@ func TestReportShowsTheMatchsOwnBudgets(t *testing.T) {
 		t.Errorf("CSV lost the preset's budget text:\n%s", buf.String())
 	}
 }
+
+// A match whose two engines have one spec is named under the table: its
+// score is the noise of its neighbours, not an effect.
+func TestReportNamesSameSpecMatches(t *testing.T) {
+	rec := func(match string, specs [2]string, i, winner int) Record {
+		return Record{Preset: "s", Match: match, Index: i, Game: "g", Names: [2]string{"x" + match, "base"}, Specs: specs, Winner: winner}
+	}
+	var recs []Record
+	for i := range 4 {
+		recs = append(recs, rec("0", [2]string{"mcts:np=50", "mcts:np=50"}, i, i%2))
+		recs = append(recs, rec("1", [2]string{"mcts:alpha=0.1,np=50", "mcts:np=50"}, i, 0))
+	}
+	sums := Summarise(recs, nil)
+	if len(sums) != 2 || !sums[0].SameSpec || sums[1].SameSpec {
+		t.Fatalf("SameSpec of the two matches: %+v", sums)
+	}
+	var buf bytes.Buffer
+	if err := WriteReport(&buf, sums, Text); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	if !strings.Contains(out, "\nsame spec: x0 against base (s, -) is one search against itself") {
+		t.Errorf("report does not name the same-spec match:\n%s", out)
+	}
+	if strings.Contains(out, "same spec: x1") {
+		t.Errorf("report names a match of two specs:\n%s", out)
+	}
+}

@@ -96,6 +96,7 @@ func WriteReport(w io.Writer, sums []MatchSummary, f Format) error {
 	}
 	fmt.Fprintln(w, "\nscore: wins plus half the draws of the engine over its opponent; ! marks a paper figure outside our 95% interval.")
 	writeOutsideCounts(w, sums)
+	writeSameSpecs(w, sums)
 	fmt.Fprintln(w, "as first, as second: the engine's score in the games it moved first (White in Havannah), and in the others; the paper's in brackets where it splits them.")
 	if split {
 		fmt.Fprintln(w, "budget A / B: the engine's and the opponent's budgets a move, where the preset gives them budgets of their own.")
@@ -160,6 +161,16 @@ func writeOutsideCounts(w io.Writer, sums []MatchSummary) {
 		n := float64(c.compared)
 		fmt.Fprintf(w, "%s: %d of the paper's %d figures of the matches played %s outside our intervals; ours lie %.1f points from them on average, %s by the signed mean.\n",
 			p, c.outside, c.compared, verb, c.abs/n, signedMean(c.signed/n))
+	}
+}
+
+// writeSameSpecs names the matches whose two engines have one spec: their
+// scores measure chance alone, the noise of the cells beside them.
+func writeSameSpecs(w io.Writer, sums []MatchSummary) {
+	for _, m := range sums {
+		if m.SameSpec && m.Games > 0 {
+			fmt.Fprintf(w, "same spec: %s against %s (%s, %s) is one search against itself; its score measures chance alone.\n", m.Names[0], m.Names[1], m.Preset, orDash(m.Budget))
+		}
 	}
 }
 

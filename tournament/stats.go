@@ -84,6 +84,11 @@ type MatchSummary struct {
 	// PairScore is (pair wins + pair draws/2) / Pairs, with its 95% Wilson
 	// interval.
 	PairScore, PairLow, PairHigh float64
+
+	// SameSpec says the two engines have one spec (a sweep's point whose
+	// option is the baseline's own value, such as alpha 0): they are the
+	// same search, so the match measures chance alone.
+	SameSpec bool
 }
 
 // SeatScore is an engine's results from one seat: games and points (a win
@@ -120,7 +125,8 @@ func Summarise(recs []Record, paper func(preset, match string) float64) []MatchS
 		if !ok {
 			i = len(out)
 			index[k] = i
-			out = append(out, MatchSummary{Preset: r.Preset, Match: r.Match, Game: r.Game, Budget: r.BudgetLabel(), BudgetScale: r.BudgetScale, Names: r.Names, Paper: -1, PaperFirst: -1, PaperSecond: -1})
+			out = append(out, MatchSummary{Preset: r.Preset, Match: r.Match, Game: r.Game, Budget: r.BudgetLabel(), BudgetScale: r.BudgetScale, Names: r.Names, Paper: -1, PaperFirst: -1, PaperSecond: -1,
+				SameSpec: r.Specs[0] != "" && r.Specs[0] == r.Specs[1]})
 			pairs = append(pairs, pairTally{})
 			plain = append(plain, false)
 		}
