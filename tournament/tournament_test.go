@@ -580,8 +580,11 @@ func TestEachGameGivesItsSeatsOneScope(t *testing.T) {
 // baseline plays every match), and a match played alone, by fresh
 // engines, gives the same records move for move and state for state.
 func TestRecordsDoNotDependOnEarlierGames(t *testing.T) {
-	const text = `
-[engines.base]
+	// The baseline and two sweep points, as the implicit-minimax sweeps
+	// name them: one search but for alpha.
+	var text strings.Builder
+	for _, e := range []struct{ name, alpha string }{{"base", ""}, {"im0", "alpha = 0\n"}, {"im40", "alpha = 0.4\n"}} {
+		fmt.Fprintf(&text, `[engines.%s]
 family = "mcts"
 c = 0.5
 playout = "egreedy(epsilon=0.1,base=ipp)"
@@ -589,33 +592,17 @@ leaf = "threshold(x=0.5,every=5,atleaf=false)"
 heuristic = "efms"
 np = 10
 prior = "safety"
-[engines.im0]
-family = "mcts"
-c = 0.5
-playout = "egreedy(epsilon=0.1,base=ipp)"
-leaf = "threshold(x=0.5,every=5,atleaf=false)"
-heuristic = "efms"
-np = 10
-prior = "safety"
-alpha = 0
-[engines.im40]
-family = "mcts"
-c = 0.5
-playout = "egreedy(epsilon=0.1,base=ipp)"
-leaf = "threshold(x=0.5,every=5,atleaf=false)"
-heuristic = "efms"
-np = 10
-prior = "safety"
-alpha = 0.4
-
+%s`, e.name, e.alpha)
+	}
+	text.WriteString(`
 [presets.sweep]
 games = ["breakthrough:size=8x8"]
 pairs = [["im0", "base"], ["im40", "base"]]
 budgets = ["iterations=300"]
 count = 4
 seed = 5
-`
-	cfg := load(t, text)
+`)
+	cfg := load(t, text.String())
 	p, _ := cfg.Preset("sweep")
 	dir := t.TempDir()
 	whole := filepath.Join(dir, "whole.jsonl")
