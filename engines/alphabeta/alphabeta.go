@@ -57,7 +57,7 @@
 // after the first with a null window (their scores are then bounds), which
 // took a sixth of the nodes on the chess test suite; without it every root
 // move's score is exact. These make the alpha-beta competitor for chess
-// (config.toml's ab-chess, the README's "Alpha-beta for chess").
+// (config.toml's ab-chess, "Alpha-beta for chess" in docs/chess.md).
 package alphabeta
 
 import (

@@ -63,7 +63,7 @@ var middlegames = []string{
 }
 
 // BenchmarkChess searches the middlegames to depths 4 and 6 with each of
-// the README's keyed orderings (the table's), and reports nodes/op (all
+// docs/chess.md's keyed orderings (its table's), and reports nodes/op (all
 // four positions) and nodes/s: what the ordering saves, and what it costs
 // a node. Without a capture order, quiescence takes minutes on Kiwipete's
 // capture chains even at depth 2, so order=none and order=static are

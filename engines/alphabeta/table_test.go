@@ -11,7 +11,7 @@ import (
 	"mcarena/engines"
 )
 
-// orderings are the configurations the README's "Alpha-beta for chess"
+// orderings are the configurations "Alpha-beta for chess" (docs/chess.md)
 // compares, each with PeSTO, quiescence, iterative deepening and the table.
 var orderings = []struct {
 	name string
@@ -30,7 +30,7 @@ var orderings = []struct {
 
 // TestOrderingTable logs, for every configuration of orderings, the Win
 // at Chess positions solved, nodes and time at the depth in
-// MCARENA_AB_TABLE (plies), the README's table. A configuration whose
+// MCARENA_AB_TABLE (plies), that section's table. A configuration whose
 // total passes MCARENA_AB_NODES nodes (default 200 million) is cut short
 // and marked so. It is skipped unless the variable is set:
 //

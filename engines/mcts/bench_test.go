@@ -79,7 +79,7 @@ func BenchmarkLOAPlayouts(b *testing.B) {
 
 // BenchmarkBreakthroughPlayers is simulations per CPU-second of the
 // implicit-minimax paper's Breakthrough players (config.toml's im-random,
-// im-ipp, im-bl and im-blp) on the README's mid-game position, 20 random
+// im-ipp, im-bl and im-blp) on docs/implicit-minimax.md's mid-game position, 20 random
 // plies from the start, 20,000 iterations a search.
 //
 //	go test -run '^$' -bench BreakthroughPlayers -benchtime 5x ./engines/mcts

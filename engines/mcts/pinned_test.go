@@ -83,7 +83,7 @@ func TestSearchesArePinned(t *testing.T) {
 		havMid    = "w..../...w.w/bw...b./.b.w..w./...bw..../.....b../...b.../.w.bb./.b..w w"
 		havThreat = "w..../...w.w/bw...b./wb.ww.w./..wbwb.../.....b../b..b.b./.w.bb./.b..w w"
 		havMid10  = "........../.ww.w....../.....b.b..../..bb.b..bbbb./.....bb..www../w...b..wb....../......bw.....bbw/..w.....b...w.w../ww.w.........w...w/..........b.bw..w../.wb.b..b.w.....b.w/..w..w..w....bw.w/...b....w.b...../....wb....w..w./...w.b.bbw..b./..w....bb.b../...w..b..bwb/.b.w...wwb./.......b.. w"
-		// Breakthrough: the README's mid-game position; two endgames of few
+		// Breakthrough: docs/implicit-minimax.md's mid-game position; two endgames of few
 		// pieces.
 		btMid      = "bb1bbbbb/1b1b3b/b3bb2/b1bb4/w7/1www3w/3w1ww1/w1wwwwww w"
 		btEnd      = "8/2b5/b7/8/3w4/1b6/7w/6w1 w"
