@@ -22,6 +22,31 @@ func TestPerft(t *testing.T) {
 	}
 }
 
+// A depth beyond the game's length counts nothing, and costs memory for the
+// plies played only: perft's buffers follow the line, not the depth asked
+// (a depth of 2^40 once asked for 2^40 states before counting).
+func TestPerftBeyondTheGame(t *testing.T) {
+	s := New().NewState()
+	const deep = 1 << 40
+	if got := games.Perft(s, deep); got != 0 {
+		t.Errorf("perft(2^40) = %d, want 0", got)
+	}
+	entries := games.Divide(s, deep)
+	if len(entries) != 9 {
+		t.Fatalf("divide(2^40) has %d first moves, want 9", len(entries))
+	}
+	for _, e := range entries {
+		if e.Count != 0 {
+			t.Errorf("divide(2^40): %s has %d, want 0", s.MoveString(e.Move), e.Count)
+		}
+	}
+	// Two allocations a ply (a state and a move buffer) for the nine plies
+	// of a game, and a few to start.
+	if n := testing.AllocsPerRun(3, func() { games.Perft(s, deep) }); n > 40 {
+		t.Errorf("perft(2^40) made %.0f allocations, want at most 40", n)
+	}
+}
+
 func TestSolvedDraw(t *testing.T) {
 	if v := gametest.Solve(New().NewState()); v != 0 {
 		t.Fatalf("TicTacToe solves to %d for X, want 0 (draw)", v)
