@@ -25,7 +25,17 @@ const (
 	ExitOK    = 0
 	ExitError = 1
 	ExitUsage = 2
+	// ExitStopped is a run stopped by a signal (Ctrl-C, SIGTERM) before its
+	// end: what it finished is kept and the same command resumes it, but a
+	// script or batch system must not take the results as complete.
+	ExitStopped = 3
 )
+
+// stoppedError is a run stopped before its end: the command prints it and
+// exits with ExitStopped.
+type stoppedError struct{ msg string }
+
+func (e stoppedError) Error() string { return e.msg }
 
 // usageError is bad input: the command prints it and exits with ExitUsage.
 type usageError struct{ msg string }
@@ -109,6 +119,10 @@ func Run(args []string, stdout, stderr io.Writer) (code int) {
 		var ue usageError
 		if errors.As(err, &ue) {
 			return ExitUsage
+		}
+		var se stoppedError
+		if errors.As(err, &se) {
+			return ExitStopped
 		}
 		return ExitError
 	}

@@ -224,8 +224,7 @@ func runRun(args []string, stdout io.Writer) error {
 		fmt.Fprintln(stdout)
 	}
 	if errors.Is(err, context.Canceled) {
-		fmt.Fprintf(stdout, "stopped after %d %s; run the same command again to resume\n", played, taskWord(p.Kind))
-		return nil
+		return stoppedError{fmt.Sprintf("stopped after %d %s; run the same command again to resume", played, taskWord(p.Kind))}
 	}
 	if err != nil {
 		return err
