@@ -56,7 +56,7 @@ func TestTerminalEndToEnd(t *testing.T) {
 		t.Fatal(err)
 	}
 	// A results file of one game, as a preset run writes it, to review.
-	rec := tournament.Record{Preset: "demo", Match: "breakthrough/uct-nmc1", Index: 0, Game: "breakthrough",
+	rec := tournament.Record{Preset: "demo", Match: "breakthrough|uct|nmc1|", Index: 0, Game: "breakthrough",
 		Names: [2]string{"uct", "nmc1"}, Result: "1/2-1/2", Winner: -1, Plies: 3, Seconds: 1.5,
 		Moves: []tournament.MoveSummary{{Move: "a2-a3", States: 41000, Iterations: 900, Millis: 310},
 			{Move: "e4-e3", States: 42000, Iterations: 910, Millis: 320}, {Move: "d2xe3", States: 43000, Iterations: 920, Millis: 330}}}

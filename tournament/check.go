@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 
 	"mcarena/config"
 )
@@ -24,12 +25,29 @@ func ParseRecord(line []byte) (Record, error) {
 	if len(line) > MaxRecordBytes {
 		return rec, fmt.Errorf("line of %d bytes, longer than any record (%d)", len(line), MaxRecordBytes)
 	}
+	// names and specs are read as lists, so that a third entry, which an
+	// array of two would drop without a word, is seen.
+	wire := struct {
+		*Record
+		Names []string `json:"names"`
+		Specs []string `json:"specs"`
+	}{Record: &rec}
 	dec := json.NewDecoder(bytes.NewReader(line))
-	if err := dec.Decode(&rec); err != nil {
+	if err := dec.Decode(&wire); err != nil {
 		return Record{}, err
 	}
 	if dec.More() {
 		return Record{}, errors.New("more than one value on the line")
+	}
+	for _, f := range []struct {
+		name string
+		list []string
+		to   *[2]string
+	}{{"names", wire.Names, &rec.Names}, {"specs", wire.Specs, &rec.Specs}} {
+		if len(f.list) > 2 {
+			return Record{}, fmt.Errorf("field %s: %d entries, a record has two", f.name, len(f.list))
+		}
+		copy(f.to[:], f.list)
 	}
 	if err := rec.Check(); err != nil {
 		return Record{}, err
@@ -47,8 +65,18 @@ func (r *Record) Check() error {
 	switch {
 	case r.Kind != GameKind && r.Kind != AnalysisKind && r.Kind != SimulationsKind:
 		return bad("kind", "%q is not empty (a game), %q or %q", r.Kind, AnalysisKind, SimulationsKind)
+	case r.Preset == "":
+		return bad("preset", "missing: every record names its preset")
 	case r.Match == "":
 		return bad("match", "missing: every record names its match")
+	case r.Game == "":
+		return bad("game", "missing: every record names its game")
+	case r.Names[0] == "":
+		return bad("names", "the first engine's name is missing")
+	case r.Kind == GameKind && r.Names[1] == "":
+		return bad("names", "%q: a game names both engines", r.Names)
+	case r.Match != r.key():
+		return bad("match", "%q, but its game, engines and budget make it %q", r.Match, r.key())
 	case r.Index < 0 || r.Index >= config.MaxCount:
 		return bad("index", "%d is not in 0..%d", r.Index, config.MaxCount-1)
 	case r.FirstSeat != 0 && r.FirstSeat != 1:
@@ -118,6 +146,25 @@ func (r *Record) Check() error {
 		return bad("winner", "%d, but the result %s with first_seat %d makes it %d", r.Winner, r.Result, r.FirstSeat, want)
 	}
 	return nil
+}
+
+// key is the match key r's other fields give: the game, the two engines
+// and the budget for a game; the engine and budget of an analysis run; a
+// batch of playouts keeps its own (the position's row), which key returns.
+func (r *Record) key() string {
+	switch r.Kind {
+	case AnalysisKind:
+		if r.Budget == "" {
+			return "analysis|" + r.Names[0]
+		}
+		return "analysis|" + r.Names[0] + "|" + r.Budget
+	case SimulationsKind:
+		if strings.HasPrefix(r.Match, "simulations|") {
+			return r.Match
+		}
+		return "simulations|ROW"
+	}
+	return fmt.Sprintf("%s|%s|%s|%s", r.Game, r.Names[0], r.Names[1], r.Budget)
 }
 
 // checkSimulations checks the fields of a batch of a simulations preset:

@@ -58,10 +58,18 @@ seed = 7
 paper = [[[60.0, -1]], [[55.5, 90]]]
 `
 
-// goodLine is a valid results line: a won game of match with that index.
+// goodLine is a valid results line: a won game with that index of the
+// match of a against b at budget "iterations=N" where N is match, whose key
+// goodKey gives.
 func goodLine(match string, index int) string {
-	return fmt.Sprintf(`{"preset":"p","match":%q,"index":%d,"game":"tictactoe","budget":"","names":["a","b"],"specs":["random","random"],"first_seat":0,"seed":1,"result":"1-0","winner":0,"score":0,"plies":1,"seconds":0,"moves":[{"move":"a1","states":0,"iterations":0,"ms":0}]}`+"\n", match, index)
+	return fmt.Sprintf(`{"preset":"p","match":%q,"index":%d,"game":"tictactoe","budget":%q,"names":["a","b"],"specs":["random","random"],"first_seat":0,"seed":1,"result":"1-0","winner":0,"score":0,"plies":1,"seconds":0,"moves":[{"move":"a1","states":0,"iterations":0,"ms":0}]}`+"\n", goodKey(match), index, goodBudget(match))
 }
+
+// goodBudget is the budget of goodLine's match.
+func goodBudget(match string) string { return "iterations=" + match }
+
+// goodKey is the key of goodLine's match.
+func goodKey(match string) string { return "tictactoe|a|b|" + goodBudget(match) }
 
 func load(t *testing.T, text string) *config.Config {
 	t.Helper()

@@ -327,7 +327,7 @@ func TestVerifyUnmatchedPresetIsKept(t *testing.T) {
 // a lone king it is a draw, and a record that says otherwise is found.
 func TestVerifyFlagFallAgainstALoneKing(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "r.jsonl")
-	rec := Record{Preset: "p", Match: "m", Game: "chess", Names: [2]string{"a", "b"}, Start: "4k3/8/8/8/8/8/8/4K2R w - - 0 1"}
+	rec := Record{Preset: "p", Match: "chess|a|b|", Game: "chess", Names: [2]string{"a", "b"}, Start: "4k3/8/8/8/8/8/8/4K2R w - - 0 1"}
 	for _, tc := range []struct {
 		reason string
 		result games.Outcome

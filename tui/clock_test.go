@@ -250,7 +250,7 @@ func TestClockSaveAndLoad(t *testing.T) {
 // The review of a game of a results file played under a clock shows each
 // mover's clock after the move, and a game lost on time says so.
 func TestReviewShowsClocks(t *testing.T) {
-	rec := tournament.Record{Preset: "blitz", Match: "tictactoe/a-b", Game: "tictactoe", Names: [2]string{"a", "b"},
+	rec := tournament.Record{Preset: "blitz", Match: "tictactoe|a|b|clock=1m+1s", Game: "tictactoe", Names: [2]string{"a", "b"},
 		Result: "1-0", Reason: tournament.TimeForfeit, Budget: "clock=1m+1s",
 		Moves: []tournament.MoveSummary{{Move: "b2", Millis: 2000, ClockMillis: 59000}, {Move: "a1", Millis: 300, ClockMillis: 60700}}}
 	r, err := recordReview(rec, "results/blitz.jsonl")

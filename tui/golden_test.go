@@ -188,7 +188,7 @@ func TestGoldenReview(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := g.NewState()
-	rec := tournament.Record{Preset: "demo", Match: "breakthrough/uct-nmc1", Index: 3, Game: "breakthrough",
+	rec := tournament.Record{Preset: "demo", Match: "breakthrough|uct|nmc1|", Index: 3, Game: "breakthrough",
 		Names: [2]string{"uct", "nmc1"}, FirstSeat: 1, Seed: 42, Result: "0-1", Winner: 0, Seconds: 4.2}
 	for i := range 20 {
 		legal := s.Legal(nil)

@@ -83,13 +83,13 @@ func resultsRecords() []tournament.Record {
 		return out
 	}
 	return []tournament.Record{
-		{Preset: "tiny", Match: "tictactoe/uct-random", Index: 0, Game: "tictactoe", Names: [2]string{"uct", "random"},
+		{Preset: "tiny", Match: "tictactoe|uct|random|", Index: 0, Game: "tictactoe", Names: [2]string{"uct", "random"},
 			Specs: [2]string{"uct", "random"}, FirstSeat: 0, Seed: 7, Result: "1-0", Winner: 0, Plies: 5,
 			Moves: ms("b2", "a1", "c3", "a3", "a2"), Seconds: 0.5},
-		{Preset: "tiny", Match: "tictactoe/uct-random", Index: 1, Game: "tictactoe", Names: [2]string{"uct", "random"},
+		{Preset: "tiny", Match: "tictactoe|uct|random|", Index: 1, Game: "tictactoe", Names: [2]string{"uct", "random"},
 			Specs: [2]string{"uct", "random"}, FirstSeat: 1, Seed: 8, Result: "0-1", Winner: 0, Plies: 6,
 			Moves: ms("a1", "b2", "a2", "a3", "c1", "c2"), Seconds: 0.6},
-		{Preset: "tiny", Match: "breakthrough/uct-random", Index: 0, Game: "breakthrough", Names: [2]string{"uct", "random"},
+		{Preset: "tiny", Match: "breakthrough|uct|random|", Index: 0, Game: "breakthrough", Names: [2]string{"uct", "random"},
 			FirstSeat: 0, Seed: 9, Result: "1-0", Winner: 0, Plies: 2, Moves: ms("a2-a3", "e4-e3"), Seconds: 0.1},
 	}
 }
