@@ -2,7 +2,9 @@ package tui
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -110,13 +112,23 @@ func clockOfRecord(r *pgn.Record) (tc engines.TimeControl, left [2]time.Duration
 	return tc, left, true
 }
 
-// save writes the game to a new file in SavesDir.
+// save writes the game to a new file in SavesDir, named by the game and the
+// time, with -2, -3... where a file of that name exists (two saves in one
+// second, or another mcarena saving into the same folder): a save never
+// replaces another.
 func (p *play) save() bool {
-	name := fmt.Sprintf("%s-%s.pgn", p.g.Name(), time.Now().Format("20060102-150405"))
-	path := filepath.Join(SavesDir, name)
-	if err := pgn.Save(path, p.record()); err != nil {
-		p.setStatus("could not save: "+err.Error(), true)
-		return false
+	base := filepath.Join(SavesDir, p.g.Name()+"-"+time.Now().Format("20060102-150405"))
+	path := base + ".pgn"
+	for n := 2; ; n++ {
+		err := pgn.SaveNew(path, p.record())
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, fs.ErrExist) || n > 1000 {
+			p.setStatus("could not save: "+err.Error(), true)
+			return false
+		}
+		path = fmt.Sprintf("%s-%d.pgn", base, n)
 	}
 	p.unsaved = false
 	p.setStatus("saved to "+path, false)

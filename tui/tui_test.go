@@ -379,6 +379,32 @@ func TestSaveAndLoad(t *testing.T) {
 	}
 }
 
+// Two saves within one second make two files, the second named -2: a save
+// never replaces another (both once went to one name, the first lost).
+func TestSavesInOneSecondKeepBoth(t *testing.T) {
+	tempSaves(t)
+	m, p := start(t, "breakthrough")
+	m = keys(t, m, "a2-a3", "enter", "e4-e3", "enter")
+	var paths []string
+	for range 3 {
+		next, _ := m.Update(tea.KeyMsg{Type: tea.KeyCtrlW})
+		m = next.(Model)
+		path, ok := strings.CutPrefix(p.status, "saved to ")
+		if !ok {
+			t.Fatalf("status %q", p.status)
+		}
+		paths = append(paths, path)
+	}
+	if paths[0] == paths[1] || paths[1] == paths[2] || paths[0] == paths[2] {
+		t.Fatalf("three saves went to %v, want three files", paths)
+	}
+	for _, path := range paths {
+		if r, err := pgn.Load(path); err != nil || len(r.Moves) != 2 {
+			t.Fatalf("%s: %v, %v", path, r, err)
+		}
+	}
+}
+
 func TestDamagedSaveRefused(t *testing.T) {
 	tempSaves(t)
 	os.WriteFile(filepath.Join(SavesDir, "bad.pgn"), []byte("[Game \"tictactoe\"]\n\n1. a1 a1 *\n"), 0o644)

@@ -3,6 +3,8 @@
 package pgn
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -58,6 +60,27 @@ func TestLoadRefusesNonSaves(t *testing.T) {
 
 // A save that returned is synced with its folder entry: nothing is left
 // behind, and the new content replaced the old.
+// SaveNew makes a new file only: over an existing one it fails with
+// fs.ErrExist and leaves the file and the folder as they were.
+func TestSaveNewNeverReplaces(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "g.pgn")
+	if err := SaveNew(path, randomGame(t, "nogo", 3, 4)); err != nil {
+		t.Fatal(err)
+	}
+	err := SaveNew(path, randomGame(t, "nogo", 3, 8))
+	if !errors.Is(err, fs.ErrExist) {
+		t.Fatalf("a second SaveNew to one path: %v, want fs.ErrExist", err)
+	}
+	back, err := Load(path)
+	if err != nil || len(back.Moves) != 4 {
+		t.Fatalf("got %v, %v; want the first save's 4 moves", back, err)
+	}
+	if files, _ := os.ReadDir(dir); len(files) != 1 {
+		t.Fatalf("the folder holds %d files, want the one save (no temporary left)", len(files))
+	}
+}
+
 func TestSaveReplaces(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "g.pgn")
 	for _, plies := range []int{4, 8} {

@@ -387,7 +387,16 @@ func checkFile(path string, fi os.FileInfo) error {
 // folder, synced, then renamed over path, and the folder synced, so that a
 // crash leaves the old file or the new one, never half of one, and a save
 // that returned is on the disk.
-func Save(path string, r *Record) error {
+func Save(path string, r *Record) error { return save(path, r, true) }
+
+// SaveNew writes a record to path as Save does, but only as a new file: if
+// path exists, it is left as it is and the error satisfies
+// errors.Is(err, fs.ErrExist). The file appears whole or not at all (a
+// hard link to the synced temporary file), so two saves that pick one name
+// at once cannot overwrite each other.
+func SaveNew(path string, r *Record) error { return save(path, r, false) }
+
+func save(path string, r *Record, replace bool) error {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
@@ -409,7 +418,12 @@ func Save(path string, r *Record) error {
 	if err := f.Close(); err != nil {
 		return err
 	}
-	if err := os.Rename(tmp, path); err != nil {
+	if replace {
+		err = os.Rename(tmp, path)
+	} else {
+		err = os.Link(tmp, path)
+	}
+	if err != nil {
 		return err
 	}
 	return durable.SyncDir(dir)
