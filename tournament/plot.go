@@ -35,10 +35,14 @@ func (s Sweep) Title() string {
 	if s.Paired {
 		unit = "pairs"
 	}
-	lo, hi, unplayed := -1, -1, 0
+	lo, hi, unplayed, discarded := -1, -1, 0, 0
 	for _, p := range s.Points {
 		if p.Games == 0 {
-			unplayed++
+			if p.Discarded > 0 {
+				discarded++
+			} else {
+				unplayed++
+			}
 			continue
 		}
 		if lo < 0 {
@@ -48,6 +52,8 @@ func (s Sweep) Title() string {
 	}
 	var games string
 	switch {
+	case lo < 0 && discarded > 0:
+		games = "no pair scored yet"
 	case lo < 0:
 		games = "no " + unit + " yet"
 	case hi != lo:
@@ -55,7 +61,10 @@ func (s Sweep) Title() string {
 	default:
 		games = fmt.Sprintf("%d %s a point", lo, unit)
 	}
-	if lo >= 0 && unplayed > 0 {
+	if discarded > 0 {
+		games += fmt.Sprintf(", %d of %d points with every pair discarded (one seat won both games)", discarded, len(s.Points))
+	}
+	if (lo >= 0 || discarded > 0) && unplayed > 0 {
 		games += fmt.Sprintf(", %d of %d points not played yet", unplayed, len(s.Points))
 	}
 	budget := s.Budget

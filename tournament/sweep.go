@@ -48,6 +48,10 @@ type SweepPoint struct {
 	Games            int
 	Score, Low, High float64
 	Paper            float64
+	// Discarded counts, in a match played in pairs, the pairs left out
+	// because one seat won both games: a point with pairs played but none
+	// scored has Games 0 and Discarded above 0.
+	Discarded int
 	// Outside says the paper's figure lies outside the interval.
 	Outside bool
 }
@@ -175,7 +179,7 @@ func sweepsAgainst(ms []MatchSummary, side int, fixed string, specOf func(preset
 					Games: m.Games, Score: m.Score, Low: m.Low, High: m.High}
 				if m.Paired {
 					s.Paired = true
-					pt.Games, pt.Score, pt.Low, pt.High = m.Pairs, m.PairScore, m.PairLow, m.PairHigh
+					pt.Games, pt.Score, pt.Low, pt.High, pt.Discarded = m.Pairs, m.PairScore, m.PairLow, m.PairHigh, m.Discarded
 				}
 				s.Points = append(s.Points, pt)
 			}

@@ -133,6 +133,26 @@ func TestSweepPlot(t *testing.T) {
 	}
 }
 
+// A point of a pairs sweep whose pairs were all discarded (one seat won
+// both games) was played: the title says so, and does not count it among
+// the points not played.
+func TestSweepTitleDiscardedPairs(t *testing.T) {
+	s := Sweep{Preset: "fig2", Game: "kalah", Budget: "iterations=95000", Option: "alpha", Fixed: "fet4", Paired: true, Points: []SweepPoint{
+		{Label: "0.1", Engine: "im10", Games: 2, Score: 0.5, Low: 0.1, High: 0.9, Discarded: 1},
+		{Label: "0.5", Engine: "im50", Discarded: 3},
+		{Label: "1", Engine: "im100"},
+	}}
+	want := "fig2  kalah  iterations=95000: the score of each engine against fet4, by alpha (im10 to im100; 2 pairs a point, 1 of 3 points with every pair discarded (one seat won both games), 1 of 3 points not played yet)"
+	if title := s.Title(); title != want {
+		t.Fatalf("title %q, want %q", title, want)
+	}
+	s.Points[0] = SweepPoint{Label: "0.1", Engine: "im10", Discarded: 2}
+	want = "fig2  kalah  iterations=95000: the score of each engine against fet4, by alpha (im10 to im100; no pair scored yet, 2 of 3 points with every pair discarded (one seat won both games), 1 of 3 points not played yet)"
+	if title := s.Title(); title != want {
+		t.Fatalf("title %q, want %q", title, want)
+	}
+}
+
 // Every value of the range lands on a row: the chart's rows step by the
 // first of 1, 2, 2.5, 5 and 10 points that keeps it within 24 steps, and
 // a score and its interval's ends are drawn where they are.

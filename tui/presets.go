@@ -859,16 +859,28 @@ func (r *runScreen) rows(e *env, recs []tournament.Record, tallies map[string]ta
 		for i, m := range ms {
 			sm := byMatch[all[i]]
 			rw := row{label: fmt.Sprintf("%-*s %-*s v %-*s %s", gw, m.Game, n0, m.Names[0], n1, m.Names[1], r.scaled(r.p.Budgets[m.Budget].Text)), paper: "-"}
+			// A seat-swapped pairs preset is scored by pairs, as its paper
+			// figure is: the games' own score is only in the details.
+			scored, score, low, high := sm.Games > 0, sm.Score, sm.Low, sm.High
+			if sm.Paired {
+				scored, score, low, high = sm.Pairs > 0, sm.PairScore, sm.PairLow, sm.PairHigh
+			}
+			if scored {
+				rw.rate = fmt.Sprintf("%5.1f%% [%4.1f-%5.1f]", 100*score, 100*low, 100*high)
+			}
 			if sm.Games > 0 {
-				rw.rate = fmt.Sprintf("%5.1f%% [%4.1f-%5.1f]", 100*sm.Score, 100*sm.Low, 100*sm.High)
 				rw.details = fmt.Sprintf("%s: wins %d, draws %d, losses %d", m.Names[0], sm.Wins, sm.Draws, sm.Losses)
+				if sm.Paired {
+					rw.details = fmt.Sprintf("%s: pairs won %d, drawn %d, lost %d, %d discarded (one seat won both games); games %d-%d-%d",
+						m.Names[0], sm.PairWins, sm.PairDraws, sm.PairLosses, sm.Discarded, sm.Wins, sm.Draws, sm.Losses)
+				}
 				if sm.Errors > 0 {
 					rw.details += fmt.Sprintf(", %d failed", sm.Errors)
 				}
 			}
 			if m.Paper >= 0 {
 				rw.paper = fmt.Sprintf("%5.1f", m.Paper)
-				if sm.Games > 0 && tournament.Outside(m.Paper, sm.Low, sm.High) {
+				if scored && tournament.Outside(m.Paper, low, high) {
 					rw.paper += "!"
 				}
 			}

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -361,5 +362,53 @@ func TestRunScreenChart(t *testing.T) {
 	}
 	if v := keys(t, m, "c").View(); strings.Contains(v, tournament.Legend) {
 		t.Errorf("c drew a chart of a preset that is not a sweep:\n%s", v)
+	}
+}
+
+const pairsPresetConfig = `
+[engines.r]
+family = "random"
+[engines.u]
+family = "uct"
+[presets.kp]
+description = "seat-swapped pairs"
+games = ["kalah:houses=3,seeds=3,start=random"]
+pairs = [["u", "r"]]
+budgets = ["iterations=40"]
+count = 12
+seed = 11
+protocol = "pairs"
+paper = [[[50]]]
+`
+
+// A seat-swapped pairs preset is scored on the run screen by its pairs, as
+// its paper figure and mcarena report are, not by its games.
+func TestRunScreenScoresPairsByPairs(t *testing.T) {
+	tempResults(t)
+	cfg, err := config.Parse("c.toml", []byte(pairsPresetConfig))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, r := runPreset(t, cfg, "")
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	recs, _, _, err := tournament.ReadResults(filepath.Join(ResultsDir, "kp.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sums := tournament.Summarise(recs, nil)
+	if len(sums) != 1 || !sums[0].Paired || sums[0].Pairs == 0 {
+		t.Fatalf("summaries %+v, want one paired match with pairs scored", sums)
+	}
+	sm := sums[0]
+	pair := fmt.Sprintf("%5.1f%% [%4.1f-%5.1f]", 100*sm.PairScore, 100*sm.PairLow, 100*sm.PairHigh)
+	games := fmt.Sprintf("%5.1f%% [%4.1f-%5.1f]", 100*sm.Score, 100*sm.Low, 100*sm.High)
+	v := m.View()
+	if !strings.Contains(v, pair) {
+		t.Fatalf("the run screen does not show the pair score %q:\n%s", pair, v)
+	}
+	if pair != games && strings.Contains(v, games) {
+		t.Fatalf("the run screen shows the games' score %q:\n%s", games, v)
 	}
 }
