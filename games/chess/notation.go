@@ -2,6 +2,7 @@ package chess
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 
 	"mcarena/games"
@@ -226,5 +227,66 @@ func (s *State) parseSAN(text string, legal []games.Move) (games.Move, error) {
 	case piece == pawn && (to < 8 || to >= 56) && promo < 0:
 		return games.NoMove, fmt.Errorf("%s: a promotion names its piece, like %s=Q", text, t)
 	}
+	if why := s.kingSafety(piece, to, fromFile, fromRank, capture, promo >= 0); why != "" {
+		return games.NoMove, fmt.Errorf("%s: %s", text, why)
+	}
 	return games.NoMove, fmt.Errorf("%s: no %s of %s can move to %s here", text, pieceNames[piece], s.g.PlayerNames()[s.side], squareName(to))
+}
+
+// kingSafety says why no legal move takes a piece of kind piece to to when
+// one could go there but for its own king (the side is in check and the
+// move does not answer it, the king would stand in check, or the piece is
+// pinned), or returns "" when none could: fromFile and fromRank, when not
+// -1, are the SAN's disambiguation, capture and promotes whether it writes
+// a capture and a promotion.
+func (s *State) kingSafety(piece, to, fromFile, fromRank int, capture, promotes bool) string {
+	us := int(s.side & 1)
+	occ := s.occ[0] | s.occ[1]
+	takes := occ&(1<<to) != 0 || (piece == pawn && s.EnPassant() == to)
+	lastRank := (piece == pawn && to/8 == 7-7*us)
+	switch {
+	case s.occ[us]&(1<<to) != 0, capture && !takes, promotes != lastRank:
+		return ""
+	case piece == pawn && takes != (fromFile >= 0 && fromFile != to%8):
+		return "" // a pawn captures from a file it names, and pushes along its own
+	}
+	var from uint64
+	switch piece {
+	case knight:
+		from = knightAttacks[to]
+	case bishop:
+		from = bishopAttacks(to, occ)
+	case rook:
+		from = rookAttacks(to, occ)
+	case queen:
+		from = bishopAttacks(to, occ) | rookAttacks(to, occ)
+	case king:
+		from = kingAttacks[to]
+	case pawn:
+		if occ&(1<<to) != 0 || s.EnPassant() == to {
+			from = pawnAttacks[us^1][to] // the squares from which a pawn of ours captures on to
+		} else if step := 8 - 16*us; to-step >= 0 && to-step < 64 {
+			from = 1 << (to - step)
+			if occ&from == 0 && to-2*step >= 0 && to-2*step < 64 && (to-2*step)/8 == 1+5*us {
+				from = 1 << (to - 2*step)
+			}
+		}
+	}
+	from &= s.pieces(us, piece)
+	for b := from; b != 0; b &= b - 1 {
+		sq := bits.TrailingZeros64(b)
+		if (fromFile >= 0 && sq%8 != fromFile) || (fromRank >= 0 && sq/8 != fromRank) {
+			continue
+		}
+		player := s.g.PlayerNames()[s.side]
+		switch {
+		case s.inCheck():
+			return fmt.Sprintf("%s is in check, and the %s from %s to %s does not answer it", player, pieceNames[piece], squareName(sq), squareName(to))
+		case piece == king:
+			return fmt.Sprintf("%s's king would be in check on %s", player, squareName(to))
+		default:
+			return fmt.Sprintf("the %s on %s is pinned: moving it to %s would leave %s's king in check", pieceNames[piece], squareName(sq), squareName(to), player)
+		}
+	}
+	return ""
 }

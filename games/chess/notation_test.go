@@ -103,6 +103,14 @@ func TestParseMoveErrors(t *testing.T) {
 		{"1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8", "a promotion names its piece"},
 		{chess.StartFEN, "e4=Q", "no pawn of White can move to e4"},
 		{"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "Kg8", "the game is over (stalemate)"},
+		// A move its own king forbids says so, not that no piece goes there.
+		{"rnbqk1nr/pppp1ppp/8/4p3/1b1PP3/8/PPP2PPP/RNBQKBNR w KQkq - 1 3", "Nf3", "White is in check, and the knight from g1 to f3 does not answer it"},
+		{"4k3/8/8/8/8/8/7r/4K3 w - - 0 1", "Kd2", "White's king would be in check on d2"},
+		{"rnbqk1nr/pppp1ppp/8/4p3/1bPP4/2N5/PP2PPPP/R1BQKBNR w KQkq - 1 4", "Ne4", "the knight on c3 is pinned: moving it to e4 would leave White's king in check"},
+		{"4k3/8/8/8/1b6/8/3P4/4K3 w - - 0 1", "d4", "the pawn on d2 is pinned: moving it to d4"},
+		{"4k3/8/8/8/1b6/4p3/3P4/4K3 w - - 0 1", "dxe3", "the pawn on d2 is pinned: moving it to e3"},
+		{"4k3/8/8/8/1b6/8/3P4/4K3 w - - 0 1", "e3", "no pawn of White can move to e3"},
+		{"4k3/8/8/8/8/8/7r/4K3 w - - 0 1", "Kc3", "no king of White can move to c3"},
 	}
 	for _, tt := range tests {
 		s := mustState(t, tt.fen)
