@@ -114,6 +114,10 @@ func TestHumanResignation(t *testing.T) {
 			if want := `[Resigned "` + pgn.SeatTag(games.Player(tc.resigned)) + `"]`; !strings.Contains(text, want) || !strings.Contains(text, `[Termination "resignation"]`) {
 				t.Errorf("the save lacks %s or the termination:\n%s", want, text)
 			}
+			// The result stands in the save, so the list of saves shows it.
+			if want := `[Result "` + games.WinFor(games.Player(tc.resigned).Other()).String() + `"]`; !strings.Contains(text, want) {
+				t.Errorf("the save lacks %s:\n%s", want, text)
+			}
 			r, err := pgn.Parse("x.pgn", text)
 			if err != nil {
 				t.Fatal(err)

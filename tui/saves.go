@@ -38,9 +38,9 @@ const (
 // FirstSpec and SecondSpec (an engine's full spec) and the Seed; under a
 // clock, PGN's TimeControl (BASE+INCREMENT in seconds, "300+2"), mcarena's
 // Clocks (the time each side has left, "4m58.2s 5m0s"), and for a game
-// ended on time Termination "time forfeit" (and in chess its Result); for
-// a resigned game, Termination "resignation", mcarena's Resigned with the
-// seat that resigned (First or Second), and in chess its Result.
+// ended on time Termination "time forfeit" and its Result; for a resigned
+// game, Termination "resignation", mcarena's Resigned with the seat that
+// resigned (First or Second), and its Result.
 func (p *play) record() *pgn.Record {
 	r := &pgn.Record{Game: p.g, Start: p.start, Moves: append(p.moves[:0:0], p.moves...)}
 	for i, seat := range p.seats {
@@ -75,7 +75,7 @@ func (p *play) record() *pgn.Record {
 	if p.resigned >= 0 {
 		r.Set("Termination", "resignation")
 		r.Set("Resigned", pgn.SeatTag(games.Player(p.resigned)))
-		r.Set("Result", games.WinFor(games.Player(p.resigned).Other()).String()) // chess writes it
+		r.Set("Result", games.WinFor(games.Player(p.resigned).Other()).String())
 	}
 	return r
 }

@@ -236,6 +236,9 @@ func (r *Record) readMovetext(name string, lines []string, from int) error {
 				continue // a numeric annotation glyph
 			}
 			if isResult(tok) {
+				if err := r.resultAgrees(tok); err != nil {
+					return fmt.Errorf("%s:%d: %v", name, i+1, err)
+				}
 				return r.afterResult(name, lines, i, j)
 			}
 			// A move number, alone (12. 12...) or glued to the move (12.e4);

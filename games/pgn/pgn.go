@@ -161,8 +161,11 @@ func Format(r *Record) string {
 	}
 	end := r.End()
 	result := "*"
-	if end.Terminal() {
+	switch {
+	case end.Terminal():
 		result = end.Outcome().String()
+	case endedOffTheBoard(r) && isResult(r.Get("Result")):
+		result = r.Get("Result")
 	}
 	r.Set("Game", r.Game.Spec())
 	r.Set("Result", result)
@@ -215,6 +218,7 @@ var (
 // game is read as standard PGN (see the package comment); a file of several
 // games gives its first.
 func Parse(name, text string) (*Record, error) {
+	text = strings.TrimPrefix(text, "\ufeff") // a byte-order mark some editors write
 	r := &Record{}
 	lines := strings.Split(text, "\n")
 	i := 0
@@ -280,11 +284,28 @@ func Parse(name, text string) (*Record, error) {
 		end := r.End()
 		// A chess game may end without a rule deciding it: by resignation,
 		// agreement or time.
-		if end.Terminal() && end.Outcome().String() != res || !end.Terminal() && !(chess && isResult(res)) {
+		if end.Terminal() && end.Outcome().String() != res || !end.Terminal() && !((chess || endedOffTheBoard(r)) && isResult(res)) {
 			return nil, fmt.Errorf("%s: the Result tag says %s but the moves do not end so", name, res)
 		}
 	}
 	return r, nil
+}
+
+// endedOffTheBoard reports whether a record says its game ended by a flag
+// fall or a resignation (mcarena's Termination tags), so that its Result
+// stands though the position goes on.
+func endedOffTheBoard(r *Record) bool {
+	t := r.Get("Termination")
+	return t == "time forfeit" || t == "resignation"
+}
+
+// resultAgrees checks the result that ends the movetext against the Result
+// tag, which PGN requires to be the same.
+func (r *Record) resultAgrees(tok string) error {
+	if tag := r.Get("Result"); tag != "" && tag != tok {
+		return fmt.Errorf("the moves end with %s but the Result tag says %s", tok, tag)
+	}
+	return nil
 }
 
 // isResult reports whether t is a game's result as PGN writes it.
@@ -310,6 +331,9 @@ func (r *Record) readMoves(name string, lines []string, from int) error {
 			case moveIndex.MatchString(tok):
 				continue
 			case isResult(tok):
+				if err := r.resultAgrees(tok); err != nil {
+					return fmt.Errorf("%s:%d: %v", name, i+1, err)
+				}
 				resultSeen = true
 				continue
 			}

@@ -69,6 +69,25 @@ func TestFormat(t *testing.T) {
 	}
 }
 
+// A game that ended off the board (a flag fall, a resignation: mcarena's
+// Termination tags) keeps its Result though the position goes on, in the
+// text written and read back; a byte-order mark before the tags is skipped.
+func TestResultOffTheBoard(t *testing.T) {
+	for _, termination := range []string{"resignation", "time forfeit"} {
+		text := "\ufeff[Game \"tictactoe\"]\n[Termination \"" + termination + "\"]\n[Result \"0-1\"]\n\n1. a1 0-1\n"
+		r, err := Parse("x.pgn", text)
+		if err != nil {
+			t.Fatalf("%s: %v", termination, err)
+		}
+		if got := r.Get("Result"); got != "0-1" {
+			t.Errorf("%s: read Result %q, want 0-1", termination, got)
+		}
+		if out := Format(r); !strings.Contains(out, `[Result "0-1"]`) || !strings.HasSuffix(out, "1. a1 0-1\n") {
+			t.Errorf("%s: written as\n%s", termination, out)
+		}
+	}
+}
+
 func TestDamagedFiles(t *testing.T) {
 	tests := []struct{ text, want string }{
 		{"[Game \"tictactoe\"]\n[Result \"*\"]\n\n1. a1 b2 2. a1 *\n", "x.pgn:4: move 3: a1: the cell is taken"},
@@ -79,6 +98,8 @@ func TestDamagedFiles(t *testing.T) {
 		{"[Game \"tictactoe\"]\n[Result \"1-0\"]\n\n1. a1 b2 1-0\n", "the Result tag says 1-0 but the moves do not end so"},
 		{"[Game \"tictactoe\"]\n[Position \"3/3 x\"]\n\n*\n", "x.pgn: Position tag: position"},
 		{"%PDF-1.4 binary junk\n", "x.pgn:1: no [Game"},
+		{"[Game \"tictactoe\"]\n[Result \"*\"]\n\n1. a1 b2 2. a2 b1 3. a3 1-0\n", "x.pgn:4: the moves end with 1-0 but the Result tag says *"},
+		{"[Game \"tictactoe\"]\n[Termination \"checkmate\"]\n[Result \"0-1\"]\n\n1. a1 0-1\n", "the Result tag says 0-1 but the moves do not end so"},
 	}
 	for _, tt := range tests {
 		_, err := Parse("x.pgn", tt.text)
