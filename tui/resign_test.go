@@ -122,8 +122,14 @@ func TestHumanResignation(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if q := loadedPlay(&env{}, r); q.resigned != tc.resigned || !q.over() {
+			q := loadedPlay(&env{}, r)
+			if q.resigned != tc.resigned || !q.over() {
 				t.Errorf("loaded: resigned %d, over %v; want %d", q.resigned, q.over(), tc.resigned)
+			}
+			// A loaded game's engines start paused, a finished game's too, so
+			// that an undo does not set one thinking.
+			if engines := !q.seats[0].human() || !q.seats[1].human(); q.paused != engines {
+				t.Errorf("loaded: paused %v with an engine seated %v", q.paused, engines)
 			}
 			m = keys(t, m, "ctrl+z")
 			if p.resigned != -1 || p.over() || len(p.moves) != played {

@@ -400,11 +400,13 @@ func loadedPlay(e *env, r *pgn.Record) *play {
 	if r.Get("Termination") == "resignation" && !p.state.Terminal() {
 		p.resigned = int(resignedOf(r, p.state.ToMove()))
 	}
-	p.paused = !p.over() && (!seats[0].human() || !seats[1].human())
+	// Paused even when the game is over: an undo must not set an engine
+	// thinking on its own.
+	p.paused = !seats[0].human() || !seats[1].human()
 	p.clocks, p.turnFrom = [2]time.Duration{}, time.Time{} // replaying took no one's time
 	p.startClock()
 	status := "loaded " + count(len(r.Moves), "move")
-	if p.paused {
+	if p.paused && !p.over() {
 		status += "; engines paused (ctrl+p resumes)"
 	}
 	if len(lost) > 0 {
