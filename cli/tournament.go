@@ -828,13 +828,15 @@ func runRepair(args []string, stdout io.Writer) error {
 // newChecker builds the checker of verify and repair --check: against the
 // configuration at configPath (config.toml when empty and present), or the
 // rules alone with rulesOnly or without a configuration, which it then
-// says on w.
+// says on w; either way every batch of playouts is played again.
 func newChecker(configPath string, rulesOnly bool, w io.Writer) (*tournament.Checker, error) {
 	if rulesOnly {
 		if configPath != "" {
 			return nil, usagef("--rules-only compares no record with a configuration: drop --config %s", configPath)
 		}
-		return tournament.NewChecker(nil), nil
+		c := tournament.NewChecker(nil)
+		c.ReplayPlayouts()
+		return c, nil
 	}
 	cfg, err := loadConfig(configPath)
 	if err != nil {
@@ -843,7 +845,9 @@ func newChecker(configPath string, rulesOnly bool, w io.Writer) (*tournament.Che
 	if cfg == nil {
 		fmt.Fprintf(w, "note: no %s here: the games are replayed under the rules, but no record is compared with its preset (--config FILE names one)\n", config.DefaultPath)
 	}
-	return tournament.NewChecker(cfg), nil
+	c := tournament.NewChecker(cfg)
+	c.ReplayPlayouts()
+	return c, nil
 }
 
 func runVerify(args []string, stdout io.Writer) error {

@@ -276,6 +276,19 @@ paper = [-1, 100]
 	if code, _, errs := run("merge", "--out", filepath.Join(dir, "m2.jsonl"), res, other); code == 0 || !strings.Contains(errs, "is another play of the game at "+res+":1 (the playouts' outcomes)") {
 		t.Fatalf("merge of a batch counted otherwise: %d %q", code, errs)
 	}
+	// verify plays every batch again from its seed: the file is good, and
+	// the same batch with one outcome moved (its counts still adding up)
+	// is found.
+	if code, out, errs := run("verify", res, "--config", cfg); code != ExitOK || !strings.Contains(out, "2 batches of playouts checked, all good") {
+		t.Fatalf("verify: %d %q\n%s", code, errs, out)
+	}
+	os.WriteFile(other, []byte(changed+"\n"), 0o644)
+	for _, args := range [][]string{{"--config", cfg}, {"--rules-only"}} {
+		code, out, errs := run(append([]string{"verify", other}, args...)...)
+		if code == ExitOK || !strings.Contains(out+errs, "played again from seed") || !strings.Contains(out+errs, fmt.Sprintf("not the record's [%d %d %d]", o[0]+1, o[1]-1, o[2])) {
+			t.Fatalf("verify %v of a forged batch: %d %q\n%s", args, code, errs, out)
+		}
+	}
 }
 
 // The report sets the paper's figures for each seat beside ours where a

@@ -3,8 +3,10 @@ package tournament
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"slices"
 	"strings"
@@ -34,7 +36,17 @@ type Checker struct {
 	// unmatched counts, since the last Learn, the records of each preset
 	// that could not be compared with it (presetPlan.err).
 	unmatched map[string]int
+	// playouts says a batch of playouts is played again from its seed and
+	// its counts compared (ReplayPlayouts).
+	playouts bool
 }
+
+// ReplayPlayouts makes Check play every batch of a simulations preset
+// again from its seed, position and policy, and compare its outcomes and
+// end reasons with the record's: a batch costs its playouts, so a resumed
+// run, which checks every record before it plays, does not ask for it;
+// mcarena verify does.
+func (c *Checker) ReplayPlayouts() { c.playouts = true }
 
 // Unmatched is a preset whose records a Checker replayed under the rules
 // alone, without comparing them with it: the configuration has no such
@@ -162,8 +174,12 @@ func (c *Checker) Check(r *Record) (what string) {
 			return err.Error()
 		}
 	case SimulationsKind:
-		if _, err := b.g.ParsePosition(r.Start); err != nil {
+		start, err := b.g.ParsePosition(r.Start)
+		if err != nil {
 			return fmt.Sprintf("position %q: %v", r.Start, err)
+		}
+		if c.playouts {
+			return replayBatch(start, r)
 		}
 	case AnalysisKind:
 		p := pp.p
@@ -177,6 +193,23 @@ func (c *Checker) Check(r *Record) (what string) {
 		if _, err := s.ParseMove(r.Moves[0].Move); err != nil {
 			return fmt.Sprintf("the chosen move %s is not legal in preset %s's position: %v", r.Moves[0].Move, p.Name, err)
 		}
+	}
+	return ""
+}
+
+// replayBatch plays batch record r's playouts again from start with its
+// policy and seed, and says how the counts differ from the record's, ""
+// when they agree.
+func replayBatch(start games.State, r *Record) string {
+	counts, err := Simulate(context.Background(), start, r.Names[0], r.Playouts, r.Seed)
+	if err != nil {
+		return fmt.Sprintf("policy %q: %v", r.Names[0], err)
+	}
+	if !slices.Equal(counts.Outcomes[:], r.Outcomes) {
+		return fmt.Sprintf("its %d playouts, played again from seed %d, give outcomes %v, not the record's %v", r.Playouts, r.Seed, counts.Outcomes, r.Outcomes)
+	}
+	if r.Ends != nil && !maps.Equal(counts.Ends, r.Ends) {
+		return fmt.Sprintf("its %d playouts, played again from seed %d, end %v, not as the record's %v", r.Playouts, r.Seed, counts.Ends, r.Ends)
 	}
 	return ""
 }
