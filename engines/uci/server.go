@@ -138,8 +138,10 @@ func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 			}
 		case "go":
 			s.stop()
+			// A refused go still answers bestmove (the null move), so that a
+			// GUI waiting for one is not left waiting.
 			if err := s.goCmd(ctx, f[1:]); err != nil {
-				s.send("info string error: " + err.Error())
+				s.send("info string error: "+err.Error(), "bestmove 0000")
 			}
 		case "stop":
 			s.stop()
@@ -262,7 +264,17 @@ func (s *Server) goCmd(ctx context.Context, args []string) error {
 		if err != nil {
 			return fmt.Errorf("go %s %q: want a whole number", word, args[i])
 		}
-		ms := time.Duration(n) * time.Millisecond
+		switch {
+		case (word == "movetime" || word == "nodes" || word == "depth" || word == "movestogo" || word == "mate") && n < 1:
+			return fmt.Errorf("go %s %d: want 1 or more", word, n)
+		case (word == "winc" || word == "binc") && n < 0:
+			return fmt.Errorf("go %s %d: want 0 or more milliseconds", word, n)
+		case n > math.MaxInt64/int64(time.Millisecond):
+			return fmt.Errorf("go %s %d: more than a program can wait", word, n)
+		}
+		// A clock below zero (a GUI's overrun) is a clock at zero: the
+		// search gets the least time.
+		ms := max(time.Duration(n)*time.Millisecond, 0)
 		switch word {
 		case "wtime":
 			clock[0], haveClock = ms, true

@@ -75,6 +75,12 @@ func TestServerErrors(t *testing.T) {
 		{"position startpos moves e2e5\n", "info string error: position: move 1: e2e5"},
 		{"position startpos e2e4\n", `info string error: position: "e2e4" where moves was expected`},
 		{"go nodes x\n", `info string error: go nodes "x": want a whole number`},
+		{"go nodes -5\n", "info string error: go nodes -5: want 1 or more\nbestmove 0000"},
+		{"go nodes 0\n", "info string error: go nodes 0: want 1 or more"},
+		{"go depth 0\n", "info string error: go depth 0: want 1 or more"},
+		{"go movetime -50\n", "info string error: go movetime -50: want 1 or more"},
+		{"go wtime 1000 winc -5\n", "info string error: go winc -5: want 0 or more milliseconds"},
+		{"go movetime 9223372036854775807\n", "info string error: go movetime 9223372036854775807: more than a program can wait"},
 		{"hello\n", "info string unknown command hello"},
 	} {
 		if out := session(t, "random", tc.script); !strings.Contains(out, tc.want) {
