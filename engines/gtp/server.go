@@ -14,6 +14,7 @@ import (
 	"mcarena/engines"
 	"mcarena/games"
 	"mcarena/games/rng"
+	"mcarena/internal/lines"
 )
 
 // Server answers GTP commands for one game with one engine. Its commands
@@ -171,17 +172,29 @@ func NewServer(g games.Game, e engines.Engine, b engines.Budget, seed uint64) *S
 	return s
 }
 
+// maxLine bounds a command line; a longer one is answered with an error
+// and the session goes on.
+const maxLine = 1 << 20
+
 // Serve reads commands from r and writes the answers to w until quit, the
 // end of r, or an error writing w. A cancelled context stops a genmove's
 // search early (the engine answers its best move so far) and ends the
 // session before the next command.
 func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	sc := lines.Scanner(r, maxLine)
 	bw := bufio.NewWriter(w)
 	for sc.Scan() {
 		if err := ctx.Err(); err != nil {
 			return err
+		}
+		if sc.Text() == lines.TooLong {
+			if _, err := bw.WriteString(response("", false, fmt.Sprintf("a line of more than %d bytes, skipped", maxLine))); err != nil {
+				return err
+			}
+			if err := bw.Flush(); err != nil {
+				return err
+			}
+			continue
 		}
 		c := parseLine(sc.Text())
 		if c.empty {

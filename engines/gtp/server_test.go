@@ -180,3 +180,13 @@ func TestServerTimeLeft(t *testing.T) {
 		}
 	}
 }
+
+// A line longer than a command can be (1 MiB) is answered with an error,
+// and the session goes on.
+func TestServerLongLine(t *testing.T) {
+	script := "play w " + strings.Repeat("a", 1<<20) + "\n1 name\n"
+	out := session(t, "havannah", script)
+	if want := "? a line of more than 1048576 bytes, skipped\n\n=1 mcarena\n\n"; out != want {
+		t.Fatalf("got %q, want %q", out, want)
+	}
+}

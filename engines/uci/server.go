@@ -19,6 +19,7 @@ import (
 	"mcarena/games"
 	"mcarena/games/chess"
 	"mcarena/games/rng"
+	"mcarena/internal/lines"
 )
 
 // Server answers UCI commands with one mcarena engine playing chess:
@@ -97,17 +98,25 @@ func NewServer(g games.Game, e engines.Engine, b engines.Budget, seed uint64) *S
 	return &Server{Name: "mcarena " + e.Spec(), Author: "the mcarena authors", eng: e, game: g, base: b, seeds: seed, start: g.NewState()}
 }
 
+// maxLine bounds a command line (a position with thousands of moves fits
+// many times over); a longer one is answered with an error and the session
+// goes on.
+const maxLine = 1 << 20
+
 // Serve reads commands from r and writes to w until quit or the end of r;
 // at the end of r a search with a limit runs to its bestmove, an infinite
 // one is stopped.
 func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 	s.out = bufio.NewWriter(w)
 	defer s.stop()
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	sc := lines.Scanner(r, maxLine)
 	for sc.Scan() {
 		if err := ctx.Err(); err != nil {
 			return err
+		}
+		if sc.Text() == lines.TooLong {
+			s.send(fmt.Sprintf("info string error: a line of more than %d bytes, skipped", maxLine))
+			continue
 		}
 		f := strings.Fields(sc.Text())
 		if len(f) == 0 {

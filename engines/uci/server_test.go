@@ -82,6 +82,7 @@ func TestServerErrors(t *testing.T) {
 		{"go wtime 1000 winc -5\n", "info string error: go winc -5: want 0 or more milliseconds"},
 		{"go movetime 9223372036854775807\n", "info string error: go movetime 9223372036854775807: more than a program can wait"},
 		{"hello\n", "info string unknown command hello"},
+		{"position startpos moves " + strings.Repeat("e2e4 ", 1<<18) + "\nisready\n", "info string error: a line of more than 1048576 bytes, skipped\nreadyok"},
 	} {
 		if out := session(t, "random", tc.script); !strings.Contains(out, tc.want) {
 			t.Errorf("%q: got %q, want %q", tc.script, out, tc.want)
