@@ -52,6 +52,8 @@ func TestErrors(t *testing.T) {
 		{"bad choice", "[engines.a]\nfamily = \"uct\"\nplayout = \"greedy\"\n", `x.toml:3: engines.a.playout: option "playout": "greedy" is not one of random, decisive, mr, nested`},
 		{"bad type", "[engines.a]\nfamily = \"uct\"\nc = [1, 2]\n", "x.toml:3: engines.a.c: a []interface {} is not an option value"},
 		{"combination", "[engines.a]\nfamily = \"nmcs\"\npod = 2\n", "x.toml:1: engines.a: engine \"nmcs:pod=2\": pod needs discount"},
+		{"option of another playout", "[engines.a]\nfamily = \"uct\"\nmr = 2\n", "x.toml:1: engines.a: engine \"uct:mr=2\": mr=2 is the depth of playout=mr, and the playout is random"},
+		{"nested option without nested", "[engines.a]\nfamily = \"uct\"\nplayout = \"mr\"\ncow = 1\n", "x.toml:1: engines.a: engine \"uct:cow=1,playout=mr\": cow applies to playout=nested, and the playout is mr"},
 		{"not a table", "engines = 3\n", "x.toml:1: engines: must be a table of named engines"},
 	}
 	for _, tt := range tests {

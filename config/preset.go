@@ -404,8 +404,9 @@ func parsePreset(path string, lines lineIndex, name string, v any, cfg *Config) 
 		}
 	}
 	p := &Preset{Name: name, Kind: kind, Count: 100, Swap: true, Seed: 1, Protocol: PerGame}
-	p.Description, _ = t["description"].(string)
-	p.Reading, _ = t["reading"].(string)
+	if err := readTexts(t, p, errAt); err != nil {
+		return nil, err
+	}
 	gs, ok := stringList(t["games"])
 	if !ok || len(gs) == 0 {
 		return nil, errAt("games", "want a list of game specs, like [\"breakthrough\", \"nogo:misere\"]")
@@ -739,6 +740,24 @@ const analysisBudgetForms = `a duration like 320ms, iterations=N, states=N, pape
 
 // readSeed reads a preset's key seed, a whole number >= 0, into p.Seed
 // when it is given.
+// readTexts reads a preset's description and reading, refusing a value
+// that is not text (a number or a list would be dropped without a word).
+func readTexts(t map[string]any, p *Preset, errAt func(key, format string, args ...any) error) error {
+	for _, f := range []struct {
+		key string
+		to  *string
+	}{{"description", &p.Description}, {"reading", &p.Reading}} {
+		v, ok := t[f.key]
+		if !ok {
+			continue
+		}
+		if *f.to, ok = v.(string); !ok {
+			return errAt(f.key, "want text in quotes, like %s = \"...\"", f.key)
+		}
+	}
+	return nil
+}
+
 func readSeed(t map[string]any, p *Preset, errAt func(key, format string, args ...any) error) error {
 	if v, ok := t["seed"]; ok {
 		n, ok := v.(int64)
@@ -798,8 +817,9 @@ func parseAnalysis(t map[string]any, name string, cfg *Config, errAt func(key, f
 		}
 	}
 	p := &Preset{Name: name, Kind: Analysis, Count: 100, Seed: 1}
-	p.Description, _ = t["description"].(string)
-	p.Reading, _ = t["reading"].(string)
+	if err := readTexts(t, p, errAt); err != nil {
+		return nil, err
+	}
 	g, s, err := gameAndPosition(t, errAt)
 	if err != nil {
 		return nil, err

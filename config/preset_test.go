@@ -21,6 +21,10 @@ func TestPresetErrors(t *testing.T) {
 		name, text, want string
 	}{
 		{"broken header", "[presets.p\ngames = [\"nogo\"]\n", "x.toml:8: [presets.p: expected '.' or ']' to end table name"},
+		{"description a number", "[presets.p]\ndescription = 5\ngames = [\"nogo\"]\npairs = [[\"a\", \"b\"]]\n",
+			`x.toml:9: presets.p.description: want text in quotes, like description = "..."`},
+		{"reading a list", "[presets.p]\ngames = [\"nogo\"]\npairs = [[\"a\", \"b\"]]\nreading = [\"a\"]\n",
+			`x.toml:11: presets.p.reading: want text in quotes, like reading = "..."`},
 		{"syntax inside", "[presets.p]\ngames = [\"nogo\"]\ncount 3\n", "x.toml:10: presets.p: expected '.' or '='"},
 		{"same game twice", "[presets.p]\ngames = [\"nogo\", \"nogo:size=5\"]\npairs = [[\"a\", \"b\"]]\n",
 			`x.toml:9: presets.p.games: "nogo" and "nogo:size=5" are the same game (nogo): list each game once`},

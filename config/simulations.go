@@ -22,8 +22,9 @@ func parseSimulations(t map[string]any, name string, errAt func(key, format stri
 		}
 	}
 	p := &Preset{Name: name, Kind: Simulations, Count: 10000, Seed: 1, Policy: string(policy.Random)}
-	p.Description, _ = t["description"].(string)
-	p.Reading, _ = t["reading"].(string)
+	if err := readTexts(t, p, errAt); err != nil {
+		return nil, err
+	}
 	g, s, err := gameAndPosition(t, errAt)
 	if err != nil {
 		return nil, err

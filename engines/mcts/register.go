@@ -35,6 +35,9 @@ var Options = []spec.Option{
 	{Name: "order", Kind: spec.Choice, Default: "random", Choices: []string{"random", "legal"}, Doc: "playout=nested: " + nmcs.OrderOption.Doc},
 }
 
+// nestedOnly are the options of uct that only playout=nested reads.
+var nestedOnly = map[string]bool{"level": true, "discount": true, "cow": true, "pod": true, "order": true}
+
 // Playouts are the playout components of the mcts family.
 var Playouts = []spec.ComponentDecl{
 	{Name: "random", Doc: "uniform random moves"},
@@ -173,6 +176,19 @@ func init() {
 						Order: nmcs.ParseOrder(v.String("order"))}}}
 			if cfg.Playout.Nested.POD > 0 && !cfg.Playout.Nested.Discount {
 				return nil, fmt.Errorf("pod needs discount")
+			}
+			// An option of a playout the engine does not play would make a
+			// spec of its own that plays as the one without it.
+			kind := v.String("playout")
+			if kind != "mr" && v.Int("mr") != 1 {
+				return nil, fmt.Errorf("mr=%d is the depth of playout=mr, and the playout is %s", v.Int("mr"), kind)
+			}
+			if kind != "nested" {
+				for _, o := range Options {
+					if nestedOnly[o.Name] && v.String(o.Name) != o.Default {
+						return nil, fmt.Errorf("%s applies to playout=nested, and the playout is %s", o.Name, kind)
+					}
+				}
 			}
 			if cfg.MateDistance && !cfg.Solver {
 				return nil, errors.New("matedistance measures proofs, which needs solver=true")
