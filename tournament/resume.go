@@ -94,8 +94,10 @@ func (pl *plan) differs(r *Record, batches bool) string {
 		return fmt.Sprintf("seed %d, the preset gives %d (its seed changed)", r.Seed, want.Seed)
 	case r.Protocol != want.Protocol:
 		return fmt.Sprintf("protocol %q, the preset's is %q", orGames(r.Protocol), orGames(want.Protocol))
+	case batches && r.Playouts != want.Playouts && want.Playouts <= 0:
+		return fmt.Sprintf("batch %d (of %d playouts) lies past the playouts a position this run plays: the file was played with a larger count, --games or --scale, which resume it", r.Index, r.Playouts)
 	case batches && r.Playouts != want.Playouts:
-		return fmt.Sprintf("a batch of %d playouts, the preset's holds %d (its count, or the run's --games or --scale, changed)", r.Playouts, want.Playouts)
+		return fmt.Sprintf("a batch of %d playouts where this run's holds %d: the file was played with another count, --games or --scale, which resume it (a --games that is a multiple of %d leaves no short batch, so a larger one extends it)", r.Playouts, want.Playouts, SimulationBatch)
 	case r.Start != want.Start && r.Kind == SimulationsKind:
 		return fmt.Sprintf("position %q, the preset simulates %q there (its position or line changed)", r.Start, want.Start)
 	case r.Start != want.Start:

@@ -176,7 +176,8 @@ func TestSimulationsResumeRefusesChanges(t *testing.T) {
 		{"playout", `kind = "simulations"`, "kind = \"simulations\"\nplayout = \"decisive\"", "playout random, the preset's is decisive"},
 		{"line", `line = ["b2", "a1"]`, `line = ["a1", "b2"]`, "(its position or line changed)"},
 		{"seed", "seed = 3", "seed = 4", "the preset gives"},
-		{"count", "count = 25000", "count = 22000", "a batch of 5000 playouts, the preset's holds 2000"},
+		{"count", "count = 25000", "count = 22000", "a batch of 5000 playouts where this run's holds 2000"},
+		{"smaller count", "count = 25000", "count = 10000", "batch 1 (of 10000 playouts) lies past the playouts a position this run plays"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
