@@ -65,18 +65,21 @@ func runChunks(runs, workers int, one func(i int) (games.Move, int64, error), ad
 }
 
 // flagBudget checks the budget flags of a command, naming the flag and its
-// range: a negative or zero budget would mean no limit, a search that never
-// ends.
-func flagBudget(perMove time.Duration, iterations, states int64) (engines.Budget, error) {
-	if perMove < 0 || perMove > config.MaxBudgetTime {
+// range: a negative budget would mean no limit, a search that never ends,
+// and a zero one given on the command line the default budget, which is
+// not what it says (left out, a flag is 0 and asks for no such limit).
+func flagBudget(fs *flag.FlagSet, perMove time.Duration, iterations, states int64) (engines.Budget, error) {
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	if perMove < 0 || perMove > config.MaxBudgetTime || perMove == 0 && given["time"] {
 		return engines.Budget{}, usagef("--time %v: want a duration above 0 and at most %v (or none)", perMove, config.MaxBudgetTime)
 	}
 	for _, f := range []struct {
 		name string
 		n    int64
-	}{{"--iterations", iterations}, {"--states", states}} {
-		if f.n < 0 || f.n > config.MaxBudgetCount {
-			return engines.Budget{}, usagef("%s %d: want 1..%d (or none)", f.name, f.n, int64(config.MaxBudgetCount))
+	}{{"iterations", iterations}, {"states", states}} {
+		if f.n < 0 || f.n > config.MaxBudgetCount || f.n == 0 && given[f.name] {
+			return engines.Budget{}, usagef("--%s %d: want 1..%d (or none)", f.name, f.n, int64(config.MaxBudgetCount))
 		}
 	}
 	return engines.Budget{Time: perMove, Iterations: iterations, States: states}, nil
@@ -134,7 +137,7 @@ func runAnalyse(args []string, stdout io.Writer) error {
 	if *workers < 1 || *workers > tournament.MaxWorkers {
 		return usagef("--workers %d: want 1..%d", *workers, tournament.MaxWorkers)
 	}
-	budget, err := flagBudget(*perMove, *iterations, *states)
+	budget, err := flagBudget(fs, *perMove, *iterations, *states)
 	if err != nil {
 		return err
 	}

@@ -48,7 +48,7 @@ func parseProtocol(f protocolFlags, args []string) (protocolSetup, error) {
 	if len(pos) > 0 {
 		return protocolSetup{}, usagef("%s takes no arguments, got %q (usage: mcarena %s)", f.name, pos, f.usage)
 	}
-	budget, err := flagBudget(*perMove, *iterations, *states)
+	budget, err := flagBudget(fs, *perMove, *iterations, *states)
 	if err != nil {
 		return protocolSetup{}, err
 	}

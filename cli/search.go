@@ -94,7 +94,7 @@ func runSearch(args []string, stdout io.Writer) error {
 	if *engineSpec == "" {
 		return usagef("--engine is required: valid engines are %v", engines.Names())
 	}
-	budget, err := flagBudget(*perMove, *iterations, *states)
+	budget, err := flagBudget(fs, *perMove, *iterations, *states)
 	if err != nil {
 		return err
 	}

@@ -46,6 +46,9 @@ func TestSearchErrors(t *testing.T) {
 		{[]string{"search", "tictactoe"}, "--engine is required"},
 		{[]string{"search", "tictactoe", "--engine", "uct", "--moves", "b2 b2"}, `move 2, "b2"`},
 		{[]string{"search", "tictactoe", "--engine", "uct", "--iterations", "-5"}, "--iterations -5: want 1..1000000000000 (or none)"},
+		{[]string{"search", "tictactoe", "--engine", "uct", "--iterations", "0"}, "--iterations 0: want 1..1000000000000 (or none)"},
+		{[]string{"search", "tictactoe", "--engine", "uct", "--states", "0"}, "--states 0: want 1..1000000000000 (or none)"},
+		{[]string{"analyse", "tictactoe", "--engine", "uct", "--time", "0s"}, "--time 0s: want a duration above 0"},
 		{[]string{"search", "tictactoe", "--engine", "uct", "--moves", "a1 b1 a2 b2 a3"}, "is over"},
 		{[]string{"search", "tictactoe", "--engine", "uct", "--clock", "5m+"}, `--clock "5m+": want BASE or BASE+INCREMENT`},
 	} {
