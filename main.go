@@ -28,6 +28,10 @@ import (
 
 func main() {
 	flagPath, ui := uiArgs(os.Args[1:])
+	if badConfigFlag(os.Args[1:], flagPath, ui) {
+		fmt.Fprintln(os.Stderr, "mcarena: --config FILE alone opens the terminal UI with FILE; a subcommand takes it after its name (mcarena run PRESET --config FILE)")
+		os.Exit(cli.ExitUsage)
+	}
 	if !ui {
 		os.Exit(cli.Run(os.Args[1:], os.Stdout, os.Stderr))
 	}
@@ -63,6 +67,16 @@ func uiArgs(args []string) (config string, ui bool) {
 		return strings.TrimPrefix(args[0], "--config="), true
 	}
 	return "", false
+}
+
+// badConfigFlag reports whether the arguments begin with --config but are
+// not --config FILE alone: a FILE left out or empty, or a subcommand after
+// it (which reads the flag after its own name).
+func badConfigFlag(args []string, flagPath string, ui bool) bool {
+	if ui {
+		return len(args) > 0 && flagPath == ""
+	}
+	return len(args) > 0 && (args[0] == "--config" || strings.HasPrefix(args[0], "--config="))
 }
 
 // locate finds the terminal UI's configuration and the directory of its

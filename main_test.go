@@ -232,15 +232,24 @@ func TestLocate(t *testing.T) {
 		args []string
 		flag string
 		ui   bool
+		bad  bool // --config misplaced or without its FILE
 	}{
-		{nil, "", true},
-		{[]string{"--config", "a.toml"}, "a.toml", true},
-		{[]string{"--config=a.toml"}, "a.toml", true},
-		{[]string{"list"}, "", false},
-		{[]string{"list", "--config", "a.toml"}, "", false},
+		{nil, "", true, false},
+		{[]string{"--config", "a.toml"}, "a.toml", true, false},
+		{[]string{"--config=a.toml"}, "a.toml", true, false},
+		{[]string{"list"}, "", false, false},
+		{[]string{"list", "--config", "a.toml"}, "", false, false},
+		{[]string{"--config"}, "", false, true},
+		{[]string{"--config="}, "", true, true},
+		{[]string{"--config", ""}, "", true, true},
+		{[]string{"--config", "a.toml", "list"}, "", false, true},
 	} {
-		if flag, ui := uiArgs(tc.args); flag != tc.flag || ui != tc.ui {
+		flag, ui := uiArgs(tc.args)
+		if flag != tc.flag || ui != tc.ui {
 			t.Errorf("uiArgs(%q) = %q, %v", tc.args, flag, ui)
+		}
+		if bad := badConfigFlag(tc.args, flag, ui); bad != tc.bad {
+			t.Errorf("badConfigFlag(%q) = %v, want %v", tc.args, bad, tc.bad)
 		}
 	}
 }

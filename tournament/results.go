@@ -217,10 +217,13 @@ func readRecords(path string, r io.Reader) (recs []Record, goodEnd int64, tail *
 		}
 		var rec Record
 		var perr error
-		if tooLong {
+		switch trimmed := bytes.TrimSpace(b); {
+		case tooLong:
 			perr = fmt.Errorf("line longer than any record (%d bytes)", MaxRecordBytes)
-		} else {
-			rec, perr = ParseRecord(bytes.TrimSpace(b))
+		case len(trimmed) == 0 && complete:
+			perr = errors.New("empty line")
+		default:
+			rec, perr = ParseRecord(trimmed)
 		}
 		if perr != nil || !complete {
 			// Only the last line may be damaged, by a crash during its

@@ -220,6 +220,11 @@ func TestDamagedMiddleLine(t *testing.T) {
 	if _, _, _, err := ReadResults(path); err == nil || !strings.Contains(err.Error(), "r.jsonl:2: damaged record") {
 		t.Fatalf("error %v", err)
 	}
+	// An empty line is named as one.
+	os.WriteFile(path, []byte(goodLine("a", 0)+"\n"+goodLine("b", 0)), 0o644)
+	if _, _, _, err := ReadResults(path); err == nil || !strings.Contains(err.Error(), "r.jsonl:2: damaged record in the middle of the file: empty line") {
+		t.Fatalf("error %v", err)
+	}
 }
 
 func TestEnginePanicIsRecorded(t *testing.T) {

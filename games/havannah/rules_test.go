@@ -499,7 +499,7 @@ func TestParsePositionErrors(t *testing.T) {
 		{"havannah:base=4", "..../...../....../...x.../....../...../.... w", `position "..../...../....../...x.../....../...../.... w": row d: 'x' is not a cell (want ., w or b)`},
 		{"havannah:base=4", "..../...../....../......./....../...../.... x", `position "..../...../....../......./....../...../.... x": side to move "x", want w or b`},
 		{"havannah:base=4", "..../...../....../......./....../...../....", `position "..../...../....../......./....../...../....": want the rows, a space and the side to move (w or b), like "..../...../....../......./....../...../.... w"`},
-		{"havannah:base=4", "b.../...../....../......./....../...../.... w", `position "b.../...../....../......./....../...../.... w": 0 white and 1 black stones with White to move, but White moves first`},
+		{"havannah:base=4", "b.../...../....../......./....../...../.... w", `position "b.../...../....../......./....../...../.... w": 0 white and 1 black stones with White to move, but White moves first: with White to move both have as many stones, with Black to move White has one more`},
 		{"havannah:base=4,swap", "b.../...../....../......./....../...../.... b", `position "b.../...../....../......./....../...../.... b": 0 white and 1 black stones with Black to move, but White moves first (or Black, after a swap)`},
 		{"havannah:base=4", "bbbb/wwwww/....../......./....../...../.... b", `position "bbbb/wwwww/....../......./....../...../.... b": Black is to move but has already won (bridge)`},
 	}

@@ -538,7 +538,7 @@ func (g *Game) ParsePosition(text string) (games.State, error) {
 	}
 	swapped := g.swap && (s.side == games.First && b == w+1 || s.side == games.Second && w == b && w > 0)
 	if !fits && !swapped {
-		after := ""
+		after := ": with White to move both have as many stones, with Black to move White has one more"
 		if g.swap {
 			after = " (or Black, after a swap)"
 		}
