@@ -271,3 +271,28 @@ func TestHavannahWinningStructureHighlighted(t *testing.T) {
 		t.Errorf("the review at the last ply does not mark the bridge:\n%s", v)
 	}
 }
+
+// The promotion chooser shows each piece's glyph after its move's check or
+// mate sign as well (b8=Q+ ♕), not only after a bare promotion.
+func TestChooserGlyphsAfterCheck(t *testing.T) {
+	g, err := games.New("chess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := g.ParsePosition("7k/1P6/8/8/8/8/8/K7 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	human, _ := parsePlayer(nil, "human", g)
+	p := newPlay(g, s, [2]player{human, human})
+	p.autosaving = false
+	for _, m := range s.Legal(nil) {
+		if strings.HasPrefix(s.MoveString(m), "b8") {
+			p.choices = append(p.choices, m)
+		}
+	}
+	e := &env{styles: DefaultStyles()}
+	if got, want := p.chooserText(e), "choose the move: [b8=Q+ ♕]  b8=R+ ♖  b8=B ♗  b8=N ♘"; got != want {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+}

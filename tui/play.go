@@ -755,8 +755,9 @@ func (p *play) chooserText(e *env) string {
 	for i, m := range p.choices {
 		name := p.state.MoveString(m)
 		if b.Kind == games.Chess && !e.styles.ASCII {
-			if last := name[len(name)-1]; strings.IndexByte("QRBN", last) >= 0 {
-				name += " " + pieceGlyph(b, games.Cell{Piece: last}, false)
+			// The promotion's letter, before a check or mate sign (b8=Q+).
+			if bare := strings.TrimRight(name, "+#"); bare != "" && strings.IndexByte("QRBN", bare[len(bare)-1]) >= 0 {
+				name += " " + pieceGlyph(b, games.Cell{Piece: bare[len(bare)-1]}, false)
 			}
 		}
 		if i == p.choice {

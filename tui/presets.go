@@ -261,6 +261,11 @@ func (p *presetPicker) start(e *env) (screen, tea.Cmd) {
 	}
 	name := p.names[p.cursor]
 	pr, _ := e.cfg.Preset(name)
+	if opt.Count%2 == 1 && pr.Protocol == config.SeatPairs {
+		p.err = fmt.Sprintf("games per match %d: preset %s plays seat-swapped pairs: want an even number", opt.Count, name)
+		p.form.focusOn(0)
+		return p, nil
+	}
 	if v := strings.TrimSpace(p.form.value(3)); v != "" {
 		for _, b := range strings.Split(v, ",") {
 			opt.Budgets = append(opt.Budgets, strings.TrimSpace(b))

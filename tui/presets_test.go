@@ -115,6 +115,21 @@ func TestPresetCountRange(t *testing.T) {
 	}
 }
 
+// An odd number of games for a seat-swapped pairs preset is refused in the
+// form, before a run starts.
+func TestPresetPairsWantEvenCount(t *testing.T) {
+	tempResults(t)
+	cfg, err := config.Parse("c.toml", []byte(pairsPresetConfig))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := send(t, New(cfg), tea.WindowSizeMsg{Width: 140, Height: 40})
+	m = keys(t, openItem(t, m, itemPresets), "1", "enter")
+	if _, ok := m.current.(*presetPicker); !ok || !strings.Contains(m.View(), "games per match 1: preset kp plays seat-swapped pairs: want an even number") {
+		t.Fatalf("got screen %T, view\n%s", m.current, m.View())
+	}
+}
+
 func mustPlan(t *testing.T, cfg *config.Config, p *config.Preset) *tournament.Plan {
 	t.Helper()
 	plan, err := tournament.NewPlan(cfg, p)
