@@ -118,3 +118,19 @@ func TestBrowserRereadsOnlyChangedSaves(t *testing.T) {
 		t.Fatalf("a file of the same size and time was read again:\n%s", v)
 	}
 }
+
+// A chess save counts plies, where a move is both sides'; other games count
+// moves.
+func TestMovesOf(t *testing.T) {
+	chess, _ := games.New("chess")
+	nogo, _ := games.New("nogo")
+	for _, tc := range []struct {
+		g    games.Game
+		n    int
+		want string
+	}{{chess, 8, "8 plies"}, {chess, 1, "1 ply"}, {nogo, 8, "8 moves"}, {nogo, 1, "1 move"}} {
+		if got := movesOf(tc.g, tc.n); got != tc.want {
+			t.Errorf("movesOf(%s, %d) = %q, want %q", tc.g.Name(), tc.n, got, tc.want)
+		}
+	}
+}

@@ -313,7 +313,7 @@ func saveNote(path string) string {
 		text, _ := r.Player(games.Player(p))
 		seats[p] = names[p] + " " + cmp.Or(text, "?")
 	}
-	return fmt.Sprintf("%s, %s · %s · %s", seats[0], seats[1], cmp.Or(r.Get("Result"), "*"), count(len(r.Moves), "move"))
+	return fmt.Sprintf("%s, %s · %s · %s", seats[0], seats[1], cmp.Or(r.Get("Result"), "*"), movesOf(r.Game, len(r.Moves)))
 }
 
 // reveal rereads the saves when a game loaded from the list is left.
@@ -405,7 +405,7 @@ func loadedPlay(e *env, r *pgn.Record) *play {
 	p.paused = !seats[0].human() || !seats[1].human()
 	p.clocks, p.turnFrom = [2]time.Duration{}, time.Time{} // replaying took no one's time
 	p.startClock()
-	status := "loaded " + count(len(r.Moves), "move")
+	status := "loaded " + movesOf(r.Game, len(r.Moves))
 	if p.paused && !p.over() {
 		status += "; engines paused (ctrl+p resumes)"
 	}
@@ -414,6 +414,18 @@ func loadedPlay(e *env, r *pgn.Record) *play {
 	}
 	p.setStatus(status, false)
 	return p
+}
+
+// movesOf counts n moves of a game as its players do: plies in chess, where
+// a move is White's and Black's together, moves elsewhere.
+func movesOf(g games.Game, n int) string {
+	if g.Name() != "chess" {
+		return count(n, "move")
+	}
+	if n == 1 {
+		return "1 ply"
+	}
+	return fmt.Sprintf("%d plies", n)
 }
 
 // loadPlayer rebuilds a saved seat: its text ("uct 1s"), or, when the
