@@ -268,6 +268,21 @@ func TestReviewShowsClocks(t *testing.T) {
 	}
 }
 
+// The review of a game a scaled run played names the scale with its
+// budget, as the list of games does.
+func TestReviewNamesTheBudgetScale(t *testing.T) {
+	rec := tournament.Record{Preset: "quick", Match: "tictactoe|a|b|iterations=95000", Game: "tictactoe", Names: [2]string{"a", "b"},
+		Result: "1-0", Winner: 0, Budget: "iterations=95000", BudgetScale: 0.01,
+		Moves: []tournament.MoveSummary{{Move: "b2"}, {Move: "a1"}, {Move: "a2"}, {Move: "a3"}, {Move: "c2"}}}
+	r, err := recordReview(rec, "results/quick.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "tictactoe a v b iterations=95000 x0.01 game 1"; r.source != want {
+		t.Fatalf("the review's source is %q, want %q", r.source, want)
+	}
+}
+
 // The move list numbers full moves where the players take turns, as
 // chess does (continuing a FEN's number, "N..." for a first move of the
 // second player), and plies with the mover's name once a player has moved

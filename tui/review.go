@@ -122,7 +122,7 @@ func recordReview(rec tournament.Record, path string) (*review, error) {
 	}
 	pr.Set("Seed", fmt.Sprint(rec.Seed))
 	pr.Set("Event", fmt.Sprintf("%s %s game %d", rec.Preset, rec.Match, rec.Index+1))
-	r := newReview(g, start, moves, pr, fmt.Sprintf("%s game %d", strings.Join(strings.Fields(rec.Game+" "+matchPlayers(rec)+" "+rec.Budget), " "), rec.Index+1))
+	r := newReview(g, start, moves, pr, fmt.Sprintf("%s game %d", strings.Join(strings.Fields(rec.Game+" "+matchPlayers(rec)+" "+rec.BudgetLabel()), " "), rec.Index+1))
 	r.sourcePath = path
 	r.figures = rec.Moves
 	for _, f := range rec.Moves {

@@ -325,6 +325,9 @@ func (st *stepper) view(e *env) string {
 		pick = "lowest"
 	}
 	info := fmt.Sprintf("step %d at depth %d, %s to move (values are %s's: %s picks the %s)", l.step+1, step.Depth, names[step.State.ToMove()], names[0], names[step.State.ToMove()], pick)
+	if step.State.Terminal() {
+		info = fmt.Sprintf("step %d at depth %d: the game is over, no one to move", l.step+1, step.Depth)
+	}
 	if c.HasBound {
 		info += fmt.Sprintf("; POD bound %.4f for %s", c.Bound, names[c.Owner])
 	}

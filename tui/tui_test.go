@@ -464,6 +464,30 @@ func TestStepper(t *testing.T) {
 	}
 }
 
+// The stepper's last step, the playout's end, names no side to move.
+func TestStepperLastStep(t *testing.T) {
+	m := send(t, New(nil), tea.WindowSizeMsg{Width: 140, Height: 40})
+	m = openItem(t, m, itemStepper)
+	m = keys(t, m, "ctrl+u", "tictactoe", "tab", "ctrl+u", "1x1/1o1/xo1 x", "tab", "ctrl+u", "nmcs:level=1,discount")
+	next, cmd := m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	m = drain(t, next.(Model), cmd, 10)
+	st, ok := m.current.(*stepper)
+	if !ok {
+		t.Fatalf("screen %T:\n%s", m.current, m.View())
+	}
+	for range 10 {
+		if step, _ := st.top().tr.Step(st.top().step); step.State.Terminal() {
+			break
+		}
+		next, cmd = m.Update(tea.KeyMsg{Type: tea.KeyRight})
+		m = drain(t, next.(Model), cmd, 10)
+	}
+	v := m.View()
+	if !strings.Contains(v, "the game is over, no one to move") || strings.Contains(v, " to move (values are") {
+		t.Fatalf("the last step:\n%s", v)
+	}
+}
+
 // The stepper's form refuses a bad search, position or seed with the
 // reason, and focuses the field at fault (enter pressed in the game's).
 func TestStepperSetupErrors(t *testing.T) {
