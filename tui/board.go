@@ -103,12 +103,16 @@ func (v *boardView) layoutPits() {
 		v.cells[i] = cellBox{x: 4 + 4*f, y: 2 - 2*side, w: 4}
 	}
 	v.labels = append(v.labels, boardSpan{4 + 4*h, 0, "  2 " + v.names[1]}, boardSpan{4 + 4*h, 2, "  1 " + v.names[0]})
-	left, right := "◂ "+v.names[1]+"'s store", v.names[0]+"'s store ▸"
+	west, east := "◂", "▸"
+	if v.ascii {
+		west, east = "<", ">"
+	}
+	left, right := west+" "+v.names[1]+"'s store", v.names[0]+"'s store "+east
 	if len([]rune(left+right))+2 > 4*h {
-		left, right = "◂ "+v.names[1], v.names[0]+" ▸"
+		left, right = west+" "+v.names[1], v.names[0]+" "+east
 	}
 	if len([]rune(left+right))+2 > 4*h {
-		left, right = "◂", "▸"
+		left, right = west, east
 	}
 	v.labels = append(v.labels, boardSpan{5, 1, left}, boardSpan{4 + 4*h - 1 - len([]rune(right)), 1, right})
 	for f := range h {

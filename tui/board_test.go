@@ -92,6 +92,25 @@ func TestKalahStoresAndExtraMove(t *testing.T) {
 	if v := m.View(); strings.Contains(v, "extra move") || !strings.Contains(v, "North (human) to move") {
 		t.Fatalf("after f1:\n%s", v)
 	}
+	// ASCII: the stores' arrows too.
+	m.ctx.styles.ASCII = true
+	if v := m.View(); !strings.Contains(v, "< North") || !strings.Contains(v, "South >") || strings.ContainsAny(v, "◂▸") {
+		t.Fatalf("ASCII stores:\n%s", v)
+	}
+}
+
+// ASCII styles draw panes with ASCII borders, which the Linux console's
+// font has, where the rounded corners are not.
+func TestASCIIPanes(t *testing.T) {
+	t.Setenv("MCARENA_ASCII", "1")
+	st := DefaultStyles()
+	if got := st.Pane.Render("x"); strings.ContainsAny(got, "╭╮╰╯│─") {
+		t.Fatalf("an ASCII pane:\n%s", got)
+	}
+	t.Setenv("MCARENA_ASCII", "0")
+	if got := DefaultStyles().Pane.Render("x"); !strings.ContainsAny(got, "╭") {
+		t.Fatalf("a pane:\n%s", got)
+	}
 }
 
 // The hex cursor moves in the six directions (↑ up-left, ↓ down-right,

@@ -25,7 +25,8 @@ type Styles struct {
 	Pane    lipgloss.Style
 	Plain   lipgloss.Style
 	// ASCII draws boards with ASCII only: chessmen and stones as letters,
-	// dominoes with brackets (MCARENA_ASCII set, or the Linux console).
+	// dominoes with brackets, Kalah's store arrows as < and >, and panes
+	// with ASCII borders (MCARENA_ASCII set, or the Linux console).
 	ASCII bool
 }
 
@@ -46,6 +47,9 @@ func DefaultStyles() Styles {
 	}
 	st := newStyles(lipgloss.DefaultRenderer(), !noColor)
 	st.ASCII = asciiOnly(os.Getenv)
+	if st.ASCII {
+		st.Pane = st.Pane.Border(lipgloss.ASCIIBorder()) // the Linux console's font lacks rounded corners too
+	}
 	return st
 }
 
