@@ -193,9 +193,10 @@ func viewLine(s engines.Stats, root games.State) string {
 
 // movesTable renders up to rows root moves in the engine's declared columns
 // with their proofs: the chosen move (the PV's first) first, then proven
-// moves (wins, draws, losses), then the rest by the engine's ranking column
-// (moves with no number in it last), or in the engine's order where it
-// declares none. A count ranking column gets a bar of each move's share.
+// wins, then the unproven moves by the engine's ranking column (moves with
+// no number in it last), or in the engine's order where it declares none,
+// then proven draws and proven losses, so that a move the search still
+// weighs is never listed under one it has settled as lost. A count ranking column gets a bar of each move's share.
 // A table longer than rows shows the rows from the skip-th move on, with a
 // line for the moves above and one for those below.
 func movesTable(s engines.Stats, root games.State, rows, skip int, st Styles) []string {
@@ -214,11 +215,11 @@ func movesTable(s engines.Stats, root games.State, rows, skip int, st Styles) []
 		case m.Proven == engines.ProvenWin:
 			return 1
 		case m.Proven == engines.ProvenDraw:
-			return 2
-		case m.Proven == engines.ProvenLoss:
 			return 3
+		case m.Proven == engines.ProvenLoss:
+			return 4
 		}
-		return 4
+		return 2
 	}
 	sort.SliceStable(moves, func(i, j int) bool {
 		if a, b := pin(moves[i]), pin(moves[j]); a != b {

@@ -73,6 +73,29 @@ func TestStatsPanePinsChosenAndProven(t *testing.T) {
 	}
 }
 
+// Proven draws and losses come after the moves the search still weighs,
+// however few their visits: a move of many visits is never listed under
+// one settled as lost.
+func TestStatsPaneListsSettledMovesLast(t *testing.T) {
+	_, p := start(t, "tictactoe")
+	vis := engines.Column{Key: "visits", Title: "visits", Kind: engines.Count}
+	var moves []engines.MoveStats
+	legal := p.state.Legal(nil)
+	for i, mv := range legal[:5] {
+		moves = append(moves, engines.MoveStats{Move: mv, Cells: []float64{float64(100 - i)}})
+	}
+	moves[0].Proven = engines.ProvenLoss // the most visited, but lost
+	moves[1].Proven = engines.ProvenDraw
+	st := engines.Stats{Columns: []engines.Column{vis}, Rank: 0, Moves: moves, PV: []games.Move{legal[4]}}
+	lines := movesTable(st, p.state, 10, 0, DefaultStyles())
+	name := func(i int) string { return p.state.MoveString(legal[i]) }
+	for row, i := range []int{4, 2, 3, 1, 0} { // chosen, unproven by visits, draw, loss
+		if !strings.HasPrefix(lines[row+1], name(i)) {
+			t.Fatalf("rows %q: want %s at row %d", lines[1:6], name(i), row+1)
+		}
+	}
+}
+
 func TestCutShortAndSparkline(t *testing.T) {
 	st := engines.Stats{Done: true, Moves: make([]engines.MoveStats, 22), Figures: []engines.Figure{{Key: "evaluated", Value: 3}}}
 	if got := cutShort(st); got != "the budget ended the search: 3 of 22 moves evaluated" {
