@@ -87,6 +87,22 @@ func TestClockRunsAndFlagFalls(t *testing.T) {
 	}
 }
 
+// Without a clock the time used shown is of the moves made, so that it does
+// not stand still on a human's turn and jump at the next key.
+func TestTimeUsedShowsMovesMade(t *testing.T) {
+	now := fakeClock(t)
+	tempSaves(t)
+	m, _ := startWith(t, "tictactoe", "human", "human")
+	*now = now.Add(15 * time.Second)
+	if v := m.View(); !strings.Contains(v, "time used X 0:00  O 0:00") {
+		t.Fatalf("during X's first turn:\n%s", v)
+	}
+	m = keys(t, m, "b2", "enter")
+	if v := m.View(); !strings.Contains(v, "time used X 0:15  O 0:00") {
+		t.Fatalf("after X's move:\n%s", v)
+	}
+}
+
 // Without a clock the screen counts each side's thinking time, and the
 // pause between engine moves (for watching) is not part of it.
 func TestWatchingPauseNotCounted(t *testing.T) {

@@ -1276,7 +1276,10 @@ func (p *play) statusLine(e *env) string {
 	if !p.seats[0].human() && !p.seats[1].human() {
 		pace = "pace " + p.delay.String()
 	}
-	clocks := fmt.Sprintf("time used %s %s  %s %s", names[0], clockText(p.clockOf(games.First)), names[1], clockText(p.clockOf(games.Second)))
+	// Without a clock nothing redraws the screen on a human's turn, so the
+	// time used is of the moves made: it changes when a move is, never
+	// by a jump at the next key.
+	clocks := fmt.Sprintf("time used %s %s  %s %s", names[0], clockText(p.clocks[games.First]), names[1], clockText(p.clocks[games.Second]))
 	if p.timed() {
 		clocks = fmt.Sprintf("clock %s: %s %s  %s %s", p.control, names[0], leftText(p.leftOf(games.First)), names[1], leftText(p.leftOf(games.Second)))
 	}
