@@ -269,6 +269,9 @@ func TestTournamentCommands(t *testing.T) {
 	if code != ExitOK || !strings.Contains(out, "| tiny | tictactoe |") {
 		t.Fatalf("report: %d %q", code, out)
 	}
+	if code, _, errs := run("report", "--config", cfg, "--markdown", "--csv", res); code != ExitUsage || !strings.Contains(errs, "--markdown and --csv are two forms of one table: give one") {
+		t.Fatalf("report --markdown --csv: %d %q", code, errs)
+	}
 }
 
 func TestTournamentErrors(t *testing.T) {

@@ -606,6 +606,9 @@ func runReport(args []string, stdout io.Writer) error {
 	if len(files) == 0 {
 		return usagef("want results files (usage: mcarena %s)", reportUsage)
 	}
+	if *markdown && *csvOut {
+		return usagef("--markdown and --csv are two forms of one table: give one")
+	}
 	cfg, err := loadConfig(*configPath)
 	if err != nil {
 		return err

@@ -555,6 +555,9 @@ func (s *State) ParseMove(text string) (games.Move, error) {
 		return games.NoMove, fmt.Errorf("%s: no %s piece on %s", text, name, a)
 	}
 	df, dr := to%8-from%8, to/8-from/8
+	if df == 0 && dr == 0 {
+		return games.NoMove, fmt.Errorf("%s: a move leaves %s for another square", text, a)
+	}
 	d := -1
 	for i := range 8 {
 		k := max(abs(df), abs(dr))

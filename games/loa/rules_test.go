@@ -138,6 +138,7 @@ func TestMoveErrors(t *testing.T) {
 		{loa.Start, "b1-b9", `"b9" is not a cell of the 8x8 board (a1..h8)`},
 		{loa.Start, "a2-a4", "a2-a4: no Black piece on a2"},
 		{loa.Start, "b1-c3", "b1-c3: b1 and c3 are not on one line"},
+		{loa.Start, "b1-b1", "b1-b1: a move leaves b1 for another square"},
 		{loa.Start, "b1-b4", "b1-b4: the line holds 2 pieces, so the piece moves 2 squares, not 3"},
 		{loa.Start, "b1xb3", "b1xb3: nothing to capture on b3"},
 		{loa.Start, "pass", "pass: Black has a legal move"},
