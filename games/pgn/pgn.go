@@ -263,6 +263,9 @@ func Parse(name, text string) (*Record, error) {
 	}
 	r.Game, r.Start = g, g.NewState()
 	chess := g.Name() == "chess"
+	if !chess && r.Get("FEN") != "" {
+		return nil, fmt.Errorf("%s: a FEN tag in a save of %s: only chess has FEN; the other games keep their start in a Position tag", name, g.Name())
+	}
 	posTag := "Position"
 	if chess && r.Get("FEN") != "" {
 		posTag = "FEN"

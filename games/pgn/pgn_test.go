@@ -99,6 +99,7 @@ func TestDamagedFiles(t *testing.T) {
 		{"[Game \"tictactoe\"]\n[Position \"3/3 x\"]\n\n*\n", "x.pgn: Position tag: position"},
 		{"%PDF-1.4 binary junk\n", "x.pgn:1: no [Game"},
 		{"[Game \"tictactoe\"]\n[Result \"*\"]\n\n1. a1 b2 2. a2 b1 3. a3 1-0\n", "x.pgn:4: the moves end with 1-0 but the Result tag says *"},
+		{"[Game \"tictactoe\"]\n[FEN \"8/8/8/8/8/8/8/K6k w - - 0 1\"]\n\n*\n", "x.pgn: a FEN tag in a save of tictactoe: only chess has FEN"},
 		{"[Game \"tictactoe\"]\n[Termination \"checkmate\"]\n[Result \"0-1\"]\n\n1. a1 0-1\n", "the Result tag says 0-1 but the moves do not end so"},
 	}
 	for _, tt := range tests {
