@@ -102,7 +102,7 @@ func (v *boardView) layoutPits() {
 		f, side := v.b.Coord(i)
 		v.cells[i] = cellBox{x: 4 + 4*f, y: 2 - 2*side, w: 4}
 	}
-	v.labels = append(v.labels, boardSpan{4 + 4*h, 0, "  2 " + v.names[1]}, boardSpan{4 + 4*h, 2, "  1 " + v.names[0]})
+	v.labels = append(v.labels, boardSpan{4 + 4*h, 0, "  row 2: " + v.names[1]}, boardSpan{4 + 4*h, 2, "  row 1: " + v.names[0]})
 	west, east := "◂", "▸"
 	if v.ascii {
 		west, east = "<", ">"

@@ -83,7 +83,7 @@ func TestKalahStoresAndExtraMove(t *testing.T) {
 	m, _ := start(t, "kalah")
 	m = keys(t, m, "c1", "enter")
 	v := m.View()
-	for _, want := range []string{"◂ North", "South ▸", "1 South", "2 North", "South (human) to move: extra move"} {
+	for _, want := range []string{"◂ North", "South ▸", "row 1: South", "row 2: North", "South (human) to move: extra move"} {
 		if !strings.Contains(v, want) {
 			t.Fatalf("view lacks %q:\n%s", want, v)
 		}
