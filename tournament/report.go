@@ -570,7 +570,7 @@ func WriteAnalysisReport(w io.Writer, sums []AnalysisSummary, f Format) error {
 					fmt.Fprintf(w, "%s chose %s in more than half its runs first at budget %s.\n", e, sums[0].Move, orDash(b))
 				}
 			} else {
-				fmt.Fprintf(w, "%s chose %s in more than half its runs at no budget.\n", e, sums[0].Move)
+				fmt.Fprintf(w, "%s chose %s in more than half its runs under none of the budgets.\n", e, sums[0].Move)
 			}
 		}
 	}
