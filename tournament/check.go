@@ -75,7 +75,7 @@ func (r *Record) Check() error {
 		return bad("names", "the first engine's name is missing")
 	case r.Kind == GameKind && r.Names[1] == "":
 		return bad("names", "%q: a game names both engines", r.Names)
-	case r.Match != r.key():
+	case !r.keyAgrees():
 		return bad("match", "%q, but its game, engines and budget make it %q", r.Match, r.key())
 	case r.Index < 0 || r.Index >= config.MaxCount:
 		return bad("index", "%d is not in 0..%d", r.Index, config.MaxCount-1)
@@ -146,6 +146,13 @@ func (r *Record) Check() error {
 		return bad("winner", "%d, but the result %s with first_seat %d makes it %d", r.Winner, r.Result, r.FirstSeat, want)
 	}
 	return nil
+}
+
+// keyAgrees reports whether r's match key is the one its other fields
+// give (key), or for an analysis run under an empty budget text, the form
+// AnalysisKey writes when the preset lists that budget ("analysis|u|").
+func (r *Record) keyAgrees() bool {
+	return r.Match == r.key() || r.Kind == AnalysisKind && r.Budget == "" && r.Match == "analysis|"+r.Names[0]+"|"
 }
 
 // key is the match key r's other fields give: the game, the two engines

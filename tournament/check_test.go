@@ -70,6 +70,19 @@ func TestParseRecordChecks(t *testing.T) {
 	checkEdits(t, good, tests)
 }
 
+// An analysis run's key names its engine and budget; under an empty budget
+// text a preset that lists budgets writes "analysis|u|", one without them
+// "analysis|u", and both read back.
+func TestParseAnalysisRecordKeys(t *testing.T) {
+	good := `{"kind":"analysis","preset":"a","match":"analysis|u|iterations=5","index":0,"game":"tictactoe","budget":"iterations=5","names":["u",""],"specs":["uct",""],"seed":1,"winner":-1,"moves":[{"move":"a3","states":30}]}`
+	checkEdits(t, good, []recordEdit{
+		{"good", "", "", ""},
+		{"empty budget listed", `"match":"analysis|u|iterations=5","index":0,"game":"tictactoe","budget":"iterations=5"`, `"match":"analysis|u|","index":0,"game":"tictactoe","budget":""`, ""},
+		{"no budgets", `"match":"analysis|u|iterations=5","index":0,"game":"tictactoe","budget":"iterations=5"`, `"match":"analysis|u","index":0,"game":"tictactoe","budget":""`, ""},
+		{"another engine", `"match":"analysis|u|iterations=5"`, `"match":"analysis|v|iterations=5"`, `field match: "analysis|v|iterations=5", but its game, engines and budget make it "analysis|u|iterations=5"`},
+	})
+}
+
 // A batch of playouts is checked too: its playouts within a batch, three
 // outcome counts that add up to them, end reasons (when kept) that add up
 // to them, no moves.

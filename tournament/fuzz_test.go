@@ -15,8 +15,8 @@ import (
 func FuzzParseRecord(f *testing.F) {
 	f.Add([]byte(strings.TrimSpace(goodLine("m", 3))))
 	f.Add([]byte(`{"kind":"analysis","preset":"t1","match":"analysis|n2","index":0,"game":"tictactoe","names":["n2",""],"specs":["nmcs:level=2",""],"seed":1,"winner":-1,"moves":[{"move":"a3","states":300}]}`))
-	f.Add([]byte(`{"match":"m","winner":5}`))
-	f.Add([]byte(`{"match":"m"}{}`))
+	f.Add([]byte(strings.Replace(strings.TrimSpace(goodLine("m", 0)), `"winner":0`, `"winner":5`, 1)))
+	f.Add([]byte(strings.TrimSpace(goodLine("m", 0)) + "{}"))
 	f.Fuzz(func(t *testing.T, line []byte) {
 		rec, err := ParseRecord(line)
 		if err != nil {
@@ -77,9 +77,9 @@ func FuzzResultsFile(f *testing.F) {
 // panic, and a record of a game the registry does not know is refused.
 func FuzzCheckerReplay(f *testing.F) {
 	f.Add([]byte(strings.TrimSpace(goodLine("m", 3))))
-	f.Add([]byte(`{"preset":"p","match":"m","index":0,"game":"kalah:start=random","start":"4,4,4,4,4,4,0,4,4,4,4,4,4,0 s","names":["a","b"],"result":"1-0","winner":0,"plies":1,"moves":[{"move":"a1"}]}`))
-	f.Add([]byte(`{"preset":"p","match":"m","index":0,"game":"chess","names":["a","b"],"result":"0-1","winner":1,"reason":"resignation","plies":2,"moves":[{"move":"e4"},{"move":"Ke7"}]}`))
-	f.Add([]byte(`{"kind":"simulations","preset":"p","match":"m","index":0,"game":"loa","start":"x","names":["uniform",""],"winner":-1,"playouts":1,"outcomes":[1,0,0]}`))
+	f.Add([]byte(`{"preset":"p","match":"kalah:start=random|a|b|","index":0,"game":"kalah:start=random","start":"4,4,4,4,4,4,0,4,4,4,4,4,4,0 s","names":["a","b"],"result":"1-0","winner":0,"plies":1,"moves":[{"move":"a1"}]}`))
+	f.Add([]byte(`{"preset":"p","match":"chess|a|b|","index":0,"game":"chess","names":["a","b"],"result":"0-1","winner":1,"reason":"resignation","plies":2,"moves":[{"move":"e4"},{"move":"Ke7"}]}`))
+	f.Add([]byte(`{"kind":"simulations","preset":"p","match":"simulations|0","index":0,"game":"loa","start":"x","names":["uniform",""],"winner":-1,"playouts":1,"outcomes":[1,0,0]}`))
 	f.Add([]byte(`{"kind":"analysis","preset":"a","match":"analysis|u|iterations=20","index":0,"game":"tictactoe","budget":"iterations=20","names":["u",""],"specs":["uct",""],"seed":0,"winner":-1,"moves":[{"move":"c1"}]}`))
 	cfg, err := config.Parse("verify.toml", []byte(verifyConfig))
 	if err != nil {

@@ -58,11 +58,19 @@ func TestLoadRefusesNonSaves(t *testing.T) {
 	}
 }
 
-// A save that returned is synced with its folder entry: nothing is left
-// behind, and the new content replaced the old.
 // SaveNew makes a new file only: over an existing one it fails with
-// fs.ErrExist and leaves the file and the folder as they were.
+// fs.ErrExist and leaves the file and the folder as they were, on a file
+// system with hard links and on one without.
 func TestSaveNewNeverReplaces(t *testing.T) {
+	t.Run("hard links", testSaveNewNeverReplaces)
+	t.Run("no hard links", func(t *testing.T) {
+		defer func(l func(string, string) error) { link = l }(link)
+		link = func(string, string) error { return syscall.EPERM }
+		testSaveNewNeverReplaces(t)
+	})
+}
+
+func testSaveNewNeverReplaces(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "g.pgn")
 	if err := SaveNew(path, randomGame(t, "nogo", 3, 4)); err != nil {
@@ -81,6 +89,8 @@ func TestSaveNewNeverReplaces(t *testing.T) {
 	}
 }
 
+// A save that returned is synced with its folder entry: nothing is left
+// behind, and the new content replaced the old.
 func TestSaveReplaces(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "g.pgn")
 	for _, plies := range []int{4, 8} {

@@ -70,8 +70,10 @@
 package pgn
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -418,9 +420,10 @@ func Save(path string, r *Record) error { return save(path, r, true) }
 
 // SaveNew writes a record to path as Save does, but only as a new file: if
 // path exists, it is left as it is and the error satisfies
-// errors.Is(err, fs.ErrExist). The file appears whole or not at all (a
-// hard link to the synced temporary file), so two saves that pick one name
-// at once cannot overwrite each other.
+// errors.Is(err, fs.ErrExist), so two saves that pick one name at once
+// cannot overwrite each other. The file appears whole (a hard link to the
+// synced temporary file), or where the file system has no hard links, empty
+// for the moment before the rename that fills it.
 func SaveNew(path string, r *Record) error { return save(path, r, false) }
 
 func save(path string, r *Record, replace bool) error {
@@ -448,10 +451,30 @@ func save(path string, r *Record, replace bool) error {
 	if replace {
 		err = os.Rename(tmp, path)
 	} else {
-		err = os.Link(tmp, path)
+		err = newName(tmp, path)
 	}
 	if err != nil {
 		return err
 	}
 	return durable.SyncDir(dir)
+}
+
+// link makes a hard link; a test stands in a file system without them.
+var link = os.Link
+
+// newName gives the finished file tmp the name path, which must not exist:
+// a hard link, which appears whole, else, where the file system has no
+// hard links (FAT, some network mounts), the name taken first by an empty
+// file made only if none exists, then the file renamed over it.
+func newName(tmp, path string) error {
+	err := link(tmp, path)
+	if err == nil || errors.Is(err, fs.ErrExist) {
+		return err
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	f.Close()
+	return os.Rename(tmp, path)
 }
