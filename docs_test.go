@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -42,11 +43,25 @@ func slug(heading string) string {
 	return b.String()
 }
 
-// anchors are the slugs of a document's headings, outside indented code.
+// anchors are the slugs of a document's headings, outside indented and
+// fenced code, a repeated slug numbered -1, -2... as GitHub numbers it.
 func anchors(text string) map[string]bool {
 	set := map[string]bool{}
-	for _, m := range headingPattern.FindAllStringSubmatch(text, -1) {
-		set[slug(m[1])] = true
+	fenced := false
+	for _, line := range strings.Split(text, "\n") {
+		if strings.HasPrefix(line, "```") {
+			fenced = !fenced
+			continue
+		}
+		m := headingPattern.FindStringSubmatch(line)
+		if fenced || m == nil {
+			continue
+		}
+		s := slug(m[1])
+		for n := 1; set[s]; n++ {
+			s = fmt.Sprintf("%s-%d", slug(m[1]), n)
+		}
+		set[s] = true
 	}
 	return set
 }

@@ -65,12 +65,16 @@ func runChunks(runs, workers int, one func(i int) (games.Move, int64, error), ad
 }
 
 // flagBudget checks the budget flags of a command, naming the flag and its
-// range: a negative budget would mean no limit, a search that never ends,
-// and a zero one given on the command line the default budget, which is
-// not what it says (left out, a flag is 0 and asks for no such limit).
+// range: a negative budget would mean no limit, a search that never ends.
+// A zero is no limit of that kind; given on the command line with no other
+// limit, it would mean the default budget, which is not what it says, and
+// is refused.
 func flagBudget(fs *flag.FlagSet, perMove time.Duration, iterations, states int64) (engines.Budget, error) {
 	given := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	if perMove > 0 || iterations > 0 || states > 0 {
+		clear(given) // a zero beside another limit: no limit of its kind
+	}
 	if perMove < 0 || perMove > config.MaxBudgetTime || perMove == 0 && given["time"] {
 		return engines.Budget{}, usagef("--time %v: want a duration above 0 and at most %v (or none)", perMove, config.MaxBudgetTime)
 	}

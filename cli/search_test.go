@@ -38,6 +38,14 @@ func TestSearchJSON(t *testing.T) {
 	}
 }
 
+// A zero beside another limit is no limit of its kind, as it always was.
+func TestSearchZeroBesideALimit(t *testing.T) {
+	code, out, errs := run("search", "tictactoe", "--engine", "uct", "--time", "0s", "--iterations", "50")
+	if code != ExitOK || !strings.Contains(out, "(iterations 50,") {
+		t.Fatalf("--time 0s --iterations 50: %d %q %q", code, out, errs)
+	}
+}
+
 func TestSearchErrors(t *testing.T) {
 	for _, tc := range []struct {
 		args []string

@@ -48,6 +48,11 @@ count = 1000000
 		if b, err := os.ReadFile(res); err == nil && bytes.Count(b, []byte("\n")) >= 1 {
 			break
 		}
+		select {
+		case r := <-done:
+			t.Fatalf("the run ended before a signal: exit %d, stderr %q", r.code, r.errout)
+		default:
+		}
 		if time.Now().After(deadline) {
 			t.Fatal("no game finished in 30 s")
 		}

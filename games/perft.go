@@ -1,9 +1,12 @@
 package games
 
 // Perft returns the number of move sequences of exactly depth plies from s. A
-// terminal position has no moves, so it counts only at depth 0. s is not
-// changed.
+// terminal position has no moves, so it counts only at depth 0; a negative
+// depth counts nothing. s is not changed.
 func Perft(s State, depth int) uint64 {
+	if depth < 0 {
+		return 0
+	}
 	return newPerfter(s).count(s, depth, 0)
 }
 

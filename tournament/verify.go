@@ -206,10 +206,10 @@ func replayBatch(start games.State, r *Record) string {
 		return fmt.Sprintf("policy %q: %v", r.Names[0], err)
 	}
 	if !slices.Equal(counts.Outcomes[:], r.Outcomes) {
-		return fmt.Sprintf("its %d playouts, played again from seed %d, give outcomes %v, not the record's %v", r.Playouts, r.Seed, counts.Outcomes, r.Outcomes)
+		return fmt.Sprintf("its %d playouts, played again from seed %d, give outcomes %v, not the record's %v (the record was changed, or this build plays the policy otherwise)", r.Playouts, r.Seed, counts.Outcomes, r.Outcomes)
 	}
 	if r.Ends != nil && !maps.Equal(counts.Ends, r.Ends) {
-		return fmt.Sprintf("its %d playouts, played again from seed %d, end %v, not as the record's %v", r.Playouts, r.Seed, counts.Ends, r.Ends)
+		return fmt.Sprintf("its %d playouts, played again from seed %d, end %v, not as the record's %v (the record was changed, or this build plays the policy otherwise)", r.Playouts, r.Seed, counts.Ends, r.Ends)
 	}
 	return ""
 }

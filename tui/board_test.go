@@ -294,6 +294,7 @@ func TestHavannahWinningStructureHighlighted(t *testing.T) {
 // The promotion chooser shows each piece's glyph after its move's check or
 // mate sign as well (b8=Q+ ♕), not only after a bare promotion.
 func TestChooserGlyphsAfterCheck(t *testing.T) {
+	t.Setenv("MCARENA_ASCII", "0") // glyphs, on the Linux console too
 	g, err := games.New("chess")
 	if err != nil {
 		t.Fatal(err)

@@ -128,8 +128,12 @@ func TestHumanResignation(t *testing.T) {
 			}
 			// A loaded game's engines start paused, a finished game's too, so
 			// that an undo does not set one thinking.
-			if engines := !q.seats[0].human() || !q.seats[1].human(); q.paused != engines {
-				t.Errorf("loaded: paused %v with an engine seated %v", q.paused, engines)
+			lm := send(t, New(nil), tea.WindowSizeMsg{Width: 100, Height: 30})
+			lm.stack, lm.current = append(lm.stack, q), q
+			keys(t, lm, "ctrl+z")
+			if q.cur != nil {
+				q.stopSearch()
+				t.Errorf("an undo in the loaded game set %s thinking", q.seats[q.state.ToMove()].text)
 			}
 			m = keys(t, m, "ctrl+z")
 			if p.resigned != -1 || p.over() || len(p.moves) != played {

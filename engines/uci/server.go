@@ -283,7 +283,7 @@ func (s *Server) goCmd(ctx context.Context, args []string) error {
 		}
 		// A clock below zero (a GUI's overrun) is a clock at zero: the
 		// search gets the least time.
-		ms := max(time.Duration(n)*time.Millisecond, 0)
+		ms := time.Duration(max(n, 0)) * time.Millisecond
 		switch word {
 		case "wtime":
 			clock[0], haveClock = ms, true

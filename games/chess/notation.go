@@ -273,18 +273,23 @@ func (s *State) kingSafety(piece, to, fromFile, fromRank int, capture, promotes 
 		}
 	}
 	from &= s.pieces(us, piece)
+	ksq := bits.TrailingZeros64(s.pieces(us, king)) & 63
+	checkers := s.attackers(ksq, occ, us^1)
 	for b := from; b != 0; b &= b - 1 {
 		sq := bits.TrailingZeros64(b)
 		if (fromFile >= 0 && sq%8 != fromFile) || (fromRank >= 0 && sq/8 != fromRank) {
 			continue
 		}
 		player := s.g.PlayerNames()[s.side]
+		checker := bits.TrailingZeros64(checkers) & 63
 		switch {
-		case s.inCheck():
-			return fmt.Sprintf("%s is in check, and the %s from %s to %s does not answer it", player, pieceNames[piece], squareName(sq), squareName(to))
 		case piece == king:
 			return fmt.Sprintf("%s's king would be in check on %s", player, squareName(to))
-		default:
+		case checkers&(checkers-1) != 0:
+			return fmt.Sprintf("%s is in double check: only the king can move", player)
+		case checkers != 0 && to != checker && between[checker][ksq]&(1<<to) == 0:
+			return fmt.Sprintf("%s is in check, and the %s from %s to %s does not answer it", player, pieceNames[piece], squareName(sq), squareName(to))
+		default: // the move would answer a check, or there is none: a pin forbids it
 			return fmt.Sprintf("the %s on %s is pinned: moving it to %s would leave %s's king in check", pieceNames[piece], squareName(sq), squareName(to), player)
 		}
 	}

@@ -111,6 +111,9 @@ func TestParseMoveErrors(t *testing.T) {
 		{"4k3/8/8/8/1b6/4p3/3P4/4K3 w - - 0 1", "dxe3", "the pawn on d2 is pinned: moving it to e3"},
 		{"4k3/8/8/8/1b6/8/3P4/4K3 w - - 0 1", "e3", "no pawn of White can move to e3"},
 		{"4k3/8/8/8/8/8/7r/4K3 w - - 0 1", "Kc3", "no king of White can move to c3"},
+		{"4r2k/8/8/8/8/8/R3q3/4K3 w - - 0 1", "Kxe2", "White's king would be in check on e2"},
+		{"7k/8/8/8/1b2r3/2N5/8/4K3 w - - 0 1", "Nxe4", "the knight on c3 is pinned: moving it to e4"},
+		{"4k3/8/8/8/1b6/8/4r3/R3K3 w - - 0 1", "Ra2", "White is in double check: only the king can move"},
 	}
 	for _, tt := range tests {
 		s := mustState(t, tt.fen)
