@@ -268,8 +268,11 @@ func (g *gameList) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 
 // gameRows are the games of the list, in aligned columns: the match
 // (game, players, budget), the game's number in it (from 1), who moved
-// first, the result (on time, when a flag fell), its length and time.
-func gameRows(recs []tournament.Record) []string {
+// first, the result (on time, when a flag fell), its length and time. A
+// game or budget that every one of several rows shares is left out of
+// them and returned in common instead, for the list's heading, so that
+// narrow terminals keep the columns that differ.
+func gameRows(recs []tournament.Record) (rows []string, common string) {
 	cols := make([][6]string, len(recs))
 	var w [6]int
 	for i, r := range recs {
@@ -288,13 +291,24 @@ func gameRows(recs []tournament.Record) []string {
 		}
 		cols[i] = c
 	}
-	rows := make([]string, len(recs))
+	shared := [6]bool{}
+	var commons []string
+	for _, j := range []int{0, 2} {
+		shared[j] = len(cols) > 1
+		for _, c := range cols {
+			shared[j] = shared[j] && c[j] == cols[0][j]
+		}
+		if shared[j] && cols[0][j] != "" {
+			commons = append(commons, cols[0][j])
+		}
+	}
+	rows = make([]string, len(recs))
 	for i, r := range recs {
 		var parts []string
 		for j, t := range cols[i] {
 			pad := strings.Repeat(" ", w[j]-ansi.StringWidth(t))
 			switch {
-			case w[j] == 0: // no budget in the whole file
+			case w[j] == 0, shared[j]: // no budget in the whole file, or one the heading gives
 			case j == 3:
 				parts = append(parts, pad+t)
 			default:
@@ -303,7 +317,7 @@ func gameRows(recs []tournament.Record) []string {
 		}
 		rows[i] = strings.Join(append(parts, fmt.Sprintf("%4d plies  %6.1fs", r.Plies, r.Seconds)), "  ")
 	}
-	return rows
+	return rows, strings.Join(commons, "  ")
 }
 
 // matchPlayers names a record's players as its match does: "a v b", or
@@ -337,7 +351,10 @@ func (g *gameList) view(e *env) string {
 	if len(g.recs) == 0 {
 		return head + st.Subtle.Render("no games in this file") + tail
 	}
-	lines := gameRows(g.recs)
+	lines, common := gameRows(g.recs)
+	if common != "" {
+		head = cut(st.Title.Render("Games")+"  "+st.Subtle.Render(g.path+"  (all: "+common+")"), e.width) + "\n\n"
+	}
 	if len(g.wrong) > 0 {
 		for i, r := range g.recs {
 			mark := "  "
