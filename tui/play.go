@@ -61,8 +61,11 @@ type play struct {
 	autosaving   bool
 	autosavePath string
 	// unsaved says the game changed since it was loaded or saved with
-	// ctrl+w; leaving it then asks first (confirming).
+	// ctrl+w; leaving it then asks first (confirming), unless undo and redo
+	// brought it back to what was saved (savedAs, the game's moves and end
+	// then).
 	unsaved    bool
+	savedAs    string
 	confirming bool
 
 	// clocks is the time each side has been to move, counted while engines
@@ -373,7 +376,7 @@ func (p *play) key(e *env, k tea.KeyMsg) (screen, tea.Cmd) {
 			p.setStatus("", false)
 			return p, nil
 		}
-		if p.unsaved && len(p.moves) > 0 {
+		if p.unsaved && len(p.moves) > 0 && p.saveKey() != p.savedAs {
 			p.confirming = true
 			return p, nil
 		}

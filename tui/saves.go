@@ -130,9 +130,15 @@ func (p *play) save() bool {
 		}
 		path = fmt.Sprintf("%s-%d.pgn", base, n)
 	}
-	p.unsaved = false
+	p.unsaved, p.savedAs = false, p.saveKey()
 	p.setStatus("saved to "+path, false)
 	return true
+}
+
+// saveKey says what a save of the game holds that play can change: its
+// moves and how it ended off the board (a resignation, a flag fall).
+func (p *play) saveKey() string {
+	return fmt.Sprint(p.moves, p.resigned, p.flagged)
 }
 
 // autosave keeps the game in its own autosave file, made at its first move.
@@ -413,6 +419,7 @@ func loadedPlay(e *env, r *pgn.Record) *play {
 		status += "; played by humans now: " + strings.Join(lost, ", ")
 	}
 	p.setStatus(status, false)
+	p.savedAs = p.saveKey()
 	return p
 }
 

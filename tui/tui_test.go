@@ -379,6 +379,25 @@ func TestSaveAndLoad(t *testing.T) {
 	}
 }
 
+// A game brought back by undo and redo to what was saved leaves without
+// asking; one that differs from the save asks.
+func TestLeaveAfterUndoRedoToTheSave(t *testing.T) {
+	tempSaves(t)
+	m, p := start(t, "breakthrough")
+	m = keys(t, m, "a2-a3", "enter", "e4-e3", "enter", "ctrl+w", "ctrl+z", "ctrl+y")
+	if !p.unsaved {
+		t.Fatal("undo and redo did not mark the game changed (the test needs them to)")
+	}
+	if m = keys(t, m, "esc"); p.confirming {
+		t.Fatalf("leaving the game as saved asked first:\n%s", m.View())
+	}
+	m, p = start(t, "breakthrough")
+	m = keys(t, m, "a2-a3", "enter", "e4-e3", "enter", "ctrl+w", "ctrl+z")
+	if keys(t, m, "esc"); !p.confirming {
+		t.Fatal("leaving a game that differs from its save did not ask")
+	}
+}
+
 // Two saves within one second make two files, the second named -2: a save
 // never replaces another (both once went to one name, the first lost).
 func TestSavesInOneSecondKeepBoth(t *testing.T) {
