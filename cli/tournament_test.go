@@ -582,3 +582,31 @@ count = 2
 		t.Errorf("two words: code %d, stderr %q", code, errs)
 	}
 }
+
+// A run whose engine will not start fails before its first game and leaves
+// no empty results file behind.
+func TestRunThatCannotStartLeavesNoFile(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "c.toml")
+	os.WriteFile(cfg, []byte(`
+[engines.r]
+family = "random"
+[engines.x]
+family = "uci"
+cmd = "`+filepath.Join(dir, "no-such-program")+`"
+[presets.p]
+description = "an engine that is not there"
+games = ["chess"]
+pairs = [["x", "r"]]
+budgets = ["iterations=10"]
+count = 2
+`), 0o644)
+	res := filepath.Join(dir, "r.jsonl")
+	code, _, errs := run("run", "p", "--config", cfg, "--out", res, "--workers", "1")
+	if code == ExitOK {
+		t.Fatalf("a run with an engine that is not there succeeded: %q", errs)
+	}
+	if _, err := os.Stat(res); !os.IsNotExist(err) {
+		t.Fatalf("the failed run left %s (%v)", res, err)
+	}
+}

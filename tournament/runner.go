@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -282,6 +283,8 @@ func Run(ctx context.Context, rp *Plan, path string, opt Options, progress func(
 		}
 	}
 	kind := recordKind(p)
+	_, statErr := os.Lstat(path)
+	created := errors.Is(statErr, fs.ErrNotExist) // this run makes the file
 	w, damaged, err := OpenWriter(path, goodEnd)
 	if err != nil {
 		return 0, err
@@ -329,6 +332,13 @@ func Run(ctx context.Context, rp *Plan, path string, opt Options, progress func(
 		r.err = &WriteError{Path: path, Err: err, Kept: resumed + r.played}
 	}
 	if r.err != nil {
+		// A file this run made and that failed before its first record (an
+		// engine that would not start) is removed, not left empty.
+		if created && r.played == 0 {
+			if fi, err := os.Stat(path); err == nil && fi.Size() == 0 {
+				os.Remove(path)
+			}
+		}
 		return r.played, r.err
 	}
 	return r.played, context.Cause(ctx)
