@@ -77,7 +77,14 @@ func Parse(path string, data []byte) (*Config, error) {
 		var pe toml.ParseError
 		if errors.As(err, &pe) {
 			line, key := syntaxPlace(string(data), pe)
-			return nil, &Error{Path: path, Line: line, Key: key, Msg: pe.Message}
+			msg := pe.Message
+			if strings.HasSuffix(msg, "is out of range for int64") {
+				msg = strings.TrimSuffix(msg, "is out of range for int64") + "is past 9223372036854775807, the largest whole number of TOML"
+				if strings.HasSuffix(key, ".count") {
+					msg += fmt.Sprintf(": want 1..%d", MaxCount)
+				}
+			}
+			return nil, &Error{Path: path, Line: line, Key: key, Msg: msg}
 		}
 		return nil, &Error{Path: path, Msg: err.Error()}
 	}

@@ -48,6 +48,7 @@ func TestErrors(t *testing.T) {
 		{"heuristic the game lacks", "[engines.a]\nfamily = \"mcts\"\nleaf = \"heuristic\"\nheuristic = \"efms\"\n[engines.b]\nfamily = \"random\"\n[presets.p]\ngames = [\"breakthrough\", \"nogo\"]\npairs = [[\"b\", \"a\"]]\n",
 			`x.toml:9: presets.p.pairs: engine "a" cannot play nogo: engine "mcts:leaf=heuristic,heuristic=efms", option heuristic: game "nogo" has no heuristic "efms": its heuristics are outcome`},
 		{"unknown option", "# comment\n[engines.a]\nfamily = \"nmcs\"\nlevel = 2\ndepth = 3\n", "x.toml:5: engines.a.depth: unknown option of nmcs: valid options are level=0..5, discount, cow=0..6, pod=0..6"},
+		{"beyond TOML's numbers", "[presets.p]\ngames = [\"nogo\"]\ncount = 99999999999999999999\n", "x.toml:3: presets.p.count: 99999999999999999999 is past 9223372036854775807, the largest whole number of TOML: want 1..10000000"},
 		{"out of range", "[engines.b]\nfamily = \"nmcs\"\n\n[engines.a]\nfamily = \"nmcs\"\nlevel = 9\n", `x.toml:6: engines.a.level: option "level": 9 is out of range (want level=0..5)`},
 		{"bad choice", "[engines.a]\nfamily = \"uct\"\nplayout = \"greedy\"\n", `x.toml:3: engines.a.playout: option "playout": "greedy" is not one of random, decisive, mr, nested`},
 		{"bad type", "[engines.a]\nfamily = \"uct\"\nc = [1, 2]\n", "x.toml:3: engines.a.c: a []interface {} is not an option value"},
