@@ -81,6 +81,25 @@ func bishopAttacks(sq int, occ uint64) uint64 {
 	return sliderTable[(m.offset+uint32(((occ&m.mask)*m.mul)>>m.shift))&(sliderSize-1)]
 }
 
+// pieceAttacks returns the squares a piece of type t (knight to king) on sq
+// attacks with the board's pieces on occ; 0 for a pawn, whose attacks
+// depend on its colour (pawnAttacks).
+func pieceAttacks(t, sq int, occ uint64) uint64 {
+	switch t {
+	case knight:
+		return knightAttacks[sq]
+	case bishop:
+		return bishopAttacks(sq, occ)
+	case rook:
+		return rookAttacks(sq, occ)
+	case queen:
+		return bishopAttacks(sq, occ) | rookAttacks(sq, occ)
+	case king:
+		return kingAttacks[sq]
+	}
+	return 0
+}
+
 // lineAttacks returns the attacks of a slider on sq along mask, a line
 // through sq that crosses each rank once (a file or a diagonal), sq left
 // out. Subtracting the slider's bit from the line's occupancy borrows up to

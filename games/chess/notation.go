@@ -250,19 +250,8 @@ func (s *State) kingSafety(piece, to, fromFile, fromRank int, capture, promotes 
 	case piece == pawn && takes != (fromFile >= 0 && fromFile != to%8):
 		return "" // a pawn captures from a file it names, and pushes along its own
 	}
-	var from uint64
-	switch piece {
-	case knight:
-		from = knightAttacks[to]
-	case bishop:
-		from = bishopAttacks(to, occ)
-	case rook:
-		from = rookAttacks(to, occ)
-	case queen:
-		from = bishopAttacks(to, occ) | rookAttacks(to, occ)
-	case king:
-		from = kingAttacks[to]
-	case pawn:
+	from := pieceAttacks(piece, to, occ) // attacks are symmetric: the squares a piece on to would attack
+	if piece == pawn {
 		if occ&(1<<to) != 0 || s.EnPassant() == to {
 			from = pawnAttacks[us^1][to] // the squares from which a pawn of ours captures on to
 		} else if step := 8 - 16*us; to-step >= 0 && to-step < 64 {

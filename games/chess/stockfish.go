@@ -185,18 +185,7 @@ func (s *State) sfPieces(l *sfMoves, us, t int, occ, target uint64) {
 	list := &s.sf.sq[us][t-knight]
 	for i := range int(s.sf.n[us][t-knight]) {
 		from := int(list[i]) & 63
-		var a uint64
-		switch t {
-		case knight:
-			a = knightAttacks[from]
-		case bishop:
-			a = bishopAttacks(from, occ)
-		case rook:
-			a = rookAttacks(from, occ)
-		case queen:
-			a = bishopAttacks(from, occ) | rookAttacks(from, occ)
-		}
-		l.targets(from, a&target)
+		l.targets(from, pieceAttacks(t, from, occ)&target)
 	}
 }
 
