@@ -441,7 +441,10 @@ func TestDamagedSaveRefused(t *testing.T) {
 	}
 }
 
-func TestStepper(t *testing.T) {
+// openTicTacToeStepper opens the NMCS stepper on a TicTacToe position where
+// X wins with a3, with the discounted level-1 policy.
+func openTicTacToeStepper(t *testing.T) (Model, *stepper) {
+	t.Helper()
 	m := send(t, New(nil), tea.WindowSizeMsg{Width: 140, Height: 40})
 	m = openItem(t, m, itemStepper)
 	m = keys(t, m, "ctrl+u", "tictactoe", "tab", "ctrl+u", "1x1/1o1/xo1 x", "tab", "ctrl+u", "nmcs:level=1,discount")
@@ -451,6 +454,11 @@ func TestStepper(t *testing.T) {
 	if !ok {
 		t.Fatalf("screen %T:\n%s", m.current, m.View())
 	}
+	return m, st
+}
+
+func TestStepper(t *testing.T) {
+	m, st := openTicTacToeStepper(t)
 	v := m.View()
 	for _, want := range []string{"NMC(2) playout", "step 1 at depth 0, X to move", "a3", "chosen"} {
 		if !strings.Contains(v, want) {
@@ -463,7 +471,7 @@ func TestStepper(t *testing.T) {
 		t.Fatalf("chose %s", step.State.MoveString(step.Chosen))
 	}
 	// Step on, then look inside the first successor and come back up.
-	next, cmd = m.Update(tea.KeyMsg{Type: tea.KeyRight})
+	next, cmd := m.Update(tea.KeyMsg{Type: tea.KeyRight})
 	m = drain(t, next.(Model), cmd, 10)
 	if st.top().step != 1 || !strings.Contains(m.View(), "step 2 at depth 1, O to move") {
 		t.Fatalf("after right:\n%s", m.View())
@@ -485,20 +493,12 @@ func TestStepper(t *testing.T) {
 
 // The stepper's last step, the playout's end, names no side to move.
 func TestStepperLastStep(t *testing.T) {
-	m := send(t, New(nil), tea.WindowSizeMsg{Width: 140, Height: 40})
-	m = openItem(t, m, itemStepper)
-	m = keys(t, m, "ctrl+u", "tictactoe", "tab", "ctrl+u", "1x1/1o1/xo1 x", "tab", "ctrl+u", "nmcs:level=1,discount")
-	next, cmd := m.Update(tea.KeyMsg{Type: tea.KeyEnter})
-	m = drain(t, next.(Model), cmd, 10)
-	st, ok := m.current.(*stepper)
-	if !ok {
-		t.Fatalf("screen %T:\n%s", m.current, m.View())
-	}
+	m, st := openTicTacToeStepper(t)
 	for range 10 {
 		if step, _ := st.top().tr.Step(st.top().step); step.State.Terminal() {
 			break
 		}
-		next, cmd = m.Update(tea.KeyMsg{Type: tea.KeyRight})
+		next, cmd := m.Update(tea.KeyMsg{Type: tea.KeyRight})
 		m = drain(t, next.(Model), cmd, 10)
 	}
 	v := m.View()
