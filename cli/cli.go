@@ -112,7 +112,11 @@ func Run(args []string, stdout, stderr io.Writer) (code int) {
 	if err := cmd.run(args[1:], stdout); err != nil {
 		var he helpError
 		if errors.As(err, &he) {
-			fmt.Fprintf(stdout, "Usage: mcarena %s\n    %s\n\nFlags:\n%s", cmd.usage, cmd.summary, he.flags)
+			flags := he.flags
+			if flags == "" {
+				flags = "  none\n"
+			}
+			fmt.Fprintf(stdout, "Usage: mcarena %s\n    %s\n\nFlags:\n%s", cmd.usage, cmd.summary, flags)
 			return ExitOK
 		}
 		fmt.Fprintf(stderr, "mcarena %s: %v\n", args[0], err)
@@ -169,7 +173,10 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 				fs.PrintDefaults()
 				return nil, helpError{b.String()}
 			}
-			return nil, usagef("%v (valid flags: %s)", err, flagNames(fs))
+			if names := flagNames(fs); names != "" {
+				return nil, usagef("%v (valid flags: %s)", err, names)
+			}
+			return nil, usagef("%v (%s takes no flags)", err, fs.Name())
 		}
 		if fs.NArg() == 0 {
 			return pos, nil
@@ -279,7 +286,12 @@ func runEngines(args []string, stdout io.Writer) error {
 }
 
 func runGames(args []string, stdout io.Writer) error {
-	if len(args) > 0 {
+	fs := flag.NewFlagSet("games", flag.ContinueOnError)
+	rest, err := parseInterspersed(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
 		return usagef("games takes no arguments")
 	}
 	for _, n := range games.Names() {

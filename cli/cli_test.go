@@ -56,6 +56,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"bench", "--games", "nogo:size=99"}, "out of range"},
 		{[]string{"bench", "extra"}, `unexpected argument "extra"`},
 		{[]string{"games", "x"}, "takes no arguments"},
+		{[]string{"games", "--bogus"}, "flag provided but not defined: -bogus (games takes no flags)"},
 	}
 	for _, tt := range tests {
 		code, out, errs := run(tt.args...)
@@ -98,14 +99,15 @@ func TestHelpAndGames(t *testing.T) {
 	if code != ExitOK || !strings.Contains(out, "mcarena perft GAME DEPTH") {
 		t.Errorf("help: %d %q", code, out)
 	}
-	for _, tt := range []struct{ cmd, flag string }{
-		{"bench", "-search string"}, {"run", "-workers int"}, {"replay", "-json"}, {"search", "-iterations"},
-		{"engines", "-game string"},
-	} {
+	// Every command answers -h and --help with its usage; these name a flag
+	// each, and games says it has none.
+	flags := map[string]string{"bench": "-search string", "run": "-workers int", "replay": "-json", "search": "-iterations",
+		"engines": "-game string", "games": "Flags:\n  none\n"}
+	for _, cmd := range commandNames() {
 		for _, h := range []string{"-h", "--help"} {
-			code, out, errs := run(tt.cmd, h)
-			if code != ExitOK || errs != "" || !strings.HasPrefix(out, "Usage: mcarena "+tt.cmd) || !strings.Contains(out, tt.flag) {
-				t.Errorf("%s %s: code %d, stderr %q, stdout %q; want its usage and flag %q", tt.cmd, h, code, errs, out, tt.flag)
+			code, out, errs := run(cmd, h)
+			if code != ExitOK || errs != "" || !strings.HasPrefix(out, "Usage: mcarena "+cmd) || !strings.Contains(out, flags[cmd]) {
+				t.Errorf("%s %s: code %d, stderr %q, stdout %q; want its usage and %q", cmd, h, code, errs, out, flags[cmd])
 			}
 		}
 	}

@@ -169,14 +169,7 @@ func runRun(args []string, stdout io.Writer) error {
 	}
 	path := *out
 	if path == "" {
-		name := p.Name
-		if *scale != 1 {
-			name += fmt.Sprintf(".scale-%g", *scale)
-		}
-		if opt.Shards > 1 {
-			name += fmt.Sprintf(".shard-%d-of-%d", opt.Shard, opt.Shards)
-		}
-		path = filepath.Join("results", name+".jsonl")
+		path = filepath.Join("results", opt.FileName(p.Name))
 		if err := os.MkdirAll("results", 0o755); err != nil {
 			return err
 		}

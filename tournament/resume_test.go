@@ -77,3 +77,23 @@ func TestResumeNamesFirstMismatch(t *testing.T) {
 		t.Fatalf("got %v, want line %d and engine n", err, first)
 	}
 }
+
+// A run given no results file writes one named for its preset, its scale
+// and its share, so that runs of other scales or shares never meet in one
+// file, and the command line and the terminal UI name the same file.
+func TestOptionsFileName(t *testing.T) {
+	for _, tt := range []struct {
+		opt  Options
+		want string
+	}{
+		{Options{}, "p.jsonl"},
+		{Options{Scale: 1, Shards: 1}, "p.jsonl"},
+		{Options{Scale: 0.5}, "p.scale-0.5.jsonl"},
+		{Options{Shard: 1, Shards: 4}, "p.shard-1-of-4.jsonl"},
+		{Options{Scale: 0.01, Shard: 0, Shards: 2}, "p.scale-0.01.shard-0-of-2.jsonl"},
+	} {
+		if got := tt.opt.FileName("p"); got != tt.want {
+			t.Errorf("%+v: %s, want %s", tt.opt, got, tt.want)
+		}
+	}
+}

@@ -47,6 +47,21 @@ type Options struct {
 	Pairs []string
 }
 
+// FileName is the name of the results file a run of the preset under these
+// options writes when it is given none, the same from the command line and
+// the terminal UI: PRESET.jsonl, with .scale-F before the extension under a
+// scale other than 1 and .shard-i-of-n for a share of the games.
+func (o Options) FileName(preset string) string {
+	name := preset
+	if o.Scale != 0 && o.Scale != 1 {
+		name += fmt.Sprintf(".scale-%g", o.Scale)
+	}
+	if o.Shards > 1 {
+		name += fmt.Sprintf(".shard-%d-of-%d", o.Shard, o.Shards)
+	}
+	return name + ".jsonl"
+}
+
 // MaxWorkers bounds Options.Workers.
 const MaxWorkers = 1024
 

@@ -400,6 +400,10 @@ func TestPickerScaleAndWorkers(t *testing.T) {
 	if !ok || r.err != nil || r.opt.Scale != 0.5 || r.opt.Workers != 1 || r.opt.Count != 2 {
 		t.Fatalf("screen %T, options %+v, err %v", m.current, r.opt, r.err)
 	}
+	// The file mcarena run --scale 0.5 writes, not the unscaled run's.
+	if want := filepath.Join(ResultsDir, "tiny.scale-0.5.jsonl"); r.path != want {
+		t.Errorf("results in %s, want %s", r.path, want)
+	}
 	recs, _, _, err := tournament.ReadResults(r.path)
 	if err != nil || len(recs) != 4 || recs[0].BudgetScale != 0.5 {
 		t.Fatalf("results: %d records, %v", len(recs), err)

@@ -276,7 +276,7 @@ func (p *presetPicker) start(e *env) (screen, tea.Cmd) {
 			return p, nil
 		}
 	}
-	if err := tournament.Busy(filepath.Join(ResultsDir, name+".jsonl")); err != nil {
+	if err := tournament.Busy(filepath.Join(ResultsDir, opt.FileName(name))); err != nil {
 		p.err = "not started: " + err.Error()
 		p.marks[name] = "running elsewhere"
 		return p, nil
@@ -398,11 +398,12 @@ type runDone struct {
 var runIDs int
 
 func newRunScreen(cfg *config.Config, p *config.Preset, opt tournament.Options) *runScreen {
-	// The file mcarena run uses: a game's seed depends only on its match
-	// and number, so runs of different lengths extend one another.
+	// The file mcarena run uses (a scaled run has a file of its own): a
+	// game's seed depends only on its match and number, so runs of
+	// different lengths extend one another.
 	runIDs++
 	_, count := tournament.Units(p, opt.Count, opt.Scale)
-	r := &runScreen{cfg: cfg, p: p, opt: opt, count: count, unitKeys: tournament.SelectUnits(p, opt.Budgets), path: filepath.Join(ResultsDir, p.Name+".jsonl"),
+	r := &runScreen{cfg: cfg, p: p, opt: opt, count: count, unitKeys: tournament.SelectUnits(p, opt.Budgets), path: filepath.Join(ResultsDir, opt.FileName(p.Name)),
 		bar: progress.New(progress.WithDefaultGradient()), id: runIDs}
 	r.sweeps = len(r.findSweeps(nil)) > 0
 	return r
