@@ -260,3 +260,47 @@ func TestAHardLinkToAFileARunCreatedFindsItsLock(t *testing.T) {
 		t.Fatalf("got %d records, want 24", len(got))
 	}
 }
+
+// A run that starts over through a symbolic link moves the file the link
+// names aside, not the link: the link keeps naming the new file, whose lock
+// a second run through either name meets, and the file holds every game
+// once.
+func TestRestartThroughASymbolicLinkKeepsTheLock(t *testing.T) {
+	cfg := load(t, testConfig)
+	p, _ := cfg.Preset("small")
+	dir := t.TempDir()
+	real, link := filepath.Join(dir, "real.jsonl"), filepath.Join(dir, "sym.jsonl")
+	if _, err := runPreset(context.Background(), cfg, p, real, Options{Count: 1}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("real.jsonl", link); err != nil {
+		t.Skip(err)
+	}
+	var second [2]error
+	n, err := runPreset(context.Background(), cfg, p, link, Options{Workers: 2, Restart: true}, func(pr Progress) {
+		if pr.Done == 1 {
+			for i, name := range []string{link, real} {
+				_, second[i] = runPreset(context.Background(), cfg, p, name, Options{Workers: 2}, nil)
+			}
+		}
+	})
+	if err != nil || n != 24 {
+		t.Fatalf("the run that started over: got %d games, %v; want 24, nil", n, err)
+	}
+	for i, name := range []string{link, real} {
+		var locked *LockedError
+		if !errors.As(second[i], &locked) {
+			t.Errorf("a second run through %s: got %v, want a *LockedError", name, second[i])
+		}
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Fatalf("%s is no longer a symbolic link: %v", link, err)
+	}
+	if got := canonical(t, real); len(got) != 24 {
+		t.Fatalf("got %d records, want 24", len(got))
+	}
+	old, _ := filepath.Glob(real + ".old-*")
+	if len(old) != 1 {
+		t.Fatalf("earlier results kept in %v, want one %s.old-... file", old, real)
+	}
+}

@@ -233,7 +233,10 @@ func Run(ctx context.Context, rp *Plan, path string, opt Options, progress func(
 	}
 	defer lock.Unlock()
 	if opt.Restart {
-		old, err := moveAside(path)
+		// The file the lock guards, links followed: moving a symbolic link
+		// aside would leave a new file at the link's name, which the lock of
+		// its target does not cover.
+		old, err := moveAside(lock.results)
 		if err != nil {
 			return 0, err
 		}
@@ -465,7 +468,8 @@ func (r *run) play(ctx context.Context, pl *plan) {
 	}
 }
 
-// moveAside renames a results file to a new dated PATH.old-... name, never
+// moveAside renames a results file (the file itself, not a symbolic link
+// to it) to a new dated PATH.old-... name, never
 // over an earlier one, and returns that name ("" when there was no file).
 func moveAside(path string) (string, error) {
 	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
