@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -17,6 +18,7 @@ import (
 	"time"
 
 	"mcarena/config"
+	"mcarena/internal/durable"
 	"mcarena/internal/terminal"
 	"mcarena/tournament"
 )
@@ -756,22 +758,46 @@ func runMerge(args []string, stdout io.Writer) error {
 	if _, err := os.Stat(*out); err == nil {
 		return fmt.Errorf("%s was made while merge read its shards: merge writes a new file, so it wrote nothing; name another --out", *out)
 	}
-	w, _, err := tournament.OpenWriter(*out, 0)
-	if err != nil {
-		return err
-	}
-	for _, r := range merged {
-		if err := w.Write(r); err != nil {
-			w.Close()
-			return err
-		}
-	}
-	if err := w.Close(); err != nil {
+	if err := writeNew(*out, merged); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "%d games from %d files -> %s\n", len(merged), len(files), *out)
 	if dups > 0 {
 		fmt.Fprintf(stdout, "%d records repeated a game already taken and were left out\n", dups)
+	}
+	return nil
+}
+
+// writeNew writes the records to path, a new file, through a temporary file
+// beside it that takes the name only once every record is on the disk: a
+// write that fails (a full disk) or a merge that is killed leaves no file
+// that a report would count, or a run resume, as the whole merge.
+func writeNew(path string, recs []tournament.Record) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".merge-*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	f.Close()
+	defer os.Remove(tmp)
+	w, _, err := tournament.OpenWriter(tmp, 0)
+	if err != nil {
+		return err
+	}
+	for _, r := range recs {
+		if err := w.Write(r); err != nil {
+			w.Close()
+			return fmt.Errorf("%v: %s was not written", err, path)
+		}
+	}
+	if err := w.Close(); err != nil {
+		return fmt.Errorf("%v: %s was not written", err, path)
+	}
+	if err := durable.Publish(tmp, path); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return fmt.Errorf("%s was made while merge wrote it: merge writes a new file, so it wrote nothing; name another --out", path)
+		}
+		return err
 	}
 	return nil
 }

@@ -168,7 +168,7 @@ func (lr *lineReader) atEnd() bool {
 // crash during a write, is returned as a problem with the byte offset where
 // the good part ends, so that a run can report it and cut it off.
 func ReadResults(path string) (recs []Record, goodEnd int64, tail *ReadProblem, err error) {
-	f, err := os.Open(path)
+	f, _, err := openRegular(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, 0, nil, nil
 	}
@@ -176,11 +176,6 @@ func ReadResults(path string) (recs []Record, goodEnd int64, tail *ReadProblem, 
 		return nil, 0, nil, err
 	}
 	defer f.Close()
-	if fi, err := f.Stat(); err != nil {
-		return nil, 0, nil, err
-	} else if !fi.Mode().IsRegular() {
-		return nil, 0, nil, fmt.Errorf("%s is %s, not a regular file: a results file must be one", path, fileKind(fi.Mode()))
-	}
 	return readRecords(path, f)
 }
 

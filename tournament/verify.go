@@ -364,8 +364,14 @@ func Verify(path string, c *Checker) (Verified, error) {
 }
 
 // openRegular opens the results file at path for reading, refusing
-// anything but a regular file (a link is followed).
+// anything but a regular file (a link is followed) before it opens it:
+// opening a named pipe would wait for a writer.
 func openRegular(path string) (*os.File, os.FileInfo, error) {
+	if fi, err := os.Stat(path); err != nil {
+		return nil, nil, err
+	} else if !fi.Mode().IsRegular() {
+		return nil, nil, fmt.Errorf("%s is %s, not a regular file: a results file must be one", path, fileKind(fi.Mode()))
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, nil, err

@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"mcarena/internal/durable"
 )
 
 // Load refuses what is not a regular file below MaxSize with the reason,
@@ -64,8 +66,8 @@ func TestLoadRefusesNonSaves(t *testing.T) {
 func TestSaveNewNeverReplaces(t *testing.T) {
 	t.Run("hard links", testSaveNewNeverReplaces)
 	t.Run("no hard links", func(t *testing.T) {
-		defer func(l func(string, string) error) { link = l }(link)
-		link = func(string, string) error { return syscall.EPERM }
+		defer func(l func(string, string) error) { durable.Link = l }(durable.Link)
+		durable.Link = func(string, string) error { return syscall.EPERM }
 		testSaveNewNeverReplaces(t)
 	})
 }

@@ -70,10 +70,8 @@
 package pgn
 
 import (
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -448,33 +446,11 @@ func save(path string, r *Record, replace bool) error {
 	if err := f.Close(); err != nil {
 		return err
 	}
-	if replace {
-		err = os.Rename(tmp, path)
-	} else {
-		err = newName(tmp, path)
+	if !replace {
+		return durable.Publish(tmp, path)
 	}
-	if err != nil {
+	if err := os.Rename(tmp, path); err != nil {
 		return err
 	}
 	return durable.SyncDir(dir)
-}
-
-// link makes a hard link; a test stands in a file system without them.
-var link = os.Link
-
-// newName gives the finished file tmp the name path, which must not exist:
-// a hard link, which appears whole, else, where the file system has no
-// hard links (FAT, some network mounts), the name taken first by an empty
-// file made only if none exists, then the file renamed over it.
-func newName(tmp, path string) error {
-	err := link(tmp, path)
-	if err == nil || errors.Is(err, fs.ErrExist) {
-		return err
-	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return err
-	}
-	f.Close()
-	return os.Rename(tmp, path)
 }

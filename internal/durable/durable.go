@@ -1,9 +1,13 @@
-// Package durable holds what makes a file's writes survive a power loss:
-// syncing the directory that names it.
+// Package durable holds what makes a file's writes survive a power loss
+// (syncing the directory that names it) and what makes a new file appear
+// whole and never over another.
 package durable
 
 import (
+	"errors"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"runtime"
 )
 
@@ -23,4 +27,32 @@ func SyncDir(dir string) error {
 		err = cerr
 	}
 	return err
+}
+
+// Link makes a hard link. It is a variable so that a test can stand in a
+// file system without hard links.
+var Link = os.Link
+
+// Publish gives the finished, synced file tmp the name path, which must
+// not exist; if it does, path is left as it is and the error satisfies
+// errors.Is(err, fs.ErrExist). The new name is a hard link, so the file
+// appears whole, or, where the file system has no hard links (FAT, some
+// network mounts), the name is taken first by an empty file made only if
+// none exists and the file is then renamed over it. tmp remains after a
+// hard link: the caller removes it. The directory is synced.
+func Publish(tmp, path string) error {
+	if err := Link(tmp, path); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return err
+		}
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if err != nil {
+			return err
+		}
+		f.Close()
+		if err := os.Rename(tmp, path); err != nil {
+			return err
+		}
+	}
+	return SyncDir(filepath.Dir(path))
 }
