@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -74,7 +75,7 @@ func TestRepairReportResume(t *testing.T) {
 
 	// A damaged middle line: report refuses and names repair; repair fixes.
 	lines := strings.SplitAfter(string(data), "\n")
-	lines[2] = strings.Replace(lines[2], `"first_seat":`, `"first_seat":7,"x":`, 1)
+	lines[2] = regexp.MustCompile(`"first_seat":[01]`).ReplaceAllString(lines[2], `"first_seat":7`)
 	os.WriteFile(res, []byte(strings.Join(lines, "")+strings.Join(lines, "")), 0o644)
 	code, _, errs := run("report", "--config", cfg, res)
 	if code != ExitError || !strings.Contains(errs, res+":3: damaged record in the middle of the file: field first_seat: 7 is not 0 or 1") || !strings.Contains(errs, "'mcarena repair "+res+"'") {

@@ -39,6 +39,9 @@ func ParseRecord(line []byte) (Record, error) {
 	if dec.More() {
 		return Record{}, errors.New("more than one value on the line")
 	}
+	if err := checkKeys(line); err != nil {
+		return Record{}, err
+	}
 	for _, f := range []struct {
 		name string
 		list []string
