@@ -118,6 +118,11 @@ func requireConfig(path string) (*config.Config, error) {
 }
 
 func runRun(args []string, stdout io.Writer) error {
+	// Ctrl-C, and the TERM a batch system (Slurm, Kubernetes) sends before
+	// it kills a job, stop the run as cleanly, from the first instant: a
+	// signal while the configuration is read ends it as stopped too.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	configPath := fs.String("config", "", "configuration file (default: config.toml)")
 	gamesN := fs.Int("games", 0, "games per match (default: the preset's; fewer for a quick look)")
@@ -176,10 +181,6 @@ func runRun(args []string, stdout io.Writer) error {
 			return err
 		}
 	}
-	// Ctrl-C, and the TERM a batch system (Slurm, Kubernetes) sends before
-	// it kills a job, stop the run as cleanly.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	tty := isTTY(stdout)
 	fmt.Fprintf(stdout, "preset %s -> %s\n", p.Name, path)
 	tally := map[string]*[3]int{} // this run's wins, draws, losses of each match's first engine

@@ -88,6 +88,8 @@ func (pl *plan) differs(r *Record, batches bool) string {
 		return fmt.Sprintf("engine %s was %s and is %s now", r.Names[0], r.Specs[0], want.Specs[0])
 	case r.Specs[1] != want.Specs[1]:
 		return fmt.Sprintf("engine %s was %s and is %s now", r.Names[1], r.Specs[1], want.Specs[1])
+	case (r.FirstSeat != want.FirstSeat || r.Seed != want.Seed) && pl.gameOf(u, r) >= 0:
+		return fmt.Sprintf("index %d, but its seed and seats are those of game %d of the match: the index was changed", r.Index, pl.gameOf(u, r))
 	case r.FirstSeat != want.FirstSeat:
 		return fmt.Sprintf("first seat %d, the preset gives %d (swap changed)", r.FirstSeat, want.FirstSeat)
 	case r.Seed != want.Seed:
@@ -104,6 +106,17 @@ func (pl *plan) differs(r *Record, batches bool) string {
 		return fmt.Sprintf("start %q, the preset deals %q (its seed or the game's deal changed)", r.Start, want.Start)
 	}
 	return ""
+}
+
+// gameOf returns the number of the game of unit u, among the plan's games
+// and as many more, whose seed and seats record r holds, or -1 if none.
+func (pl *plan) gameOf(u int, r *Record) int {
+	for i := range min(2*pl.count, 1<<16) {
+		if want, err := pl.expect(u, i); err == nil && want.Seed == r.Seed && want.FirstSeat == r.FirstSeat {
+			return i
+		}
+	}
+	return -1
 }
 
 // ReplayError is a record of the results file whose moves the game's rules

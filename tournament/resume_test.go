@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -95,5 +96,30 @@ func TestOptionsFileName(t *testing.T) {
 		if got := tt.opt.FileName("p"); got != tt.want {
 			t.Errorf("%+v: %s, want %s", tt.opt, got, tt.want)
 		}
+	}
+}
+
+// A record whose index was edited is named as such: its seed and seats are
+// another game's of its match, not a changed seed or swap.
+func TestResumeNamesAnEditedIndex(t *testing.T) {
+	cfg := load(t, testConfig)
+	p, _ := cfg.Preset("small")
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	if _, err := runPreset(t.Context(), cfg, p, path, Options{Count: 2, Workers: 1}, nil); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(path)
+	lines := strings.SplitAfter(string(data), "\n")
+	for i, l := range lines {
+		if strings.Contains(l, `"index":1,`) {
+			lines[i] = strings.Replace(l, `"index":1,`, `"index":3,`, 1)
+			break
+		}
+	}
+	os.WriteFile(path, []byte(strings.Join(lines, "")), 0o644)
+	_, err := runPreset(t.Context(), cfg, p, path, Options{Count: 4}, nil)
+	var re *ResumeError
+	if !errors.As(err, &re) || re.What != "index 3, but its seed and seats are those of game 1 of the match: the index was changed" {
+		t.Fatalf("got %v, want the edited index named", err)
 	}
 }
