@@ -902,7 +902,7 @@ func runVerify(args []string, stdout io.Writer) error {
 		printProblems(stdout, f, v.Moved)
 		printUnmatched(stdout, f, v.Unmatched)
 		if v.CutOff != 0 {
-			fmt.Fprintf(stdout, "note: %s:%d: the last line is cut off (a run writing it, or a crash): not counted; the next run of its preset sets it aside and plays its game again\n", f, v.CutOff)
+			fmt.Fprintf(stdout, "note: %s:%d: the last line is cut off (a run writing it, or a crash): not counted; the next run of its preset sets it aside and plays again the game it held, if any\n", f, v.CutOff)
 		}
 		if v.Unread > 0 {
 			fmt.Fprintf(stdout, "note: %s: %d bytes written since it was opened (a run appending) are left for another look\n", f, v.Unread)

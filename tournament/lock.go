@@ -55,7 +55,7 @@ func Lock(path string) (*FileLock, error) {
 	}
 	results, err := resolve(path)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s cannot be used: following its symbolic links: %v; name another file", path, err)
 	}
 	return lockFile(path, results)
 }

@@ -304,3 +304,16 @@ func TestRestartThroughASymbolicLinkKeepsTheLock(t *testing.T) {
 		t.Fatalf("earlier results kept in %v, want one %s.old-... file", old, real)
 	}
 }
+
+// A results file named through a symbolic link to a directory that is not
+// there is refused naming the file given, not only the missing target.
+func TestADanglingLinkIsNamed(t *testing.T) {
+	dir := t.TempDir()
+	link := filepath.Join(dir, "l.jsonl")
+	if err := os.Symlink(filepath.Join(dir, "gone", "r.jsonl"), link); err != nil {
+		t.Skip(err)
+	}
+	if _, err := Lock(link); err == nil || !strings.HasPrefix(err.Error(), link+" cannot be used: following its symbolic links: ") {
+		t.Fatalf("got %v, want the link named", err)
+	}
+}

@@ -120,6 +120,8 @@ func TestWhatACrashLeaves(t *testing.T) {
 		switch {
 		case tc.cut && (err != nil || tail == nil || tail.Line != 2 || len(recs) != 1):
 			t.Errorf("%s: %d records, tail %+v, %v; want one record and a cut-off line 2", tc.name, len(recs), tail, err)
+		case tc.cut && tail.Empty != (strings.Trim(tc.last, " \x00\n") == ""):
+			t.Errorf("%s: tail %+v: Empty should say whether the line held any part of a record", tc.name, tail)
 		case !tc.cut && (!errors.As(err, &damaged) || damaged.Line != 2 || !damaged.Last):
 			t.Errorf("%s: %d records, tail %+v, %v; want a *DamagedError at line 2, the last", tc.name, len(recs), tail, err)
 		}

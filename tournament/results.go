@@ -79,6 +79,9 @@ type Record struct {
 type ReadProblem struct {
 	Line int
 	Msg  string
+	// Empty says the line held no part of a record (only zero bytes and
+	// spaces), so no game was lost with it.
+	Empty bool
 }
 
 // DamagedError is a damaged line of a results file that is not the trace
@@ -233,7 +236,11 @@ func readRecords(path string, r io.Reader) (recs []Record, goodEnd int64, tail *
 				if perr != nil {
 					msg = fmt.Sprintf("unreadable last line (%v): the write was cut off", perr)
 				}
-				return recs, start, &ReadProblem{lr.line, msg}, nil
+				empty := len(bytes.TrimSpace(bytes.ReplaceAll(b, []byte{0}, nil))) == 0
+				if empty {
+					msg = "a last line of zero bytes after the last record, blocks the disk never got: no record was written there"
+				}
+				return recs, start, &ReadProblem{Line: lr.line, Msg: msg, Empty: empty}, nil
 			}
 			return nil, 0, nil, &DamagedError{Path: path, Line: lr.line, Err: perr, Last: last}
 		}

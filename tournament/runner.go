@@ -315,7 +315,11 @@ func Run(ctx context.Context, rp *Plan, path string, opt Options, progress func(
 		return 0, err
 	}
 	if tail != nil {
-		note(fmt.Sprintf("%s:%d: %s; cut off and kept in %s, the game will be played again", path, tail.Line, tail.Msg, damaged))
+		again := "the game will be played again"
+		if tail.Empty {
+			again = "no game is lost"
+		}
+		note(fmt.Sprintf("%s:%d: %s; cut off and kept in %s, %s", path, tail.Line, tail.Msg, damaged, again))
 	}
 
 	ctx, cancel := context.WithCancel(ctx)
