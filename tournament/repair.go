@@ -90,25 +90,33 @@ func Repair(path string, c *Checker) (Repaired, error) {
 	if damaged.f == nil {
 		return rep, nil
 	}
+	// Until the repaired file takes the file's place, the lines set aside
+	// are still in it: a repair that fails (a full disk) removes them
+	// again, so that no damaged file holds lines the file kept.
+	err = func() error {
+		if err := damaged.w.Flush(); err != nil {
+			return err
+		}
+		if err := damaged.f.Sync(); err != nil {
+			return err
+		}
+		if err := good.Flush(); err != nil {
+			return err
+		}
+		if err := tmp.Sync(); err != nil {
+			return err
+		}
+		if err := tmp.Close(); err != nil {
+			return err
+		}
+		return os.Rename(tmp.Name(), target)
+	}()
+	if err != nil {
+		damaged.close()
+		os.Remove(damaged.f.Name())
+		return rep, fmt.Errorf("%v: %s was left as it was", err, path)
+	}
 	rep.Damaged = damaged.f.Name()
-	if err := damaged.w.Flush(); err != nil {
-		return rep, err
-	}
-	if err := damaged.f.Sync(); err != nil {
-		return rep, err
-	}
-	if err := good.Flush(); err != nil {
-		return rep, err
-	}
-	if err := tmp.Sync(); err != nil {
-		return rep, err
-	}
-	if err := tmp.Close(); err != nil {
-		return rep, err
-	}
-	if err := os.Rename(tmp.Name(), target); err != nil {
-		return rep, err
-	}
 	return rep, durable.SyncDir(filepath.Dir(target))
 }
 
