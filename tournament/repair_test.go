@@ -249,3 +249,18 @@ func TestUnwritableFileLeavesNoDamagedCopy(t *testing.T) {
 		t.Fatalf("the refused file changed: %q", data)
 	}
 }
+
+// A file whose first line is no record (a CSV table, a line after a byte
+// order mark) is refused as one that may not be a results file, not as a
+// results file damaged in its middle.
+func TestAFirstLineThatIsNoRecord(t *testing.T) {
+	for _, first := range []string{"engine,score\n", "\ufeff" + goodLine("a", 0)} {
+		path := filepath.Join(t.TempDir(), "r.jsonl")
+		os.WriteFile(path, []byte(first+goodLine("a", 1)), 0o644)
+		_, _, _, err := ReadResults(path)
+		var damaged *DamagedError
+		if !errors.As(err, &damaged) || damaged.Line != 1 || !strings.Contains(err.Error(), path+":1: the first line is no record: ") || !strings.Contains(err.Error(), "may not be a results file") {
+			t.Errorf("%q first: %v, want line 1 refused as perhaps no results file", first, err)
+		}
+	}
+}

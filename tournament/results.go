@@ -92,13 +92,17 @@ type DamagedError struct {
 	Line int
 	Err  error
 	// Last says the line is the file's last: a line that no cut-off write
-	// of a record leaves, so the file may be no results file.
+	// of a record leaves, so the file may be no results file. A first line
+	// that is no record says the same.
 	Last bool
 }
 
 func (e *DamagedError) Error() string {
 	if e.Last {
 		return fmt.Sprintf("%s:%d: damaged last line, not a record's write cut off by a crash: %v; the file may not be a results file, and is left as it is; if it is one, 'mcarena repair %s' keeps the good lines and sets the others aside", e.Path, e.Line, e.Err, e.Path)
+	}
+	if e.Line == 1 {
+		return fmt.Sprintf("%s:1: the first line is no record: %v; the file may not be a results file, and is left as it is; if it is one, 'mcarena repair %s' keeps the good lines and sets the others aside", e.Path, e.Err, e.Path)
 	}
 	return fmt.Sprintf("%s:%d: damaged record in the middle of the file: %v; 'mcarena repair %s' keeps the good lines and sets the others aside", e.Path, e.Line, e.Err, e.Path)
 }
