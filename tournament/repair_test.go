@@ -264,3 +264,34 @@ func TestAFirstLineThatIsNoRecord(t *testing.T) {
 		}
 	}
 }
+
+// Starting over moves only a results file aside, a damaged one too: another
+// file named by mistake is refused and left where it is.
+func TestRestartMovesOnlyAResultsFileAside(t *testing.T) {
+	cfg := load(t, testConfig)
+	p, _ := cfg.Preset("small")
+	for _, tc := range []struct {
+		content string
+		moved   bool
+	}{
+		{"[settings]\nimportant = true\n", false},
+		{goodLine("a", 0) + "garbage\n" + goodLine("a", 1), true},
+	} {
+		dir := t.TempDir()
+		path := filepath.Join(dir, "r.jsonl")
+		os.WriteFile(path, []byte(tc.content), 0o644)
+		_, err := runPreset(t.Context(), cfg, p, path, Options{Count: 1, Restart: true}, nil)
+		old, _ := filepath.Glob(path + ".old-*")
+		switch {
+		case tc.moved && (err != nil || len(old) != 1):
+			t.Errorf("%q: %v, kept in %v; want it moved aside and the run played", tc.content, err, old)
+		case !tc.moved && (err == nil || !strings.Contains(err.Error(), "--restart moves only a results file aside") || len(old) != 0):
+			t.Errorf("%q: %v, kept in %v; want it refused and left", tc.content, err, old)
+		}
+		if !tc.moved {
+			if data, _ := os.ReadFile(path); string(data) != tc.content {
+				t.Errorf("%q: the file now holds %q", tc.content, data)
+			}
+		}
+	}
+}

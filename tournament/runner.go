@@ -236,6 +236,15 @@ func Run(ctx context.Context, rp *Plan, path string, opt Options, progress func(
 		// The file the lock guards, links followed: moving a symbolic link
 		// aside would leave a new file at the link's name, which the lock of
 		// its target does not cover.
+		// Only a results file is moved aside, damaged or not: a file whose
+		// first line is no record, or that is no regular file, is refused
+		// and left where it is.
+		if _, _, _, err := ReadResults(lock.results); err != nil {
+			var d *DamagedError
+			if !errors.As(err, &d) || d.Line == 1 {
+				return 0, fmt.Errorf("--restart moves only a results file aside: %w", err)
+			}
+		}
 		old, err := moveAside(lock.results)
 		if err != nil {
 			return 0, err
