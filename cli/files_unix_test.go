@@ -61,8 +61,16 @@ func runLimited(t *testing.T, blocks int, args ...string) (string, error) {
 // full disk would) leaves the file as it was and no damaged file holding
 // lines the file still has; the same repair then succeeds.
 func TestRepairLeavesNothingWhenAWriteFails(t *testing.T) {
-	dir, _, res := ranTiny(t)
+	dir, cfg, res := ranTiny(t)
+	// More than the repair's write buffer (4 KiB), so that a write fails
+	// while the lines are sorted, not only at the end.
+	if code, _, errs := run("run", "tiny", "--config", cfg, "--out", res, "--games", "40"); code != ExitOK {
+		t.Fatalf("run: %d %q", code, errs)
+	}
 	data, _ := os.ReadFile(res)
+	if len(data) < 3*4096 {
+		t.Fatalf("the file holds %d bytes, want more than three write buffers", len(data))
+	}
 	lines := strings.SplitAfter(string(data), "\n")
 	lines[3] = "garbage\n"
 	damaged := []byte(strings.Join(lines, ""))
@@ -80,7 +88,7 @@ func TestRepairLeavesNothingWhenAWriteFails(t *testing.T) {
 	if left, _ := filepath.Glob(filepath.Join(dir, ".repair-*")); len(left) != 0 {
 		t.Fatalf("the failed repair left %v", left)
 	}
-	if code, out, errs := run("repair", res); code != ExitOK || !strings.Contains(out, "kept 7 good records") {
+	if code, out, errs := run("repair", res); code != ExitOK || !strings.Contains(out, "kept 79 good records") {
 		t.Fatalf("repair again: %d %q %q", code, out, errs)
 	}
 }
@@ -114,5 +122,31 @@ func TestANamedPipeIsRefused(t *testing.T) {
 		case <-time.After(10 * time.Second):
 			t.Fatalf("%v blocked on the named pipe", args) // the goroutine stays blocked
 		}
+	}
+}
+
+// merge to a symbolic link that names a file not made yet makes that file,
+// as a run through the link would, with a run's mode (0644 less the umask).
+func TestMergeThroughALinkToAFileNotMadeYet(t *testing.T) {
+	dir, _, res := ranTiny(t)
+	os.Mkdir(filepath.Join(dir, "store"), 0o755)
+	link := filepath.Join(dir, "out.jsonl")
+	if err := os.Symlink(filepath.Join("store", "merged.jsonl"), link); err != nil {
+		t.Skip(err)
+	}
+	if code, _, errs := run("merge", "--out", link, res); code != ExitOK {
+		t.Fatalf("merge through the link: %d %q", code, errs)
+	}
+	fi, err := os.Lstat(filepath.Join(dir, "store", "merged.jsonl"))
+	if err != nil || !fi.Mode().IsRegular() {
+		t.Fatalf("the link's file: %v, %v", fi, err)
+	}
+	umask := syscall.Umask(0)
+	syscall.Umask(umask)
+	if want := os.FileMode(0o644 &^ umask); fi.Mode().Perm() != want {
+		t.Errorf("mode %v, want %v", fi.Mode().Perm(), want)
+	}
+	if l, err := os.Lstat(link); err != nil || l.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link is no longer a link: %v", err)
 	}
 }

@@ -188,6 +188,9 @@ func runRun(args []string, stdout io.Writer) error {
 	if err != nil {
 		return usageError{err.Error()}
 	}
+	if ctx.Err() != nil { // a signal while the configuration was read
+		return stoppedError{"stopped before the first game; the results file was not touched"}
+	}
 	played, err := tournament.Run(ctx, plan, path, opt, func(pr tournament.Progress) {
 		if pr.Total == 0 { // a note, such as a repaired file
 			fmt.Fprintln(stdout, pr.Last.Error)
@@ -759,7 +762,7 @@ func runMerge(args []string, stdout io.Writer) error {
 	if _, err := os.Stat(*out); err == nil {
 		return fmt.Errorf("%s was made while merge read its shards: merge writes a new file, so it wrote nothing; name another --out", *out)
 	}
-	if err := writeNew(*out, merged); err != nil {
+	if err := writeNew(*out, lock.File(), merged); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "%d games from %d files -> %s\n", len(merged), len(files), *out)
@@ -769,17 +772,25 @@ func runMerge(args []string, stdout io.Writer) error {
 	return nil
 }
 
-// writeNew writes the records to path, a new file, through a temporary file
-// beside it that takes the name only once every record is on the disk: a
-// write that fails (a full disk) or a merge that is killed leaves no file
-// that a report would count, or a run resume, as the whole merge.
-func writeNew(path string, recs []tournament.Record) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".merge-*")
-	if err != nil {
-		return err
+// writeNew writes the records to file, a new file that path names (links
+// followed), through a temporary file beside it that takes the name only
+// once every record is on the disk: a write that fails (a full disk) or a
+// merge that is killed leaves no file that a report would count, or a run
+// resume, as the whole merge. The file is made as a run makes one (0644,
+// less the umask).
+func writeNew(path, file string, recs []tournament.Record) error {
+	var tmp string
+	for i := 0; ; i++ {
+		tmp = filepath.Join(filepath.Dir(file), fmt.Sprintf(".%s.merge-%d-%d", filepath.Base(file), os.Getpid(), i))
+		f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if err == nil {
+			f.Close()
+			break
+		}
+		if !errors.Is(err, fs.ErrExist) || i == 100 {
+			return err
+		}
 	}
-	tmp := f.Name()
-	f.Close()
 	defer os.Remove(tmp)
 	w, _, err := tournament.OpenWriter(tmp, 0)
 	if err != nil {
@@ -794,7 +805,7 @@ func writeNew(path string, recs []tournament.Record) error {
 	if err := w.Close(); err != nil {
 		return fmt.Errorf("%v: %s was not written", err, path)
 	}
-	if err := durable.Publish(tmp, path); err != nil {
+	if err := durable.Publish(tmp, file); err != nil {
 		if errors.Is(err, fs.ErrExist) {
 			return fmt.Errorf("%s was made while merge wrote it: merge writes a new file, so it wrote nothing; name another --out", path)
 		}

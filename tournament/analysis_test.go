@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -135,5 +136,23 @@ func TestTallyOthers(t *testing.T) {
 	}
 	if got := tl.Others("a1"); len(got) != 4 {
 		t.Errorf("Others of a move never chosen: %v, want all four", got)
+	}
+}
+
+// An analysis preset whose seed changed is named as such on resume: its
+// searches take the seed plus their number, so a search's record may hold
+// another search's seed, which is no edited index.
+func TestAnalysisSeedChangeIsNamed(t *testing.T) {
+	cfg := load(t, budgetsConfig+"seed = 5\n")
+	p, _ := cfg.Preset("b")
+	path := filepath.Join(t.TempDir(), "b.jsonl")
+	if _, err := runPreset(context.Background(), cfg, p, path, Options{Count: 4}, nil); err != nil {
+		t.Fatal(err)
+	}
+	cfg2 := load(t, budgetsConfig+"seed = 3\n")
+	p2, _ := cfg2.Preset("b")
+	_, err := runPreset(context.Background(), cfg2, p2, path, Options{Count: 4}, nil)
+	if err == nil || !strings.Contains(err.Error(), "(its seed changed)") {
+		t.Fatalf("got %v, want the changed seed named", err)
 	}
 }

@@ -3,7 +3,6 @@ package tournament
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -36,10 +35,14 @@ func ParseRecord(line []byte) (Record, error) {
 	if err := dec.Decode(&wire); err != nil {
 		return Record{}, err
 	}
-	if dec.More() {
-		return Record{}, errors.New("more than one value on the line")
+	// Only spaces may follow the record's value (More would miss a '}' or
+	// ']', which begin no value).
+	rest := bytes.TrimSpace(line[dec.InputOffset():])
+	if len(rest) > 0 {
+		return Record{}, fmt.Errorf("more than one value on the line: %q follows the record", rest[:min(len(rest), 20)])
 	}
-	if err := checkKeys(line); err != nil {
+	value := line[:dec.InputOffset()]
+	if err := checkKeys(value); err != nil {
 		return Record{}, err
 	}
 	for _, f := range []struct {

@@ -42,8 +42,8 @@ const (
 	scopeFree                   // a map (ends), whose keys are data, or a plain value's array
 )
 
-// checkKeys reports the first key of line, a JSON value the decoder has
-// read without error, that is not a field of a record (or of a move) as a
+// checkKeys reports the first key of line, one JSON value that the decoder
+// has read without error (and nothing after it), that is not a field of a record (or of a move) as a
 // run writes it, or that is given twice.
 func checkKeys(line []byte) error {
 	type open struct {
@@ -73,6 +73,9 @@ func checkKeys(line []byte) error {
 			stack[depth] = open{scope: scope}
 			depth++
 		case '}', ']':
+			if depth == 0 {
+				return fmt.Errorf("%q closes no value", c)
+			}
 			depth--
 		case '"':
 			start := i + 1

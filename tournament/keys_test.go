@@ -25,6 +25,9 @@ func TestParseRecordRefusesKeysARunNeverWrites(t *testing.T) {
 		{"a move's key in capitals", strings.Replace(good, `{"move":"a1"`, `{"MOVE":"a1"`, 1), `field "MOVE": not a field of a move (move 1) (keys are written "move")`},
 		{"a move's key twice", strings.Replace(good, `"ms":0}`, `"ms":0,"ms":1}`, 1), "field ms: given twice in a move (move 1)"},
 		{"a move's unknown key", strings.Replace(good, `"ms":0}`, `"ms":0,"note":"x"}`, 1), `field "note": not a field of a move (move 1)`},
+		{"a brace after the record", good + `}{`, `more than one value on the line: "}{" follows the record`},
+		{"brackets after the record", good + `]]] anything`, `more than one value on the line: "]]] anything" follows the record`},
+		{"spaces after the record", good + "  \t", ""},
 		{"spaces around the colon", strings.Replace(good, `"index":0`, `"index" : 0`, 1), ""},
 		{"a value that looks like a key", strings.Replace(good, `"move":"a1"`, `"move":"index\":\"x"`, 1), ""},
 	}

@@ -26,6 +26,10 @@ type FileLock struct {
 	data    *os.File // the results file, locked; nil before it exists
 }
 
+// File is the results file the lock guards, symbolic links followed: where
+// a file that replaces it whole (a merge's) is to be made.
+func (l *FileLock) File() string { return l.results }
+
 // LockedError is the refusal of a lock that another process holds.
 type LockedError struct {
 	Path   string // the results file

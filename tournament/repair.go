@@ -41,8 +41,7 @@ type Repaired struct {
 // repair is left untouched. With a Checker, a record that fails its checks
 // (Checker.Check) is set aside too, its game to be played again by the
 // next run; nil checks the records' form alone.
-func Repair(path string, c *Checker) (Repaired, error) {
-	var rep Repaired
+func Repair(path string, c *Checker) (rep Repaired, err error) {
 	lock, err := Lock(path)
 	if err != nil {
 		return rep, err
@@ -80,6 +79,16 @@ func Repair(path string, c *Checker) (Repaired, error) {
 	good := bufio.NewWriter(tmp)
 	damaged := &lazyFile{create: func() (*os.File, error) { return createDamaged(path) }}
 	defer damaged.close()
+	// Until the repaired file takes the file's place, the lines set aside
+	// are still in it: a repair that fails (a full disk) removes them
+	// again, so that no damaged file holds lines the file kept.
+	defer func() {
+		if err != nil && damaged.f != nil && rep.Damaged == "" { // not yet in the file's place
+			damaged.close()
+			os.Remove(damaged.f.Name())
+			err = fmt.Errorf("%w: %s was left as it was", err, path)
+		}
+	}()
 	rep, err = sortLines(filepath.Base(path), in, good, damaged, check)
 	if err != nil {
 		return rep, fmt.Errorf("%s: %w", path, err)
@@ -90,34 +99,31 @@ func Repair(path string, c *Checker) (Repaired, error) {
 	if damaged.f == nil {
 		return rep, nil
 	}
-	// Until the repaired file takes the file's place, the lines set aside
-	// are still in it: a repair that fails (a full disk) removes them
-	// again, so that no damaged file holds lines the file kept.
-	err = func() error {
-		if err := damaged.w.Flush(); err != nil {
-			return err
-		}
-		if err := damaged.f.Sync(); err != nil {
-			return err
-		}
-		if err := good.Flush(); err != nil {
-			return err
-		}
-		if err := tmp.Sync(); err != nil {
-			return err
-		}
-		if err := tmp.Close(); err != nil {
-			return err
-		}
-		return os.Rename(tmp.Name(), target)
-	}()
-	if err != nil {
-		damaged.close()
-		os.Remove(damaged.f.Name())
-		return rep, fmt.Errorf("%v: %s was left as it was", err, path)
+	if err := damaged.w.Flush(); err != nil {
+		return rep, err
+	}
+	if err := damaged.f.Sync(); err != nil {
+		return rep, err
+	}
+	if err := good.Flush(); err != nil {
+		return rep, err
+	}
+	if err := tmp.Sync(); err != nil {
+		return rep, err
+	}
+	if err := tmp.Close(); err != nil {
+		return rep, err
+	}
+	if err := os.Rename(tmp.Name(), target); err != nil {
+		return rep, err
 	}
 	rep.Damaged = damaged.f.Name()
-	return rep, durable.SyncDir(filepath.Dir(target))
+	// The file is repaired now; a failed sync of its folder is reported,
+	// but the lines set aside are no longer in the file and stay.
+	if err := durable.SyncDir(filepath.Dir(target)); err != nil {
+		return rep, fmt.Errorf("%s repaired, but its folder was not synced: %v", path, err)
+	}
+	return rep, nil
 }
 
 // sortLines copies the good records of a results file (named name) from in

@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"context"
 	"errors"
 	"io"
 	"os"
@@ -275,7 +276,10 @@ func TestRestartMovesOnlyAResultsFileAside(t *testing.T) {
 		moved   bool
 	}{
 		{"[settings]\nimportant = true\n", false},
+		{"\ufeff" + goodLine("a", 0), false},
 		{goodLine("a", 0) + "garbage\n" + goodLine("a", 1), true},
+		{strings.Replace(goodLine("a", 0), `"winner":0`, `"winner":5`, 1), true},
+		{`{"kind":"analysis"`, true},
 	} {
 		dir := t.TempDir()
 		path := filepath.Join(dir, "r.jsonl")
@@ -293,5 +297,30 @@ func TestRestartMovesOnlyAResultsFileAside(t *testing.T) {
 				t.Errorf("%q: the file now holds %q", tc.content, data)
 			}
 		}
+	}
+}
+
+// A run whose context is cancelled before it starts (a signal while the
+// configuration was read) changes nothing, under Restart too.
+func TestARunStoppedBeforeItStartsChangesNothing(t *testing.T) {
+	cfg := load(t, testConfig)
+	p, _ := cfg.Preset("small")
+	dir := t.TempDir()
+	path := filepath.Join(dir, "r.jsonl")
+	content := goodLine("a", 0)
+	os.WriteFile(path, []byte(content), 0o644)
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	for _, restart := range []bool{false, true} {
+		n, err := runPreset(ctx, cfg, p, path, Options{Count: 1, Restart: restart}, nil)
+		if n != 0 || !errors.Is(err, context.Canceled) {
+			t.Errorf("restart %v: %d games, %v; want 0 and context.Canceled", restart, n, err)
+		}
+	}
+	if files, _ := os.ReadDir(dir); len(files) != 1 {
+		t.Errorf("the folder holds %d files, want the results file alone", len(files))
+	}
+	if data, _ := os.ReadFile(path); string(data) != content {
+		t.Errorf("the file now holds %q", data)
 	}
 }

@@ -79,8 +79,8 @@ type Record struct {
 type ReadProblem struct {
 	Line int
 	Msg  string
-	// Empty says the line held no part of a record (only zero bytes and
-	// spaces), so no game was lost with it.
+	// Empty says the line holds no byte of a record (only zero bytes and
+	// spaces): whether a record was being written there cannot be told.
 	Empty bool
 }
 
@@ -92,8 +92,9 @@ type DamagedError struct {
 	Line int
 	Err  error
 	// Last says the line is the file's last: a line that no cut-off write
-	// of a record leaves, so the file may be no results file. A first line
-	// that is no record says the same.
+	// of a record leaves, so the file may be no results file. (A damaged
+	// first line says the same, and its message says so; Last is not set
+	// for it.)
 	Last bool
 }
 
@@ -242,7 +243,7 @@ func readRecords(path string, r io.Reader) (recs []Record, goodEnd int64, tail *
 				}
 				empty := len(bytes.TrimSpace(bytes.ReplaceAll(b, []byte{0}, nil))) == 0
 				if empty {
-					msg = "a last line of zero bytes after the last record, blocks the disk never got: no record was written there"
+					msg = "a last line of zero bytes after the last whole record: blocks the disk never got, a write a crash cut off"
 				}
 				return recs, start, &ReadProblem{Line: lr.line, Msg: msg, Empty: empty}, nil
 			}

@@ -88,7 +88,7 @@ func (pl *plan) differs(r *Record, batches bool) string {
 		return fmt.Sprintf("engine %s was %s and is %s now", r.Names[0], r.Specs[0], want.Specs[0])
 	case r.Specs[1] != want.Specs[1]:
 		return fmt.Sprintf("engine %s was %s and is %s now", r.Names[1], r.Specs[1], want.Specs[1])
-	case (r.FirstSeat != want.FirstSeat || r.Seed != want.Seed) && pl.gameOf(u, r) >= 0:
+	case r.Kind == GameKind && (r.FirstSeat != want.FirstSeat || r.Seed != want.Seed) && pl.gameOf(u, r) >= 0:
 		return fmt.Sprintf("index %d, but its seed and seats are those of game %d of the match: the index was changed", r.Index, pl.gameOf(u, r))
 	case r.FirstSeat != want.FirstSeat:
 		return fmt.Sprintf("first seat %d, the preset gives %d (swap changed)", r.FirstSeat, want.FirstSeat)
@@ -109,7 +109,10 @@ func (pl *plan) differs(r *Record, batches bool) string {
 }
 
 // gameOf returns the number of the game of unit u, among the plan's games
-// and as many more, whose seed and seats record r holds, or -1 if none.
+// and as many more, whose seed and seats record r holds, or -1 if none. A
+// game's seed is a hash of the preset's seed, its match and its number, so
+// a match is another game's; an analysis preset's searches take the seed
+// plus their number, where a changed seed would match another search's.
 func (pl *plan) gameOf(u int, r *Record) int {
 	for i := range min(2*pl.count, 1<<16) {
 		if want, err := pl.expect(u, i); err == nil && want.Seed == r.Seed && want.FirstSeat == r.FirstSeat {

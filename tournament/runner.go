@@ -1,9 +1,11 @@
 package tournament
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"math"
 	"os"
@@ -232,18 +234,17 @@ func Run(ctx context.Context, rp *Plan, path string, opt Options, progress func(
 		return 0, err
 	}
 	defer lock.Unlock()
+	// A run stopped before it starts changes nothing: no file moved aside,
+	// none made.
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
 	if opt.Restart {
 		// The file the lock guards, links followed: moving a symbolic link
 		// aside would leave a new file at the link's name, which the lock of
 		// its target does not cover.
-		// Only a results file is moved aside, damaged or not: a file whose
-		// first line is no record, or that is no regular file, is refused
-		// and left where it is.
-		if _, _, _, err := ReadResults(lock.results); err != nil {
-			var d *DamagedError
-			if !errors.As(err, &d) || d.Line == 1 {
-				return 0, fmt.Errorf("--restart moves only a results file aside: %w", err)
-			}
+		if err := beginsAsResults(lock.results); err != nil {
+			return 0, fmt.Errorf("--restart moves only a results file aside: %w", err)
 		}
 		old, err := moveAside(lock.results)
 		if err != nil {
@@ -326,7 +327,7 @@ func Run(ctx context.Context, rp *Plan, path string, opt Options, progress func(
 	if tail != nil {
 		again := "the game will be played again"
 		if tail.Empty {
-			again = "no game is lost"
+			again = "any game whose record was lost there is played again"
 		}
 		note(fmt.Sprintf("%s:%d: %s; cut off and kept in %s, %s", path, tail.Line, tail.Msg, damaged, again))
 	}
@@ -479,6 +480,34 @@ func (r *run) play(ctx context.Context, pl *plan) {
 			r.progress(Progress{Done: r.resumed + r.played, Total: r.total, Resumed: r.resumed, Errors: r.errs, Last: rec, Elapsed: time.Since(r.start)})
 		}
 	}
+}
+
+// beginsAsResults refuses a file that is no results file, damaged or not:
+// one that is not a regular file, or whose first bytes are not the opening
+// of a record; an empty file, or none, is no refusal.
+func beginsAsResults(path string) error {
+	f, _, err := openRegular(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	head := make([]byte, 16)
+	n, err := io.ReadFull(f, head)
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
+		return err
+	}
+	if n == 0 {
+		return nil
+	}
+	for _, o := range recordOpenings {
+		if bytes.HasPrefix(head[:n], o) || bytes.HasPrefix(o, head[:n]) {
+			return nil
+		}
+	}
+	return fmt.Errorf("%s does not begin as a results file does (%s or %s); it is left where it is", path, recordOpenings[1], recordOpenings[0])
 }
 
 // moveAside renames a results file (the file itself, not a symbolic link

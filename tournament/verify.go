@@ -10,6 +10,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"syscall"
 
 	"mcarena/config"
 	"mcarena/games"
@@ -364,15 +365,11 @@ func Verify(path string, c *Checker) (Verified, error) {
 }
 
 // openRegular opens the results file at path for reading, refusing
-// anything but a regular file (a link is followed) before it opens it:
-// opening a named pipe would wait for a writer.
+// anything but a regular file (a link is followed). It opens without
+// blocking, as opening a named pipe would wait for a writer, and then asks
+// the open file what it is.
 func openRegular(path string) (*os.File, os.FileInfo, error) {
-	if fi, err := os.Stat(path); err != nil {
-		return nil, nil, err
-	} else if !fi.Mode().IsRegular() {
-		return nil, nil, fmt.Errorf("%s is %s, not a regular file: a results file must be one", path, fileKind(fi.Mode()))
-	}
-	f, err := os.Open(path)
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -38,8 +38,10 @@ var Link = os.Link
 // errors.Is(err, fs.ErrExist). The new name is a hard link, so the file
 // appears whole, or, where the file system has no hard links (FAT, some
 // network mounts), the name is taken first by an empty file made only if
-// none exists and the file is then renamed over it. tmp remains after a
-// hard link: the caller removes it. The directory is synced.
+// none exists and the file is then renamed over it (a process killed
+// between the two steps leaves that empty file; a rename that fails takes
+// it away). tmp remains after a hard link: the caller removes it. The
+// directory is synced.
 func Publish(tmp, path string) error {
 	if err := Link(tmp, path); err != nil {
 		if errors.Is(err, fs.ErrExist) {
@@ -49,8 +51,14 @@ func Publish(tmp, path string) error {
 		if err != nil {
 			return err
 		}
+		placeholder, _ := f.Stat()
 		f.Close()
 		if err := os.Rename(tmp, path); err != nil {
+			// The empty file is taken away again, unless another has
+			// taken its name meanwhile.
+			if now, serr := os.Lstat(path); serr == nil && placeholder != nil && os.SameFile(now, placeholder) {
+				os.Remove(path)
+			}
 			return err
 		}
 	}
