@@ -52,6 +52,10 @@ func runList(args []string, stdout io.Writer) error {
 			engs = append(engs, n)
 		}
 	}
+	if len(cfg.PresetNames())+len(cfg.EngineNames()) == 0 {
+		fmt.Fprintf(stdout, "%s defines no presets and no engines\n", cfg.Path)
+		return nil
+	}
 	if len(presets)+len(engs) == 0 {
 		fmt.Fprintf(stdout, "no preset or engine of %s holds %q in its name, description or spec\n", cfg.Path, text)
 		return nil
@@ -148,6 +152,9 @@ func runRun(args []string, stdout io.Writer) error {
 	}
 	p, ok := cfg.Preset(pos[0])
 	if !ok {
+		if len(cfg.PresetNames()) == 0 {
+			return usagef("unknown preset %q: %s defines no presets", pos[0], cfg.Path)
+		}
 		return usagef("unknown preset %q: %s defines %s", pos[0], cfg.Path, cfg.DefinedPresets(pos[0]))
 	}
 	if *gamesN < 0 || *gamesN > config.MaxCount {

@@ -611,3 +611,16 @@ count = 2
 		t.Fatalf("the failed run left %s (%v)", res, err)
 	}
 }
+
+// A configuration with nothing in it says so, where the lists of what it
+// defines would be empty.
+func TestAnEmptyConfiguration(t *testing.T) {
+	cfg := filepath.Join(t.TempDir(), "empty.toml")
+	os.WriteFile(cfg, nil, 0o644)
+	if code, out, errs := run("list", "--config", cfg); code != ExitOK || out != cfg+" defines no presets and no engines\n" {
+		t.Errorf("list: %d %q %q", code, out, errs)
+	}
+	if code, _, errs := run("run", "p", "--config", cfg); code != ExitUsage || !strings.Contains(errs, `unknown preset "p": `+cfg+" defines no presets\n") {
+		t.Errorf("run: %d %q", code, errs)
+	}
+}

@@ -21,6 +21,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/BurntSushi/toml"
 
@@ -118,10 +119,28 @@ func Parse(path string, data []byte) (*Config, error) {
 	return cfg, nil
 }
 
+// validName says whether name can name an engine: letters, digits, '-',
+// '_' and '.', so that it never reads as a spec (nmcs:level=2), a list
+// (a,b) or a per-engine budget (NAME iterations=N).
+func validName(name string) bool {
+	if name == "" {
+		return false
+	}
+	for _, r := range name {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.') {
+			return false
+		}
+	}
+	return true
+}
+
 // engineSpec validates one [engines.NAME] table and returns its spec.
 func engineSpec(path string, lines lineIndex, name string, v any) (string, error) {
 	table := []string{"engines", name}
 	where := "engines." + name
+	if !validName(name) {
+		return "", &Error{path, lines.find([]string{"engines"}, name), where, fmt.Sprintf("%q is no engine name: a name is letters, digits, '-', '_' and '.', like im-bl or uct-nmc1 (a spec such as nmcs:level=2 is written where an engine is named, not as a name)", name)}
+	}
 	t, ok := v.(map[string]any)
 	if !ok {
 		return "", &Error{path, lines.find([]string{"engines"}, name), where, "must be a table with a family and options"}
@@ -278,7 +297,14 @@ func valueText(v any) (string, error) {
 		}
 		return kind + "(" + strings.Join(parts, ",") + ")", nil
 	}
-	return "", fmt.Errorf("a %T is not an option value (want a number, true/false, a string or a component table)", v)
+	what := fmt.Sprintf("a %T", v)
+	switch v.(type) {
+	case []any, []map[string]any:
+		what = "a list"
+	case time.Time:
+		what = "a date or time"
+	}
+	return "", fmt.Errorf("%s is not an option value (want a number, true/false, a string or a component table)", what)
 }
 
 // findOption returns the option key sets: one of that name, or a prefix

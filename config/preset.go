@@ -372,7 +372,8 @@ func parsePreset(path string, lines lineIndex, name string, v any, cfg *Config) 
 	where := "presets." + name
 	errAt := func(key, format string, args ...any) error {
 		line := lines.find(table, key)
-		if key == "" {
+		if key == "" || line == 0 {
+			// The preset's own line, for a key it lacks.
 			line = lines.find([]string{"presets"}, name)
 		}
 		k := where
@@ -657,7 +658,14 @@ func randomStartSpecs() []string {
 // paperFigures reads [pair][budget][game] percentages; -1 marks a figure the
 // paper does not give.
 func paperFigures(v any, pairs, budgets, gamesN int) ([][][]float64, error) {
-	shape := fmt.Sprintf("want %d lists (one per pair) of %d lists (one per budget) of %d percentages (one per game), -1 where the paper gives none", pairs, budgets, gamesN)
+	count := func(n int, one, many string) string {
+		if n == 1 {
+			return "1 " + one
+		}
+		return fmt.Sprintf("%d %s", n, many)
+	}
+	shape := fmt.Sprintf("want %s (one per pair) of %s (one per budget) of %s (one per game), -1 where the paper gives none",
+		count(pairs, "list", "lists"), count(budgets, "list", "lists"), count(gamesN, "percentage", "percentages"))
 	a, ok := v.([]any)
 	if !ok || len(a) != pairs {
 		return nil, fmt.Errorf("%s", shape)
@@ -960,6 +968,11 @@ func schedulePairs(t map[string]any, errAt func(key, format string, args ...any)
 	names, ok := stringList(t[given[0]])
 	if !ok || len(names) < 2 {
 		return nil, "", errAt(given[0], "want a list of at least two engine names")
+	}
+	for i, n := range names {
+		if slices.Contains(names[:i], n) {
+			return nil, "", errAt(given[0], "engine %q is listed twice: list each engine once, or it meets itself and its pairs are played and counted twice", n)
+		}
 	}
 	var pairs []any
 	if given[0] == "gauntlet" {

@@ -57,7 +57,7 @@ func TestSimulationsPresetErrors(t *testing.T) {
 			`x.toml:9: presets.s.kind: want "match", "analysis" or "simulations"`},
 		{"unknown key", simulationsHeader + "game = \"tictactoe\"\nruns = 5\n",
 			"x.toml:11: presets.s.runs: unknown key of a simulations preset: valid keys are kind, description, game, position, line, playout, count, seed, paper, reading"},
-		{"no game", simulationsHeader + "count = 5\n", `x.toml: presets.s.game: want a game spec, like "chess"`},
+		{"no game", simulationsHeader + "count = 5\n", `x.toml:8: presets.s.game: want a game spec, like "chess"`},
 		{"unknown game", simulationsHeader + "game = \"chequers\"\n", `x.toml:10: presets.s.game: unknown game "chequers"`},
 		{"bad position", simulationsHeader + "game = \"tictactoe\"\nposition = \"xx\"\n", "x.toml:11: presets.s.position: "},
 		{"position not text", simulationsHeader + "game = \"tictactoe\"\nposition = 3\n", "x.toml:11: presets.s.position: want the position as text, in the game's notation"},
