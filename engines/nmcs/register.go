@@ -36,6 +36,14 @@ func init() {
 		Options: Options,
 		Build: func(v spec.Values, canonical string) (engines.Engine, error) {
 			cfg := Config{Level: v.Int("level"), Discount: v.Bool("discount"), COW: v.Int("cow"), POD: v.Int("pod"), Order: ParseOrder(v.String("order"))}
+			for _, o := range []struct {
+				name string
+				v    int
+			}{{"cow", cfg.COW}, {"pod", cfg.POD}} {
+				if o.v > cfg.Level+1 {
+					return nil, fmt.Errorf("%s=%d: a level-%d search's highest level is %d, its root's choice, so %s above it does what %s=%d does: give %s=0..%d", o.name, o.v, cfg.Level, cfg.Level+1, o.name, o.name, cfg.Level+1, o.name, cfg.Level+1)
+				}
+			}
 			if cfg.POD > 0 && !cfg.Discount {
 				return nil, fmt.Errorf("pod needs discount: without discounting every win has the same value, so no bound prunes")
 			}
