@@ -43,8 +43,8 @@ const (
 )
 
 // checkKeys reports the first key of line, one JSON value that the decoder
-// has read without error (and nothing after it), that is not a field of a record (or of a move) as a
-// run writes it, or that is given twice.
+// has read without error (and nothing after it), that is not a field of a
+// record (or of a move) as a run writes it, or that is given twice.
 func checkKeys(line []byte) error {
 	type open struct {
 		scope keyScope
