@@ -195,9 +195,6 @@ func runRun(args []string, stdout io.Writer) error {
 	if err != nil {
 		return usageError{err.Error()}
 	}
-	if ctx.Err() != nil { // a signal while the configuration was read
-		return stoppedError{"stopped before the first game; the results file was not touched"}
-	}
 	played, err := tournament.Run(ctx, plan, path, opt, func(pr tournament.Progress) {
 		if pr.Total == 0 { // a note, such as a repaired file
 			fmt.Fprintln(stdout, pr.Last.Error)

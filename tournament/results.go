@@ -281,15 +281,22 @@ func recordStart(b []byte) bool {
 	if len(t) == 0 {
 		return true
 	}
-	opens := false
-	for _, o := range recordOpenings {
-		opens = opens || bytes.HasPrefix(t, o) || bytes.HasPrefix(o, t)
-	}
-	if !opens {
+	if !opensAsRecord(t) {
 		return false
 	}
 	var v any
 	return errors.Is(json.NewDecoder(bytes.NewReader(t)).Decode(&v), io.ErrUnexpectedEOF)
+}
+
+// opensAsRecord says whether b, the start of a line, begins as a record's
+// line does, or is the start of such a beginning.
+func opensAsRecord(b []byte) bool {
+	for _, o := range recordOpenings {
+		if bytes.HasPrefix(b, o) || bytes.HasPrefix(o, b) {
+			return true
+		}
+	}
+	return false
 }
 
 // syncInterval is the longest a written record waits for its fsync.

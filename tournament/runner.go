@@ -1,7 +1,6 @@
 package tournament
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -499,13 +498,8 @@ func beginsAsResults(path string) error {
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
 		return err
 	}
-	if n == 0 {
+	if n == 0 || opensAsRecord(head[:n]) {
 		return nil
-	}
-	for _, o := range recordOpenings {
-		if bytes.HasPrefix(head[:n], o) || bytes.HasPrefix(o, head[:n]) {
-			return nil
-		}
 	}
 	return fmt.Errorf("%s does not begin as a results file does (%s or %s); it is left where it is", path, recordOpenings[1], recordOpenings[0])
 }
