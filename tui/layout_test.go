@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -369,6 +370,68 @@ func TestPickerMarksPresets(t *testing.T) {
 	v := m.View()
 	if !strings.Contains(v, "tiny   done") || !strings.Contains(v, "tiny2  4/12 games") {
 		t.Fatalf("the view lacks the marks:\n%s", v)
+	}
+}
+
+// The marks follow the budget-scale field: typed 0.5, they are those of the
+// file a run at that scale writes, and the status line says so; emptied,
+// those of the preset's own file again.
+func TestPickerMarksFollowScale(t *testing.T) {
+	tempResults(t)
+	cfg, err := config.Parse("c.toml", []byte(presetConfig))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := cfg.Preset("tiny")
+	opt := tournament.Options{Count: 2, Scale: 0.5}
+	if _, err := tournament.Run(context.Background(), mustPlan(t, cfg, p), filepath.Join(ResultsDir, opt.FileName("tiny")), opt, nil); err != nil {
+		t.Fatal(err)
+	}
+	// Each key's commands run and their marks reach the picker; the
+	// cursor's blink, a timer, is left unrun.
+	press := func(m Model, ks ...string) Model {
+		for _, k := range ks {
+			msg := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
+			if kt, ok := namedKeys[k]; ok {
+				msg = tea.KeyMsg{Type: kt}
+			}
+			next, cmd := m.Update(msg)
+			m = next.(Model)
+			for queue := []tea.Cmd{cmd}; len(queue) > 0; queue = queue[1:] {
+				if queue[0] == nil {
+					continue
+				}
+				done := make(chan tea.Msg, 1)
+				go func(c tea.Cmd) { done <- c() }(queue[0])
+				select {
+				case msg := <-done:
+					if batch, ok := msg.(tea.BatchMsg); ok {
+						queue = append(queue, batch...)
+					} else if marks, ok := msg.(presetMarks); ok {
+						m = send(t, m, marks)
+					}
+				case <-time.After(100 * time.Millisecond):
+				}
+			}
+		}
+		return m
+	}
+	m := send(t, New(cfg), tea.WindowSizeMsg{Width: 80, Height: 24})
+	m.current.(*menu).cursor = slices.Index(m.current.(*menu).items, itemPresets)
+	m = press(m, "enter")
+	if v := m.View(); strings.Contains(v, "tiny  4/12 games") {
+		t.Fatalf("the unscaled preset is marked with the scaled run:\n%s", v)
+	}
+	m = press(m, "tab", "0", ".", "5")
+	if v := m.View(); !strings.Contains(v, "tiny  4/12 games") {
+		t.Fatalf("at scale 0.5 the view lacks the scaled run's mark:\n%s", v)
+	}
+	if s := m.current.(*presetPicker).statusLine(m.ctx); !strings.Contains(s, "marks of runs at budget scale 0.5") {
+		t.Errorf("status line %q", s)
+	}
+	m = press(m, "ctrl+u")
+	if v := m.View(); strings.Contains(v, "4/12 games") {
+		t.Fatalf("with the field emptied the scaled run's mark stays:\n%s", v)
 	}
 }
 

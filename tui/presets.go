@@ -27,7 +27,8 @@ import (
 var ResultsDir = "results"
 
 // presetPicker lists the presets of the configuration, each marked when its
-// results file is finished, partly run or held by another process, with
+// results file is finished, partly run or held by another process (the
+// file a run at the scale in the form's budget-scale field writes), with
 // fields for scaling a run down and for the number of workers, and one that
 // narrows the list to the presets whose name or description holds its text.
 type presetPicker struct {
@@ -39,6 +40,7 @@ type presetPicker struct {
 	list   scroller
 	marks  map[string]string
 	scanID int
+	scale  float64 // the scale the marks were read at; 0 or 1 the preset's
 }
 
 // presetMarks is what the picker found in the presets' results files.
@@ -50,7 +52,7 @@ type presetMarks struct {
 var scanIDs int
 
 func newPresetPicker(e *env) (*presetPicker, tea.Cmd) {
-	p := &presetPicker{form: newForm(field{"games per match", ""}, field{"budget scale", ""}, field{"workers", ""}, field{"only budgets", ""}, field{"filter", ""}), marks: map[string]string{}}
+	p := &presetPicker{form: newForm(field{"games per match", ""}, field{"budget scale", ""}, field{"workers", ""}, field{"only budgets", ""}, field{"filter", ""}), marks: map[string]string{}, scale: 1}
 	p.form.inputs[0].Placeholder = "the preset's"
 	p.form.inputs[1].Placeholder = "1 (the preset's budgets)"
 	p.form.inputs[2].Placeholder = "one per core"
@@ -63,7 +65,7 @@ func newPresetPicker(e *env) (*presetPicker, tea.Cmd) {
 	p.names = p.all
 	scanIDs++
 	p.scanID = scanIDs
-	return p, scanPresets(e.cfg, p.all, p.scanID)
+	return p, scanPresets(e.cfg, p.all, p.scanID, 0)
 }
 
 // filterField is the picker's field that narrows the list.
@@ -90,14 +92,16 @@ func (p *presetPicker) refilter(e *env) {
 	p.cursor = max(slices.Index(p.names, was), 0)
 }
 
-// scanPresets reads every preset's results file in the background and
-// marks the preset: done, partly run, or running in another process.
-func scanPresets(cfg *config.Config, names []string, id int) tea.Cmd {
+// scanPresets reads in the background every preset's results file of a
+// run at the budget scale (0 or 1 for the preset's budgets) and marks the
+// preset: done, partly run, or running in another process.
+func scanPresets(cfg *config.Config, names []string, id int, scale float64) tea.Cmd {
+	opt := tournament.Options{Scale: scale}
 	return func() tea.Msg {
 		marks := map[string]string{}
 		for _, n := range names {
 			pr, _ := cfg.Preset(n)
-			marks[n] = presetMark(pr, filepath.Join(ResultsDir, n+".jsonl"))
+			marks[n] = presetMark(pr, filepath.Join(ResultsDir, opt.FileName(n)))
 		}
 		return presetMarks{id, marks}
 	}
@@ -222,7 +226,23 @@ func (p *presetPicker) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 	if p.form.value(filterField) != before {
 		p.refilter(e)
 	}
+	if f, ok := p.fieldScale(); ok && f != p.scale {
+		p.scale = f
+		cmd = tea.Batch(cmd, p.reveal(e))
+	}
 	return p, cmd
+}
+
+// fieldScale is the budget scale the form's field holds, 1 when it is
+// empty, and false while its text is no valid scale (the marks then stay
+// those of the last valid one).
+func (p *presetPicker) fieldScale() (float64, bool) {
+	v := strings.TrimSpace(p.form.value(1))
+	if v == "" {
+		return 1, true
+	}
+	f, err := strconv.ParseFloat(v, 64)
+	return f, err == nil && f > 0 && f <= maxScale
 }
 
 // start reads the fields and runs the preset under the cursor, unless
@@ -243,8 +263,8 @@ func (p *presetPicker) start(e *env) (screen, tea.Cmd) {
 	}
 	if v := strings.TrimSpace(p.form.value(1)); v != "" {
 		f, err := strconv.ParseFloat(v, 64)
-		if err != nil || !(f > 0 && f <= 1000) {
-			p.err = fmt.Sprintf("budget scale %q: want a factor above 0 and at most 1000, like 0.1", v)
+		if err != nil || !(f > 0 && f <= maxScale) {
+			p.err = fmt.Sprintf("budget scale %q: want a factor above 0 and at most %d, like 0.1", v, maxScale)
 			p.form.focusOn(1)
 			return p, nil
 		}
@@ -286,15 +306,18 @@ func (p *presetPicker) start(e *env) (screen, tea.Cmd) {
 	return r, r.start()
 }
 
-// reveal marks the presets again when a run closes: it may have finished
-// one.
+// maxScale bounds the budget-scale field.
+const maxScale = 1000
+
+// reveal marks the presets again when a run closes (it may have finished
+// one) or the budget scale changes.
 func (p *presetPicker) reveal(e *env) tea.Cmd {
 	if e.cfg == nil {
 		return nil
 	}
 	scanIDs++
 	p.scanID = scanIDs
-	return scanPresets(e.cfg, p.all, p.scanID)
+	return scanPresets(e.cfg, p.all, p.scanID, p.scale)
 }
 
 func (p *presetPicker) view(e *env) string {
@@ -347,7 +370,11 @@ func (p *presetPicker) statusLine(e *env) string {
 	if len(p.names) < len(p.all) {
 		kept = fmt.Sprintf("%d of %d presets", len(p.names), len(p.all))
 	}
-	return statusParts(kept, p.list.span(), "results in "+ResultsDir+"/")
+	marks := ""
+	if p.scale != 1 {
+		marks = fmt.Sprintf("marks of runs at budget scale %g", p.scale)
+	}
+	return statusParts(kept, p.list.span(), marks, "results in "+ResultsDir+"/")
 }
 
 // runScreen runs a preset in the background and shows its progress and
