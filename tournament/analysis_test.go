@@ -90,6 +90,36 @@ u chose a3 in more than half its runs first at budget iterations=3000.
 	}
 }
 
+// A preset that names no move reports no share of runs that chose it (it
+// had said 0.0 with an interval, as if no run had found the move): every
+// run's move is under other moves, and no budget line names a move.
+func TestAnalysisWithoutMoveReportsTheMovesChosen(t *testing.T) {
+	cfg := load(t, strings.NewReplacer("move = \"a3\"\n", "", "paper_frequency = [90]\n", "").Replace(budgetsConfig))
+	p, _ := cfg.Preset("b")
+	if p.Move != "" {
+		t.Fatalf("preset has move %q", p.Move)
+	}
+	run := func(budget, move string, i int) Record {
+		return Record{Kind: AnalysisKind, Preset: "b", Match: "analysis|u|" + budget, Index: i, Game: p.Game, Budget: budget, Names: [2]string{"u", ""},
+			Winner: -1, Moves: []MoveSummary{{Move: move, States: 1000}}}
+	}
+	recs := []Record{run("iterations=5", "a3", 0), run("iterations=5", "b3", 1), run("iterations=3000", "a3", 0), run("iterations=3000", "a3", 1)}
+	var out bytes.Buffer
+	if err := WriteAnalysisReport(&out, SummariseAnalysis(p, recs), Text); err != nil {
+		t.Fatal(err)
+	}
+	want := `preset  engine  budget           runs  move  chosen %  95% interval  paper %    states (k)  95% interval  paper (k)  other moves (runs)  
+b       u       iterations=5     2     -     -         -             -          1.0         ±0.0          -          a3 1, b3 1          
+b       u       iterations=3000  2     -     -         -             -          1.0         ±0.0          -          a3 2                
+
+chosen: runs whose move was the preset's move, with a 95% Wilson interval; states: mean states visited per run with a 95% interval; ! marks a paper figure outside our interval; other moves: what the other runs chose, and how many.
+The preset names no move: other moves are what every run chose.
+`
+	if out.String() != want {
+		t.Fatalf("got\n%s\nwant\n%s", out.String(), want)
+	}
+}
+
 // The first budget of a majority and the first from which every larger
 // budget has one differ where a small budget's runs land above one half by
 // chance, as Réti's study does at 1,000 iterations.

@@ -533,12 +533,17 @@ func WriteAnalysisReport(w io.Writer, sums []AnalysisSummary, f Format) error {
 		if a.PaperStates >= 0 {
 			ps = fmt.Sprintf("%.0f", a.PaperStates)
 		}
-		freq := 0.0
-		if a.Runs > 0 {
-			freq = 100 * float64(a.Chosen) / float64(a.Runs)
+		move, freq, interval := "-", "-", "-"
+		if a.Move != "" { // else every run's move is among the others
+			move, freq, interval = a.Move, "0.0", fmt.Sprintf("%.1f-%.1f", 100*a.Low, 100*a.High)
+			if a.Runs > 0 {
+				freq = fmt.Sprintf("%.1f", 100*float64(a.Chosen)/float64(a.Runs))
+			}
+		} else {
+			flag = ""
 		}
-		row := []string{a.Preset, a.Engine, strconv.Itoa(a.Runs), a.Move, fmt.Sprintf("%.1f", freq),
-			fmt.Sprintf("%.1f-%.1f", 100*a.Low, 100*a.High), pf, flag, fmt.Sprintf("%.1f", a.MeanStates/1000),
+		row := []string{a.Preset, a.Engine, strconv.Itoa(a.Runs), move, freq,
+			interval, pf, flag, fmt.Sprintf("%.1f", a.MeanStates/1000),
 			fmt.Sprintf("±%.1f", a.CI95/1000), ps, a.OthersText()}
 		if budgets {
 			row = slices.Insert(row, 2, orDash(a.Budget))
@@ -553,6 +558,10 @@ func WriteAnalysisReport(w io.Writer, sums []AnalysisSummary, f Format) error {
 		return err
 	}
 	fmt.Fprintln(w, "\nchosen: runs whose move was the preset's move, with a 95% Wilson interval; states: mean states visited per run with a 95% interval; ! marks a paper figure outside our interval; other moves: what the other runs chose, and how many.")
+	if !slices.ContainsFunc(sums, func(a AnalysisSummary) bool { return a.Move != "" }) {
+		fmt.Fprintln(w, "The preset names no move: other moves are what every run chose.")
+		budgets = false // no move to find at some budget
+	}
 	if budgets {
 		for _, es := range engines {
 			e := es.engine

@@ -32,6 +32,7 @@ game = "tictactoe"
 engines = ["u"]
 budgets = ["iterations=20", "iterations=50"]
 runs = 2
+move = "b2"
 seed = 3
 `
 

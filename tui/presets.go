@@ -840,7 +840,9 @@ func (r *runScreen) rows(e *env, recs []tournament.Record, tallies map[string]ta
 				rw.label += " " + r.scaled(a.Budget)
 			}
 			if a.Runs > 0 {
-				rw.rate = fmt.Sprintf("%5.1f%% [%4.1f-%5.1f]", 100*float64(a.Chosen)/float64(a.Runs), 100*a.Low, 100*a.High)
+				if r.p.Move != "" {
+					rw.rate = fmt.Sprintf("%5.1f%% [%4.1f-%5.1f]", 100*float64(a.Chosen)/float64(a.Runs), 100*a.Low, 100*a.High)
+				}
 				rw.details = fmt.Sprintf("states %.1fk ±%.1fk", a.MeanStates/1000, a.CI95/1000)
 			}
 			if a.PaperFrequency >= 0 {
@@ -852,12 +854,19 @@ func (r *runScreen) rows(e *env, recs []tournament.Record, tallies map[string]ta
 			if a.PaperStates >= 0 {
 				rw.details = strings.TrimSpace(rw.details + fmt.Sprintf("  paper %.0fk", a.PaperStates))
 			}
-			if len(a.Others) > 0 {
+			switch {
+			case len(a.Others) == 0:
+			case r.p.Move == "":
+				rw.details += "  moves " + a.OthersText()
+			default:
 				rw.details += "  other moves " + a.OthersText()
 			}
 			out[i] = rw
 		}
 		header = "engine (move " + r.p.Move + ")"
+		if r.p.Move == "" {
+			header = "engine (the moves chosen below)"
+		}
 	case config.Simulations:
 		sums, _ := tournament.SummariseSimulations(r.p, recs)
 		for i, sm := range sums {
@@ -960,6 +969,9 @@ func (r *runScreen) rows(e *env, recs []tournament.Record, tallies map[string]ta
 	switch r.p.Kind {
 	case config.Analysis:
 		rateHead = "chosen % [95%]"
+		if r.p.Move == "" {
+			rateHead = ""
+		}
 	case config.Simulations:
 		rateHead = "1st winning % [95%]"
 	}

@@ -160,6 +160,7 @@ func TestRunScreenSimulationsAndBudgets(t *testing.T) {
 	tests := []struct {
 		name, text string
 		want       []string
+		absent     []string
 	}{
 		{"simulations", `
 [presets.sims]
@@ -168,8 +169,10 @@ game = "tictactoe"
 line = ["b2"]
 count = 15000
 paper = [-1, 100]
-`, []string{"ply move (random playouts)", "0 (start)", "1 b2", "2/2", "batches 1st winning % [95%]", "100.00!", "4/4 batches, 0 left"}},
-		{"budgets", budgetsConfig, []string{"u iterations=5", "u iterations=500", "3/3", "runs chosen % [95%]", "6/6 runs, 0 left", "other moves "}},
+`, []string{"ply move (random playouts)", "0 (start)", "1 b2", "2/2", "batches 1st winning % [95%]", "100.00!", "4/4 batches, 0 left"}, nil},
+		{"budgets", budgetsConfig, []string{"u iterations=5", "u iterations=500", "3/3", "runs chosen % [95%]", "6/6 runs, 0 left", "other moves "}, nil},
+		// A preset without a move shows the moves chosen, and no share.
+		{"no move", strings.Replace(budgetsConfig, "move = \"a3\"\n", "", 1), []string{"engine (the moves chosen below)", "u iterations=5", "6/6 runs, 0 left"}, []string{"other moves", "%  [", "chosen %"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -186,6 +189,11 @@ paper = [-1, 100]
 			for _, w := range tt.want {
 				if !strings.Contains(v, w) {
 					t.Errorf("view lacks %q:\n%s", w, v)
+				}
+			}
+			for _, w := range tt.absent {
+				if strings.Contains(v, w) {
+					t.Errorf("view holds %q:\n%s", w, v)
 				}
 			}
 		})
