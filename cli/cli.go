@@ -63,7 +63,7 @@ const (
 	analyseUsage = "analyse GAME --engine SPEC [--position P] [--runs N] [--seed S] [--playout] [--json]"
 	runUsage     = "run PRESET [--games N] [--scale F] [--budget B]... [--pair A,B]... [--workers K] [--out FILE] [--shard i/n|auto|auto/n] [--restart]"
 	reportUsage  = "report FILE... [--config FILE] [--markdown | --csv] [--los] [--cross] [--plot]"
-	mergeUsage   = "merge --out FILE SHARD-FILE..."
+	mergeUsage   = "merge --out FILE [--partial] SHARD-FILE..."
 	searchUsage  = "search GAME --engine SPEC [--position P] [--moves \"M1 M2 ...\"] [--seed S] [--states N | --iterations N | --time D] [--clock LEFT[+INC]] [--json]"
 	repairUsage  = "repair FILE [--check [--config FILE | --rules-only]]"
 	verifyUsage  = "verify FILE... [--config FILE | --rules-only]"

@@ -711,6 +711,7 @@ var mergeBeforeLock = func() {}
 func runMerge(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
 	out := fs.String("out", "", "the merged results file (required; must not exist)")
+	partial := fs.Bool("partial", false, "merge shards' files even where some shards of their run are not among them")
 	files, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
@@ -720,6 +721,9 @@ func runMerge(args []string, stdout io.Writer) error {
 	}
 	if _, err := os.Stat(*out); err == nil {
 		return usagef("%s exists: merge writes a new file", *out)
+	}
+	if missing := missingShards(files); missing != "" && !*partial {
+		return usagef("%s; merge once every shard has its file, or give --partial to merge these alone", missing)
 	}
 	var all []tournament.Record
 	var from []string                   // each record's file
@@ -774,6 +778,53 @@ func runMerge(args []string, stdout io.Writer) error {
 		fmt.Fprintf(stdout, "%d records repeated a game already taken and were left out\n", dups)
 	}
 	return nil
+}
+
+// missingShards names the shards whose files are not among files, where
+// files hold shards of a run by their names (FileName's
+// PRESET.shard-i-of-n.jsonl): a glob such as table4.shard-*-of-10.jsonl
+// finds only the shards that have begun, and a merge without the others
+// would stand for the whole run. "" when no shard is missing.
+func missingShards(files []string) string {
+	type run struct {
+		whole  string
+		shards int
+	}
+	given := map[run][]bool{}
+	var runs []run
+	for _, f := range files {
+		whole, i, n, ok := tournament.ShardOfName(f)
+		if !ok {
+			continue
+		}
+		r := run{whole, n}
+		if given[r] == nil {
+			given[r] = make([]bool, n)
+			runs = append(runs, r)
+		}
+		given[r][i] = true
+	}
+	var parts []string
+	for _, r := range runs {
+		var lack []string
+		for i, ok := range given[r] {
+			if !ok {
+				lack = append(lack, strconv.Itoa(i))
+			}
+		}
+		if len(lack) == 0 {
+			continue
+		}
+		what := fmt.Sprintf("shard %s of the %d of %s is", lack[0], r.shards, r.whole)
+		if n := len(lack); n > 1 {
+			if n > 8 {
+				lack = append(lack[:8], "...")
+			}
+			what = fmt.Sprintf("shards %s of the %d of %s are", strings.Join(lack, ", "), r.shards, r.whole)
+		}
+		parts = append(parts, what+" not among the files")
+	}
+	return strings.Join(parts, "; ")
 }
 
 // writeNew writes the records to file, a new file that path names (links

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -477,6 +478,45 @@ func TestMergeRefusesAMissingFile(t *testing.T) {
 	}
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
 		t.Fatalf("the refused merge wrote %s: %v", out, err)
+	}
+}
+
+// merge refuses shards' files that lack a shard of their run, as a glob
+// over the shards that have begun does, naming the shards missing; with
+// --partial it merges them; the files of every shard merge into the games
+// of the unsharded run.
+func TestMergeRefusesAMissingShard(t *testing.T) {
+	dir, cfg, whole := ranTiny(t)
+	var shards []string
+	for i := range 3 {
+		if code, _, errs := run("run", "tiny", "--config", cfg, "--shard", fmt.Sprintf("%d/3", i), "--out", filepath.Join(dir, "r.shard-"+strconv.Itoa(i)+"-of-3.jsonl")); code != ExitOK {
+			t.Fatalf("shard %d: %d %s", i, code, errs)
+		}
+		shards = append(shards, filepath.Join(dir, "r.shard-"+strconv.Itoa(i)+"-of-3.jsonl"))
+	}
+	out := filepath.Join(dir, "m.jsonl")
+	code, _, errs := run("merge", "--out", out, shards[0], shards[2])
+	if code != ExitUsage || !strings.Contains(errs, "shard 1 of the 3 of "+whole+" is not among the files") || !strings.Contains(errs, "--partial") {
+		t.Fatalf("merge of two shards of three: %d %q", code, errs)
+	}
+	code, _, errs = run("merge", "--out", out, shards[0])
+	if code != ExitUsage || !strings.Contains(errs, "shards 1, 2 of the 3 of "+whole+" are not among the files") {
+		t.Fatalf("merge of one shard of three: %d %q", code, errs)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Fatalf("a refused merge wrote %s: %v", out, err)
+	}
+	if code, out, errs := run("merge", "--partial", "--out", out, shards[0], shards[2]); code != ExitOK || !strings.Contains(out, "from 2 files") {
+		t.Fatalf("merge --partial: %d %q %q", code, out, errs)
+	}
+	all := filepath.Join(dir, "all.jsonl")
+	if code, out, errs := run("merge", "--out", all, shards[2], shards[0], shards[1]); code != ExitOK || !strings.Contains(out, "8 games from 3 files") {
+		t.Fatalf("merge of every shard: %d %q %q", code, out, errs)
+	}
+	_, a, _ := run("report", "--config", cfg, "--csv", whole)
+	_, b, _ := run("report", "--config", cfg, "--csv", all)
+	if a != b || a == "" {
+		t.Fatalf("the merged shards report\n%s\nwhere the unsharded run reports\n%s", b, a)
 	}
 }
 

@@ -99,6 +99,23 @@ func TestOptionsFileName(t *testing.T) {
 	}
 }
 
+// ShardOfName reads back the names FileName gives shards, and no other.
+func TestShardOfName(t *testing.T) {
+	for _, o := range []Options{{Shard: 0, Shards: 2}, {Shard: 9, Shards: 10}, {Shard: 3, Shards: 7, Scale: 0.5}} {
+		name := filepath.Join("results", o.FileName("table4"))
+		whole, i, n, ok := ShardOfName(name)
+		want := filepath.Join("results", Options{Scale: o.Scale}.FileName("table4"))
+		if !ok || whole != want || i != o.Shard || n != o.Shards {
+			t.Errorf("ShardOfName(%q) = %q %d %d %v, want %q %d %d", name, whole, i, n, ok, want, o.Shard, o.Shards)
+		}
+	}
+	for _, name := range []string{"table4.jsonl", "table4.shard-2-of-2.jsonl", "table4.shard-1-of-1.jsonl", "table4.shard-01-of-10.jsonl", "table4.shard-1-of-10.jsonl.old", "table4.shard-x-of-10.jsonl", "table4.shard-1-10.jsonl"} {
+		if _, _, _, ok := ShardOfName(name); ok {
+			t.Errorf("ShardOfName(%q) reads a shard", name)
+		}
+	}
+}
+
 // A record whose index was edited is named as such: its seed and seats are
 // another game's of its match, not a changed seed or swap.
 func TestResumeNamesAnEditedIndex(t *testing.T) {

@@ -10,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -61,6 +63,28 @@ func (o Options) FileName(preset string) string {
 		name += fmt.Sprintf(".shard-%d-of-%d", o.Shard, o.Shards)
 	}
 	return name + ".jsonl"
+}
+
+// ShardOfName reads the share FileName names in a results file's path
+// (results/table4.shard-3-of-10.jsonl): the path without it
+// (results/table4.jsonl), the shard and the number of shards; ok is false
+// for a path of no shard.
+func ShardOfName(path string) (whole string, shard, shards int, ok bool) {
+	rest, found := strings.CutSuffix(path, ".jsonl")
+	if !found {
+		return "", 0, 0, false
+	}
+	i := strings.LastIndex(rest, ".shard-")
+	if i < 0 {
+		return "", 0, 0, false
+	}
+	a, b, found := strings.Cut(rest[i+len(".shard-"):], "-of-")
+	shard, err1 := strconv.Atoi(a)
+	shards, err2 := strconv.Atoi(b)
+	if !found || err1 != nil || err2 != nil || shards < 2 || shard < 0 || shard >= shards || strconv.Itoa(shard) != a || strconv.Itoa(shards) != b {
+		return "", 0, 0, false
+	}
+	return rest[:i] + ".jsonl", shard, shards, true
 }
 
 // MaxWorkers bounds Options.Workers.
