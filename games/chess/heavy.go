@@ -36,6 +36,10 @@ import (
 //     forms): the same, with the greedy step taking the last of equally
 //     good moves in Legal's order instead of the first (below); a reading
 //     for probes, not the thesis' players.
+//   - hp-eval-rand-E, hp-see-rand-E and hp-sfsee-rand-E (and their dm-
+//     forms): the same, with the greedy step drawing uniformly among the
+//     equally good moves; with ε = 0 no longer deterministic, so against
+//     the thesis' words, a reading for probes (below).
 //
 // E is ε in percent, 0, 20, 40, 60 or 80: the values of the thesis'
 // Tables 1 and 3 (ε = 1 is unmodified MCC, playout=random; the mcts
@@ -53,7 +57,11 @@ import (
 //     the first or the last of equal moves. The -last- playouts keep the
 //     last: under order=stockfish, out of check, a quiet move worth 0 is
 //     then as a rule a castling or a king move where there is one, not
-//     the first pawn push.
+//     the first pawn push. The -rand- playouts draw among the equals
+//     instead: where most quiet moves are worth 0 by exchange value, the
+//     first or last of equals plays one kind of move over and over (a
+//     pawn push, a knight going back and forth until a repetition), which
+//     a uniform draw among them does not.
 //   - the coin for ε is drawn at every step, before the move (the thesis:
 //     "the best evaluated move with probability 1 - ε and a random move
 //     with probability ε"); the random move may be the best one.
@@ -68,12 +76,19 @@ type heavy struct {
 	by       int // hpNone, hpEval, hpSEE or hpSFSEE
 	eps      float64
 	decisive bool
-	// last makes the greedy step take the last of equally good moves in
-	// Legal's order, not the first.
-	last    bool
+	// ties is how the greedy step chooses among equally good moves.
+	ties    int // tiesFirst, tiesLast or tiesRandom
 	ml      [maxMoves]games.Move
 	scratch pos
 }
+
+// How a heavy playout's greedy step chooses among equally good moves: the
+// first in Legal's order, the last, or one drawn uniformly.
+const (
+	tiesFirst = iota
+	tiesLast
+	tiesRandom
+)
 
 // What a heavy playout ranks its moves by.
 const (
@@ -99,16 +114,20 @@ func init() {
 			{"hp-see-", "MCC_HP_SEE", "the move of the best static exchange evaluation (mcarena's)", hpSEE},
 			{"hp-sfsee-", "MCC_HP_SEE", "the move of the best static exchange evaluation by Stockfish 2.2.2's values and rules", hpSFSEE},
 		} {
-			for _, last := range []bool{false, true} {
-				by, dm, last := k.by, dm, last
+			for _, ties := range []int{tiesFirst, tiesLast, tiesRandom} {
+				by, dm, ties := k.by, dm, ties
 				name := prefix + k.name
 				doc := fmt.Sprintf("%sthe chess thesis' heavy playout %s,eps with eps = E/100 (E from 0 to 100; the thesis played 0, 20, 40, 60, 80): a uniform random move with probability eps, else %s, the first of equals in the game's move order", what, k.thesis, k.best)
-				if last {
+				switch ties {
+				case tiesLast:
 					doc = fmt.Sprintf("%s%s,eps as %sE plays it, but the greedy step takes the last of equally good moves in the game's move order (a reading the thesis leaves open; for probes)", what, k.thesis, name)
 					name += "last-"
+				case tiesRandom:
+					doc = fmt.Sprintf("%s%s,eps as %sE plays it, but the greedy step draws uniformly among equally good moves (not deterministic at eps = 0, as the thesis says its playout is; for probes)", what, k.thesis, name)
+					name += "rand-"
 				}
 				knowledge.RegisterPlayoutFamily("chess", name, doc, 0, 100, func(_ games.Game, e float64) (knowledge.Playout, error) {
-					return &heavy{by: by, eps: e / 100, decisive: dm, last: last}, nil
+					return &heavy{by: by, eps: e / 100, decisive: dm, ties: ties}, nil
 				})
 			}
 		}
@@ -131,11 +150,12 @@ func (h *heavy) Run(gs games.State, r *rng.Rand, limit int, t *games.Trace) int 
 		}
 		if m == games.NoMove {
 			if h.by != hpNone && (h.eps == 0 || r.Float64() >= h.eps) {
-				if s.g.sf {
-					// Only the greedy choice among equals reads the order.
+				if s.g.sf && h.ties != tiesRandom {
+					// Only the greedy choice of the first or last of
+					// equals reads the order.
 					moves = h.ml[:s.sfGen(&h.ml)]
 				}
-				m = h.choose(&s.pos, moves)
+				m = h.choose(&s.pos, moves, r)
 			} else {
 				m = moves[r.Intn(k)]
 			}
@@ -149,13 +169,74 @@ func (h *heavy) Run(gs games.State, r *rng.Rand, limit int, t *games.Trace) int 
 }
 
 // choose returns the greedy step's move among moves, legal in p: the
-// first of the best, or under h.last the last. It may reorder moves.
-func (h *heavy) choose(p *pos, moves []games.Move) games.Move {
-	if h.last {
+// first of the best, the last, or one drawn by r, as h.ties says. It may
+// reorder moves.
+func (h *heavy) choose(p *pos, moves []games.Move, r *rng.Rand) games.Move {
+	switch h.ties {
+	case tiesLast:
 		// The first best of the reversed list is the last best.
 		slices.Reverse(moves)
+	case tiesRandom:
+		return h.drawBest(p, moves, r)
 	}
 	return h.greedy(p, moves)
+}
+
+// drawBest returns one of the moves, legal in p, that are best for the
+// mover by the playout's ranking, each as likely (a draw among the best as
+// they are met, so that no list of them is kept). By exchange value a
+// capture or promotion worth more than 0 is best where there is one (no
+// other move can be worth more than 0, as greedy says) and only the
+// captures are valued; otherwise every move is.
+func (h *heavy) drawBest(p *pos, moves []games.Move, r *rng.Rand) games.Move {
+	if h.by == hpSEE || h.by == hpSFSEE {
+		see := (*pos).see
+		if h.by == hpSFSEE {
+			see = (*pos).seeStockfish
+		}
+		best, gain, n := games.NoMove, int32(0), 0
+		for _, m := range moves {
+			if !p.mayGain(m) {
+				continue
+			}
+			switch v := int32(see(p, m)); {
+			case v > gain:
+				best, gain, n = m, v, 1
+			case v == gain && gain > 0:
+				if n++; r.Intn(n) == 0 {
+					best = m
+				}
+			}
+		}
+		if n > 0 {
+			return best
+		}
+		for i, m := range moves {
+			switch v := int32(see(p, m)); {
+			case i == 0 || v > gain:
+				best, gain, n = m, v, 1
+			case v == gain:
+				if n++; r.Intn(n) == 0 {
+					best = m
+				}
+			}
+		}
+		return best
+	}
+	base := p.sums()
+	sign := int32(1 - 2*int(p.side))
+	best, bestScore, n := games.NoMove, int32(0), 0
+	for i, m := range moves {
+		switch v := sign * p.after(base, m).cp(); {
+		case i == 0 || v > bestScore:
+			best, bestScore, n = m, v, 1
+		case v == bestScore:
+			if n++; r.Intn(n) == 0 {
+				best = m
+			}
+		}
+	}
+	return best
 }
 
 // greedy returns the first of moves, legal in p, that is best for the

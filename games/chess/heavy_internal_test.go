@@ -1,6 +1,7 @@
 package chess
 
 import (
+	"math"
 	"slices"
 	"testing"
 
@@ -63,7 +64,7 @@ func TestGreedyExchangeChoiceIsTheFullScans(t *testing.T) {
 			if by == hpSFSEE {
 				see = (*pos).seeStockfish
 			}
-			h, hl := &heavy{by: by}, &heavy{by: by, last: true}
+			h, hl := &heavy{by: by}, &heavy{by: by, ties: tiesLast}
 			eachRandomPosition(g, 30, func(st *State, moves []games.Move) {
 				want, wantV := moves[0], see(&st.pos, moves[0])
 				last := want
@@ -82,7 +83,7 @@ func TestGreedyExchangeChoiceIsTheFullScans(t *testing.T) {
 				if got := h.greedy(&st.pos, moves); got != want {
 					t.Fatalf("%s (by %d): greedy %s, the full scan %s (worth %d)", st, by, st.MoveString(got), st.MoveString(want), wantV)
 				}
-				if got := hl.choose(&st.pos, slices.Clone(moves)); got != last {
+				if got := hl.choose(&st.pos, slices.Clone(moves), nil); got != last {
 					t.Fatalf("%s (by %d): the last-of-equals step %s, the full scan's last best %s (worth %d)", st, by, st.MoveString(got), st.MoveString(last), wantV)
 				}
 				if last != want {
@@ -120,7 +121,7 @@ func TestGreedyExchangeChoiceIsTheFullScans(t *testing.T) {
 func TestGreedyEvaluationChoiceIsTheFullScans(t *testing.T) {
 	differ, positions := 0, 0
 	for _, g := range []*Game{New(0), NewStockfishOrder(0)} {
-		h, hl := &heavy{by: hpEval}, &heavy{by: hpEval, last: true}
+		h, hl := &heavy{by: hpEval}, &heavy{by: hpEval, ties: tiesLast}
 		eachRandomPosition(g, 20, func(st *State, moves []games.Move) {
 			sign := 1
 			if st.pos.side != White {
@@ -138,10 +139,10 @@ func TestGreedyEvaluationChoiceIsTheFullScans(t *testing.T) {
 					last = i
 				}
 			}
-			if got := h.choose(&st.pos, slices.Clone(moves)); got != moves[first] {
+			if got := h.choose(&st.pos, slices.Clone(moves), nil); got != moves[first] {
 				t.Fatalf("%s: the greedy step %s, the full scan's first best %s (worth %d)", st, st.MoveString(got), st.MoveString(moves[first]), best)
 			}
-			if got := hl.choose(&st.pos, slices.Clone(moves)); got != moves[last] {
+			if got := hl.choose(&st.pos, slices.Clone(moves), nil); got != moves[last] {
 				t.Fatalf("%s: the last-of-equals step %s, the full scan's last best %s (worth %d)", st, st.MoveString(got), st.MoveString(moves[last]), best)
 			}
 			positions++
@@ -152,5 +153,90 @@ func TestGreedyEvaluationChoiceIsTheFullScans(t *testing.T) {
 	}
 	if differ < 100 {
 		t.Errorf("the readings differ in only %d of %d positions", differ, positions)
+	}
+}
+
+// TestGreedyDrawAmongEqualsIsUniformOverTheBest checks the -rand-
+// playouts' greedy step against a plain scan of every legal move's value,
+// by both exchange evaluations and by the evaluation, on the positions of
+// seeded random games: every move it draws is one of the best, and in
+// positions with several best moves each of them is drawn about as often
+// (a chi-square test over 64 draws each, pooled), where the first and last
+// of equals always play one.
+func TestGreedyDrawAmongEqualsIsUniformOverTheBest(t *testing.T) {
+	g := New(0)
+	for _, by := range []int{hpSEE, hpSFSEE, hpEval} {
+		value := func(p *pos, m games.Move) int {
+			switch by {
+			case hpSEE:
+				return p.see(m)
+			case hpSFSEE:
+				return p.seeStockfish(m)
+			}
+			child := *p
+			child.play(m)
+			v := int(child.sums().cp())
+			if p.side != White {
+				v = -v
+			}
+			return v
+		}
+		h := &heavy{by: by, ties: tiesRandom}
+		r := rng.New(uint64(by))
+		chi, freedom, several := 0.0, 0, 0
+		eachRandomPosition(g, 12, func(st *State, moves []games.Move) {
+			bestV, best := 0, map[games.Move]int{}
+			for i, m := range moves {
+				v := value(&st.pos, m)
+				if i == 0 || v > bestV {
+					bestV = v
+					clear(best)
+				}
+				if v == bestV {
+					best[m] = 0
+				}
+			}
+			draws := 1
+			if len(best) > 1 {
+				draws = 64
+				several++
+			}
+			for range draws {
+				m := h.choose(&st.pos, slices.Clone(moves), &r)
+				if _, ok := best[m]; !ok {
+					t.Fatalf("%s (by %d): drew %s (worth %d), not one of the %d best (worth %d)", st, by, st.MoveString(m), value(&st.pos, m), len(best), bestV)
+				}
+				best[m]++
+			}
+			if len(best) > 1 {
+				want := float64(draws) / float64(len(best))
+				for _, n := range best {
+					chi += (float64(n) - want) * (float64(n) - want) / want
+				}
+				freedom += len(best) - 1
+			}
+		})
+		if several < 50 {
+			t.Fatalf("by %d: only %d positions with several best moves", by, several)
+		}
+		// The pooled statistic has mean freedom and standard deviation
+		// sqrt(2 freedom); a draw that favoured some of the equals (the
+		// first of them, say) would put it far above.
+		if z := (chi - float64(freedom)) / math.Sqrt(2*float64(freedom)); math.Abs(z) > 5 {
+			t.Errorf("by %d: chi-square %.0f on %d degrees of freedom (z %.1f) over %d positions: the draw among equals is not uniform", by, chi, freedom, z, several)
+		}
+	}
+}
+
+// The greedy step's draw among equals allocates nothing.
+func TestGreedyDrawAllocatesNothing(t *testing.T) {
+	st := New(0).NewState().(*State)
+	moves := st.Legal(nil)
+	r := rng.New(1)
+	for _, by := range []int{hpSEE, hpSFSEE, hpEval} {
+		h := &heavy{by: by, ties: tiesRandom}
+		if n := testing.AllocsPerRun(100, func() { h.choose(&st.pos, moves, &r) }); n != 0 {
+			t.Errorf("by %d: %g allocations a step", by, n)
+		}
 	}
 }

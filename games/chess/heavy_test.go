@@ -12,7 +12,7 @@ import (
 )
 
 // heavyNames are the registered heavy playouts and decisive moves, the
-// -last- readings at two of the thesis' values.
+// -last- and -rand- readings at two of the thesis' values.
 func heavyNames() []string {
 	names := []string{"dm"}
 	for _, e := range []int{0, 20, 40, 60, 80} {
@@ -20,6 +20,7 @@ func heavyNames() []string {
 			names = append(names, fmt.Sprintf("%shp-eval-%d", pre, e), fmt.Sprintf("%shp-see-%d", pre, e), fmt.Sprintf("%shp-sfsee-%d", pre, e))
 			if e == 0 || e == 40 {
 				names = append(names, fmt.Sprintf("%shp-eval-last-%d", pre, e), fmt.Sprintf("%shp-see-last-%d", pre, e), fmt.Sprintf("%shp-sfsee-last-%d", pre, e))
+				names = append(names, fmt.Sprintf("%shp-eval-rand-%d", pre, e), fmt.Sprintf("%shp-see-rand-%d", pre, e), fmt.Sprintf("%shp-sfsee-rand-%d", pre, e))
 			}
 		}
 	}
@@ -121,6 +122,28 @@ func TestHeavyPlayoutWithEpsilonZeroIsDeterministic(t *testing.T) {
 			if fmt.Sprint(tr.Moves) != fmt.Sprint(first) {
 				t.Fatalf("%s: seed %d played %v, seed 0 %v", name, seed, tr.Moves, first)
 			}
+		}
+	}
+}
+
+// TestRandomTiesPlayoutIsNotDeterministic: with ε = 0 the -rand-
+// playouts still draw among equally good moves, so from the start, where
+// most moves are worth 0 by exchange value, seeds play different games;
+// by the evaluation, whose ties are rare, the games may agree for a while
+// but not for every seed.
+func TestRandomTiesPlayoutIsNotDeterministic(t *testing.T) {
+	for _, name := range []string{"hp-sfsee-rand-0", "hp-see-rand-0", "dm-hp-sfsee-rand-0", "hp-eval-rand-0"} {
+		p := playout(t, name)
+		played := map[string]bool{}
+		for seed := range uint64(8) {
+			s := mustState(t, chess.StartFEN)
+			r := rng.New(seed)
+			var tr games.Trace
+			p.Run(s, &r, 60, &tr)
+			played[fmt.Sprint(tr.Moves)] = true
+		}
+		if len(played) < 2 {
+			t.Errorf("%s: 8 seeds played one game", name)
 		}
 	}
 }
