@@ -123,7 +123,7 @@ func init() {
 					doc = fmt.Sprintf("%s%s,eps as %sE plays it, but the greedy step takes the last of equally good moves in the game's move order (a reading the thesis leaves open; for probes)", what, k.thesis, name)
 					name += "last-"
 				case tiesRandom:
-					doc = fmt.Sprintf("%s%s,eps as %sE plays it, but the greedy step draws uniformly among equally good moves (not deterministic at eps = 0, as the thesis says its playout is; for probes)", what, k.thesis, name)
+					doc = fmt.Sprintf("%s%s,eps as %sE plays it, but the greedy step draws uniformly among equally good moves (so not deterministic at eps = 0, where the thesis calls its playout completely deterministic; for probes)", what, k.thesis, name)
 					name += "rand-"
 				}
 				knowledge.RegisterPlayoutFamily("chess", name, doc, 0, 100, func(_ games.Game, e float64) (knowledge.Playout, error) {
