@@ -787,7 +787,7 @@ func runMerge(args []string, stdout io.Writer) error {
 // would stand for the whole run. "" when no shard is missing.
 func missingShards(files []string) string {
 	type run struct {
-		whole  string
+		whole  string // the run's file name, without its folder
 		shards int
 	}
 	given := map[run][]bool{}
@@ -797,7 +797,9 @@ func missingShards(files []string) string {
 		if !ok {
 			continue
 		}
-		r := run{whole, n}
+		// By name alone: shards copied back from other machines may sit in
+		// folders of their own.
+		r := run{filepath.Base(whole), n}
 		if given[r] == nil {
 			given[r] = make([]bool, n)
 			runs = append(runs, r)
@@ -809,20 +811,20 @@ func missingShards(files []string) string {
 		var lack []string
 		for i, ok := range given[r] {
 			if !ok {
+				if len(lack) == 8 {
+					lack = append(lack, "...")
+					break
+				}
 				lack = append(lack, strconv.Itoa(i))
 			}
 		}
-		if len(lack) == 0 {
-			continue
+		switch len(lack) {
+		case 0:
+		case 1:
+			parts = append(parts, fmt.Sprintf("shard %s of %d of the run %s is missing", lack[0], r.shards, r.whole))
+		default:
+			parts = append(parts, fmt.Sprintf("shards %s of %d of the run %s are missing", strings.Join(lack, ", "), r.shards, r.whole))
 		}
-		what := fmt.Sprintf("shard %s of the %d of %s is", lack[0], r.shards, r.whole)
-		if n := len(lack); n > 1 {
-			if n > 8 {
-				lack = append(lack[:8], "...")
-			}
-			what = fmt.Sprintf("shards %s of the %d of %s are", strings.Join(lack, ", "), r.shards, r.whole)
-		}
-		parts = append(parts, what+" not among the files")
 	}
 	return strings.Join(parts, "; ")
 }

@@ -496,12 +496,24 @@ func TestMergeRefusesAMissingShard(t *testing.T) {
 	}
 	out := filepath.Join(dir, "m.jsonl")
 	code, _, errs := run("merge", "--out", out, shards[0], shards[2])
-	if code != ExitUsage || !strings.Contains(errs, "shard 1 of the 3 of "+whole+" is not among the files") || !strings.Contains(errs, "--partial") {
+	if code != ExitUsage || !strings.Contains(errs, "shard 1 of 3 of the run r.jsonl is missing") || !strings.Contains(errs, "--partial") {
 		t.Fatalf("merge of two shards of three: %d %q", code, errs)
 	}
 	code, _, errs = run("merge", "--out", out, shards[0])
-	if code != ExitUsage || !strings.Contains(errs, "shards 1, 2 of the 3 of "+whole+" are not among the files") {
+	if code != ExitUsage || !strings.Contains(errs, "shards 1, 2 of 3 of the run r.jsonl are missing") {
 		t.Fatalf("merge of one shard of three: %d %q", code, errs)
+	}
+	// Shards brought back from other machines into folders of their own
+	// are one run, by their names.
+	for i, f := range shards {
+		sub := filepath.Join(dir, fmt.Sprintf("node%d", i))
+		os.Mkdir(sub, 0o755)
+		data, _ := os.ReadFile(f)
+		os.WriteFile(filepath.Join(sub, filepath.Base(f)), data, 0o644)
+	}
+	moved := filepath.Join(dir, "moved.jsonl")
+	if code, out, errs := run("merge", "--out", moved, filepath.Join(dir, "node0", "r.shard-0-of-3.jsonl"), filepath.Join(dir, "node1", "r.shard-1-of-3.jsonl"), filepath.Join(dir, "node2", "r.shard-2-of-3.jsonl")); code != ExitOK || !strings.Contains(out, "8 games from 3 files") {
+		t.Fatalf("merge of every shard from three folders: %d %q %q", code, out, errs)
 	}
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
 		t.Fatalf("a refused merge wrote %s: %v", out, err)

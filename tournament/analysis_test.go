@@ -118,6 +118,17 @@ The preset names no move: other moves are what every run chose.
 	if out.String() != want {
 		t.Fatalf("got\n%s\nwant\n%s", out.String(), want)
 	}
+	// Runs of a scaled-down run say so, budgets named, as with a move.
+	for i := range recs {
+		recs[i].Scaled = true
+	}
+	out.Reset()
+	if err := WriteAnalysisReport(&out, SummariseAnalysis(p, recs), Text); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasSuffix(out.String(), "Scaled down: fewer runs than the preset asks for, or its budgets scaled (--scale).\n") {
+		t.Fatalf("a scaled-down run's report ends\n%s", out.String())
+	}
 }
 
 // The first budget of a majority and the first from which every larger

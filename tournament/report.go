@@ -558,11 +558,12 @@ func WriteAnalysisReport(w io.Writer, sums []AnalysisSummary, f Format) error {
 		return err
 	}
 	fmt.Fprintln(w, "\nchosen: runs whose move was the preset's move, with a 95% Wilson interval; states: mean states visited per run with a 95% interval; ! marks a paper figure outside our interval; other moves: what the other runs chose, and how many.")
+	majority := budgets // a line per engine: the first budget that finds the move
 	if !slices.ContainsFunc(sums, func(a AnalysisSummary) bool { return a.Move != "" }) {
 		fmt.Fprintln(w, "The preset names no move: other moves are what every run chose.")
-		budgets = false // no move to find at some budget
+		majority = false
 	}
-	if budgets {
+	if majority {
 		for _, es := range engines {
 			e := es.engine
 			if es.scale != 0 {

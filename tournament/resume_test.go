@@ -109,7 +109,7 @@ func TestShardOfName(t *testing.T) {
 			t.Errorf("ShardOfName(%q) = %q %d %d %v, want %q %d %d", name, whole, i, n, ok, want, o.Shard, o.Shards)
 		}
 	}
-	for _, name := range []string{"table4.jsonl", "table4.shard-2-of-2.jsonl", "table4.shard-1-of-1.jsonl", "table4.shard-01-of-10.jsonl", "table4.shard-1-of-10.jsonl.old", "table4.shard-x-of-10.jsonl", "table4.shard-1-10.jsonl"} {
+	for _, name := range []string{"table4.jsonl", "table4.shard-2-of-2.jsonl", "table4.shard-1-of-1.jsonl", "table4.shard-01-of-10.jsonl", "table4.shard-1-of-10.jsonl.old", "table4.shard-x-of-10.jsonl", "table4.shard-1-10.jsonl", "table4.shard-0-of-999999999999.jsonl"} {
 		if _, _, _, ok := ShardOfName(name); ok {
 			t.Errorf("ShardOfName(%q) reads a shard", name)
 		}

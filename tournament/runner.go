@@ -68,7 +68,7 @@ func (o Options) FileName(preset string) string {
 // ShardOfName reads the share FileName names in a results file's path
 // (results/table4.shard-3-of-10.jsonl): the path without it
 // (results/table4.jsonl), the shard and the number of shards; ok is false
-// for a path of no shard.
+// for a path of no shard, or of more shards than a run may have.
 func ShardOfName(path string) (whole string, shard, shards int, ok bool) {
 	rest, found := strings.CutSuffix(path, ".jsonl")
 	if !found {
@@ -81,7 +81,7 @@ func ShardOfName(path string) (whole string, shard, shards int, ok bool) {
 	a, b, found := strings.Cut(rest[i+len(".shard-"):], "-of-")
 	shard, err1 := strconv.Atoi(a)
 	shards, err2 := strconv.Atoi(b)
-	if !found || err1 != nil || err2 != nil || shards < 2 || shard < 0 || shard >= shards || strconv.Itoa(shard) != a || strconv.Itoa(shards) != b {
+	if !found || err1 != nil || err2 != nil || shards < 2 || shards > config.MaxCount || shard < 0 || shard >= shards || strconv.Itoa(shard) != a || strconv.Itoa(shards) != b {
 		return "", 0, 0, false
 	}
 	return rest[:i] + ".jsonl", shard, shards, true

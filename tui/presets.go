@@ -40,12 +40,16 @@ type presetPicker struct {
 	list   scroller
 	marks  map[string]string
 	scanID int
-	scale  float64 // the scale the marks were read at; 0 or 1 the preset's
+	scale  float64 // the budget-scale field's last valid scale, 1 when empty
+	// marksScale is the scale the marks on screen were read at.
+	marksScale float64
 }
 
-// presetMarks is what the picker found in the presets' results files.
+// presetMarks is what the picker found in the presets' results files of
+// runs at a budget scale.
 type presetMarks struct {
 	id    int
+	scale float64
 	marks map[string]string
 }
 
@@ -103,7 +107,7 @@ func scanPresets(cfg *config.Config, names []string, id int, scale float64) tea.
 			pr, _ := cfg.Preset(n)
 			marks[n] = presetMark(pr, filepath.Join(ResultsDir, opt.FileName(n)))
 		}
-		return presetMarks{id, marks}
+		return presetMarks{id, scale, marks}
 	}
 }
 
@@ -181,7 +185,7 @@ func (p *presetPicker) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case presetMarks:
 		if msg.id == p.scanID {
-			p.marks = msg.marks
+			p.marks, p.marksScale = msg.marks, msg.scale
 		}
 		return p, nil
 	case tea.KeyMsg:
@@ -371,8 +375,8 @@ func (p *presetPicker) statusLine(e *env) string {
 		kept = fmt.Sprintf("%d of %d presets", len(p.names), len(p.all))
 	}
 	marks := ""
-	if p.scale != 1 {
-		marks = fmt.Sprintf("marks of runs at budget scale %g", p.scale)
+	if p.marksScale != 1 && p.marksScale != 0 {
+		marks = fmt.Sprintf("marks of runs at budget scale %g", p.marksScale)
 	}
 	return statusParts(kept, p.list.span(), marks, "results in "+ResultsDir+"/")
 }
@@ -847,7 +851,7 @@ func (r *runScreen) rows(e *env, recs []tournament.Record, tallies map[string]ta
 			}
 			if a.PaperFrequency >= 0 {
 				rw.paper = fmt.Sprintf("%5.1f", a.PaperFrequency)
-				if a.Runs > 0 && tournament.Outside(a.PaperFrequency, a.Low, a.High) {
+				if a.Runs > 0 && r.p.Move != "" && tournament.Outside(a.PaperFrequency, a.Low, a.High) {
 					rw.paper += "!"
 				}
 			}
