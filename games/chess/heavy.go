@@ -194,49 +194,51 @@ func (h *heavy) drawBest(p *pos, moves []games.Move, r *rng.Rand) games.Move {
 		if h.by == hpSFSEE {
 			see = (*pos).seeStockfish
 		}
-		best, gain, n := games.NoMove, int32(0), 0
+		var gain bestDraw
 		for _, m := range moves {
-			if !p.mayGain(m) {
-				continue
-			}
-			switch v := int32(see(p, m)); {
-			case v > gain:
-				best, gain, n = m, v, 1
-			case v == gain && gain > 0:
-				if n++; r.Intn(n) == 0 {
-					best = m
+			if p.mayGain(m) {
+				if v := int32(see(p, m)); v > 0 {
+					gain.offer(m, v, r)
 				}
 			}
 		}
-		if n > 0 {
-			return best
+		if gain.n > 0 {
+			return gain.move
 		}
-		for i, m := range moves {
-			switch v := int32(see(p, m)); {
-			case i == 0 || v > gain:
-				best, gain, n = m, v, 1
-			case v == gain:
-				if n++; r.Intn(n) == 0 {
-					best = m
-				}
-			}
+		var even bestDraw
+		for _, m := range moves {
+			even.offer(m, int32(see(p, m)), r)
 		}
-		return best
+		return even.move
 	}
 	base := p.sums()
 	sign := int32(1 - 2*int(p.side))
-	best, bestScore, n := games.NoMove, int32(0), 0
-	for i, m := range moves {
-		switch v := sign * p.after(base, m).cp(); {
-		case i == 0 || v > bestScore:
-			best, bestScore, n = m, v, 1
-		case v == bestScore:
-			if n++; r.Intn(n) == 0 {
-				best = m
-			}
+	var best bestDraw
+	for _, m := range moves {
+		best.offer(m, sign*p.after(base, m).cp(), r)
+	}
+	return best.move
+}
+
+// bestDraw keeps one of the moves offered to it that share the highest
+// value, each as likely: the n-th of them replaces the kept one with
+// probability 1/n (reservoir sampling), so no list of them is kept.
+type bestDraw struct {
+	move  games.Move
+	value int32
+	n     int // moves offered at value so far
+}
+
+// offer gives the draw move m, worth v.
+func (d *bestDraw) offer(m games.Move, v int32, r *rng.Rand) {
+	switch {
+	case d.n == 0 || v > d.value:
+		d.move, d.value, d.n = m, v, 1
+	case v == d.value:
+		if d.n++; r.Intn(d.n) == 0 {
+			d.move = m
 		}
 	}
-	return best
 }
 
 // greedy returns the first of moves, legal in p, that is best for the
