@@ -78,7 +78,7 @@ func runList(args []string, stdout io.Writer) error {
 			fmt.Fprintf(stdout, "  %-*s %s  %s\n", w, n, runs, p.Description)
 			continue
 		case config.Simulations:
-			fmt.Fprintf(stdout, "  %-*s %s x %d %s playouts  %s\n", w, n, plural(len(p.Positions), "position"), p.Count, p.Policy, p.Description)
+			fmt.Fprintf(stdout, "  %-*s %s x %d %s playouts  %s\n", w, n, plural(len(p.Positions), "position"), p.Count, strings.Join(p.Policies, ", "), p.Description)
 			continue
 		}
 		if p.Elimination != nil {
@@ -285,7 +285,7 @@ func progressLine(pr tournament.Progress) string {
 		last = fmt.Sprintf("%s run %d: %s", strings.TrimSpace(pr.Last.Names[0]+" "+pr.Last.Budget), pr.Last.Index, pr.Last.Moves[0].Move)
 	}
 	if o := pr.Last.Outcomes; pr.Last.Kind == tournament.SimulationsKind && len(o) == 3 {
-		last = fmt.Sprintf("%s batch %d: %d-%d-%d", pr.Last.Match, pr.Last.Index, o[0], o[1], o[2])
+		last = fmt.Sprintf("ply %d by %s, batch %d: %d-%d-%d", tournament.SimulationPly(pr.Last.Match), pr.Last.Names[0], pr.Last.Index, o[0], o[1], o[2])
 	}
 	if pr.Last.Reason != "" {
 		last += " (" + pr.Last.Reason + ")"
@@ -773,7 +773,7 @@ func runMerge(args []string, stdout io.Writer) error {
 	if err := writeNew(*out, lock.File(), merged); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%d games from %d files -> %s\n", len(merged), len(files), *out)
+	fmt.Fprintf(stdout, "%s from %d files -> %s\n", recordsCount(merged), len(files), *out)
 	if dups > 0 {
 		fmt.Fprintf(stdout, "%d records repeated a game already taken and were left out\n", dups)
 	}
@@ -1030,9 +1030,45 @@ func isTTY(w io.Writer) bool {
 }
 
 // plural writes n and the noun, with an s unless n is 1.
+// recordsCount names what recs hold by kind: games, an analysis's runs,
+// a simulations preset's batches of playouts, and the kinds together in
+// that order where they are mixed ("0 games" for none).
+func recordsCount(recs []tournament.Record) string {
+	var games, runs, batches int
+	for _, r := range recs {
+		switch r.Kind {
+		case tournament.AnalysisKind:
+			runs++
+		case tournament.SimulationsKind:
+			batches++
+		default:
+			games++
+		}
+	}
+	var parts []string
+	for _, c := range []struct {
+		n    int
+		noun string
+	}{{games, "game"}, {runs, "run"}, {batches, "batch"}} {
+		if c.n > 0 {
+			parts = append(parts, plural(c.n, c.noun))
+		}
+	}
+	switch len(parts) {
+	case 0:
+		return "0 games"
+	case 1:
+		return parts[0]
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+}
+
 func plural(n int, noun string) string {
 	if n == 1 {
 		return "1 " + noun
+	}
+	if strings.HasSuffix(noun, "ch") {
+		return fmt.Sprintf("%d %ses", n, noun)
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -676,3 +676,28 @@ func TestAnEmptyConfiguration(t *testing.T) {
 		t.Errorf("run: %d %q", code, errs)
 	}
 }
+
+// merge names what it merged by kind, so a simulations preset's shards
+// are not counted as games.
+func TestRecordsCount(t *testing.T) {
+	game := tournament.Record{}
+	run := tournament.Record{Kind: tournament.AnalysisKind}
+	batch := tournament.Record{Kind: tournament.SimulationsKind}
+	tests := []struct {
+		recs []tournament.Record
+		want string
+	}{
+		{nil, "0 games"},
+		{[]tournament.Record{game}, "1 game"},
+		{[]tournament.Record{game, game}, "2 games"},
+		{[]tournament.Record{batch}, "1 batch"},
+		{[]tournament.Record{batch, batch, batch}, "3 batches"},
+		{[]tournament.Record{run, run}, "2 runs"},
+		{[]tournament.Record{batch, game, run, game}, "2 games, 1 run and 1 batch"},
+	}
+	for _, tt := range tests {
+		if got := recordsCount(tt.recs); got != tt.want {
+			t.Errorf("%d records: got %q, want %q", len(tt.recs), got, tt.want)
+		}
+	}
+}

@@ -70,12 +70,12 @@ type Preset struct {
 	// Simulations presets: the moves played one after another from
 	// Position (canonical notation), the positions simulated (the start
 	// and the one after each move, in the game's text), Count times each
-	// by the playout policy named Policy (policy.Named), and the paper's
-	// winning probability of the first player (%) per position, -1 where
-	// it gives none.
+	// by every playout policy of Policies (policy.Named, one or more, each
+	// once), and the paper's winning probability of the first player (%)
+	// per position, -1 where it gives none (a preset of one policy only).
 	Line         []string
 	Positions    []string
-	Policy       string
+	Policies     []string
 	PaperWinning []float64
 	Games        []string    // canonical game specs
 	Pairs        [][2]string // engine names

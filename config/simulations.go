@@ -1,6 +1,7 @@
 package config
 
 import (
+	"slices"
 	"strings"
 
 	"mcarena/engines/policy"
@@ -9,19 +10,20 @@ import (
 // MaxSimulations bounds the playouts per position of a simulations preset.
 const MaxSimulations = 1_000_000_000
 
-var simulationsKeys = []string{"kind", "description", "game", "position", "line", "playout", "count", "seed", "paper", "reading"}
+var simulationsKeys = []string{"kind", "description", "game", "position", "line", "playout", "playouts", "count", "seed", "paper", "reading"}
 
 // parseSimulations validates a simulations preset: a game, a start position
 // (the game's start when left out), a line of moves legal one after another
-// from it, the playout policy, the playouts per position, the seed and the
-// paper's winning probability of the first player per position.
+// from it, the playout policy (playout) or policies (playouts), the
+// playouts per position, the seed and the paper's winning probability of
+// the first player per position.
 func parseSimulations(t map[string]any, name string, errAt func(key, format string, args ...any) error) (*Preset, error) {
 	for _, key := range sortedKeys(t) {
 		if !contains(simulationsKeys, key) {
 			return nil, errAt(key, "unknown key of a simulations preset: valid keys are %s", strings.Join(simulationsKeys, ", "))
 		}
 	}
-	p := &Preset{Name: name, Kind: Simulations, Count: 10000, Seed: 1, Policy: string(policy.Random)}
+	p := &Preset{Name: name, Kind: Simulations, Count: 10000, Seed: 1, Policies: []string{string(policy.Random)}}
 	if err := readTexts(t, p, errAt); err != nil {
 		return nil, err
 	}
@@ -50,12 +52,31 @@ func parseSimulations(t map[string]any, name string, errAt func(key, format stri
 			p.Positions = append(p.Positions, s.String())
 		}
 	}
-	if v, ok := t["playout"]; ok {
-		text, _ := v.(string)
+	_, one := t["playout"]
+	_, several := t["playouts"]
+	switch {
+	case one && several:
+		return nil, errAt("playouts", "playout and playouts both given: give one policy as playout or a list of them as playouts")
+	case one:
+		text, _ := t["playout"].(string)
 		if _, err := policy.Named(g, text); err != nil {
 			return nil, errAt("playout", "%v", err)
 		}
-		p.Policy = text
+		p.Policies = []string{text}
+	case several:
+		list, ok := stringList(t["playouts"])
+		if !ok || len(list) == 0 {
+			return nil, errAt("playouts", "want a list of playout policies, like [\"random\", \"game(name=dm)\"]")
+		}
+		for i, text := range list {
+			if slices.Contains(list[:i], text) {
+				return nil, errAt("playouts", "playout %q is listed twice: list each once", text)
+			}
+			if _, err := policy.Named(g, text); err != nil {
+				return nil, errAt("playouts", "playout %d (%s): %v", i+1, text, err)
+			}
+		}
+		p.Policies = list
 	}
 	if err := readCount(t, "count", "playouts per position", MaxSimulations, p, errAt); err != nil {
 		return nil, err
@@ -64,6 +85,9 @@ func parseSimulations(t map[string]any, name string, errAt func(key, format stri
 		return nil, err
 	}
 	if v, ok := t["paper"]; ok {
+		if len(p.Policies) > 1 {
+			return nil, errAt("paper", "the paper's figures are of one playout policy, and the preset simulates %d: give them in a preset of that policy alone", len(p.Policies))
+		}
 		list, err := numbers(v, len(p.Line)+1, 100, "position (the start, then the position after each move of line)")
 		if err != nil {
 			return nil, errAt("paper", "%v", err)

@@ -128,10 +128,10 @@ func TestChessThesisSimulations(t *testing.T) {
 			if !ok {
 				t.Fatal("missing")
 			}
-			if p.Kind != Simulations || p.Policy != tt.policy || p.Count != tt.count || strings.Join(p.Line, " ") != tt.line ||
+			if p.Kind != Simulations || strings.Join(p.Policies, " ") != tt.policy || p.Count != tt.count || strings.Join(p.Line, " ") != tt.line ||
 				!slices.Equal(p.PaperWinning, tt.paper) || p.Reading == "" {
 				t.Errorf("got kind %s, playout %q, count %d, line %q, paper %v, reading %q; want simulations, %q, %d, %q, %v and a reading",
-					p.Kind, p.Policy, p.Count, p.Line, p.PaperWinning, p.Reading, tt.policy, tt.count, tt.line, tt.paper)
+					p.Kind, p.Policies, p.Count, p.Line, p.PaperWinning, p.Reading, tt.policy, tt.count, tt.line, tt.paper)
 			}
 		})
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 	"time"
 
 	"mcarena/config"
@@ -19,15 +20,48 @@ import (
 // loses at most a batch a worker.
 const SimulationBatch = 10_000
 
-// SimulationKey is the match key of the playouts from position row of a
-// simulations preset: row 0 is its start, row i the position after the
-// i-th move of its line.
-func SimulationKey(row int) string { return "simulations|" + strconv.Itoa(row) }
+// SimulationKey is the match key of the playouts by the policy-th playout
+// policy of a simulations preset from its position row: row 0 is its
+// start, row i the position after the i-th move of its line. The first
+// policy's keys name the row alone, as they did before a preset could
+// list several policies, so files and seeds of one-policy presets stay
+// valid.
+func SimulationKey(policy, row int) string {
+	if policy == 0 {
+		return "simulations|" + strconv.Itoa(row)
+	}
+	return "simulations|" + strconv.Itoa(row) + "|" + strconv.Itoa(policy)
+}
 
-// BatchSeed is the seed of batch i of the playouts from position row of a
-// simulations preset with seed seed: a batch's counts depend on nothing
-// else, so a resumed or sharded run counts what an uninterrupted one does.
-func BatchSeed(seed uint64, row, i int) uint64 { return GameSeed(seed, SimulationKey(row), i) }
+// SimulationPly returns the position row of a key SimulationKey gave, -1
+// for any other text.
+func SimulationPly(key string) int {
+	rest, ok := strings.CutPrefix(key, "simulations|")
+	if !ok {
+		return -1
+	}
+	rest, _, _ = strings.Cut(rest, "|")
+	row, err := strconv.Atoi(rest)
+	if err != nil || row < 0 {
+		return -1
+	}
+	return row
+}
+
+// BatchSeed is the seed of batch i of the playouts by the policy-th
+// policy from position row of a simulations preset with seed seed: a
+// batch's counts depend on nothing else, so a resumed or sharded run
+// counts what an uninterrupted one does.
+func BatchSeed(seed uint64, policy, row, i int) uint64 {
+	return GameSeed(seed, SimulationKey(policy, row), i)
+}
+
+// simulationUnit returns the policy and the position of unit u of
+// simulations preset p: the units are every position by the first policy,
+// in the line's order, then every position by the second, and so on.
+func simulationUnit(p *config.Preset, u int) (policy, row int) {
+	return u / len(p.Positions), u % len(p.Positions)
+}
 
 // simulationPlayouts returns the playouts per position of a run of preset
 // p with count per position (0: the preset's) and budget scale scale (0:
@@ -46,32 +80,35 @@ func simulationPlayouts(p *config.Preset, count int, scale float64) int {
 func batchSize(n, i int) int { return min(SimulationBatch, n-i*SimulationBatch) }
 
 // simulationsPlan lays out the batches of simulations preset p: every
-// position, count playouts each (scaled by scale), SimulationBatch at a
-// time.
+// position by every policy, count playouts each (scaled by scale),
+// SimulationBatch at a time.
 func simulationsPlan(p *config.Preset, count int, scaled bool, scale float64) *plan {
 	n := simulationPlayouts(p, count, scale)
 	pl := &plan{count: (n + SimulationBatch - 1) / SimulationBatch, unit: map[string]int{}, group: 1}
-	for row := range p.Positions {
-		pl.keys = append(pl.keys, SimulationKey(row))
-		pl.unit[SimulationKey(row)] = row
+	for u := range len(p.Policies) * len(p.Positions) {
+		key := SimulationKey(simulationUnit(p, u))
+		pl.keys = append(pl.keys, key)
+		pl.unit[key] = u
 	}
-	pl.task = func(row, i int) task {
-		return task{key: SimulationKey(row), index: i, do: func(ctx context.Context, w *worker) (Record, bool, error) {
-			return simulate(ctx, p, row, i, batchSize(n, i), w, scaled, scale)
+	pl.task = func(u, i int) task {
+		return task{key: pl.keys[u], index: i, do: func(ctx context.Context, w *worker) (Record, bool, error) {
+			return simulate(ctx, p, u, i, batchSize(n, i), w, scaled, scale)
 		}}
 	}
-	pl.expect = func(row, i int) (Record, error) {
-		return Record{Kind: SimulationsKind, Game: p.Game, Names: [2]string{p.Policy, ""}, Seed: BatchSeed(p.Seed, row, i),
+	pl.expect = func(u, i int) (Record, error) {
+		k, row := simulationUnit(p, u)
+		return Record{Kind: SimulationsKind, Game: p.Game, Names: [2]string{p.Policies[k], ""}, Seed: BatchSeed(p.Seed, k, row, i),
 			Start: p.Positions[row], Playouts: batchSize(n, i)}, nil
 	}
 	return pl
 }
 
-// simulate runs batch i of the playouts from position row of simulations
-// preset p, size playouts, and records how many ended in a win of the
-// first player, a draw and a win of the second.
-func simulate(ctx context.Context, p *config.Preset, row, i, size int, w *worker, scaled bool, scale float64) (Record, bool, error) {
-	position := p.Positions[row]
+// simulate runs batch i of the playouts of unit u of simulations preset
+// p, size playouts, and records how many ended in a win of the first
+// player, a draw and a win of the second.
+func simulate(ctx context.Context, p *config.Preset, u, i, size int, w *worker, scaled bool, scale float64) (Record, bool, error) {
+	k, row := simulationUnit(p, u)
+	position, name := p.Positions[row], p.Policies[k]
 	g, err := w.game(p.Game)
 	if err != nil {
 		return Record{}, false, err
@@ -80,17 +117,17 @@ func simulate(ctx context.Context, p *config.Preset, row, i, size int, w *worker
 	if err != nil {
 		return Record{}, false, err
 	}
-	seed := BatchSeed(p.Seed, row, i)
+	seed := BatchSeed(p.Seed, k, row, i)
 	begun := time.Now()
-	counts, err := Simulate(ctx, start, p.Policy, size, seed)
+	counts, err := Simulate(ctx, start, name, size, seed)
 	if ctx.Err() != nil {
 		return Record{}, false, nil
 	}
 	if err != nil {
 		return Record{}, false, fmt.Errorf("preset %s: %v", p.Name, err)
 	}
-	return Record{Kind: SimulationsKind, Preset: p.Name, Match: SimulationKey(row), Index: i, Game: p.Game,
-		Names: [2]string{p.Policy, ""}, Seed: seed, Start: position, Winner: -1, Playouts: size, Outcomes: counts.Outcomes[:], Ends: counts.Ends,
+	return Record{Kind: SimulationsKind, Preset: p.Name, Match: SimulationKey(k, row), Index: i, Game: p.Game,
+		Names: [2]string{name, ""}, Seed: seed, Start: position, Winner: -1, Playouts: size, Outcomes: counts.Outcomes[:], Ends: counts.Ends,
 		Seconds: time.Since(begun).Seconds(), Scaled: scaled, BudgetScale: scale}, true, nil
 }
 

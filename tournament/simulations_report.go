@@ -12,8 +12,8 @@ import (
 	"mcarena/config"
 )
 
-// SimulationSummary is what the playouts from one position of a
-// simulations preset gave: the outcomes from the first player's view and
+// SimulationSummary is what the playouts by one policy from one position
+// of a simulations preset gave: the outcomes from the first player's view and
 // the first player's winning probability, wins plus half the draws, beside
 // the paper's.
 type SimulationSummary struct {
@@ -49,16 +49,20 @@ func (s SimulationSummary) Decisive() float64 {
 }
 
 // SummariseSimulations sums the batches of simulations preset p, a row per
-// position in the preset's order, each batch counted once. A batch counts
+// policy and position in the preset's order (every position by the first
+// policy, then by the second...), each batch counted once. A batch counts
 // only where it simulated the position and policy the preset gives that row
 // now; ignored returns how many did not.
 func SummariseSimulations(p *config.Preset, recs []Record) (sums []SimulationSummary, ignored int) {
 	recs, _ = Unique(recs)
-	sums = make([]SimulationSummary, len(p.Positions))
+	sums = make([]SimulationSummary, len(p.Policies)*len(p.Positions))
 	plain := make([]bool, len(sums)) // a run not scaled down simulated the row
-	for row := range sums {
-		s := &sums[row]
-		*s = SimulationSummary{Preset: p.Name, Ply: row, Policy: p.Policy, Paper: -1}
+	unit := map[string]int{}
+	for u := range sums {
+		k, row := simulationUnit(p, u)
+		unit[SimulationKey(k, row)] = u
+		s := &sums[u]
+		*s = SimulationSummary{Preset: p.Name, Ply: row, Policy: p.Policies[k], Paper: -1}
 		if row > 0 {
 			s.Move = p.Line[row-1]
 		}
@@ -70,13 +74,8 @@ func SummariseSimulations(p *config.Preset, recs []Record) (sums []SimulationSum
 		if r.Kind != SimulationsKind || r.Preset != p.Name {
 			continue
 		}
-		row := -1
-		for i := range sums {
-			if r.Match == SimulationKey(i) {
-				row = i
-			}
-		}
-		if row < 0 || r.Start != p.Positions[row] || r.Names[0] != p.Policy {
+		row, ok := unit[r.Match]
+		if !ok || r.Start != p.Positions[sums[row].Ply] || r.Names[0] != sums[row].Policy {
 			ignored++
 			continue
 		}
@@ -123,7 +122,7 @@ func winning(wins, draws, losses int) (p, lo, hi float64) {
 }
 
 // WriteSimulationsReport prints the summaries of a simulations preset: per
-// position the move that led to it, the playouts, their outcomes, the
+// policy and position the move that led to it, the playouts, their outcomes, the
 // share of decisive ones and the first player's winning probability with
 // its 95% interval beside the paper's figure, "!" where the paper's figure
 // lies outside the interval.
@@ -188,7 +187,8 @@ func batches(n int) string {
 }
 
 // writeEnds prints, after the outcomes, why the playouts ended: a row per
-// position and a column per end reason, most frequent first, each the share
+// position (and policy, named where the preset has several) and a column
+// per end reason, most frequent first, each the share
 // of the playouts whose batches recorded reasons. It prints nothing when
 // no batch did.
 func writeEnds(w io.Writer, sums []SimulationSummary, f Format) error {
@@ -207,7 +207,11 @@ func writeEnds(w io.Writer, sums []SimulationSummary, f Format) error {
 		}
 		return strings.Compare(a, b)
 	})
+	several := slices.ContainsFunc(sums, func(s SimulationSummary) bool { return s.Policy != sums[0].Policy })
 	header := []string{"ply", "move", "playouts"}
+	if several {
+		header = slices.Insert(header, 0, "playout")
+	}
 	for _, reason := range reasons {
 		header = append(header, reason+" %")
 	}
@@ -218,6 +222,9 @@ func writeEnds(w io.Writer, sums []SimulationSummary, f Format) error {
 			move = "(start)"
 		}
 		row := []string{strconv.Itoa(s.Ply), move, strconv.Itoa(s.EndsPlayouts)}
+		if several {
+			row = slices.Insert(row, 0, s.Policy)
+		}
 		for _, reason := range reasons {
 			share := "-"
 			if s.EndsPlayouts > 0 {

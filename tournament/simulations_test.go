@@ -77,7 +77,7 @@ func TestSimulationBatchReproducibleFromSeed(t *testing.T) {
 	g, _ := games.New("tictactoe")
 	for _, r := range recs {
 		row := strings.TrimPrefix(r.Match, "simulations|")
-		if want := BatchSeed(p.Seed, int(row[0]-'0'), r.Index); r.Seed != want {
+		if want := BatchSeed(p.Seed, 0, int(row[0]-'0'), r.Index); r.Seed != want {
 			t.Fatalf("%s batch %d: seed %d, BatchSeed gives %d", r.Match, r.Index, r.Seed, want)
 		}
 		if want := []int{10000, 2000}[r.Index]; r.Playouts != want {
@@ -110,10 +110,68 @@ func TestSimulationsScale(t *testing.T) {
 	}
 }
 
-// simRecord is a batch of the ttt preset's position row.
+// simRecord is a batch of the ttt preset's position row by its first
+// playout.
 func simRecord(p *config.Preset, row, index int, w, d, l int) Record {
-	return Record{Kind: SimulationsKind, Preset: p.Name, Match: SimulationKey(row), Index: index, Game: p.Game, Names: [2]string{p.Policy, ""},
+	return Record{Kind: SimulationsKind, Preset: p.Name, Match: SimulationKey(0, row), Index: index, Game: p.Game, Names: [2]string{p.Policies[0], ""},
 		Start: p.Positions[row], Winner: -1, Playouts: w + d + l, Outcomes: []int{w, d, l}}
+}
+
+// A preset of several playouts simulates every position by each, in its
+// order; its first playout's batches are those a preset of that playout
+// alone records (same keys, same seeds, same counts), so a one-playout
+// preset's file stays valid when playouts are added after it, and the
+// others' batches are seeded apart.
+func TestSimulationsOfSeveralPlayouts(t *testing.T) {
+	several := strings.Replace(simulationsConfig, "paper = [-1, 70, 55]", `playouts = ["random", "decisive"]`, 1)
+	cfg := load(t, several+strings.Replace(strings.Replace(simulationsConfig, "[presets.ttt]", "[presets.one]", 1), "paper = [-1, 70, 55]", "", 1))
+	p, _ := cfg.Preset("ttt")
+	one, _ := cfg.Preset("one")
+	dir := t.TempDir()
+	if n, err := runPreset(context.Background(), cfg, p, filepath.Join(dir, "ttt.jsonl"), Options{Workers: 2}, nil); err != nil || n != 18 {
+		t.Fatalf("two playouts: %d batches, %v; want 18", n, err)
+	}
+	if n, err := runPreset(context.Background(), cfg, one, filepath.Join(dir, "one.jsonl"), Options{Workers: 2}, nil); err != nil || n != 9 {
+		t.Fatalf("one playout: %d batches, %v; want 9", n, err)
+	}
+	recs, _, _, _ := ReadResults(filepath.Join(dir, "ttt.jsonl"))
+	alone, _, _, _ := ReadResults(filepath.Join(dir, "one.jsonl"))
+	sums, ignored := SummariseSimulations(p, recs)
+	if len(sums) != 6 || ignored != 0 {
+		t.Fatalf("%d rows, %d ignored; want 6 and 0", len(sums), ignored)
+	}
+	lone, _ := SummariseSimulations(one, alone)
+	for i, s := range sums {
+		want := []string{"random", "decisive"}[i/3]
+		if s.Policy != want || s.Ply != i%3 || s.Playouts != 25000 {
+			t.Fatalf("row %d: %s at ply %d, %d playouts; want %s at ply %d, 25000", i, s.Policy, s.Ply, s.Playouts, want, i%3)
+		}
+		if i < 3 && (s.Wins != lone[i].Wins || s.Draws != lone[i].Draws || s.Losses != lone[i].Losses) {
+			t.Fatalf("ply %d by the first playout: %d-%d-%d, alone %d-%d-%d", i, s.Wins, s.Draws, s.Losses, lone[i].Wins, lone[i].Draws, lone[i].Losses)
+		}
+	}
+	for _, r := range recs {
+		if ply := SimulationPly(r.Match); ply < 0 || r.Start != p.Positions[ply] {
+			t.Fatalf("%s: SimulationPly gives %d, the batch simulated %s", r.Match, ply, r.Start)
+		}
+	}
+	if SimulationPly("simulations|x") != -1 || SimulationPly("b2 v a1") != -1 {
+		t.Fatal("SimulationPly reads a key that is not a simulations key")
+	}
+	seeds := map[uint64]string{}
+	for _, r := range recs {
+		if other, ok := seeds[r.Seed]; ok {
+			t.Fatalf("%s batch %d has the seed of %s", r.Match, r.Index, other)
+		}
+		seeds[r.Seed] = fmt.Sprintf("%s batch %d", r.Match, r.Index)
+	}
+	var out bytes.Buffer
+	if err := WriteSimulationsReport(&out, sums, 0, Text); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "\nplayout   ply  move     playouts") || !strings.Contains(out.String(), "\ndecisive  2    a1       25000") {
+		t.Fatalf("the end reasons do not name the playouts:\n%s", out.String())
+	}
 }
 
 // Hand-made batches give the expected table: outcomes summed per position,

@@ -879,6 +879,9 @@ func (r *runScreen) rows(e *env, recs []tournament.Record, tallies map[string]ta
 				move = "(start)"
 			}
 			rw := row{label: fmt.Sprintf("%d %s", sm.Ply, move), paper: "-"}
+			if len(r.p.Policies) > 1 {
+				rw.label = sm.Policy + " " + rw.label
+			}
 			if sm.Playouts > 0 {
 				rw.rate = fmt.Sprintf("%6.2f%% [±%.2f]", 100*sm.Winning, 100*(sm.High-sm.Low)/2)
 				rw.details = fmt.Sprintf("%d playouts: %d-%d-%d, %.2f%% decisive", sm.Playouts, sm.Wins, sm.Draws, sm.Losses, 100*sm.Decisive())
@@ -891,7 +894,10 @@ func (r *runScreen) rows(e *env, recs []tournament.Record, tallies map[string]ta
 			}
 			out[i] = rw
 		}
-		header = "ply move (" + r.p.Policy + " playouts)"
+		header = "ply move (" + r.p.Policies[0] + " playouts)"
+		if len(r.p.Policies) > 1 {
+			header = "playout ply move"
+		}
 	default:
 		byMatch := map[string]tournament.MatchSummary{}
 		for _, sm := range tournament.Summarise(recs, nil) {

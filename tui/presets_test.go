@@ -153,7 +153,8 @@ runs = 3
 move = "a3"
 `
 
-// The run screen shows a simulations preset a row per position, with its
+// The run screen shows a simulations preset a row per position (and
+// playout, where it has several), with its
 // batches, the first player's winning probability and the paper's figure,
 // and an analysis preset with budgets a row per engine and budget.
 func TestRunScreenSimulationsAndBudgets(t *testing.T) {
@@ -170,6 +171,15 @@ line = ["b2"]
 count = 15000
 paper = [-1, 100]
 `, []string{"ply move (random playouts)", "0 (start)", "1 b2", "2/2", "batches 1st winning % [95%]", "100.00!", "4/4 batches, 0 left"}, nil},
+		// Several playouts: a row per playout and position, each named.
+		{"several playouts", `
+[presets.sims]
+kind = "simulations"
+game = "tictactoe"
+line = ["b2"]
+count = 50
+playouts = ["random", "decisive"]
+`, []string{"playout ply move", "random 0 (start)", "random 1 b2", "decisive 0 (start)", "decisive 1 b2", "4/4 batches, 0 left"}, []string{"(random playouts)"}},
 		{"budgets", budgetsConfig, []string{"u iterations=5", "u iterations=500", "3/3", "runs chosen % [95%]", "6/6 runs, 0 left", "other moves "}, nil},
 		// A preset without a move shows the moves chosen, and no share.
 		{"no move", strings.Replace(budgetsConfig, "move = \"a3\"\n", "", 1), []string{"engine (the moves chosen below)", "u iterations=5", "6/6 runs, 0 left"}, []string{"other moves", "%  [", "chosen %"}},
