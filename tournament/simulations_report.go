@@ -210,7 +210,7 @@ func writeEnds(w io.Writer, sums []SimulationSummary, f Format) error {
 	several := slices.ContainsFunc(sums, func(s SimulationSummary) bool { return s.Policy != sums[0].Policy })
 	header := []string{"ply", "move", "playouts"}
 	if several {
-		header = slices.Insert(header, 0, "playout")
+		header = slices.Insert(header, 2, "playout")
 	}
 	for _, reason := range reasons {
 		header = append(header, reason+" %")
@@ -223,7 +223,7 @@ func writeEnds(w io.Writer, sums []SimulationSummary, f Format) error {
 		}
 		row := []string{strconv.Itoa(s.Ply), move, strconv.Itoa(s.EndsPlayouts)}
 		if several {
-			row = slices.Insert(row, 0, s.Policy)
+			row = slices.Insert(row, 2, s.Policy)
 		}
 		for _, reason := range reasons {
 			share := "-"

@@ -169,7 +169,7 @@ func TestSimulationsOfSeveralPlayouts(t *testing.T) {
 	if err := WriteSimulationsReport(&out, sums, 0, Text); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out.String(), "\nplayout   ply  move     playouts") || !strings.Contains(out.String(), "\ndecisive  2    a1       25000") {
+	if !strings.Contains(out.String(), "\nply  move     playout   playouts") || !strings.Contains(out.String(), "\n2    a1       decisive  25000") {
 		t.Fatalf("the end reasons do not name the playouts:\n%s", out.String())
 	}
 }

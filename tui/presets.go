@@ -873,6 +873,10 @@ func (r *runScreen) rows(e *env, recs []tournament.Record, tallies map[string]ta
 		}
 	case config.Simulations:
 		sums, _ := tournament.SummariseSimulations(r.p, recs)
+		moveW := len("(start)")
+		for _, m := range r.p.Line {
+			moveW = max(moveW, len(m))
+		}
 		for i, sm := range sums {
 			move := sm.Move
 			if move == "" {
@@ -880,7 +884,9 @@ func (r *runScreen) rows(e *env, recs []tournament.Record, tallies map[string]ta
 			}
 			rw := row{label: fmt.Sprintf("%d %s", sm.Ply, move), paper: "-"}
 			if len(r.p.Policies) > 1 {
-				rw.label = sm.Policy + " " + rw.label
+				// The policy last, so that a narrow terminal cuts its
+				// name, not the position's.
+				rw.label = fmt.Sprintf("%d %-*s %s", sm.Ply, moveW, move, sm.Policy)
 			}
 			if sm.Playouts > 0 {
 				rw.rate = fmt.Sprintf("%6.2f%% [±%.2f]", 100*sm.Winning, 100*(sm.High-sm.Low)/2)
@@ -896,7 +902,7 @@ func (r *runScreen) rows(e *env, recs []tournament.Record, tallies map[string]ta
 		}
 		header = "ply move (" + r.p.Policies[0] + " playouts)"
 		if len(r.p.Policies) > 1 {
-			header = "playout ply move"
+			header = "ply move playout"
 		}
 	default:
 		byMatch := map[string]tournament.MatchSummary{}
