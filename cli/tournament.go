@@ -491,7 +491,14 @@ func writeKindReport(stdout io.Writer, cfg *config.Config, name string, recs []t
 		sums, ignored := tournament.SummariseSimulations(p, recs)
 		return tournament.WriteSimulationsReport(stdout, sums, ignored, format)
 	}
-	fmt.Fprintf(stdout, "note: preset %s is not an analysis or simulations preset of the configuration; its records are not summarised\n", name)
+	switch {
+	case cfg == nil:
+		fmt.Fprintf(stdout, "note: no configuration names preset %s, so its records are not summarised: give the --config that defines it\n", name)
+	case p == nil:
+		fmt.Fprintf(stdout, "note: the configuration has no preset %s (renamed or removed since the file was played), so its records are not summarised\n", name)
+	default:
+		fmt.Fprintf(stdout, "note: preset %s of the configuration is a match preset now, so its records of searches or playouts are not summarised\n", name)
+	}
 	return nil
 }
 

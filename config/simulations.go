@@ -58,7 +58,10 @@ func parseSimulations(t map[string]any, name string, errAt func(key, format stri
 	case one && several:
 		return nil, errAt("playouts", "playout and playouts both given: give one policy as playout or a list of them as playouts")
 	case one:
-		text, _ := t["playout"].(string)
+		text, ok := t["playout"].(string)
+		if !ok || text == "" {
+			return nil, errAt("playout", "want a playout policy as text, like \"random\" or \"game(name=dm)\"")
+		}
 		if _, err := policy.Named(g, text); err != nil {
 			return nil, errAt("playout", "%v", err)
 		}
@@ -69,6 +72,9 @@ func parseSimulations(t map[string]any, name string, errAt func(key, format stri
 			return nil, errAt("playouts", "want a list of playout policies, like [\"random\", \"game(name=dm)\"]")
 		}
 		for i, text := range list {
+			if text == "" {
+				return nil, errAt("playouts", "playout %d is empty: want a playout policy, like \"random\" or \"game(name=dm)\"", i+1)
+			}
 			if slices.Contains(list[:i], text) {
 				return nil, errAt("playouts", "playout %q is listed twice: list each once", text)
 			}

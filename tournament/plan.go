@@ -47,7 +47,7 @@ func NewPlan(cfg *config.Config, p *config.Preset) (*Plan, error) {
 // plan is what a run plays, made one task at a time: a match preset's
 // Schedule, an analysis preset's searches (every engine under every
 // budget, count runs, interleaved by run) or a simulations preset's
-// batches of playouts (every position, interleaved by batch). Tasks are numbered as the Schedule numbers games
+// batches of playouts (every position by every policy, interleaved by batch). Tasks are numbered as the Schedule numbers games
 // (taskNumber), a unit being a match (or an analysis engine); under the
 // pairs protocol they come group (2) at a time, and a shard takes whole
 // groups.

@@ -20,8 +20,12 @@ type ResumeError struct {
 }
 
 func (e *ResumeError) Error() string {
-	return fmt.Sprintf("%s:%d: game %d of match %s does not match preset %s of %s: %s; resuming would mix two experiments in one match: start over with --restart (the old file is kept) or use another --out",
-		e.Path, e.Line, e.Index, e.Key, e.Preset, e.Config, e.What)
+	what := "game"
+	if SimulationPly(e.Key) >= 0 {
+		what = "batch"
+	}
+	return fmt.Sprintf("%s:%d: %s %d of match %s does not match preset %s of %s: %s; resuming would mix two experiments in one match: start over with --restart (the old file is kept) or use another --out",
+		e.Path, e.Line, what, e.Index, e.Key, e.Preset, e.Config, e.What)
 }
 
 // orGames names the empty protocol of a record.

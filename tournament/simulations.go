@@ -84,7 +84,8 @@ func batchSize(n, i int) int { return min(SimulationBatch, n-i*SimulationBatch) 
 // SimulationBatch at a time.
 func simulationsPlan(p *config.Preset, count int, scaled bool, scale float64) *plan {
 	n := simulationPlayouts(p, count, scale)
-	pl := &plan{count: (n + SimulationBatch - 1) / SimulationBatch, unit: map[string]int{}, group: 1}
+	pl := &plan{count: (n + SimulationBatch - 1) / SimulationBatch, unit: map[string]int{}, group: 1,
+		missing: "the preset simulates no such position and playout now (its line or its list of playouts changed: a playout's batches are keyed by its place in the list)"}
 	for u := range len(p.Policies) * len(p.Positions) {
 		key := SimulationKey(simulationUnit(p, u))
 		pl.keys = append(pl.keys, key)

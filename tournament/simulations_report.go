@@ -48,6 +48,26 @@ func (s SimulationSummary) Decisive() float64 {
 	return float64(s.Wins+s.Losses) / float64(s.Playouts)
 }
 
+// SimulationOf says whether record r is a batch of simulations preset p
+// as it stands: of one of its units, with that unit's position and policy.
+// A batch of a policy moved, dropped or renamed in the preset's list, or of
+// a line since changed, is not.
+func SimulationOf(p *config.Preset, r Record) bool {
+	if r.Kind != SimulationsKind || r.Preset != p.Name || len(p.Positions) == 0 {
+		return false
+	}
+	row := SimulationPly(r.Match)
+	if row < 0 || row >= len(p.Positions) || r.Start != p.Positions[row] {
+		return false
+	}
+	for k, name := range p.Policies {
+		if SimulationKey(k, row) == r.Match {
+			return r.Names[0] == name
+		}
+	}
+	return false
+}
+
 // SummariseSimulations sums the batches of simulations preset p, a row per
 // policy and position in the preset's order (every position by the first
 // policy, then by the second...), each batch counted once. A batch counts
@@ -74,11 +94,11 @@ func SummariseSimulations(p *config.Preset, recs []Record) (sums []SimulationSum
 		if r.Kind != SimulationsKind || r.Preset != p.Name {
 			continue
 		}
-		row, ok := unit[r.Match]
-		if !ok || r.Start != p.Positions[sums[row].Ply] || r.Names[0] != sums[row].Policy {
+		if !SimulationOf(p, r) {
 			ignored++
 			continue
 		}
+		row := unit[r.Match]
 		s := &sums[row]
 		s.Playouts += r.Playouts
 		s.Wins += r.Outcomes[0]

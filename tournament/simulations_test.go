@@ -258,3 +258,63 @@ func TestSimulationsResumeRefusesChanges(t *testing.T) {
 		})
 	}
 }
+
+// A file of a preset of several playouts resumes under a longer list,
+// whose first places are the same, and is refused, naming why, under a
+// list reordered or cut; nothing is counted under a policy it was not
+// simulated by.
+func TestSimulationsResumeAfterTheListChanged(t *testing.T) {
+	preset := func(list string) (*config.Config, *config.Preset) {
+		cfg := load(t, "[presets.s]\nkind = \"simulations\"\ngame = \"tictactoe\"\nline = [\"b2\"]\ncount = 30\nplayouts = "+list+"\n")
+		p, _ := cfg.Preset("s")
+		return cfg, p
+	}
+	tests := []struct {
+		name, list, want string
+		batches          int
+	}{
+		{"the same", `["random", "decisive"]`, "", 0},
+		{"cut", `["random"]`, "the preset simulates no such position and playout now (its line or its list of playouts changed", 0},
+		{"reordered", `["decisive", "random"]`, "batch 0 of match simulations|0 does not match preset s of test.toml: playout random, the preset's is decisive", 0},
+		{"first dropped", `["decisive"]`, "playout random, the preset's is decisive", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg, p := preset(`["random", "decisive"]`)
+			path := filepath.Join(t.TempDir(), "s.jsonl")
+			// One worker, so that the file's first line is the first task's.
+			if n, err := runPreset(context.Background(), cfg, p, path, Options{Workers: 1}, nil); err != nil || n != 4 {
+				t.Fatalf("first run: %d batches, %v", n, err)
+			}
+			cfg2, p2 := preset(tt.list)
+			n, err := runPreset(context.Background(), cfg2, p2, path, Options{}, nil)
+			switch {
+			case tt.want == "" && (err != nil || n != tt.batches):
+				t.Fatalf("got %d batches, %v; want %d", n, err, tt.batches)
+			case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want) || n != 0):
+				t.Fatalf("got %d batches, %v; want 0 and an error saying %q", n, err, tt.want)
+			}
+			recs, _, _, _ := ReadResults(path)
+			sums, ignored := SummariseSimulations(p2, recs)
+			for _, s := range sums {
+				want := 30 // the same list, or the first playout of it kept
+				if tt.name == "reordered" || tt.name == "first dropped" {
+					want = 0
+				}
+				if s.Playouts != want {
+					t.Errorf("%s at ply %d: %d playouts counted, want %d (%d batches ignored)", s.Policy, s.Ply, s.Playouts, want, ignored)
+				}
+			}
+		})
+	}
+	// Extended: the new playout's batches are played, the others kept.
+	cfg, p := preset(`["random"]`)
+	path := filepath.Join(t.TempDir(), "one.jsonl")
+	if n, err := runPreset(context.Background(), cfg, p, path, Options{}, nil); err != nil || n != 2 {
+		t.Fatalf("one playout: %d batches, %v", n, err)
+	}
+	cfg, p = preset(`["random", "decisive"]`)
+	if n, err := runPreset(context.Background(), cfg, p, path, Options{}, nil); err != nil || n != 2 {
+		t.Fatalf("extended: %d more batches, %v; want 2", n, err)
+	}
+}

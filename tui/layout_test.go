@@ -561,6 +561,49 @@ move = "a3"
 	}
 }
 
+// A simulations preset's mark counts only the batches of its playouts as
+// they stand: reordered or cut, the list leaves the file's batches of
+// other places uncounted, as run and report do.
+func TestPickerMarksSimulationsOfThePresetAsItStands(t *testing.T) {
+	parse := func(list string) *config.Config {
+		cfg, err := config.Parse("c.toml", []byte("[presets.s]\nkind = \"simulations\"\ngame = \"tictactoe\"\ncount = 20\nplayouts = "+list+"\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return cfg
+	}
+	preset := func(list string) *config.Preset {
+		p, _ := parse(list).Preset("s")
+		return p
+	}
+	cfg := parse(`["random", "decisive"]`)
+	p, _ := cfg.Preset("s")
+	path := filepath.Join(t.TempDir(), "s.jsonl")
+	if _, err := tournament.Run(context.Background(), mustPlan(t, cfg, p), path, tournament.Options{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ list, want string }{
+		{`["random", "decisive"]`, "done"},
+		{`["random"]`, "done"},
+		{`["decisive", "random"]`, ""},
+		{`["decisive"]`, ""},
+	} {
+		if got := presetMark(preset(tc.list), path); got != tc.want {
+			t.Errorf("playouts %s: mark %q, want %q", tc.list, got, tc.want)
+		}
+	}
+	// Extended, the list keeps the first playout's batches.
+	cfg = parse(`["random"]`)
+	p, _ = cfg.Preset("s")
+	path = filepath.Join(t.TempDir(), "one.jsonl")
+	if _, err := tournament.Run(context.Background(), mustPlan(t, cfg, p), path, tournament.Options{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := presetMark(preset(`["random", "decisive"]`), path); got != "1/2 batches" {
+		t.Errorf("a file of the first playout, the list extended: mark %q, want 1/2 batches", got)
+	}
+}
+
 // A path too long for its room loses its leading folders, whole where it
 // can, and keeps its file's name.
 func TestElidePath(t *testing.T) {

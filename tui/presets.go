@@ -392,7 +392,7 @@ type runScreen struct {
 	count int // games per match (runs per engine and budget, batches of playouts per position) of this run
 	// unitKeys are the match keys of the run's units in the schedule's order:
 	// the preset's matches, an analysis preset's engines under each
-	// budget, a simulations preset's positions; those under the budgets
+	// budget, a simulations preset's positions by each policy; those under the budgets
 	// the run selects, if it selects any.
 	unitKeys []string
 	path     string
@@ -645,7 +645,9 @@ type tally struct {
 }
 
 // tallyUnits counts the distinct games of preset p in recs, per match (or
-// analysis engine), among the first count of each.
+// analysis engine, or simulations preset's position and playout), among
+// the first count of each; a simulations batch counts only where it is of
+// the preset as it stands (tournament.SimulationOf).
 func tallyUnits(p *config.Preset, recs []tournament.Record, count int) map[string]tally {
 	out := map[string]tally{}
 	seen := map[string]bool{}
@@ -653,6 +655,9 @@ func tallyUnits(p *config.Preset, recs []tournament.Record, count int) map[strin
 		k := r.Match + "\x00" + strconv.Itoa(r.Index)
 		if r.Preset != p.Name || r.Index >= count || seen[k] {
 			continue
+		}
+		if p.Kind == config.Simulations && !tournament.SimulationOf(p, r) {
+			continue // a batch of a policy or line the preset no longer has
 		}
 		seen[k] = true
 		t := out[r.Match]
@@ -873,7 +878,7 @@ func (r *runScreen) rows(e *env, recs []tournament.Record, tallies map[string]ta
 		}
 	case config.Simulations:
 		sums, _ := tournament.SummariseSimulations(r.p, recs)
-		moveW := len("(start)")
+		moveW, plyW := len("(start)"), len(strconv.Itoa(len(r.p.Line)))
 		for _, m := range r.p.Line {
 			moveW = max(moveW, len(m))
 		}
@@ -886,7 +891,7 @@ func (r *runScreen) rows(e *env, recs []tournament.Record, tallies map[string]ta
 			if len(r.p.Policies) > 1 {
 				// The policy last, so that a narrow terminal cuts its
 				// name, not the position's.
-				rw.label = fmt.Sprintf("%d %-*s %s", sm.Ply, moveW, move, sm.Policy)
+				rw.label = fmt.Sprintf("%-*d %-*s %s", plyW, sm.Ply, moveW, move, sm.Policy)
 			}
 			if sm.Playouts > 0 {
 				rw.rate = fmt.Sprintf("%6.2f%% [±%.2f]", 100*sm.Winning, 100*(sm.High-sm.Low)/2)
