@@ -170,7 +170,14 @@ func (r *runScreen) keys(e *env) keyHelp {
 	if !r.finished {
 		back = as(k.Back, "stop the run (it resumes next time)")
 	}
-	up, down := as(k.ListUp, "previous match"), as(k.ListDown, "next match")
+	row := "match"
+	switch r.p.Kind {
+	case config.Analysis:
+		row = "engine"
+	case config.Simulations:
+		row = "position"
+	}
+	up, down := as(k.ListUp, "previous "+row), as(k.ListDown, "next "+row)
 	if r.sweeps {
 		chart := as(k.Chart, "chart the sweep")
 		if r.chart {

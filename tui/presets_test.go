@@ -179,10 +179,10 @@ game = "tictactoe"
 line = ["b2"]
 count = 50
 playouts = ["random", "decisive"]
-`, []string{"ply move playout", "0 (start) random", "1 b2      random", "0 (start) decisive", "1 b2      decisive", "4/4 batches, 0 left"}, []string{"(random playouts)"}},
+`, []string{"ply move playout", "0 (start) random", "1 b2      random", "0 (start) decisive", "1 b2      decisive", "4/4 batches, 0 left", "next position"}, []string{"(random playouts)"}},
 		{"budgets", budgetsConfig, []string{"u iterations=5", "u iterations=500", "3/3", "runs chosen % [95%]", "6/6 runs, 0 left", "other moves "}, nil},
 		// A preset without a move shows the moves chosen, and no share.
-		{"no move", strings.Replace(budgetsConfig, "move = \"a3\"\n", "", 1), []string{"engine (the moves chosen below)", "u iterations=5", "6/6 runs, 0 left"}, []string{"other moves", "%  [", "chosen %"}},
+		{"no move", strings.Replace(budgetsConfig, "move = \"a3\"\n", "", 1), []string{"engine (the moves chosen below)", "u iterations=5", "6/6 runs, 0 left", "next engine"}, []string{"other moves", "%  [", "chosen %"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
