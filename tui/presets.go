@@ -171,11 +171,13 @@ func (r *runScreen) keys(e *env) keyHelp {
 		back = as(k.Back, "stop the run (it resumes next time)")
 	}
 	row := "match"
-	switch r.p.Kind {
-	case config.Analysis:
-		row = "engine"
-	case config.Simulations:
-		row = "position"
+	if r.p != nil { // nil in the help screen's list of every screen's keys
+		switch r.p.Kind {
+		case config.Analysis:
+			row = "engine"
+		case config.Simulations:
+			row = "position"
+		}
 	}
 	up, down := as(k.ListUp, "previous "+row), as(k.ListDown, "next "+row)
 	if r.sweeps {
