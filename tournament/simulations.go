@@ -36,16 +36,31 @@ func SimulationKey(policy, row int) string {
 // SimulationPly returns the position row of a key SimulationKey gave, -1
 // for any other text.
 func SimulationPly(key string) int {
-	rest, ok := strings.CutPrefix(key, "simulations|")
+	_, row, ok := parseSimulationKey(key)
 	if !ok {
 		return -1
 	}
-	rest, _, _ = strings.Cut(rest, "|")
-	row, err := strconv.Atoi(rest)
-	if err != nil || row < 0 {
-		return -1
-	}
 	return row
+}
+
+// parseSimulationKey returns the policy and the row SimulationKey(policy,
+// row) made key from; ok is false for any other text.
+func parseSimulationKey(key string) (policy, row int, ok bool) {
+	rest, ok := strings.CutPrefix(key, "simulations|")
+	if !ok {
+		return 0, 0, false
+	}
+	rowText, policyText, several := strings.Cut(rest, "|")
+	row, err := strconv.Atoi(rowText)
+	if err != nil || row < 0 {
+		return 0, 0, false
+	}
+	if several {
+		if policy, err = strconv.Atoi(policyText); err != nil || policy < 1 {
+			return 0, 0, false
+		}
+	}
+	return policy, row, SimulationKey(policy, row) == key
 }
 
 // BatchSeed is the seed of batch i of the playouts by the policy-th

@@ -53,19 +53,11 @@ func (s SimulationSummary) Decisive() float64 {
 // A batch of a policy moved, dropped or renamed in the preset's list, or of
 // a line since changed, is not.
 func SimulationOf(p *config.Preset, r Record) bool {
-	if r.Kind != SimulationsKind || r.Preset != p.Name || len(p.Positions) == 0 {
+	if r.Kind != SimulationsKind || r.Preset != p.Name {
 		return false
 	}
-	row := SimulationPly(r.Match)
-	if row < 0 || row >= len(p.Positions) || r.Start != p.Positions[row] {
-		return false
-	}
-	for k, name := range p.Policies {
-		if SimulationKey(k, row) == r.Match {
-			return r.Names[0] == name
-		}
-	}
-	return false
+	k, row, ok := parseSimulationKey(r.Match)
+	return ok && row < len(p.Positions) && k < len(p.Policies) && r.Start == p.Positions[row] && r.Names[0] == p.Policies[k]
 }
 
 // SummariseSimulations sums the batches of simulations preset p, a row per
