@@ -1,10 +1,12 @@
 package config
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
 	"mcarena/engines/policy"
+	"mcarena/games"
 )
 
 // MaxSimulations bounds the playouts per position of a simulations preset.
@@ -60,7 +62,7 @@ func parseSimulations(t map[string]any, name string, errAt func(key, format stri
 	case one:
 		text, ok := t["playout"].(string)
 		if !ok || text == "" {
-			return nil, errAt("playout", "want a playout policy as text, like \"random\" or \"game(name=dm)\"")
+			return nil, errAt("playout", "want a playout policy as text: %s", validPolicies(g))
 		}
 		if _, err := policy.Named(g, text); err != nil {
 			return nil, errAt("playout", "%v", err)
@@ -69,11 +71,11 @@ func parseSimulations(t map[string]any, name string, errAt func(key, format stri
 	case several:
 		list, ok := stringList(t["playouts"])
 		if !ok || len(list) == 0 {
-			return nil, errAt("playouts", "want a list of playout policies, like [\"random\", \"game(name=dm)\"]")
+			return nil, errAt("playouts", "want a list of playout policies, like [\"random\", \"decisive\"]: %s", validPolicies(g))
 		}
 		for i, text := range list {
 			if text == "" {
-				return nil, errAt("playouts", "playout %d is empty: want a playout policy, like \"random\" or \"game(name=dm)\"", i+1)
+				return nil, errAt("playouts", "playout %d is empty: %s", i+1, validPolicies(g))
 			}
 			if slices.Contains(list[:i], text) {
 				return nil, errAt("playouts", "playout %q is listed twice: list each once", text)
@@ -101,4 +103,10 @@ func parseSimulations(t map[string]any, name string, errAt func(key, format stri
 		p.PaperWinning = list
 	}
 	return p, nil
+}
+
+// validPolicies names the playout policies a simulations preset of g may
+// give, for the errors that refuse a malformed one.
+func validPolicies(g games.Game) string {
+	return fmt.Sprintf("valid ones for %s are %s", g.Spec(), strings.Join(policy.NamedPolicies(g), ", "))
 }
