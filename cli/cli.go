@@ -140,7 +140,7 @@ func Usage() string {
 	for _, n := range commandNames() {
 		fmt.Fprintf(&b, "  mcarena %s\n      %s\n", commands[n].usage, commands[n].summary)
 	}
-	b.WriteString("\nGames and engines are named by spec, NAME[:OPTION[=VALUE],...], e.g.\nbreakthrough:size=6x6,misere or nmcs:level=2,discount,pod=3.\nRun 'mcarena games' and 'mcarena engines' for the lists.\n")
+	b.WriteString("\nGames and engines are named by spec, NAME[:OPTION[=VALUE],...], e.g.\nbreakthrough:size=6x6,misere or nmcs:level=2,discount,pod=3; an engine\nnamed in config.toml takes options too, replacing its own: hav-base:nodes=6000000.\nRun 'mcarena games' and 'mcarena engines' for the lists.\n")
 	return b.String()
 }
 

@@ -212,11 +212,28 @@ func (c *Config) EnginesFor(g games.Game) []string {
 }
 
 // ResolveEngine turns a name defined in c (which may be nil) or a spec into
-// an engine.
+// an engine. A named engine takes options as a family does,
+// NAME:OPTION=VALUE,...: they replace or add to its own (withOptions), so
+// hav-base:nodes=6000000 is hav-base with room for more nodes. A family's
+// name before the colon is the family's spec, as without a config.
 func ResolveEngine(c *Config, nameOrSpec string) (engines.Engine, error) {
 	if c != nil {
 		if s, ok := c.Engine(nameOrSpec); ok {
 			return engines.New(s)
+		}
+		name, opts, hasOpts := strings.Cut(nameOrSpec, ":")
+		name = strings.TrimSpace(name)
+		if s, ok := c.Engine(name); ok && hasOpts {
+			if _, family := engines.Lookup(strings.ToLower(name)); !family {
+				merged, err := withOptions(s, opts)
+				if err == nil {
+					var e engines.Engine
+					if e, err = engines.New(merged); err == nil {
+						return e, nil
+					}
+				}
+				return nil, fmt.Errorf("engine %s (%s) with %q: %w", name, s, opts, err)
+			}
 		}
 	}
 	e, err := engines.New(nameOrSpec)
@@ -224,6 +241,39 @@ func ResolveEngine(c *Config, nameOrSpec string) (engines.Engine, error) {
 		return nil, fmt.Errorf("%w; %s names %s", err, c.Path, c.namedEngines(nameOrSpec))
 	}
 	return e, err
+}
+
+// withOptions is the spec s with the options opts (OPTION[=VALUE],...)
+// in place of its own of the same names, and the others of opts after
+// them. An option given twice in opts stays twice, for engines.New to
+// refuse.
+func withOptions(s, opts string) (string, error) {
+	items, err := spec.SplitOptions(opts)
+	if err != nil {
+		return "", err
+	}
+	key := func(item string) string {
+		k, _, _ := strings.Cut(item, "=")
+		return strings.ToLower(strings.TrimSpace(k))
+	}
+	given := map[string]bool{}
+	for _, item := range items {
+		given[key(item)] = true
+	}
+	family, own, hasOwn := strings.Cut(s, ":")
+	var kept []string
+	if hasOwn {
+		ownItems, err := spec.SplitOptions(own)
+		if err != nil {
+			return "", err
+		}
+		for _, item := range ownItems {
+			if !given[key(item)] {
+				kept = append(kept, item)
+			}
+		}
+	}
+	return family + ":" + strings.Join(append(kept, items...), ","), nil
 }
 
 // namedEngines tells what engines c names, for an error about typed, a

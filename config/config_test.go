@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"mcarena/engines"
 	_ "mcarena/engines/all"
 )
 
@@ -108,6 +109,46 @@ func TestResolveEngine(t *testing.T) {
 	}
 	if _, err := ResolveEngine(nil, "uct"); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A named engine with options is its own spec with them in place of its
+// options of the same names; a family's name keeps meaning the family.
+func TestResolveNamedEngineWithOptions(t *testing.T) {
+	cfg, err := Parse("x.toml", []byte("[engines.fast]\nfamily = \"uct\"\nc = 0.3\nsolver = true\n[engines.plain]\nfamily = \"random\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ text, want string }{
+		{"fast:c=0.7", "uct:c=0.7"},
+		{"fast:C=0.7", "uct:c=0.7"},
+		{"fast:solver=false", "uct:c=0.3,solver=false"},
+		{"fast:playout=nested,level=1", "uct:c=0.3,playout=nested,level=1"},
+		{"uct:c=0.2", "uct:c=0.2"},
+	} {
+		e, err := ResolveEngine(cfg, c.text)
+		if err != nil {
+			t.Errorf("%s: %v", c.text, err)
+			continue
+		}
+		want, err := engines.New(c.want)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e.Spec() != want.Spec() {
+			t.Errorf("%s: spec %q, want %q", c.text, e.Spec(), want.Spec())
+		}
+	}
+	for _, c := range []struct{ text, want string }{
+		{"fast:depth=2", `engine fast (uct:c=0.3) with "depth=2"`},
+		{"fast:depth=2", "valid options are"},
+		{"fast:c=1,c=2", "given twice"},
+		{"fast:", "empty option"},
+		{"plain:c=1", "engine plain (random)"},
+	} {
+		if _, err := ResolveEngine(cfg, c.text); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want one holding %q", c.text, err, c.want)
+		}
 	}
 }
 
