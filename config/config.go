@@ -221,19 +221,8 @@ func ResolveEngine(c *Config, nameOrSpec string) (engines.Engine, error) {
 		if s, ok := c.Engine(nameOrSpec); ok {
 			return engines.New(s)
 		}
-		name, opts, hasOpts := strings.Cut(nameOrSpec, ":")
-		name = strings.TrimSpace(name)
-		if s, ok := c.Engine(name); ok && hasOpts {
-			if _, family := engines.Lookup(strings.ToLower(name)); !family {
-				merged, err := withOptions(s, opts)
-				if err == nil {
-					var e engines.Engine
-					if e, err = engines.New(merged); err == nil {
-						return e, nil
-					}
-				}
-				return nil, fmt.Errorf("engine %s (%s) with %q: %w", name, s, opts, err)
-			}
+		if e, ok, err := c.namedWithOptions(nameOrSpec); ok {
+			return e, err
 		}
 	}
 	e, err := engines.New(nameOrSpec)
@@ -241,6 +230,25 @@ func ResolveEngine(c *Config, nameOrSpec string) (engines.Engine, error) {
 		return nil, fmt.Errorf("%w; %s names %s", err, c.Path, c.namedEngines(nameOrSpec))
 	}
 	return e, err
+}
+
+// namedWithOptions builds text, NAME:OPTION=VALUE,..., when NAME is an
+// engine of c and not a family; ok says whether it was one.
+func (c *Config) namedWithOptions(text string) (e engines.Engine, ok bool, err error) {
+	name, opts, hasOpts := strings.Cut(text, ":")
+	name = strings.TrimSpace(name)
+	s, named := c.Engine(name)
+	if _, family := engines.Lookup(strings.ToLower(name)); !hasOpts || !named || family {
+		return nil, false, nil
+	}
+	merged, err := withOptions(s, opts)
+	if err == nil {
+		e, err = engines.New(merged)
+	}
+	if err != nil {
+		return nil, true, fmt.Errorf("engine %s (%s) with %q: %w", name, s, opts, err)
+	}
+	return e, true, nil
 }
 
 // withOptions is the spec s with the options opts (OPTION[=VALUE],...)

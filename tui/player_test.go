@@ -14,14 +14,7 @@ func FuzzParsePlayer(f *testing.F) {
 	for _, s := range []string{"human", "", "uct 500ms", "nmcd1", "alphabeta iterations=8", "fast states=10", "uct -1s", "uct iterations=-5", "uct 1s 2s", "mcts", "fast:c=0.7 500ms", "nmcd1:level=2", "fast:depth=2"} {
 		f.Add(s)
 	}
-	cfg, err := config.Parse("f.toml", []byte("[engines.fast]\nfamily = \"uct\"\nc = 0.3\n[engines.nmcd1]\nfamily = \"nmcs\"\ndiscount = true\n"))
-	if err != nil {
-		f.Fatal(err)
-	}
-	g, err := games.New("breakthrough")
-	if err != nil {
-		f.Fatal(err)
-	}
+	cfg, g := playerFixture(f)
 	f.Fuzz(func(t *testing.T, text string) {
 		p, err := parsePlayer(cfg, text, g)
 		if err != nil {
@@ -47,14 +40,7 @@ func FuzzParsePlayer(f *testing.F) {
 // A named engine in the player field takes options as on the command
 // line: the named engine with them in place of its own.
 func TestPlayerNamedEngineWithOptions(t *testing.T) {
-	cfg, err := config.Parse("f.toml", []byte("[engines.fast]\nfamily = \"uct\"\nc = 0.3\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := games.New("breakthrough")
-	if err != nil {
-		t.Fatal(err)
-	}
+	cfg, g := playerFixture(t)
 	p, err := parsePlayer(cfg, "fast:c=0.9 500ms", g)
 	if err != nil {
 		t.Fatal(err)
@@ -65,4 +51,19 @@ func TestPlayerNamedEngineWithOptions(t *testing.T) {
 	if _, err := parsePlayer(cfg, "fast:depth=2", g); err == nil {
 		t.Fatal("fast:depth=2 accepted: uct has no depth")
 	}
+}
+
+// playerFixture is the configuration the player tests read, naming fast
+// (uct, c 0.3) and nmcd1 (nmcs with discounting), and Breakthrough.
+func playerFixture(t testing.TB) (*config.Config, games.Game) {
+	t.Helper()
+	cfg, err := config.Parse("f.toml", []byte("[engines.fast]\nfamily = \"uct\"\nc = 0.3\n[engines.nmcd1]\nfamily = \"nmcs\"\ndiscount = true\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := games.New("breakthrough")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg, g
 }
