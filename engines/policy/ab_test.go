@@ -97,7 +97,7 @@ func TestABChoosesAsPlainMinimax(t *testing.T) {
 	// moved counts the steps where the killer, moved to the front, tied
 	// with a move before its place: the case where the draw needs the
 	// order restored.
-	moved := 0
+	moved, shuffled := 0, 0
 	for _, tc := range []struct {
 		game, heuristic string
 		depths          []int
@@ -146,6 +146,17 @@ func TestABChoosesAsPlainMinimax(t *testing.T) {
 				}
 				draw := r // the step draws from a copy of this stream
 				plain := best[draw.Intn(len(best))]
+				if depth > 1 && steps%2 == 1 {
+					// As if the last step had valued s's moves at random:
+					// any root order must give the same choice.
+					p.pvReplies = p.pvReplies[:0]
+					for _, m := range moves {
+						p.pvReplies = append(p.pvReplies, reply{m, draw.Float64()})
+					}
+					p.keepReplies(s.Hash())
+					p.pvNext = true
+					shuffled++
+				}
 				if got := p.choose(s, s.Legal(nil), &r); got != plain {
 					t.Fatalf("%s depth %d in %q: ab chose %s, plain minimax %s of %d best", tc.game, depth, s.String(), s.MoveString(got), s.MoveString(plain), len(best))
 				}
@@ -161,6 +172,92 @@ func TestABChoosesAsPlainMinimax(t *testing.T) {
 	}
 	if moved == 0 {
 		t.Errorf("no step had the killer tied behind another move; the restored order went unchecked")
+	}
+	if shuffled == 0 {
+		t.Errorf("no step was searched in a shuffled root order")
+	}
+}
+
+// Trying a node's killer before listing its moves (LOA's states tell one
+// move's legality) searches the same tree as listing first: from the same
+// positions and random streams the playouts play the same moves and count
+// the same states, while the killer has cut off most nodes unlisted.
+func TestABKillerBeforeListingSearchesTheSameTree(t *testing.T) {
+	g := gametest.MustGame(t, "loa")
+	for _, depth := range []int{2, 3} {
+		cfg := Config{Kind: AB, Depth: depth, Epsilon: 0.05, Heuristic: "mia-sub"}
+		early := mustPolicy(t, cfg, g.NewState()).(*alphaBeta)
+		listing := mustPolicy(t, cfg, g.NewState()).(*alphaBeta)
+		if !early.checkable || early.live == nil {
+			t.Fatalf("LOA's states or mia-sub lost their shortcuts: checkable %v, live %v", early.checkable, early.live != nil)
+		}
+		listing.checkable, listing.live = false, nil
+		r := rng.New(uint64(depth))
+		var te, tl Trace
+		steps := 0
+		for range 30 {
+			start := gametest.RandomPlies(g.NewState(), &r, r.Intn(60))
+			re, rl := r, r
+			se, sl := start.Clone(), start.Clone()
+			te.Reset()
+			tl.Reset()
+			ne, ce := early.Run(se, &re, 8, nil, &te)
+			nl, cl := listing.Run(sl, &rl, 8, nil, &tl)
+			if ne != nl || ce != cl || !slices.Equal(te.Moves, tl.Moves) || se.Hash() != sl.Hash() {
+				t.Fatalf("depth %d from %q: killer first %d moves %d states %v, listing first %d moves %d states %v", depth, start.String(), ne, ce, te.Moves, nl, cl, tl.Moves)
+			}
+			steps += ne
+		}
+		if steps < 100 {
+			t.Fatalf("depth %d: %d steps compared, want at least 100", depth, steps)
+		}
+	}
+}
+
+// Searching a step's root moves in the order the last step valued them
+// (the replies of the move it played) changes how soon the others are cut
+// off, never the choice: with and without it, playouts from the same
+// positions and random streams play the same moves, and with it they
+// visit fewer states.
+func TestABRepliesOrderTheNextRootWithoutChangingChoices(t *testing.T) {
+	for _, tc := range []struct {
+		game, heuristic string
+		depth           int
+	}{
+		{"loa", "mia-sub", 2},
+		{"loa", "mia-sub", 3},
+		{"breakthrough:size=8x8", "efms", 2},
+		{"kalah:houses=4,seeds=3", "stores", 3}, // extra turns: the mover repeats
+	} {
+		g := gametest.MustGame(t, tc.game)
+		cfg := Config{Kind: AB, Depth: tc.depth, Epsilon: 0.05, Heuristic: tc.heuristic}
+		ordered := mustPolicy(t, cfg, g.NewState()).(*alphaBeta)
+		plain := mustPolicy(t, cfg, g.NewState()).(*alphaBeta)
+		if !ordered.replyOrder {
+			t.Fatalf("%s: the replies' order is off", tc.game)
+		}
+		plain.replyOrder = false
+		r := rng.New(uint64(tc.depth))
+		var to, tp Trace
+		var statesOrdered, statesPlain int64
+		for range 30 {
+			start := gametest.RandomPlies(g.NewState(), &r, r.Intn(40))
+			ro, rp := r, r
+			so, sp := start.Clone(), start.Clone()
+			to.Reset()
+			tp.Reset()
+			no, co := ordered.Run(so, &ro, 10, nil, &to)
+			np, cp := plain.Run(sp, &rp, 10, nil, &tp)
+			if no != np || !slices.Equal(to.Moves, tp.Moves) || so.Hash() != sp.Hash() {
+				t.Fatalf("%s depth %d from %q: ordered %v, plain %v", tc.game, tc.depth, start.String(), to.Moves, tp.Moves)
+			}
+			statesOrdered += co
+			statesPlain += cp
+		}
+		t.Logf("%s depth %d: %d states ordered, %d plain", tc.game, tc.depth, statesOrdered, statesPlain)
+		if statesOrdered >= statesPlain {
+			t.Errorf("%s depth %d: %d states with the replies' order, %d without: it saved nothing", tc.game, tc.depth, statesOrdered, statesPlain)
+		}
 	}
 }
 

@@ -77,6 +77,13 @@ type Raw interface {
 	Raw(s games.State) float64
 }
 
+// Live is a Heuristic that also values a position its caller knows is not
+// over: LiveValue(s) equals Value(s) for every s that is not Terminal, and
+// skips the game's end test, which a search has just made at the leaf.
+type Live interface {
+	LiveValue(s games.State) float64
+}
+
 // Classifier tells whether a legal move of a position belongs to a class
 // (captures, decisive moves...). It may keep buffers: each search makes its
 // own with the registered constructor.

@@ -82,6 +82,12 @@ func (e *miaSub) Value(gs games.State) float64 {
 	if s.Terminal() {
 		return float64(s.Outcome())
 	}
+	return e.LiveValue(s)
+}
+
+// LiveValue implements knowledge.Live.
+func (e *miaSub) LiveValue(gs games.State) float64 {
+	s := gs.(*State)
 	b, w := s.BB[0], s.BB[1]
 	mb, mw := e.mob.mobilities(b, w)
 	d := e.w.Conc*(concentration(w)-concentration(b)) +

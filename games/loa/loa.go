@@ -408,6 +408,29 @@ func (s *State) Legal(buf []games.Move) []games.Move {
 	return buf
 }
 
+// IsLegal implements games.MoveChecker: a piece of the side to move on the
+// move's cell whose line lets it go that way, or the pass when Legal would
+// list it alone. The alpha-beta playout asks it of each node's killer
+// before it lists the node's moves, which a cut-off by the killer spares.
+func (s *State) IsLegal(m games.Move) bool {
+	if s.end != endNone || s.capped() {
+		return false
+	}
+	own, opp := s.BB[s.Side], s.BB[s.Side^1]
+	if m == Pass {
+		return !s.g.rules.NoMoveLoses && !s.hasMove(s.Side) && s.hasMove(s.Side^1)
+	}
+	if m < 0 || m >= Pass {
+		return false
+	}
+	from, d := int(m)>>3, int(m)&7
+	if own>>uint(from)&1 == 0 {
+		return false
+	}
+	// dirs has bit 0 for the line's forward direction (d < 4), bit 4 back.
+	return pieceLines[from][d&3].dirs(own, opp)>>uint(d>>2*4)&1 != 0
+}
+
 // Play implements games.State.
 func (s *State) Play(m games.Move) {
 	if m == Pass {
