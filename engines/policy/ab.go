@@ -81,10 +81,13 @@ type alphaBeta struct {
 	// legal, which is as harmless).
 	killers []games.Move
 	count   int64
+	// unlisted counts the nodes the killer cut off before their moves
+	// were listed.
+	unlisted int64
 
 	// The replies' order (rootOrder): replies holds each move searched
 	// below the root move being searched and its value for the player to
-	// move there; pvReplies those of the best root move so far, pvMove;
+	// move there (exact for the best, a fail-soft bound for the others); pvReplies those of the best root move so far, pvMove;
 	// pvNextReplies, best first, those of the move just played, valid for
 	// the position of hash pvHash when pvNext is set. placeOf[m] is m's
 	// place in the root's moves where placeStamp[m] is stamp.
@@ -166,7 +169,7 @@ func (p *alphaBeta) choose(s games.State, moves []games.Move, r *rng.Rand) games
 		switch {
 		case v > best:
 			best, p.best, p.bestAt = v, append(p.best[:0], m), append(p.bestAt[:0], int(place))
-			// An improvement was searched to the end below: its replies'
+			// Below an improvement no reply was cut off: its replies'
 			// values are the next step's order if it is played.
 			p.replies, p.pvReplies = p.pvReplies, p.replies
 			p.pvMove = m
@@ -199,8 +202,8 @@ func (p *alphaBeta) keepReplies(h uint64) {
 
 // rootOrder returns the order in which choose searches the moves of s, as
 // places in moves. After a step that played its best move, s is the node
-// whose replies that step searched to the end, and they are searched best
-// first by the values it gave them: the best root move first is what lets
+// whose replies that step searched every one of, and they are searched
+// best first by the values (or bounds) it gave them: the best root move first is what lets
 // the others be cut off at once. Otherwise the killer of ply 1 (most often
 // the opponent's threat, and so a good move for the player now to move)
 // comes first, then the canonical order.
@@ -293,6 +296,7 @@ func (p *alphaBeta) search(s games.State, ply int, alpha, beta float64) float64 
 			if v > alpha {
 				alpha = v
 				if alpha >= beta {
+					p.unlisted++
 					return best
 				}
 			}
@@ -347,23 +351,18 @@ func (p *alphaBeta) leaf(s games.State) float64 {
 }
 
 // killerFirst moves the killer of ply to the front of moves when it is
-// among them, keeping the others' order, and returns the place it came
-// from (0 when it was first already, -1 when it is not among them). Below
-// the step's position the order of moves changes what is cut off but no
-// value within the window, so the step's choice is the same either way.
-func (p *alphaBeta) killerFirst(moves []games.Move, ply int) int {
-	if ply >= len(p.killers) {
-		return -1
-	}
+// among them, keeping the others' order. Below the step's position the
+// order of moves changes what is cut off but no value within the window,
+// so the step's choice is the same either way.
+func (p *alphaBeta) killerFirst(moves []games.Move, ply int) {
 	k := p.killers[ply]
 	for i, m := range moves {
 		if m == k {
 			copy(moves[1:i+1], moves[:i])
 			moves[0] = k
-			return i
+			return
 		}
 	}
-	return -1
 }
 
 // order puts the captures of s first, when the game classifies them: they

@@ -141,12 +141,13 @@ func TestABChoosesAsPlainMinimax(t *testing.T) {
 						best = append(best, m)
 					}
 				}
-				if depth > 1 && slices.Index(best, p.killers[1]) > 0 {
+				shuffle := depth > 1 && steps%2 == 1
+				if depth > 1 && !shuffle && slices.Index(best, p.killers[1]) > 0 {
 					moved++
 				}
 				draw := r // the step draws from a copy of this stream
 				plain := best[draw.Intn(len(best))]
-				if depth > 1 && steps%2 == 1 {
+				if shuffle {
 					// As if the last step had valued s's moves at random:
 					// any root order must give the same choice.
 					p.pvReplies = p.pvReplies[:0]
@@ -210,6 +211,9 @@ func TestABKillerBeforeListingSearchesTheSameTree(t *testing.T) {
 		}
 		if steps < 100 {
 			t.Fatalf("depth %d: %d steps compared, want at least 100", depth, steps)
+		}
+		if early.unlisted == 0 || listing.unlisted != 0 {
+			t.Fatalf("depth %d: %d nodes cut off unlisted, %d without the shortcut: the early path went unchecked", depth, early.unlisted, listing.unlisted)
 		}
 	}
 }
