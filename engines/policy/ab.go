@@ -284,22 +284,10 @@ func (p *alphaBeta) search(s games.State, ply int, alpha, beta float64) float64 
 	tried := games.NoMove
 	if k := p.killers[ply]; p.checkable && s.(games.MoveChecker).IsLegal(k) {
 		tried = k
-		child.CopyFrom(s)
-		child.Play(k)
-		p.count++
-		v := p.childValue(child, mover, ply+1, alpha, beta)
-		if ply == 1 && p.replyOrder {
-			p.replies = append(p.replies, reply{k, v})
-		}
-		if v > best {
-			best = v
-			if v > alpha {
-				alpha = v
-				if alpha >= beta {
-					p.unlisted++
-					return best
-				}
-			}
+		var cut bool
+		if best, alpha, cut = p.try(s, child, k, mover, ply, best, alpha, beta); cut {
+			p.unlisted++
+			return best
 		}
 	}
 	moves := s.Legal(p.moves[ply])
@@ -314,25 +302,35 @@ func (p *alphaBeta) search(s games.State, ply int, alpha, beta float64) float64 
 		if m == tried {
 			continue
 		}
-		child.CopyFrom(s)
-		child.Play(m)
-		p.count++
-		v := p.childValue(child, mover, ply+1, alpha, beta)
-		if ply == 1 && p.replyOrder {
-			p.replies = append(p.replies, reply{m, v})
-		}
-		if v > best {
-			best = v
-			if v > alpha {
-				alpha = v
-				if alpha >= beta {
-					p.killers[ply] = m
-					break
-				}
-			}
+		var cut bool
+		if best, alpha, cut = p.try(s, child, m, mover, ply, best, alpha, beta); cut {
+			p.killers[ply] = m
+			break
 		}
 	}
 	return best
+}
+
+// try searches the child of s, a node ply plies below the step's
+// position, by its move m (played on child), within the window (alpha,
+// beta), keeps it as a reply at ply 1, and returns best and alpha raised
+// by its value and whether it cuts the node off.
+func (p *alphaBeta) try(s, child games.State, m games.Move, mover games.Player, ply int, best, alpha, beta float64) (float64, float64, bool) {
+	child.CopyFrom(s)
+	child.Play(m)
+	p.count++
+	v := p.childValue(child, mover, ply+1, alpha, beta)
+	if ply == 1 && p.replyOrder {
+		p.replies = append(p.replies, reply{m, v})
+	}
+	if v > best {
+		best = v
+		if v > alpha {
+			alpha = v
+			return best, alpha, alpha >= beta
+		}
+	}
+	return best, alpha, false
 }
 
 // leaf is the heuristic value of s, a position that is not over, for its
