@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -192,11 +193,7 @@ func (p *alphaBeta) choose(s games.State, moves []games.Move, r *rng.Rand) games
 // position of hash h.
 func (p *alphaBeta) keepReplies(h uint64) {
 	next := append(p.pvNextReplies[:0], p.pvReplies...)
-	for i := 1; i < len(next); i++ {
-		for j := i; j > 0 && next[j].v > next[j-1].v; j-- {
-			next[j], next[j-1] = next[j-1], next[j]
-		}
-	}
+	slices.SortStableFunc(next, func(a, b reply) int { return cmp.Compare(b.v, a.v) })
 	p.pvNextReplies, p.pvHash = next, h
 }
 

@@ -198,13 +198,9 @@ func TestABKillerBeforeListingSearchesTheSameTree(t *testing.T) {
 		steps := 0
 		for range 30 {
 			start := gametest.RandomPlies(g.NewState(), &r, r.Intn(60))
-			re, rl := r, r
-			se, sl := start.Clone(), start.Clone()
-			te.Reset()
-			tl.Reset()
-			ne, ce := early.Run(se, &re, 8, nil, &te)
-			nl, cl := listing.Run(sl, &rl, 8, nil, &tl)
-			if ne != nl || ce != cl || !slices.Equal(te.Moves, tl.Moves) || se.Hash() != sl.Hash() {
+			ne, ce, he := playFrom(early, start, r, 8, &te)
+			nl, cl, hl := playFrom(listing, start, r, 8, &tl)
+			if ne != nl || ce != cl || !slices.Equal(te.Moves, tl.Moves) || he != hl {
 				t.Fatalf("depth %d from %q: killer first %d moves %d states %v, listing first %d moves %d states %v", depth, start.String(), ne, ce, te.Moves, nl, cl, tl.Moves)
 			}
 			steps += ne
@@ -246,13 +242,9 @@ func TestABRepliesOrderTheNextRootWithoutChangingChoices(t *testing.T) {
 		var statesOrdered, statesPlain int64
 		for range 30 {
 			start := gametest.RandomPlies(g.NewState(), &r, r.Intn(40))
-			ro, rp := r, r
-			so, sp := start.Clone(), start.Clone()
-			to.Reset()
-			tp.Reset()
-			no, co := ordered.Run(so, &ro, 10, nil, &to)
-			np, cp := plain.Run(sp, &rp, 10, nil, &tp)
-			if no != np || !slices.Equal(to.Moves, tp.Moves) || so.Hash() != sp.Hash() {
+			no, co, ho := playFrom(ordered, start, r, 10, &to)
+			np, cp, hp := playFrom(plain, start, r, 10, &tp)
+			if no != np || !slices.Equal(to.Moves, tp.Moves) || ho != hp {
 				t.Fatalf("%s depth %d from %q: ordered %v, plain %v", tc.game, tc.depth, start.String(), to.Moves, tp.Moves)
 			}
 			statesOrdered += co
@@ -263,6 +255,16 @@ func TestABRepliesOrderTheNextRootWithoutChangingChoices(t *testing.T) {
 			t.Errorf("%s depth %d: %d states with the replies' order, %d without: it saved nothing", tc.game, tc.depth, statesOrdered, statesPlain)
 		}
 	}
+}
+
+// playFrom runs p from a copy of start on r, a copy of the caller's
+// stream, up to limit moves traced in tr, and returns the moves played,
+// the states counted and the hash of the position reached.
+func playFrom(p Policy, start games.State, r rng.Rand, limit int, tr *Trace) (int, int64, uint64) {
+	s := start.Clone()
+	tr.Reset()
+	n, states := p.Run(s, &r, limit, nil, tr)
+	return n, states, s.Hash()
 }
 
 // plainValue is the value of s for mover, ply plies below a step, by
