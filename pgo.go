@@ -54,3 +54,11 @@ package main
 // im0.4 1.11x, bl' with im0.6 1.06x, Kalah's fet4 with im0.3 1.07x,
 // Havannah's baseline 1.08x, LOA's simple playouts 1.05x, MCC 1.06x), and
 // random playouts moved within the noise of the machine (about 10%).
+//
+// Made again after the LOA alpha-beta playout's killer and root ordering
+// (3 December 2026) and measured against the build on the profile before,
+// three interleaved pairs each with a two-worker tournament on both cores:
+// medians of the pair ratios (iterations per CPU-second, --searches 3)
+// loa-mcts 1.02, loa-mcts-simple 1.01, bl with im0.4 1.08, hav-base 1.03,
+// kalah-fet4-im30 1.20 (each pair 1.12-1.29), MCC 1.02; random playouts
+// 0.97-1.15 at the median, each pair within the load's noise (0.67-1.38).
