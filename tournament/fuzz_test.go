@@ -53,7 +53,7 @@ func FuzzResultsFile(f *testing.F) {
 			t.Fatalf("good part ends at %d of %d bytes, tail %v", goodEnd, len(content), tail)
 		}
 		var good, moved strings.Builder
-		rep, err := sortLines("f.jsonl", strings.NewReader(content), &good, &moved, func(*Record) string { return "" })
+		rep, _, err := sortLines("f.jsonl", strings.NewReader(content), &good, &moved, func(*Record) string { return "" })
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -38,7 +38,8 @@ type Repaired struct {
 // the reason; an earlier damaged file is never overwritten. The file is
 // rewritten atomically (a synced temporary file renamed over it) under the
 // file's lock, so a run cannot append meanwhile. A file with nothing to
-// repair is left untouched. With a Checker, a record that fails its checks
+// repair is left untouched, and so is a file none of whose lines begins as
+// a record does (no results file: Repair refuses it). With a Checker, a record that fails its checks
 // (Checker.Check) is set aside too, its game to be played again by the
 // next run; nil checks the records' form alone.
 func Repair(path string, c *Checker) (rep Repaired, err error) {
@@ -89,9 +90,15 @@ func Repair(path string, c *Checker) (rep Repaired, err error) {
 			err = fmt.Errorf("%w: %s was left as it was", err, path)
 		}
 	}()
-	rep, err = sortLines(filepath.Base(path), in, good, damaged, check)
+	rep, recordLike, err := sortLines(filepath.Base(path), in, good, damaged, check)
 	if err != nil {
 		return rep, fmt.Errorf("%s: %w", path, err)
+	}
+	if rep.Kept == 0 && recordLike == 0 && len(rep.Moved) > 0 {
+		// Another file named by mistake (a configuration, notes): repair
+		// takes over no file a run would refuse as no results file.
+		rep.Moved = nil
+		return rep, fmt.Errorf("%s: no line begins as a record of a results file does (%s or %s): it is no results file", path, recordOpenings[1], recordOpenings[0])
 	}
 	if c != nil {
 		rep.Unmatched = c.Unmatched()
@@ -130,8 +137,8 @@ func Repair(path string, c *Checker) (rep Repaired, err error) {
 // to good, and every other line to moved, each after a comment with its
 // line number and the reason. A record is good when it parses, check finds
 // nothing wrong with it ("") and it is the first record of its game.
-func sortLines(name string, in io.Reader, good, moved io.Writer, check func(*Record) string) (Repaired, error) {
-	var rep Repaired
+// recordLike counts the lines, good or not, that begin as a record does.
+func sortLines(name string, in io.Reader, good, moved io.Writer, check func(*Record) string) (rep Repaired, recordLike int, err error) {
 	type first struct {
 		line int
 		rec  Record
@@ -141,13 +148,17 @@ func sortLines(name string, in io.Reader, good, moved io.Writer, check func(*Rec
 	for {
 		b, complete, tooLong, err := lr.next()
 		if err == io.EOF {
-			return rep, nil
+			return rep, recordLike, nil
 		}
 		if err != nil {
-			return rep, err
+			return rep, recordLike, err
 		}
 		var why string
-		rec, perr := ParseRecord(bytes.TrimSpace(b))
+		trimmed := bytes.TrimSpace(b)
+		if len(trimmed) > 0 && opensAsRecord(trimmed) {
+			recordLike++
+		}
+		rec, perr := ParseRecord(trimmed)
 		switch {
 		case tooLong:
 			why = fmt.Sprintf("longer than any record (%d bytes); its first %d bytes follow", MaxRecordBytes, min(len(b), 4096))
@@ -181,14 +192,14 @@ func sortLines(name string, in io.Reader, good, moved io.Writer, check func(*Rec
 		}
 		if why == "" {
 			if _, err := fmt.Fprintf(good, "%s\n", b); err != nil {
-				return rep, err
+				return rep, recordLike, err
 			}
 			rep.Kept++
 			continue
 		}
 		rep.Moved = append(rep.Moved, ReadProblem{Line: lr.line, Msg: why})
 		if _, err := fmt.Fprintf(moved, "# %s line %d: %s\n%s\n", name, lr.line, why, b); err != nil {
-			return rep, err
+			return rep, recordLike, err
 		}
 	}
 }

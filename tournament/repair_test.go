@@ -165,6 +165,38 @@ func TestAnotherFileIsNeverTakenOver(t *testing.T) {
 	}
 }
 
+// Repair takes over no file that a run would refuse as no results file (a
+// configuration or notes named by mistake): it leaves it as it was and sets
+// nothing aside, while a results file whose every record is damaged is
+// still repaired.
+func TestRepairTakesOverNoOtherFile(t *testing.T) {
+	for _, content := range []string{
+		"[engines.a]\nfamily = \"mcts\"\n",
+		"hello world",
+		`{"important":"settings"}` + "\n",
+		"\n\nnotes\n",
+	} {
+		path := filepath.Join(t.TempDir(), "notresults.jsonl")
+		os.WriteFile(path, []byte(content), 0o644)
+		rep, err := Repair(path, nil)
+		if err == nil || !strings.Contains(err.Error(), "it is no results file") || len(rep.Moved) != 0 {
+			t.Errorf("%q: %+v, %v; want it refused as no results file", content, rep, err)
+		}
+		if data, _ := os.ReadFile(path); string(data) != content {
+			t.Errorf("%q: the file now holds %q", content, data)
+		}
+		if aside, _ := filepath.Glob(path + ".damaged-*"); len(aside) != 0 {
+			t.Errorf("%q: set aside in %v", content, aside)
+		}
+	}
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	cut := goodLine("a", 0)
+	os.WriteFile(path, []byte(cut[:len(cut)/2]+"\n"), 0o644)
+	if rep, err := Repair(path, nil); err != nil || rep.Kept != 0 || len(rep.Moved) != 1 || rep.Damaged == "" {
+		t.Errorf("a results file of one damaged record: %+v, %v; want its line set aside", rep, err)
+	}
+}
+
 // appending is a results file that a run appends to while it is read: it
 // gives what the file held, then the end of file once, then what the run
 // wrote meanwhile.

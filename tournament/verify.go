@@ -347,7 +347,7 @@ func Verify(path string, c *Checker) (Verified, error) {
 			v.Batches++
 		}
 	}
-	v.Repaired, err = sortLines(path, held(), io.Discard, io.Discard, func(r *Record) string {
+	v.Repaired, _, err = sortLines(path, held(), io.Discard, io.Discard, func(r *Record) string {
 		count(r)
 		return c.Check(r)
 	})
