@@ -111,6 +111,18 @@ func runBench(args []string, stdout io.Writer) (err error) {
 	if len(pos) > 0 {
 		return usagef("unexpected argument %q (usage: mcarena %s)", pos[0], benchUsage)
 	}
+	// Each form has its own flags: one of the other form's would be
+	// ignored, so it is refused.
+	if *searchSpec != "" && flagSet(fs, "time") {
+		return usagef("--time is the playout benchmark's; a --search benchmark's budget is --iterations or --states")
+	}
+	if *searchSpec == "" {
+		for _, name := range []string{"iterations", "states", "searches", "position", "moves", "config"} {
+			if flagSet(fs, name) {
+				return usagef("--%s goes with --search ENGINE; the playout benchmark takes --time, --games, --json and --cpuprofile", name)
+			}
+		}
+	}
 	if *cpuProfile != "" {
 		f, ferr := os.Create(*cpuProfile)
 		if ferr != nil {
@@ -138,8 +150,8 @@ func runBench(args []string, stdout io.Writer) (err error) {
 	cases := benchCases
 	if *list != "" {
 		cases = nil
-		for _, spec := range strings.Split(*list, ",") {
-			cases = append(cases, benchCase{spec: strings.TrimSpace(spec)})
+		for _, spec := range splitGames(*list) {
+			cases = append(cases, benchCase{spec: spec})
 		}
 	}
 	type job struct {
@@ -225,4 +237,22 @@ func machine() string {
 		}
 	}
 	return fmt.Sprintf("%s, %d cores, %s %s/%s", cpu, runtime.NumCPU(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
+}
+
+// splitGames splits a comma-separated list of game specs. A game's options
+// are separated by commas too, so a piece that holds an = before any colon
+// (an option, NAME=VALUE, where a game's name holds no =) continues the spec
+// before it: "loa,breakthrough:size=6x6,misere=true" is two games.
+func splitGames(list string) []string {
+	var specs []string
+	for _, piece := range strings.Split(list, ",") {
+		piece = strings.TrimSpace(piece)
+		colon, eq := strings.IndexByte(piece, ':'), strings.IndexByte(piece, '=')
+		if len(specs) > 0 && eq >= 0 && (colon < 0 || eq < colon) {
+			specs[len(specs)-1] += "," + piece
+			continue
+		}
+		specs = append(specs, piece)
+	}
+	return specs
 }

@@ -146,6 +146,9 @@ func runSearchBench(stdout io.Writer, a searchBenchArgs) error {
 	}
 	g, start, s, history, err := readPosition(a.game, a.position, a.moves)
 	if err != nil {
+		if parts := splitGames(a.game); len(parts) > 1 && allGames(parts) {
+			return usagef("--search measures one game at a time: --games %s names %d", a.game, len(parts))
+		}
 		return err
 	}
 	eng, err := engineFor(a.config, a.spec, g)
@@ -161,4 +164,14 @@ func runSearchBench(stdout io.Writer, a searchBenchArgs) error {
 	}
 	writeSearchBench(stdout, rep)
 	return nil
+}
+
+// allGames says whether every spec names a game.
+func allGames(specs []string) bool {
+	for _, spec := range specs {
+		if _, err := games.New(strings.TrimSpace(spec)); err != nil {
+			return false
+		}
+	}
+	return true
 }

@@ -55,6 +55,10 @@ func TestBadInput(t *testing.T) {
 		{[]string{"bench", "--time", "-1s"}, "--time must be positive"},
 		{[]string{"bench", "--games", "nogo:size=99"}, "out of range"},
 		{[]string{"bench", "extra"}, `unexpected argument "extra"`},
+		{[]string{"bench", "--search", "uct", "--time", "1ms"}, "--time is the playout benchmark's"},
+		{[]string{"bench", "--games", "tictactoe", "--iterations", "50"}, "--iterations goes with --search ENGINE"},
+		{[]string{"bench", "--searches", "3"}, "--searches goes with --search ENGINE"},
+		{[]string{"bench", "--search", "uct", "--games", "tictactoe,breakthrough:size=6x6,misere=true"}, "--search measures one game at a time"},
 		{[]string{"games", "x"}, "takes no arguments"},
 		{[]string{"games", "--bogus"}, "flag provided but not defined: -bogus (games takes no flags)"},
 	}
@@ -70,7 +74,7 @@ func TestBadInput(t *testing.T) {
 }
 
 func TestBenchJSON(t *testing.T) {
-	code, out, errs := run("bench", "--time", "20ms", "--games", "breakthrough,kalah", "--json")
+	code, out, errs := run("bench", "--time", "20ms", "--games", "breakthrough,kalah,breakthrough:size=6x6,misere=true", "--json")
 	if code != ExitOK {
 		t.Fatalf("code %d: %s", code, errs)
 	}
@@ -80,7 +84,8 @@ func TestBenchJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatal(err)
 	}
-	if len(got.Results) != 2 || got.Results[0].Game != "breakthrough" || got.Results[1].Game != "kalah" {
+	// A game's options are separated by commas as the list's games are.
+	if len(got.Results) != 3 || got.Results[0].Game != "breakthrough" || got.Results[1].Game != "kalah" || got.Results[2].Game != "breakthrough:size=6x6,misere" {
 		t.Fatalf("results %+v", got.Results)
 	}
 	bt := got.Results[0]
