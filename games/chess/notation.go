@@ -126,8 +126,17 @@ func (s *State) ParseMove(text string) (games.Move, error) {
 			return games.NoMove, fmt.Errorf("%s: no %s piece on %s", text, s.g.PlayerNames()[s.side], text[:2])
 		case len(text) == 4 && s.promotes(from, to):
 			return games.NoMove, fmt.Errorf("%s: a promotion names its piece, like %sq", text, text)
+		case len(text) == 5 && !s.promotes(from, to):
+			return games.NoMove, fmt.Errorf("%s: only a pawn that reaches the last rank promotes; without the %c the move is %s", text, text[4], text[:4])
 		}
-		return games.NoMove, fmt.Errorf("%s: the %s on %s cannot move to %s here", text, pieceNames[s.board[from]&7-1], text[:2], text[2:4])
+		piece := int(s.board[from]&7 - 1)
+		if piece == king && (from == sqE1 || from == sqE8) && (to-from == 2 || from-to == 2) && from/8 == to/8 {
+			return games.NoMove, fmt.Errorf("%s: %s", text, s.castleReason(to < from))
+		}
+		if why := s.kingSafety(piece, to, from%8, from/8, false, len(text) == 5); why != "" {
+			return games.NoMove, fmt.Errorf("%s: %s", text, why)
+		}
+		return games.NoMove, fmt.Errorf("%s: the %s on %s cannot move to %s here", text, pieceNames[piece], text[:2], text[2:4])
 	}
 	return s.parseSAN(text, legal)
 }
@@ -154,7 +163,7 @@ func (s *State) parseSAN(text string, legal []games.Move) (games.Move, error) {
 				return m, nil
 			}
 		}
-		return games.NoMove, fmt.Errorf("%s: castling to that side is not legal here", text)
+		return games.NoMove, fmt.Errorf("%s: %s", text, s.castleReason(long))
 	}
 	bad := func() (games.Move, error) {
 		return games.NoMove, fmt.Errorf("%q is not a move in SAN (e4, Nf3, exd5, O-O, e8=Q, Nbd7) or UCI (e2e4, e7e8q)", text)
@@ -226,11 +235,52 @@ func (s *State) parseSAN(text string, legal []games.Move) (games.Move, error) {
 		return games.NoMove, fmt.Errorf("%s is ambiguous: %s", text, strings.Join(names, ", "))
 	case piece == pawn && (to < 8 || to >= 56) && promo < 0:
 		return games.NoMove, fmt.Errorf("%s: a promotion names its piece, like %s=Q", text, t)
+	case promo >= 0 && to/8 != 7-7*int(s.side&1):
+		return games.NoMove, fmt.Errorf("%s: a pawn of %s promotes only on the %s rank; without =%c the move is %s", text, s.g.PlayerNames()[s.side], map[bool]string{true: "8th", false: "1st"}[s.side&1 == 0], pieceLetters[promo], t)
 	}
 	if why := s.kingSafety(piece, to, fromFile, fromRank, capture, promo >= 0); why != "" {
 		return games.NoMove, fmt.Errorf("%s: %s", text, why)
 	}
 	return games.NoMove, fmt.Errorf("%s: no %s of %s can move to %s here", text, pieceNames[piece], s.g.PlayerNames()[s.side], squareName(to))
+}
+
+// castleReason says why the side to move cannot castle on the long
+// (queenside) or short side: no right, a piece between king and rook, a
+// check, or a square the king would cross or reach that the opponent
+// attacks.
+func (s *State) castleReason(long bool) string {
+	us := int(s.side & 1)
+	player := s.g.PlayerNames()[s.side]
+	base, right, wing := 0, uint8(castleWK), "kingside"
+	if us != White {
+		base, right = 56, castleBK
+	}
+	between, path := []int{5, 6}, []int{5, 6}
+	if long {
+		right <<= 1 // castleWQ, castleBQ
+		wing, between, path = "queenside", []int{3, 2, 1}, []int{3, 2}
+	}
+	if s.castle&right == 0 {
+		return fmt.Sprintf("%s has no right to castle %s here", player, wing)
+	}
+	for _, f := range between {
+		if c := s.board[base+f]; c != 0 {
+			return fmt.Sprintf("the %s on %s stands between %s's king and rook", pieceNames[c&7-1], squareName(base+f), player)
+		}
+	}
+	occ := s.occ[0] | s.occ[1]
+	if s.attackers(base+4, occ, us^1) != 0 {
+		return fmt.Sprintf("%s is in check, and castling does not answer a check", player)
+	}
+	for i, f := range path {
+		if s.attackers(base+f, occ, us^1) != 0 {
+			if i == len(path)-1 {
+				return fmt.Sprintf("%s's king would be in check on %s", player, squareName(base+f))
+			}
+			return fmt.Sprintf("%s's king would cross %s, which %s attacks", player, squareName(base+f), s.g.PlayerNames()[s.side^1])
+		}
+	}
+	return fmt.Sprintf("castling %s is not legal here", wing)
 }
 
 // kingSafety says why no legal move takes a piece of kind piece to to when

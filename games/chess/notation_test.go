@@ -93,7 +93,18 @@ func TestParseMoveErrors(t *testing.T) {
 	tests := []struct{ fen, text, want string }{
 		{chess.StartFEN, "e5", "no pawn of White can move to e5"},
 		{chess.StartFEN, "Nd4", "no knight of White can move to d4"},
-		{chess.StartFEN, "O-O", "castling to that side is not legal"},
+		{chess.StartFEN, "O-O", "the bishop on f1 stands between White's king and rook"},
+		{chess.StartFEN, "e1g1", "the bishop on f1 stands between White's king and rook"},
+		// Each reason castling is refused, each side and wing.
+		{"r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1", "O-O-O", "White has no right to castle queenside here"},
+		{"r3k2r/8/8/8/8/8/8/R3K2R b Kq - 0 1", "O-O", "Black has no right to castle kingside here"},
+		{"r3k2r/8/8/8/8/8/8/RN2K2R w KQkq - 0 1", "O-O-O", "the knight on b1 stands between White's king and rook"},
+		{"r2qk2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "O-O-O", "the queen on d8 stands between Black's king and rook"},
+		{"4k3/4r3/8/8/8/8/8/R3K2R w KQ - 0 1", "O-O", "White is in check, and castling does not answer a check"},
+		{"4k3/5r2/8/8/8/8/8/R3K2R w KQ - 0 1", "O-O", "White's king would cross f1, which Black attacks"},
+		{"4k3/6r1/8/8/8/8/8/R3K2R w KQ - 0 1", "e1g1", "White's king would be in check on g1"},
+		{"r3k3/8/8/8/8/8/8/3RK3 b q - 0 1", "O-O-O", "Black's king would cross d8, which White attacks"},
+		{"r3k3/8/8/8/8/8/8/2R1K3 b q - 0 1", "e8c8", "Black's king would be in check on c8"},
 		{chess.StartFEN, "e2e5", "the pawn on e2 cannot move to e5"},
 		{chess.StartFEN, "e7e5", "no White piece on e7"},
 		{chess.StartFEN, "hello", "is not a move in SAN"},
@@ -101,7 +112,15 @@ func TestParseMoveErrors(t *testing.T) {
 		{"4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", "Nd2", "Nd2 is ambiguous: Nbd2, Nfd2"},
 		{"1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a8", "a promotion names its piece"},
 		{"1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8", "a promotion names its piece"},
-		{chess.StartFEN, "e4=Q", "no pawn of White can move to e4"},
+		// A promotion written where the move promotes nothing says so.
+		{chess.StartFEN, "e4=Q", "a pawn of White promotes only on the 8th rank; without =Q the move is e4"},
+		{"4k3/8/4p3/8/8/8/8/4K3 b - - 0 1", "e5=N", "a pawn of Black promotes only on the 1st rank"},
+		{chess.StartFEN, "e2e4q", "only a pawn that reaches the last rank promotes; without the q the move is e2e4"},
+		{"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "e1e2q", "without the q the move is e1e2"},
+		// UCI moves get the reasons SAN's do.
+		{"4r1k1/8/8/8/8/8/4N3/4K3 w - - 0 1", "e2c3", "the knight on e2 is pinned: moving it to c3 would leave White's king in check"},
+		{"4k3/8/8/8/8/8/7r/4K3 w - - 0 1", "e1d2", "White's king would be in check on d2"},
+		{"4k3/8/8/8/1b6/8/4r3/R3K3 w - - 0 1", "a1a2", "White is in double check: only the king can move"},
 		{"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "Kg8", "the game is over (stalemate)"},
 		// A move its own king forbids says so, not that no piece goes there.
 		{"rnbqk1nr/pppp1ppp/8/4p3/1b1PP3/8/PPP2PPP/RNBQKBNR w KQkq - 1 3", "Nf3", "White is in check, and the knight from g1 to f3 does not answer it"},
