@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"strings"
 	"sync"
 	"text/tabwriter"
 	"time"
@@ -133,7 +134,7 @@ func runAnalyse(args []string, stdout io.Writer) error {
 		return usagef("want one GAME, got %d arguments (usage: mcarena %s)", len(pos), analyseUsage)
 	}
 	if *engineSpec == "" {
-		return usagef("--engine is required: valid engines are %v", engines.Names())
+		return usagef("--engine is required: a family (%s) with its options, or a named engine of the configuration (mcarena engines lists them)", strings.Join(engines.Names(), ", "))
 	}
 	if *runs < 1 || *runs > maxRuns {
 		return usagef("--runs %d: want 1..%d", *runs, maxRuns)

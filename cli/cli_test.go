@@ -204,7 +204,7 @@ func TestAnalyseErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"analyse", "tictactoe"}, "--engine is required"},
+		{[]string{"analyse", "tictactoe"}, "--engine is required: a family (alphabeta, gtp, mcts, nmcs, random, uci, uct) with its options, or a named engine"},
 		{[]string{"analyse", "tictactoe", "--engine", "monte"}, `unknown engine "monte": valid engines are alphabeta, gtp, mcts, nmcs, random, uci, uct`},
 		{[]string{"analyse", "nogo", "--engine", "mcts:alpha=0.5,heuristic=efms"}, `game "nogo" has no heuristic "efms": its heuristics are outcome`},
 		{[]string{"analyse", "tictactoe", "--engine", "uct:playout=greedy"}, `"greedy" is not one of random, decisive, mr, nested`},
@@ -299,6 +299,8 @@ func TestTournamentErrors(t *testing.T) {
 		{[]string{"report"}, "want results files"},
 		{[]string{"report", filepath.Join(dir, "missing.jsonl")}, "no such file"},
 		{[]string{"merge", "--out", cfg, "x"}, "exists"},
+		{[]string{"merge", "x"}, "--out FILE is required"},
+		{[]string{"merge", "--out", filepath.Join(dir, "merged.jsonl")}, "no SHARD-FILE to merge"},
 	}
 	for _, tt := range tests {
 		code, _, errs := run(tt.args...)

@@ -92,7 +92,7 @@ func runSearch(args []string, stdout io.Writer) error {
 		return usagef("want one GAME, got %d arguments (usage: mcarena %s)", len(pos), searchUsage)
 	}
 	if *engineSpec == "" {
-		return usagef("--engine is required: valid engines are %v", engines.Names())
+		return usagef("--engine is required: a family (%s) with its options, or a named engine of the configuration (mcarena engines lists them)", strings.Join(engines.Names(), ", "))
 	}
 	budget, err := flagBudget(fs, *perMove, *iterations, *states)
 	if err != nil {

@@ -723,8 +723,11 @@ func runMerge(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if *out == "" || len(files) == 0 {
-		return usagef("usage: mcarena %s", mergeUsage)
+	switch {
+	case *out == "":
+		return usagef("--out FILE is required: merge writes a new file (usage: mcarena %s)", mergeUsage)
+	case len(files) == 0:
+		return usagef("no SHARD-FILE to merge (usage: mcarena %s)", mergeUsage)
 	}
 	if _, err := os.Stat(*out); err == nil {
 		return usagef("%s exists: merge writes a new file", *out)
