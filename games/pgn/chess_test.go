@@ -158,6 +158,7 @@ func TestDamagedChess(t *testing.T) {
 		{"[Event \"?\"]\n[FEN \"8/8 w\"]\n\n*\n", "x.pgn: FEN tag: "},
 		{"[Event \"?\"]\n[Result \"1/2-1/2\"]\n\n1. f3 e5 2. g4 Qh4# 1/2-1/2\n", "the Result tag says 1/2-1/2 but the moves do not end so"},
 		{"[Event \"?\"]\n[Result \"1-0\"]\n\n1. e4 e5 1/2-1/2\n", "x.pgn:4: the moves end with 1/2-1/2 but the Result tag says 1-0"},
+		{"[Event \"?\"]\n[Result \"2-0\"]\n\n1. e4 e5 *\n", `x.pgn: the Result tag says "2-0", which is no result: want 1-0, 0-1, 1/2-1/2 or *`},
 	}
 	for _, tt := range tests {
 		_, err := Parse("x.pgn", tt.text)

@@ -275,6 +275,9 @@ func Parse(name, text string) (*Record, error) {
 			return nil, fmt.Errorf("%s: %s tag: %w", name, posTag, err)
 		}
 	}
+	if res := r.Get("Result"); res != "" && !isResult(res) {
+		return nil, fmt.Errorf("%s: the Result tag says %q, which is no result: want 1-0, 0-1, 1/2-1/2 or *", name, res)
+	}
 	if chess {
 		err = r.readMovetext(name, lines, i)
 	} else {
