@@ -98,7 +98,7 @@ func Repair(path string, c *Checker) (rep Repaired, err error) {
 		// Another file named by mistake (a configuration, notes): repair
 		// takes over no file a run would refuse as no results file.
 		rep.Moved = nil
-		return rep, fmt.Errorf("%s: no line begins as a record of a results file does (%s or %s): it is no results file", path, recordOpenings[1], recordOpenings[0])
+		return rep, noResultsFile(path)
 	}
 	if c != nil {
 		rep.Unmatched = c.Unmatched()
@@ -202,6 +202,12 @@ func sortLines(name string, in io.Reader, good, moved io.Writer, check func(*Rec
 			return rep, recordLike, err
 		}
 	}
+}
+
+// noResultsFile is the error of Repair and Verify for a file none of whose
+// lines begins as a record does.
+func noResultsFile(path string) error {
+	return fmt.Errorf("%s: no line begins as a record of a results file does (%s or %s): it is no results file", path, recordOpenings[1], recordOpenings[0])
 }
 
 // lazyFile is a buffered file created at its first write.

@@ -167,7 +167,7 @@ func TestAnotherFileIsNeverTakenOver(t *testing.T) {
 
 // Repair takes over no file that a run would refuse as no results file (a
 // configuration or notes named by mistake): it leaves it as it was and sets
-// nothing aside, while a results file whose every record is damaged is
+// nothing aside, and Verify refuses it too, while a results file whose every record is damaged is
 // still repaired.
 func TestRepairTakesOverNoOtherFile(t *testing.T) {
 	for _, content := range []string{
@@ -181,6 +181,10 @@ func TestRepairTakesOverNoOtherFile(t *testing.T) {
 		rep, err := Repair(path, nil)
 		if err == nil || !strings.Contains(err.Error(), "it is no results file") || len(rep.Moved) != 0 {
 			t.Errorf("%q: %+v, %v; want it refused as no results file", content, rep, err)
+		}
+		// verify says the same, not that its lines are for repair to set aside.
+		if v, err := Verify(path, NewChecker(nil)); err == nil || !strings.Contains(err.Error(), "it is no results file") || len(v.Moved) != 0 {
+			t.Errorf("%q: verify: %+v, %v; want it refused as no results file", content, v, err)
 		}
 		if data, _ := os.ReadFile(path); string(data) != content {
 			t.Errorf("%q: the file now holds %q", content, data)

@@ -347,12 +347,17 @@ func Verify(path string, c *Checker) (Verified, error) {
 			v.Batches++
 		}
 	}
-	v.Repaired, _, err = sortLines(path, held(), io.Discard, io.Discard, func(r *Record) string {
+	var recordLike int
+	v.Repaired, recordLike, err = sortLines(path, held(), io.Discard, io.Discard, func(r *Record) string {
 		count(r)
 		return c.Check(r)
 	})
 	if err != nil {
 		return v, fmt.Errorf("%s: %w", path, err)
+	}
+	if v.Kept == 0 && recordLike == 0 && len(v.Moved) > 0 {
+		v.Moved = nil
+		return v, noResultsFile(path)
 	}
 	if v.CutOff != 0 {
 		v.Moved = slices.DeleteFunc(v.Moved, func(m ReadProblem) bool { return m.Line == v.CutOff })
