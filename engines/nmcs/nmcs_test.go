@@ -355,7 +355,7 @@ func TestSpecErrors(t *testing.T) {
 		"nmcs:depth=2":   `engine "nmcs": unknown option "depth": valid options are level=0..5, discount, cow=0..6, pod=0..6, order=random|legal`,
 		"nmcs:pod=2":     `engine "nmcs:pod=2": pod needs discount: without discounting every win has the same value, so no bound prunes`,
 		"mcts":           `unknown engine "mcts": valid engines are nmcs`,
-		"nmcs:discount=": `engine "nmcs": option "discount": "" is not true or false`,
+		"nmcs:discount=": `engine "nmcs": option "discount": "" is not true or false (1 or 0, yes or no, on or off)`,
 		// Above the root's level a rule has nothing more to act on.
 		"nmcs:level=1,cow=6":          `engine "nmcs:level=1,cow=6": cow=6: a level-1 search's highest level is 2, its root's choice, so cow above it does what cow=2 does: give cow=0..2`,
 		"nmcs:level=0,discount,pod=2": `engine "nmcs:level=0,discount,pod=2": pod=2: a level-0 search's highest level is 1, its root's choice, so pod above it does what pod=1 does: give pod=0..1`,

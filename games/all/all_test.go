@@ -159,7 +159,7 @@ func TestSpecErrors(t *testing.T) {
 		{"breakthrough:size=9x9", `game "breakthrough": option "size": 9x9 is out of range (want size=RxC (5..8 each))`},
 		{"breakthrough:size=big", `game "breakthrough": option "size": "big" is not a size like 5x5 (want size=RxC (5..8 each))`},
 		{"breakthrough:size", `game "breakthrough": option "size" needs a value: size=RxC (5..8 each)`},
-		{"breakthrough:misere=maybe", `game "breakthrough": option "misere": "maybe" is not true or false`},
+		{"breakthrough:misere=maybe", `game "breakthrough": option "misere": "maybe" is not true or false (1 or 0, yes or no, on or off)`},
 		{"breakthrough:misere,misere", `game "breakthrough": option "misere" given twice`},
 		{"breakthrough:", `game "breakthrough": empty option`},
 		{"kalah:houses=0", `game "kalah": option "houses": 0 is out of range (want houses=1..10)`},

@@ -421,7 +421,7 @@ func Check(o Option, v string) (string, error) {
 		case "false", "0", "no", "off":
 			return "false", nil
 		}
-		return "", fmt.Errorf("option %q: %q is not true or false", o.Name, v)
+		return "", fmt.Errorf("option %q: %q is not true or false (1 or 0, yes or no, on or off)", o.Name, v)
 	case Int:
 		n, err := strconv.Atoi(v)
 		if err != nil {
