@@ -280,7 +280,13 @@ func engineFor(cfgPath, nameOrSpec string, g games.Game) (engines.Engine, error)
 	}
 	eng, err := config.EngineFor(cfg, nameOrSpec, g)
 	if err != nil {
-		return nil, usageError{err.Error()}
+		msg := err.Error()
+		if cfg == nil && strings.HasPrefix(msg, "unknown engine ") {
+			// A named engine is looked for in a configuration, and there
+			// is none here.
+			msg += fmt.Sprintf(", and no %s here names engines (--config FILE names a configuration)", config.DefaultPath)
+		}
+		return nil, usageError{msg}
 	}
 	return eng, nil
 }

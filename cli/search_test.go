@@ -52,6 +52,8 @@ func TestSearchErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"search", "tictactoe"}, "--engine is required"},
+		// The tests run where no config.toml is.
+		{[]string{"search", "tictactoe", "--engine", "uct-nmc1-cow"}, `unknown engine "uct-nmc1-cow": valid engines are alphabeta, gtp, mcts, nmcs, random, uci, uct, and no config.toml here names engines`},
 		{[]string{"search", "tictactoe", "--engine", "uct", "--moves", "b2 b2"}, `move 2, "b2"`},
 		{[]string{"search", "tictactoe", "--engine", "uct", "--iterations", "-5"}, "--iterations -5: want 1..1000000000000 (or none)"},
 		{[]string{"search", "tictactoe", "--engine", "uct", "--iterations", "0"}, "--iterations 0: want 1..1000000000000 (or none)"},
