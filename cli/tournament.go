@@ -738,10 +738,18 @@ func runMerge(args []string, stdout io.Writer) error {
 	var all []tournament.Record
 	var from []string                   // each record's file
 	rules := tournament.NewChecker(nil) // every game replayed: the merged file counts them
+	var seen []os.FileInfo
 	for _, f := range files {
-		if _, err := os.Stat(f); err != nil {
+		fi, err := os.Stat(f)
+		if err != nil {
 			return usagef("%v", err) // a shard's file missing, not a shard of no games
 		}
+		for j, o := range seen {
+			if os.SameFile(fi, o) {
+				return usagef("%s and %s are one file: name each shard's file once", files[j], f)
+			}
+		}
+		seen = append(seen, fi)
 		if err := tournament.Busy(f); err != nil {
 			return fmt.Errorf("%v: a run is still writing it; merge once it has stopped", err)
 		}

@@ -105,13 +105,36 @@ func TestRepairReportResume(t *testing.T) {
 	}
 }
 
-// merge takes each game once and says how many repeats it left out.
+// merge takes each game once and says how many repeats it left out; one
+// file named twice (by two names, too) is refused as the mistake it is.
 func TestMergeCountsGamesOnce(t *testing.T) {
 	dir, _, res := ranTiny(t)
+	data, err := os.ReadFile(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	copied := filepath.Join(dir, "copy.jsonl")
+	if err := os.WriteFile(copied, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	merged := filepath.Join(dir, "m.jsonl")
-	code, out, errs := run("merge", "--out", merged, res, res)
+	code, out, errs := run("merge", "--out", merged, res, copied)
 	if code != ExitOK || !strings.Contains(out, "8 games from 2 files") || !strings.Contains(out, "8 records repeated a game already taken and were left out") {
 		t.Fatalf("merge: %d %q %q", code, out, errs)
+	}
+	linked := filepath.Join(dir, "link.jsonl")
+	if err := os.Symlink(res, linked); err != nil {
+		t.Fatal(err)
+	}
+	for _, second := range []string{res, linked} {
+		again := filepath.Join(t.TempDir(), "m.jsonl")
+		code, _, errs = run("merge", "--out", again, res, second)
+		if code != ExitUsage || !strings.Contains(errs, "are one file: name each shard's file once") {
+			t.Errorf("merge of %s and %s: %d %q, want them refused as one file", res, second, code, errs)
+		}
+		if _, err := os.Stat(again); err == nil {
+			t.Errorf("merge of one file twice wrote %s", again)
+		}
 	}
 }
 
