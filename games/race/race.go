@@ -663,8 +663,10 @@ func (s *State) MoveString(m games.Move) string {
 // ParseMove implements games.State.
 func (s *State) ParseMove(text string) (games.Move, error) {
 	a, b, ok := strings.Cut(text, "-")
+	capture := false // written with x, which says it captures
 	if !ok {
 		a, b, ok = strings.Cut(strings.ToLower(text), "x")
+		capture = ok
 	}
 	if !ok || a == "" || b == "" {
 		return games.NoMove, fmt.Errorf("%q is not a move like a2-a3", text)
@@ -697,6 +699,8 @@ func (s *State) ParseMove(text string) (games.Move, error) {
 			return games.NoMove, fmt.Errorf("%s: a %s cannot capture", text, st.def.noun())
 		case st.only && s.BB[s.Side^1]&tb == 0:
 			return games.NoMove, fmt.Errorf("%s: a %s only captures", text, st.def.noun())
+		case capture && s.BB[s.Side^1]&tb == 0:
+			return games.NoMove, fmt.Errorf("%s: nothing to capture on %s", text, b)
 		}
 		return games.Move(from*s.g.k + i), nil
 	}

@@ -411,6 +411,7 @@ func TestParseMoveReasons(t *testing.T) {
 		"a1-f2": `"f2" is not a cell of the 5x5 board (a1..e5)`,
 		"xx":    `"xx" is not a move like a2-a3`,
 		"-a2":   `"-a2" is not a move like a2-a3`,
+		"a1xa2": "a1xa2: a straight step cannot capture",
 	}
 	for in, want := range tests {
 		_, err := s.ParseMove(in)
@@ -419,9 +420,20 @@ func TestParseMoveReasons(t *testing.T) {
 		}
 	}
 	// Captures may be written with x, and cells in capitals.
+	cs, _ := g.ParsePosition("5/5/5/bb3/w4 w")
 	for _, in := range []string{"a1xb2", "A1-B2", "A1XB2", "a1-B2"} {
-		if m, err := s.ParseMove(in); err != nil || s.MoveString(m) != "a1-b2" {
+		if m, err := cs.ParseMove(in); err != nil || cs.MoveString(m) != "a1-b2" {
 			t.Errorf("ParseMove(%s) = %v, %v", in, m, err)
+		}
+	}
+	// An x says the move captures: onto an empty cell it is refused, as
+	// LOA refuses it.
+	if s, _ := g.ParsePosition("5/5/5/4b/w4 w"); true {
+		if _, err := s.ParseMove("a1xb2"); err == nil || err.Error() != "a1xb2: nothing to capture on b2" {
+			t.Errorf("a1xb2 onto an empty cell: %v", err)
+		}
+		if m, err := s.ParseMove("a1-b2"); err != nil || s.MoveString(m) != "a1-b2" {
+			t.Errorf("a1-b2 onto an empty cell: %v, %v", m, err)
 		}
 	}
 	s, _ = mustGame(t, "knightthrough:capture=diagonal").ParsePosition("5/5/1b3/5/w4 w")
