@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -64,6 +65,62 @@ func TestQuestionMarkOpensScreenHelp(t *testing.T) {
 	}
 	if p.input.Value() != "" {
 		t.Fatalf("? typed into the move prompt: %q", p.input.Value())
+	}
+}
+
+// A help longer than the terminal scrolls: at the smallest size the
+// interface takes, every key of the play screen's help can be brought into
+// view, the screen never grows past the terminal, and the keys that scroll
+// the help do not reach the game under it.
+func TestHelpScrollsOnASmallTerminal(t *testing.T) {
+	for _, size := range [][2]int{{minWidth, minHeight}, {80, 24}} {
+		m, p := start(t, "breakthrough")
+		m = send(t, m, tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+		cursor := p.cursor
+		m = keys(t, m, "?")
+		seen := ""
+		for range 100 {
+			v := ansi.Strip(m.View())
+			if n := strings.Count(v, "\n") + 1; n > size[1] {
+				t.Fatalf("%dx%d: the view is %d lines high:\n%s", size[0], size[1], n, v)
+			}
+			for _, line := range strings.Split(v, "\n") {
+				if w := ansi.StringWidth(line); w > size[0] {
+					t.Fatalf("%dx%d: a line %d cells wide: %q", size[0], size[1], w, line)
+				}
+			}
+			seen += v
+			if !strings.Contains(v, "scroll") {
+				break // all of it in view
+			}
+			if i := strings.Index(v, "lines "); i >= 0 {
+				var a, b, n int
+				if _, err := fmt.Sscanf(v[i:], "lines %d-%d of %d", &a, &b, &n); err == nil && b == n {
+					break
+				}
+			}
+			m = keys(t, m, "down")
+		}
+		for _, group := range m.keys().full {
+			for _, b := range group {
+				// The start of each description, which a narrow column
+				// may wrap further on.
+				desc := []rune(strings.Join(strings.Fields(b.Help().Desc), " "))
+				if b.Enabled() && !strings.Contains(strings.Join(strings.Fields(seen), " "), string(desc[:min(len(desc), 12)])) {
+					t.Errorf("%dx%d: the help never showed %q", size[0], size[1], b.Help().Desc)
+				}
+			}
+		}
+		if !strings.Contains(seen, "esc closes") {
+			t.Errorf("%dx%d: the help never said how to close it", size[0], size[1])
+		}
+		if p.cursor != cursor {
+			t.Errorf("%dx%d: scrolling the help moved the board's cursor", size[0], size[1])
+		}
+		m = keys(t, m, "end", "home", "esc")
+		if m.showHelp {
+			t.Errorf("%dx%d: esc did not close the help", size[0], size[1])
+		}
 	}
 }
 

@@ -8,6 +8,7 @@ package tui
 import (
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/charmbracelet/bubbles/help"
@@ -90,6 +91,7 @@ type Model struct {
 	stack    []screen // the screen on top is shown and gets the messages
 	current  screen   // the top of stack
 	showHelp bool
+	helpTop  int // the first line of the help shown, where it is longer than the terminal
 }
 
 // New returns the root model, opening on the main menu. cfg, which may be
@@ -156,11 +158,36 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.closeAll()
 			return m, tea.Quit
 		case matches(msg, m.ctx.keys.Help) && (m.showHelp || !typesText(m.current, msg)):
-			m.showHelp = !m.showHelp
+			m.showHelp, m.helpTop = !m.showHelp, 0
 			return m, nil
 		case m.showHelp && matches(msg, m.ctx.keys.Back):
 			m.showHelp = false // esc closes the help, not the screen under it
 			return m, nil
+		case m.showHelp:
+			// A help longer than the terminal scrolls; the keys that scroll
+			// it go to it, not to the screen under it.
+			lines, window := m.helpLines()
+			if len(lines) > window {
+				k := m.ctx.keys
+				last := len(lines) - window
+				switch {
+				case matches(msg, k.ListDown):
+					m.helpTop = min(m.helpTop+1, last)
+				case matches(msg, k.ListUp):
+					m.helpTop = max(m.helpTop-1, 0)
+				case matches(msg, k.PageDown):
+					m.helpTop = min(m.helpTop+window, last)
+				case matches(msg, k.PageUp):
+					m.helpTop = max(m.helpTop-window, 0)
+				case matches(msg, k.End):
+					m.helpTop = last
+				case matches(msg, k.Home):
+					m.helpTop = 0
+				default:
+					return m.apply(m.current.update(m.ctx, msg))
+				}
+				return m, nil
+			}
 		}
 	case quitMsg:
 		m.closeAll()
@@ -178,6 +205,34 @@ func (m Model) keys() keyHelp {
 	return keyHelp{short: []key.Binding{k.Back, k.Help}, full: [][]key.Binding{{k.Back, k.Help, k.Quit}}}
 }
 
+// helpLines returns the lines of the full help of the screen on top, and
+// how many of them the help's box has room for on this terminal.
+func (m Model) helpLines() (lines []string, window int) {
+	pane := m.ctx.styles.Pane
+	lines = strings.Split(fullHelp(m.ctx.help, m.keys().full, m.ctx.width-pane.GetHorizontalFrameSize()), "\n")
+	// The box may take all but the status line and one line of the
+	// screen, less its frame and its closing line.
+	return lines, max(m.ctx.height-2-pane.GetVerticalFrameSize()-1, 1)
+}
+
+// helpBox renders the full help in its box, the lines from m.helpTop where
+// they are more than the terminal holds, with a line that says so.
+func (m Model) helpBox() string {
+	ctx := m.ctx
+	lines, window := m.helpLines()
+	closing := "? or esc closes this help"
+	if n := len(lines); n > window {
+		top := min(max(m.helpTop, 0), n-window)
+		lines = lines[top : top+window]
+		where := "lines " + itoa(top+1) + "-" + itoa(top+window) + " of " + itoa(n)
+		closing = where + " · ↑↓ pgup pgdn scroll · " + closing
+		if lipgloss.Width(closing) > ctx.width-ctx.styles.Pane.GetHorizontalFrameSize() {
+			closing = where + " · ↑↓ scroll · esc closes"
+		}
+	}
+	return ctx.styles.Pane.Render(strings.Join(lines, "\n") + "\n" + ctx.styles.Subtle.Render(closing))
+}
+
 // View implements tea.Model. The screen on top draws its view in the
 // lines left by its status line and the key help below it; the whole is cut
 // to the terminal, from the bottom and the right, so that nothing scrolls
@@ -190,8 +245,7 @@ func (m Model) View() string {
 	}
 	var footer string
 	if m.showHelp {
-		pane := ctx.styles.Pane
-		footer = pane.Render(fullHelp(ctx.help, m.keys().full, ctx.width-pane.GetHorizontalFrameSize()) + "\n" + ctx.styles.Subtle.Render("? or esc closes this help"))
+		footer = m.helpBox()
 	} else {
 		footer = shortHelp(ctx.help, m.keys().short, ctx.width)
 	}
