@@ -803,10 +803,67 @@ func (p *play) pick(cell int) {
 	case len(starts) > 0:
 		p.from = cell
 		p.setStatus("now pick the second cell (esc cancels)", false)
+	case p.from >= 0:
+		// No move joins the two cells: the first stays picked, and the
+		// game says why, as it does for the move typed.
+		b := p.state.Board()
+		why := "no legal move goes from " + cellName(b, p.from) + " to " + cellName(b, cell)
+		if err := p.refusal(p.moveText(p.from, cell)); err != nil {
+			why = "illegal: " + err.Error()
+		}
+		p.setStatus(why+" ("+cellName(b, p.from)+" stays picked; esc cancels)", true)
 	default:
-		p.from = -1
-		p.setStatus("no legal move starts on "+cellName(p.state.Board(), cell), true)
+		b := p.state.Board()
+		why := "no legal move starts on " + cellName(b, cell)
+		if p.oneCellMoves() {
+			if err := p.refusal(cellName(b, cell)); err != nil {
+				why = "illegal: " + err.Error()
+			}
+		}
+		p.setStatus(why, true)
 	}
+}
+
+// moveText writes the move from one cell to another as the game writes its
+// moves from one cell: the cells' names with what the game puts between
+// them in a legal move that starts on from ("b2-b3", "e2e4"), or nothing
+// between them where its names of moves do not read so (chess's SAN: its
+// ParseMove reads UCI too).
+func (p *play) moveText(from, to int) string {
+	b := p.state.Board()
+	a := cellName(b, from)
+	for _, m := range p.state.Legal(p.buf) {
+		f, t := p.state.MoveCells(m)
+		if f != from || t < 0 {
+			continue
+		}
+		text, end := p.state.MoveString(m), cellName(b, t)
+		if strings.HasPrefix(text, a) && strings.HasSuffix(text, end) && len(text) >= len(a)+len(end) {
+			return a + text[len(a):len(text)-len(end)] + cellName(b, to)
+		}
+		break
+	}
+	return a + cellName(b, to)
+}
+
+// refusal is the game's reason for refusing the move text, nil where it
+// takes it.
+func (p *play) refusal(text string) error {
+	_, err := p.state.ParseMove(text)
+	return err
+}
+
+// oneCellMoves reports whether every legal move names one cell (a stone
+// placed, a pit sown), so that a cell's name is a move to ask the game
+// about.
+func (p *play) oneCellMoves() bool {
+	legal := p.state.Legal(p.buf)
+	for _, m := range legal {
+		if _, to := p.state.MoveCells(m); to >= 0 {
+			return false
+		}
+	}
+	return len(legal) > 0
 }
 
 func cellName(b games.Board, i int) string { return b.Name(i) }

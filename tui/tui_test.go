@@ -161,6 +161,37 @@ func TestCursorPicks(t *testing.T) {
 	}
 }
 
+// A second cell that no move reaches is refused with the game's reason, as
+// the move typed would be, and the first cell stays picked; a taken cell
+// of a one-cell game gets the game's reason too.
+func TestPickRefusalsGiveTheGamesReason(t *testing.T) {
+	m, p := start(t, "breakthrough") // the cursor starts on a1
+	m = keys(t, m, "up", "right", "enter", "up", "up", "enter")
+	if v := m.View(); !strings.Contains(v, "b2-b4: not a breakthrough step for White (b2 stays picked; esc cancels)") {
+		t.Fatalf("b2 to b4:\n%s", v)
+	}
+	m = keys(t, m, "down", "right", "enter")
+	if len(p.names) != 1 || p.names[0] != "b2-c3" {
+		t.Fatalf("moves %v, want b2-c3 from the pick kept", p.names)
+	}
+	m, _ = start(t, "chess")
+	p = m.current.(*play)
+	p.cursor = 12 // e2
+	m = keys(t, m, "enter")
+	p.cursor = 36 // e5
+	m = keys(t, m, "enter")
+	if v := m.View(); !strings.Contains(v, "e2e5: the pawn on e2 cannot move to e5 here (e2 stays picked") {
+		t.Fatalf("e2 to e5:\n%s", v)
+	}
+	m, p = start(t, "tictactoe")
+	m = keys(t, m, "b2", "enter", "a1", "enter")
+	p.cursor = 4 // b2
+	m = keys(t, m, "enter")
+	if v := m.View(); !strings.Contains(v, "illegal: b2: ") || strings.Contains(v, "no legal move starts") {
+		t.Fatalf("the taken b2:\n%s", v)
+	}
+}
+
 // A finished game says so, and a move or a hint asked for after the end
 // is refused with that reason.
 func TestGameOverBanner(t *testing.T) {
