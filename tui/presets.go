@@ -229,7 +229,8 @@ func (p *presetPicker) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 		case matches(msg, e.keys.Results):
 			prefer := ""
 			if p.cursor < len(p.names) {
-				prefer = p.names[p.cursor]
+				// The file a run at the form's budget scale writes.
+				prefer = tournament.Options{Scale: p.scale}.FileName(p.names[p.cursor])
 			}
 			return newResultsBrowser(prefer), nil
 		}

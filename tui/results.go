@@ -23,13 +23,14 @@ type resultsBrowser struct {
 	list   scroller
 }
 
-// newResultsBrowser lists the results files, the cursor on prefer's file
-// when there is one (the preset chosen on the preset screen).
+// newResultsBrowser lists the results files, the cursor on the file named
+// prefer when there is one (the file of the preset chosen on the preset
+// screen, at its budget scale).
 func newResultsBrowser(prefer string) *resultsBrowser {
 	b := &resultsBrowser{}
 	b.files, b.err = readResultsFiles()
 	for i, f := range b.files {
-		if f == prefer+".jsonl" {
+		if f == prefer {
 			b.cursor = i
 		}
 	}

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -151,6 +152,21 @@ func TestPresetScreenOpensResults(t *testing.T) {
 	b, ok := m.current.(*resultsBrowser)
 	if !ok || b.files[b.cursor] != "table3.jsonl" {
 		t.Fatalf("screen %T %v", m.current, b)
+	}
+	// At a budget scale, the file a run at that scale writes.
+	writeResults(t, ResultsDir, "table3.scale-0.05.jsonl", resultsRecords()[:1])
+	writeResults(t, ResultsDir, "table3.scale-0.5.jsonl", resultsRecords()[:1])
+	for _, scale := range []string{"0.05", "0.5"} {
+		m = pickerScreen(t, func(m Model) Model { return send(t, m, sizeMsg(100, 30)) })
+		m.current.(*presetPicker).cursor = 1
+		m = keys(t, m, "tab", scale)
+		if got := m.current.(*presetPicker).scale; fmt.Sprint(got) != scale {
+			t.Fatalf("the scale field reads %v, want %s", got, scale)
+		}
+		m = keys(t, m, "ctrl+r")
+		if b, ok := m.current.(*resultsBrowser); !ok || b.files[b.cursor] != "table3.scale-"+scale+".jsonl" {
+			t.Errorf("at scale %s: screen %T %v", scale, m.current, b)
+		}
 	}
 }
 
