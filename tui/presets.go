@@ -348,6 +348,7 @@ func (p *presetPicker) view(e *env) string {
 		return head + "\n" + st.Subtle.Render("no config.toml with presets here") + "\n" + tail.String()
 	}
 	if len(p.names) == 0 {
+		p.list.render(nil, -1, w, 1) // the status line's span then says nothing of the list shown before
 		return head + "\n" + st.Subtle.Render(fmt.Sprintf("no preset's name or description holds %q", strings.TrimSpace(p.form.value(filterField)))) + "\n" + tail.String()
 	}
 	nameW, markW := 0, 0

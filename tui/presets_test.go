@@ -262,6 +262,29 @@ func TestRunScreenScaledAnalysis(t *testing.T) {
 	}
 }
 
+// The status line says which presets of a long list are in view, and
+// nothing of them once the filter keeps none.
+func TestPresetSpanWithAnEmptyFilter(t *testing.T) {
+	tempResults(t)
+	text := presetConfig
+	for i := range 30 {
+		text += fmt.Sprintf("[presets.p%02d]\ndescription = \"one of many\"\ngames = [\"tictactoe\"]\npairs = [[\"n0\", \"r\"]]\ncount = 2\n", i)
+	}
+	cfg, err := config.Parse("c.toml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := send(t, New(cfg), tea.WindowSizeMsg{Width: 100, Height: 24})
+	m = openItem(t, m, itemPresets)
+	if v := m.View(); !strings.Contains(v, " of 31") {
+		t.Fatalf("a list of 31 presets on 24 lines names no span:\n%s", v)
+	}
+	m = keys(t, m, "/", "zzzz")
+	if v := m.View(); !strings.Contains(v, "0 of 31 presets") || strings.Contains(v, " of 31 ·") {
+		t.Errorf("with nothing kept the status line still names a span:\n%s", v)
+	}
+}
+
 // The filter field keeps the presets whose name or description holds its
 // text in any case: / comes to it, j and k are typed there rather than
 // moving the cursor, the cursor stays on its preset while that one is
