@@ -124,6 +124,37 @@ func TestHelpScrollsOnASmallTerminal(t *testing.T) {
 	}
 }
 
+// The menu's Help screen wraps its text to the terminal: each paragraph's
+// lines are full before the next begins (no line of a few words left where
+// text wrapped for a wider screen wraps again), and none is wider than the
+// terminal.
+func TestMenuHelpWrapsToTheTerminal(t *testing.T) {
+	for _, width := range []int{minWidth, 80, 120} {
+		m := send(t, New(nil), tea.WindowSizeMsg{Width: width, Height: 400})
+		m = openItem(t, m, itemHelp)
+		lines := strings.Split(ansi.Strip(m.View()), "\n")
+		intro := 0
+		for i, l := range lines {
+			if w := ansi.StringWidth(l); w > width {
+				t.Errorf("width %d: line %d is %d cells: %q", width, i, w, l)
+			}
+			if strings.HasPrefix(l, "Menu") {
+				break
+			}
+			if i > 0 && strings.HasPrefix(l, "  ") && !strings.HasPrefix(l, "   ") {
+				intro++
+				first := strings.Fields(l)[0]
+				if prev := strings.TrimRight(lines[i-1], " "); ansi.StringWidth(prev)+1+ansi.StringWidth(first) <= width-2 {
+					t.Errorf("width %d: line %d %q ends where %q would have fitted", width, i-1, prev, first)
+				}
+			}
+		}
+		if intro == 0 {
+			t.Errorf("width %d: no paragraph of the help wrapped:\n%s", width, strings.Join(lines[:min(len(lines), 30)], "\n"))
+		}
+	}
+}
+
 // Typed text fields excepted: in a field that holds text, ? is a character
 // of the text and F1, the key the footer shows there, opens the help.
 func TestQuestionMarkTypedInTextFields(t *testing.T) {

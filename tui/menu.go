@@ -196,25 +196,24 @@ func screenKeys(e *env) []struct {
 }
 
 func (h *helpScreen) view(e *env) string {
-	text := []string{
-		"New game: a game spec (breakthrough:size=6x6,misere) and a player per side: human, or an engine",
-		"  with a budget (uct 500ms, nmcd1, alphabeta 2s), and a clock if any (5m+2s a side; a flag fall",
-		"  loses, engines take their time from it). Move by typing, by the cursor or by clicking.",
-		"Resume last game: the newest autosave. Every game is autosaved, in a file of its own, after every",
-		"  move, undo and redo; the last ten games are kept. Load game: every save, autosaves too.",
+	// Paragraphs, each wrapped to the terminal with its lines after the
+	// first indented.
+	paras := []string{
+		"New game: a game spec (breakthrough:size=6x6,misere) and a player per side: human, or an engine with a budget (uct 500ms, nmcd1, alphabeta 2s), and a clock if any (5m+2s a side; a flag fall loses, engines take their time from it). Move by typing, by the cursor or by clicking.",
+		"Resume last game: the newest autosave. Every game is autosaved, in a file of its own, after every move, undo and redo; the last ten games are kept. Load game: every save, autosaves too.",
 		"Run a preset: the experiments of config.toml, with progress and results beside the paper's.",
 		"NMCS stepper: walk a nested Monte Carlo playout step by step and look inside any successor.",
-		"Review results: a results file's games, each reviewed move by move with its search's states,",
-		"  iterations and time; opening a file replays its games under the rules and marks with ! those",
-		"  that do not replay (mcarena verify). ctrl+r in a game reviews it without undoing anything.",
-		"  In a review p, v and g copy the position, the PV and the game (PGN) to " + copiedDir() + "/",
-		"  and, where the terminal allows, to its clipboard (OSC 52).",
+		"Review results: a results file's games, each reviewed move by move with its search's states, iterations and time; opening a file replays its games under the rules and marks with ! those that do not replay (mcarena verify). ctrl+r in a game reviews it without undoing anything. In a review p, v and g copy the position, the PV and the game (PGN) to " + copiedDir() + "/ and, where the terminal allows, to its clipboard (OSC 52).",
 		"esc returns to the screen you came from; ? or F1 shows the keys of the screen you are on.",
-		"The status line above the keys: on the play screen whether engines run or are PAUSED, the pace of",
-		"  engine games, each side's clock (its time to move; under a clock, its time left) and what the",
-		"  search has used of its budget and has left; in the stepper what is computing; on a preset run",
-		"  whether it runs, the results file it writes, games played and left, time taken, ETA, workers and",
-		"  budget scale; in long lists the rows shown (pgup and pgdn page through them).",
+		"The status line above the keys: on the play screen whether engines run or are PAUSED, the pace of engine games, each side's clock (its time to move; under a clock, its time left) and what the search has used of its budget and has left; in the stepper what is computing; on a preset run whether it runs, the results file it writes, games played and left, time taken, ETA, workers and budget scale; in long lists the rows shown (pgup and pgdn page through them).",
+	}
+	var text []string
+	for _, p := range paras {
+		lines := strings.Split(wrapWords(p, max(e.width-2, 1)), "\n")
+		for i := 1; i < len(lines); i++ {
+			lines[i] = "  " + lines[i]
+		}
+		text = append(text, lines...)
 	}
 	for _, s := range screenKeys(e) {
 		text = append(text, "", e.styles.Title.Render(s.name), fullHelp(e.help, s.keys.full, e.width))
