@@ -233,7 +233,11 @@ func replayGame(g games.Game, r *Record) error {
 		}
 		mv, err := s.ParseMove(m.Move)
 		if err != nil {
-			return fmt.Errorf("ply %d: %s to move: %s: %v", ply, names[s.ToMove()], m.Move, err)
+			why := err.Error()
+			if !strings.Contains(why, m.Move) { // the games' reasons name the move; else it is named here
+				why = m.Move + ": " + why
+			}
+			return fmt.Errorf("ply %d: %s to move: %s", ply, names[s.ToMove()], why)
 		}
 		if r.Error != "" && ply == len(r.Moves) && panics(s, mv) {
 			// A game records a move before playing it (PlaySeats), so

@@ -136,6 +136,8 @@ func TestVerifyFindsWhatTheFormCannot(t *testing.T) {
 		want      string // in the message
 	}{
 		{"an occupied square", ttt, func(r *Record) { r.Moves[3] = r.Moves[1] }, true, "ply 4: "},
+		// The game's reason names the move; the message names it once.
+		{"an occupied square, its reason", ttt, func(r *Record) { r.Moves[3] = r.Moves[1] }, true, "to move: " + recs[ttt].Moves[1].Move + ": the cell is taken"},
 		{"a malformed move", ttt, func(r *Record) { r.Moves[0].Move = "z9" }, true, "ply 1: "},
 		{"a move after the end", ttt, func(r *Record) {
 			r.Moves = append(r.Moves, r.Moves[0])
