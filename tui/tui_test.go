@@ -463,7 +463,7 @@ func TestDamagedSaveRefused(t *testing.T) {
 	if _, ok := m.current.(*browser); !ok {
 		t.Fatalf("screen %T, want the browser still", m.current)
 	}
-	if v := strings.Join(strings.Fields(m.View()), " "); !strings.Contains(v, "bad.pgn:3: move 2: a1: the cell is taken") {
+	if v := strings.Join(strings.Fields(m.View()), " "); !strings.Contains(v, "bad.pgn:3: ply 2: a1: the cell is taken") {
 		t.Fatalf("view:\n%s", v)
 	}
 	data, _ := os.ReadFile(filepath.Join(SavesDir, "bad.pgn"))

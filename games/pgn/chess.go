@@ -251,7 +251,7 @@ func (r *Record) readMovetext(name string, lines []string, from int) error {
 			}
 			m, err := s.ParseMove(tok)
 			if err != nil {
-				return fmt.Errorf("%s:%d: move %d: %v", name, i+1, len(r.Moves)+1, err)
+				return fmt.Errorf("%s:%d: ply %d: %v", name, i+1, len(r.Moves)+1, err)
 			}
 			r.Moves = append(r.Moves, m)
 			s.Play(m)

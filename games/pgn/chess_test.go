@@ -149,7 +149,7 @@ Nf6 6. Nf3 Qh6 7. d3 Nh5 8. Nh4 Qg5 9. Nf5 c6 10. g4 Nf6 11. Rg1 cxb5 12. h4 Qg6
 
 func TestDamagedChess(t *testing.T) {
 	tests := []struct{ text, want string }{
-		{"[Event \"?\"]\n\n1. e4 e5 2. Ke3 *\n", "x.pgn:3: move 3: Ke3"},
+		{"[Event \"?\"]\n\n1. e4 e5 2. Ke3 *\n", "x.pgn:3: ply 3: Ke3"},
 		{"[Event \"?\"]\n\n1. e4 {never closed\n2. d4 *\n", "x.pgn:3: the comment '{' opened here is not closed"},
 		{"[Event \"?\"]\n\n1. e4 (1. d4\n*\n", "x.pgn:3: the variation '(' opened here is not closed"},
 		{"[Event \"?\"]\n\n1. e4 ) *\n", "x.pgn:3: ')' closes no variation"},

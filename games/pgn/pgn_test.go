@@ -90,7 +90,7 @@ func TestResultOffTheBoard(t *testing.T) {
 
 func TestDamagedFiles(t *testing.T) {
 	tests := []struct{ text, want string }{
-		{"[Game \"tictactoe\"]\n[Result \"*\"]\n\n1. a1 b2 2. a1 *\n", "x.pgn:4: move 3: a1: the cell is taken"},
+		{"[Game \"tictactoe\"]\n[Result \"*\"]\n\n1. a1 b2 2. a1 *\n", "x.pgn:4: ply 3: a1: the cell is taken"},
 		{"[Game \"shogi\"]\n\n1. e4 *\n", `x.pgn: Game tag: unknown game "shogi"`},
 		{"1. a1 *\n", "x.pgn:1: no [Game \"...\"] tag before the moves: not an mcarena save"},
 		{"[Game tictactoe]\n", "x.pgn:1: \"[Game tictactoe]\" is not a tag"},
