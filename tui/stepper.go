@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -81,7 +82,7 @@ func (s *stepperSetup) build() (*stepper, int, error) {
 	cfg := nmcs.Config{Level: v.Int("level"), Discount: v.Bool("discount"), COW: v.Int("cow"), POD: v.Int("pod")}
 	seed, err := strconv.ParseUint(strings.TrimSpace(s.value(3)), 10, 64)
 	if err != nil {
-		return nil, 3, fmt.Errorf("seed: want a whole number")
+		return nil, 3, fmt.Errorf("seed %q: want a whole number in 0..%d", strings.TrimSpace(s.value(3)), uint64(math.MaxUint64))
 	}
 	st := &stepper{g: g, cfg: cfg, spec: spec.Canonical("nmcs", nmcs.Options, v)}
 	st.push(nmcs.NewTracer(cfg, nmcs.PlayoutCall(cfg.Level+1, pos, seed)), "")

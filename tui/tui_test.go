@@ -548,7 +548,8 @@ func TestStepperSetupErrors(t *testing.T) {
 		{2, "uct", "search: want nmcs:OPTIONS"},
 		{2, "nmcs:level=9", "out of range"},
 		{1, "xx/xx w", "2 ranks, want 5"},
-		{3, "-1", "seed: want a whole number"},
+		{3, "-1", `seed "-1": want a whole number in 0..18446744073709551615`},
+		{3, "99999999999999999999999", `seed "99999999999999999999999": want a whole number in 0..18446744073709551615`},
 	} {
 		m := send(t, New(nil), tea.WindowSizeMsg{Width: 140, Height: 40})
 		m = keys(t, openItem(t, m, itemStepper))
