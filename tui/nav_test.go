@@ -42,6 +42,15 @@ func TestEscAsksBeforeLeavingGame(t *testing.T) {
 	if m.current != screen(p) || p.confirming || p.input.Value() != "" {
 		t.Fatalf("n: screen %T, confirming %v, prompt %q", m.current, p.confirming, p.input.Value())
 	}
+	// A message from before the question goes with it.
+	m = keys(t, m, "zz", "enter", "ctrl+u")
+	if !strings.Contains(m.View(), "illegal: ") {
+		t.Fatalf("zz was not refused:\n%s", m.View())
+	}
+	m = keys(t, m, "esc", "n")
+	if v := m.View(); strings.Contains(v, "illegal: ") {
+		t.Fatalf("the refusal of zz came back after the question:\n%s", v)
+	}
 	// esc also stays; y leaves.
 	m = keys(t, m, "esc", "esc")
 	if m.current != screen(p) {

@@ -469,6 +469,7 @@ func (p *play) confirmLeave(e *env, k tea.KeyMsg) (screen, tea.Cmd) {
 		p.confirming = false
 	case matches(k, e.keys.No), matches(k, e.keys.Back):
 		p.confirming = false
+		p.setStatus("", false) // a message from before the question is done with
 	}
 	return p, nil
 }
