@@ -97,6 +97,17 @@ func TestKalahStoresAndExtraMove(t *testing.T) {
 	if v := m.View(); !strings.Contains(v, "< North") || !strings.Contains(v, "South >") || strings.ContainsAny(v, "◂▸") {
 		t.Fatalf("ASCII stores:\n%s", v)
 	}
+	// The pits are drawn one way: ctrl+f says so, in the game and in its
+	// review, and changes nothing.
+	for _, ks := range [][]string{{"ctrl+f"}, {"ctrl+r", "ctrl+f"}} {
+		v := strings.Join(strings.Fields(keys(t, m, ks...).View()), " ")
+		if !strings.Contains(v, "a board of pits does not flip") {
+			t.Errorf("%v: no word of the board not flipping:\n%s", ks, v)
+		}
+	}
+	if m.current.(*play).flip {
+		t.Errorf("ctrl+f flipped a board of pits")
+	}
 }
 
 // ASCII styles draw panes with ASCII borders, which the Linux console's

@@ -388,6 +388,10 @@ func (p *play) key(e *env, k tea.KeyMsg) (screen, tea.Cmd) {
 		p.redoMove()
 		return p, p.next(e)
 	case matches(k, e.keys.Flip):
+		if p.state.Board().Kind == games.Pits {
+			p.setStatus(noPitFlip, false)
+			return p, nil
+		}
 		p.flip = !p.flip
 		return p, nil
 	case matches(k, e.keys.Stop):
@@ -456,6 +460,9 @@ func (p *play) key(e *env, k tea.KeyMsg) (screen, tea.Cmd) {
 	p.input, cmd = p.input.Update(k)
 	return p, cmd
 }
+
+// noPitFlip answers ctrl+f on a board of pits, which is drawn one way only.
+const noPitFlip = "a board of pits does not flip: each row is labelled with its owner, the stores with theirs"
 
 // confirmLeave answers the question whether to leave a game not saved.
 func (p *play) confirmLeave(e *env, k tea.KeyMsg) (screen, tea.Cmd) {

@@ -172,6 +172,10 @@ func (r *review) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 		case matches(msg, k.End):
 			r.to(len(r.moves))
 		case matches(msg, k.Flip):
+			if r.start.Board().Kind == games.Pits {
+				r.status, r.isErr = noPitFlip, false
+				break
+			}
 			r.flip = !r.flip
 		case matches(msg, k.CopyPosition):
 			r.copyPosition(e)
