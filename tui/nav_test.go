@@ -33,6 +33,12 @@ func TestEscAsksBeforeLeavingGame(t *testing.T) {
 	if m.current != screen(p) || p.from >= 0 || p.confirming {
 		t.Fatalf("esc with a half-picked move: screen %T, from %d, confirming %v", m.current, p.from, p.confirming)
 	}
+	// So does a half-typed move.
+	m = keys(t, m, "b4-")
+	m = keys(t, m, "esc")
+	if m.current != screen(p) || p.input.Value() != "" || p.confirming {
+		t.Fatalf("esc with a half-typed move: screen %T, prompt %q, confirming %v", m.current, p.input.Value(), p.confirming)
+	}
 	// Then it asks; n stays.
 	m = keys(t, m, "esc")
 	if m.current != screen(p) || !strings.Contains(m.View(), "Leave this game?") {

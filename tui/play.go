@@ -376,6 +376,11 @@ func (p *play) key(e *env, k tea.KeyMsg) (screen, tea.Cmd) {
 			p.setStatus("", false)
 			return p, nil
 		}
+		if !empty {
+			p.input.SetValue("") // a half-typed move goes first, as a half-picked one does
+			p.setStatus("", false)
+			return p, nil
+		}
 		if p.unsaved && len(p.moves) > 0 && p.saveKey() != p.savedAs {
 			p.confirming = true
 			return p, nil
