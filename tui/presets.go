@@ -235,9 +235,17 @@ func (p *presetPicker) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 			return newResultsBrowser(prefer), nil
 		}
 	}
-	before := p.form.value(filterField)
+	before := make([]string, len(p.form.inputs))
+	for i := range before {
+		before[i] = p.form.value(i)
+	}
 	cmd := p.form.update(msg)
-	if p.form.value(filterField) != before {
+	for i, was := range before {
+		if p.form.value(i) != was {
+			p.err = "" // the error was of the text before
+		}
+	}
+	if p.form.value(filterField) != before[filterField] {
 		p.refilter(e)
 	}
 	if f, ok := p.fieldScale(); ok && f != p.scale {

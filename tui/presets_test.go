@@ -128,6 +128,11 @@ func TestPresetPairsWantEvenCount(t *testing.T) {
 	if _, ok := m.current.(*presetPicker); !ok || !strings.Contains(m.View(), "games per match 1: preset kp plays seat-swapped pairs: want an even number") {
 		t.Fatalf("got screen %T, view\n%s", m.current, m.View())
 	}
+	// The error goes once its field is edited.
+	m = keys(t, m, "ctrl+u", "2")
+	if v := m.View(); strings.Contains(v, "want an even number") {
+		t.Errorf("the error stayed after its field was corrected:\n%s", v)
+	}
 }
 
 func mustPlan(t *testing.T, cfg *config.Config, p *config.Preset) *tournament.Plan {
