@@ -161,7 +161,7 @@ func TestHintAgainstRandomIsUCT(t *testing.T) {
 	p := m.current.(*play)
 	next, cmd := m.Update(tea.KeyMsg{Type: tea.KeyCtrlT})
 	m = drain(t, next.(Model), cmd, 50)
-	if !strings.HasPrefix(p.statsBy, "uct") || !strings.HasPrefix(p.status, "hint: ") {
+	if p.statsBy != "hint by uct" && !strings.HasPrefix(p.statsBy, "hint by uct ") || !strings.HasPrefix(p.status, "hint: ") {
 		t.Fatalf("hint by %q, status %q", p.statsBy, p.status)
 	}
 }

@@ -610,7 +610,7 @@ func (p *play) hint(e *env) tea.Cmd {
 	}
 	p.searchID++
 	cur, cmd := startSearch(p.searchID, seat.engine, p.request(seat.budget, p.seed^0x4e4e))
-	p.hintOn, p.statsBy, p.trend, p.statsSkip = cur, seat.text+" (hint)", p.trend[:0], 0
+	p.hintOn, p.statsBy, p.trend, p.statsSkip = cur, "hint by "+seat.text, p.trend[:0], 0
 	p.stats, p.statsFor = engines.Stats{}, cur.root
 	p.setStatus("thinking about a hint...", false)
 	return cmd
