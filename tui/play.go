@@ -280,8 +280,13 @@ func (p *play) keys(e *env) keyHelp {
 	if p.typing() {
 		help = k.HelpF1
 	}
+	short := []key.Binding{as(k.Select, "play"), k.Undo, k.Redo, k.Hint, k.Save, as(k.Back, "leave"), help}
+	if p.over() {
+		// Nothing is left to play or hint at: the footer offers what is.
+		short = []key.Binding{k.Undo, k.Save, k.Review, as(k.Back, "leave"), help}
+	}
 	return keyHelp{
-		short: []key.Binding{as(k.Select, "play"), k.Undo, k.Redo, k.Hint, k.Save, as(k.Back, "leave"), help},
+		short: short,
 		full: [][]key.Binding{
 			{sel, cursor, as(k.Click, "pick a cell")},
 			{k.UpRight, k.DownLeft, key.NewBinding(key.WithKeys("left", "right"), key.WithHelp("←/→", "promotion (asked)"))},

@@ -13,6 +13,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
 )
 
@@ -201,6 +202,11 @@ func TestGameOverBanner(t *testing.T) {
 	}
 	if v := m.View(); !strings.Contains(v, "Game over: X wins 1-0") {
 		t.Fatalf("view:\n%s", v)
+	}
+	// The footer offers what a finished game still has.
+	footer := lastLine(m.View())
+	if strings.Contains(footer, "play") || strings.Contains(footer, "hint") || !strings.Contains(footer, "undo") || !strings.Contains(footer, "review") {
+		t.Errorf("the footer of a finished game: %q", footer)
 	}
 	for _, k := range [][]string{{"c3", "enter"}, {"ctrl+t"}} {
 		m = keys(t, m, k...)
@@ -656,4 +662,10 @@ func TestNewGameDealsRandomKalahStart(t *testing.T) {
 	if r.Start.String() != p.start.String() {
 		t.Fatalf("the save starts at %q, the game at %q", r.Start, p.start)
 	}
+}
+
+// lastLine is the last line of a view, its key help.
+func lastLine(v string) string {
+	lines := strings.Split(strings.TrimRight(ansi.Strip(v), "\n"), "\n")
+	return lines[len(lines)-1]
 }
