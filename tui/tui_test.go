@@ -171,7 +171,7 @@ func TestPickRefusalsGiveTheGamesReason(t *testing.T) {
 	if v := m.View(); !strings.Contains(v, "b2-b4: not a breakthrough step for White (b2 stays picked; esc cancels)") {
 		t.Fatalf("b2 to b4:\n%s", v)
 	}
-	m = keys(t, m, "down", "right", "enter")
+	keys(t, m, "down", "right", "enter")
 	if len(p.names) != 1 || p.names[0] != "b2-c3" {
 		t.Fatalf("moves %v, want b2-c3 from the pick kept", p.names)
 	}
