@@ -6,6 +6,8 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"mcarena/config"
 )
 
 // runAll starts every command of cmd (a batch or one command) in its own
@@ -83,6 +85,33 @@ func TestStepperStopsWhenLeft(t *testing.T) {
 		case <-deadline:
 			t.Fatal("the step still computes after leaving the stepper")
 		}
+	}
+}
+
+// The stepper's search may be a named engine of the nmcs family, with
+// options after its name as anywhere else; another family's is refused.
+func TestStepperTakesANamedNMCSEngine(t *testing.T) {
+	cfg, err := config.Parse("c.toml", []byte("[engines.nmcd1]\nfamily = \"nmcs\"\nlevel = 1\ndiscount = true\n[engines.u]\nfamily = \"uct\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ search, want string }{
+		{"nmcd1", "nmcs:discount"}, // level 1, the default
+		{"nmcd1:level=2", "nmcs:level=2,discount"},
+	} {
+		m := send(t, New(cfg), tea.WindowSizeMsg{Width: 140, Height: 40})
+		m = keys(t, openItem(t, m, itemStepper), "ctrl+u", "tictactoe", "tab", "ctrl+u", "", "tab", "ctrl+u", tc.search)
+		next, cmd := m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+		m = drain(t, next.(Model), cmd, 10)
+		st, ok := m.current.(*stepper)
+		if !ok || st.spec != tc.want {
+			t.Fatalf("%s: screen %T, want a stepper of %s:\n%s", tc.search, m.current, tc.want, m.View())
+		}
+	}
+	m := send(t, New(cfg), tea.WindowSizeMsg{Width: 140, Height: 40})
+	m = keys(t, openItem(t, m, itemStepper), "ctrl+u", "tictactoe", "tab", "ctrl+u", "", "tab", "ctrl+u", "u", "enter")
+	if _, ok := m.current.(*stepperSetup); !ok || !strings.Contains(m.View(), "an engine of config.toml of the nmcs family") {
+		t.Fatalf("u, a uct engine: %T\n%s", m.current, m.View())
 	}
 }
 

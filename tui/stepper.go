@@ -12,6 +12,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
+	"mcarena/config"
 	"mcarena/engines/nmcs"
 	"mcarena/games"
 	"mcarena/games/spec"
@@ -42,7 +43,7 @@ func (s *stepperSetup) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 			s.move(-1)
 			return s, nil
 		case matches(k, e.keys.Select):
-			st, field, err := s.build()
+			st, field, err := s.build(e.cfg)
 			if err != nil {
 				s.err = err.Error()
 				s.focusOn(field)
@@ -57,7 +58,7 @@ func (s *stepperSetup) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 // build validates the form into a stepper over the NMC(n+1) playout whose
 // first step is the policy Π(V(NMC(n))) of the search given; an error
 // comes with the index of the field at fault.
-func (s *stepperSetup) build() (*stepper, int, error) {
+func (s *stepperSetup) build(conf *config.Config) (*stepper, int, error) {
 	g, err := games.New(s.value(0))
 	if err != nil {
 		return nil, 0, err
@@ -71,9 +72,19 @@ func (s *stepperSetup) build() (*stepper, int, error) {
 	if pos.Terminal() {
 		return nil, 1, fmt.Errorf("the game is over in that position")
 	}
-	name, opts, has := spec.Split(s.value(2))
+	text := strings.TrimSpace(s.value(2))
+	name, opts, has := spec.Split(text)
+	if name != "nmcs" && conf != nil {
+		// A named engine of the nmcs family (nmcd1), its options as the
+		// configuration gives them and any given after its name.
+		if eng, err := config.ResolveEngine(conf, text); err == nil {
+			if n, o, h := spec.Split(eng.Spec()); n == "nmcs" {
+				name, opts, has = n, o, h
+			}
+		}
+	}
 	if name != "nmcs" {
-		return nil, 2, fmt.Errorf("search: want nmcs:OPTIONS, like nmcs:level=2,discount,pod=3")
+		return nil, 2, fmt.Errorf("search: want nmcs:OPTIONS, like nmcs:level=2,discount,pod=3, or an engine of config.toml of the nmcs family")
 	}
 	v, err := spec.Resolve("search", nmcs.Options, opts, has)
 	if err != nil {
