@@ -980,6 +980,12 @@ func (p *play) undo() {
 	p.resigned = -1
 	p.restoreClocks()
 	p.setStatus("", false)
+	if !p.seats[0].human() && !p.seats[1].human() && !p.paused {
+		// Two engines would play the ply taken back again at once: they
+		// stop, so that the position undone to stays on the board.
+		p.paused = true
+		p.setStatus("engines paused at the position undone to (ctrl+p resumes, ctrl+y redoes)", false)
+	}
 	p.unsaved = true
 	p.autosave()
 }

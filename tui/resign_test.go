@@ -170,3 +170,30 @@ func TestResignedOfOlderSaves(t *testing.T) {
 		}
 	}
 }
+
+// Undo in a game of two engines takes back a ply and pauses them, where
+// they would play it again at once; redo then replays it.
+func TestUndoPausesTwoEngines(t *testing.T) {
+	m, _ := startWith(t, "tictactoe", "random", "random")
+	p := m.current.(*play)
+	m = keys(t, m, "ctrl+p") // stop the first search, to play the moves here
+	for _, mv := range []string{"b2", "a1"} {
+		mm, err := p.state.ParseMove(mv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.playMove(mm)
+	}
+	m = keys(t, m, "ctrl+p") // the engines run again
+	if p.paused {
+		t.Fatal("ctrl+p did not resume the engines")
+	}
+	m = keys(t, m, "ctrl+z")
+	if len(p.moves) != 1 || !p.paused || p.cur != nil || !strings.Contains(m.View(), "engines paused at the position undone to") {
+		t.Fatalf("after undo: %d moves, paused %v, searching %v:\n%s", len(p.moves), p.paused, p.cur != nil, m.View())
+	}
+	keys(t, m, "ctrl+y")
+	if len(p.moves) != 2 || p.names[1] != "a1" {
+		t.Fatalf("after redo: %v", p.names)
+	}
+}
