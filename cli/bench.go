@@ -9,6 +9,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/pprof"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -240,17 +241,23 @@ func machine() string {
 }
 
 // splitGames splits a comma-separated list of game specs. A game's options
-// are separated by commas too, so a piece that holds an = before any colon
-// (an option, NAME=VALUE, where a game's name holds no =) continues the spec
-// before it: "loa,breakthrough:size=6x6,misere=true" is two games.
+// are separated by commas too, so a piece starts a spec only where it
+// begins with a game's name (loa, breakthrough:size=6x6); a piece that is
+// NAME=VALUE, or a flag the spec before it takes, is an option of that
+// spec: "loa,breakthrough:size=6x6,misere" is two games.
 func splitGames(list string) []string {
 	var specs []string
 	for _, piece := range strings.Split(list, ",") {
 		piece = strings.TrimSpace(piece)
-		colon, eq := strings.IndexByte(piece, ':'), strings.IndexByte(piece, '=')
-		if len(specs) > 0 && eq >= 0 && (colon < 0 || eq < colon) {
-			specs[len(specs)-1] += "," + piece
-			continue
+		name, _, _ := strings.Cut(piece, ":")
+		if len(specs) > 0 && !slices.Contains(games.Names(), name) {
+			// An option (NAME=VALUE, or a flag the game before takes);
+			// else a game's name mistyped, which its error then names.
+			joined := specs[len(specs)-1] + "," + piece
+			if _, err := games.New(joined); err == nil || strings.Contains(piece, "=") {
+				specs[len(specs)-1] = joined
+				continue
+			}
 		}
 		specs = append(specs, piece)
 	}

@@ -54,6 +54,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"frobnicate"}, `unknown command "frobnicate": valid commands are`},
 		{[]string{"bench", "--time", "-1s"}, "--time must be positive"},
 		{[]string{"bench", "--games", "nogo:size=99"}, "out of range"},
+		{[]string{"bench", "--games", "loa,shogi"}, `unknown game "shogi"`},
 		{[]string{"bench", "extra"}, `unexpected argument "extra"`},
 		{[]string{"bench", "--search", "uct", "--time", "1ms"}, "--time is the playout benchmark's"},
 		{[]string{"bench", "--games", "tictactoe", "--iterations", "50"}, "--iterations goes with --search ENGINE"},
@@ -74,7 +75,7 @@ func TestBadInput(t *testing.T) {
 }
 
 func TestBenchJSON(t *testing.T) {
-	code, out, errs := run("bench", "--time", "20ms", "--games", "breakthrough,kalah,breakthrough:size=6x6,misere=true", "--json")
+	code, out, errs := run("bench", "--time", "20ms", "--games", "breakthrough,kalah,breakthrough:size=6x6,misere,knightthrough:size=6x6,misere=true", "--json")
 	if code != ExitOK {
 		t.Fatalf("code %d: %s", code, errs)
 	}
@@ -85,7 +86,7 @@ func TestBenchJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	// A game's options are separated by commas as the list's games are.
-	if len(got.Results) != 3 || got.Results[0].Game != "breakthrough" || got.Results[1].Game != "kalah" || got.Results[2].Game != "breakthrough:size=6x6,misere" {
+	if len(got.Results) != 4 || got.Results[0].Game != "breakthrough" || got.Results[1].Game != "kalah" || got.Results[2].Game != "breakthrough:size=6x6,misere" || got.Results[3].Game != "knightthrough:size=6x6,misere" {
 		t.Fatalf("results %+v", got.Results)
 	}
 	bt := got.Results[0]
