@@ -39,7 +39,7 @@ type Repaired struct {
 // rewritten atomically (a synced temporary file renamed over it) under the
 // file's lock, so a run cannot append meanwhile. A file with nothing to
 // repair is left untouched, and so is a file none of whose lines begins as
-// a record does (no results file: Repair refuses it). With a Checker, a record that fails its checks
+// a record does while some hold text (no results file: Repair refuses it). With a Checker, a record that fails its checks
 // (Checker.Check) is set aside too, its game to be played again by the
 // next run; nil checks the records' form alone.
 func Repair(path string, c *Checker) (rep Repaired, err error) {
@@ -90,15 +90,20 @@ func Repair(path string, c *Checker) (rep Repaired, err error) {
 			err = fmt.Errorf("%w: %s was left as it was", err, path)
 		}
 	}()
-	rep, recordLike, err := sortLines(filepath.Base(path), in, good, damaged, check)
+	rep, kinds, err := sortLines(filepath.Base(path), in, good, damaged, check)
 	if err != nil {
 		return rep, fmt.Errorf("%s: %w", path, err)
 	}
-	if rep.Kept == 0 && recordLike == 0 && len(rep.Moved) > 0 {
+	if kinds.foreignFile() {
 		// Another file named by mistake (a configuration, notes): repair
 		// takes over no file a run would refuse as no results file.
 		rep.Moved = nil
-		return rep, noResultsFile(path)
+		if damaged.f != nil {
+			damaged.close()
+			os.Remove(damaged.f.Name())
+			damaged.f = nil
+		}
+		return rep, fmt.Errorf("%w, and is left as it was", noResultsFile(path))
 	}
 	if c != nil {
 		rep.Unmatched = c.Unmatched()
@@ -137,8 +142,9 @@ func Repair(path string, c *Checker) (rep Repaired, err error) {
 // to good, and every other line to moved, each after a comment with its
 // line number and the reason. A record is good when it parses, check finds
 // nothing wrong with it ("") and it is the first record of its game.
-// recordLike counts the lines, good or not, that begin as a record does.
-func sortLines(name string, in io.Reader, good, moved io.Writer, check func(*Record) string) (rep Repaired, recordLike int, err error) {
+// kinds counts the lines, good or not, that begin as a record does and
+// those that hold something else.
+func sortLines(name string, in io.Reader, good, moved io.Writer, check func(*Record) string) (rep Repaired, kinds lineKinds, err error) {
 	type first struct {
 		line int
 		rec  Record
@@ -148,15 +154,18 @@ func sortLines(name string, in io.Reader, good, moved io.Writer, check func(*Rec
 	for {
 		b, complete, tooLong, err := lr.next()
 		if err == io.EOF {
-			return rep, recordLike, nil
+			return rep, kinds, nil
 		}
 		if err != nil {
-			return rep, recordLike, err
+			return rep, kinds, err
 		}
 		var why string
 		trimmed := bytes.TrimSpace(b)
-		if len(trimmed) > 0 && opensAsRecord(trimmed) {
-			recordLike++
+		switch {
+		case len(trimmed) > 0 && opensAsRecord(trimmed):
+			kinds.recordLike++
+		case len(bytes.Trim(b, " \t\r\n\x00")) > 0:
+			kinds.foreign++ // not blanks or the zeros a crash leaves
 		}
 		rec, perr := ParseRecord(trimmed)
 		switch {
@@ -192,17 +201,27 @@ func sortLines(name string, in io.Reader, good, moved io.Writer, check func(*Rec
 		}
 		if why == "" {
 			if _, err := fmt.Fprintf(good, "%s\n", b); err != nil {
-				return rep, recordLike, err
+				return rep, kinds, err
 			}
 			rep.Kept++
 			continue
 		}
 		rep.Moved = append(rep.Moved, ReadProblem{Line: lr.line, Msg: why})
 		if _, err := fmt.Fprintf(moved, "# %s line %d: %s\n%s\n", name, lr.line, why, b); err != nil {
-			return rep, recordLike, err
+			return rep, kinds, err
 		}
 	}
 }
+
+// lineKinds counts the lines of a file that begin as a record does and the
+// lines that hold something else than blanks and zero bytes.
+type lineKinds struct{ recordLike, foreign int }
+
+// foreignFile says whether the lines are of another kind of file than a
+// results file: none begins as a record does, and some hold text. A file
+// of blanks and zero bytes (what a crash may leave) is a results file,
+// damaged.
+func (k lineKinds) foreignFile() bool { return k.recordLike == 0 && k.foreign > 0 }
 
 // noResultsFile is the error of Repair and Verify for a file none of whose
 // lines begins as a record does.

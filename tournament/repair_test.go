@@ -199,6 +199,18 @@ func TestRepairTakesOverNoOtherFile(t *testing.T) {
 	if rep, err := Repair(path, nil); err != nil || rep.Kept != 0 || len(rep.Moved) != 1 || rep.Damaged == "" {
 		t.Errorf("a results file of one damaged record: %+v, %v; want its line set aside", rep, err)
 	}
+	// Blanks and zero bytes, what a crash may leave of a results file,
+	// are repaired, as the run that refuses such a file advises.
+	for _, content := range []string{"\x00\x00\x00\x00", "\x00\x00\n", "   ", "\n"} {
+		path := filepath.Join(t.TempDir(), "r.jsonl")
+		os.WriteFile(path, []byte(content), 0o644)
+		if _, err := Verify(path, NewChecker(nil)); err != nil {
+			t.Errorf("%q: verify: %v", content, err)
+		}
+		if rep, err := Repair(path, nil); err != nil || len(rep.Moved) == 0 {
+			t.Errorf("%q: %+v, %v; want it repaired", content, rep, err)
+		}
+	}
 }
 
 // appending is a results file that a run appends to while it is read: it

@@ -329,7 +329,9 @@ func (v *Verified) Checked() string {
 // run may be writing the file meanwhile: Verify reads the bytes the file
 // held when it was opened (the rest is Unread), and a last line cut off
 // (the run's write in progress, or a crash that a run repairs) is set
-// apart in CutOff, not counted among the wrong lines.
+// apart in CutOff, not counted among the wrong lines. A file none of whose
+// lines begins as a record does while some hold text is no results file:
+// Verify refuses it, as Repair does.
 func Verify(path string, c *Checker) (Verified, error) {
 	var v Verified
 	f, fi, err := openRegular(path)
@@ -351,15 +353,15 @@ func Verify(path string, c *Checker) (Verified, error) {
 			v.Batches++
 		}
 	}
-	var recordLike int
-	v.Repaired, recordLike, err = sortLines(path, held(), io.Discard, io.Discard, func(r *Record) string {
+	var kinds lineKinds
+	v.Repaired, kinds, err = sortLines(path, held(), io.Discard, io.Discard, func(r *Record) string {
 		count(r)
 		return c.Check(r)
 	})
 	if err != nil {
 		return v, fmt.Errorf("%s: %w", path, err)
 	}
-	if v.Kept == 0 && recordLike == 0 && len(v.Moved) > 0 {
+	if kinds.foreignFile() {
 		v.Moved = nil
 		return v, noResultsFile(path)
 	}
