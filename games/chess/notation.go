@@ -1,6 +1,7 @@
 package chess
 
 import (
+	"errors"
 	"fmt"
 	"math/bits"
 	"strings"
@@ -127,10 +128,17 @@ func (s *State) ParseMove(text string) (games.Move, error) {
 		case len(text) == 4 && s.promotes(from, to):
 			return games.NoMove, fmt.Errorf("%s: a promotion names its piece, like %sq", text, text)
 		case len(text) == 5 && !s.promotes(from, to):
-			return games.NoMove, fmt.Errorf("%s: only a pawn that reaches the last rank promotes; without the %c the move is %s", text, text[4], text[:4])
+			if _, err := s.ParseMove(text[:4]); err == nil {
+				return games.NoMove, fmt.Errorf("%s: only a pawn that reaches the last rank promotes; without the %c the move is %s", text, text[4], text[:4])
+			}
+			return games.NoMove, fmt.Errorf("%s: only a pawn that reaches the last rank promotes", text)
 		}
 		piece := int(s.board[from]&7 - 1)
-		if piece == king && (from == sqE1 || from == sqE8) && (to-from == 2 || from-to == 2) && from/8 == to/8 {
+		home := sqE1
+		if s.side&1 != White {
+			home = sqE8
+		}
+		if piece == king && from == home && (to-from == 2 || from-to == 2) {
 			return games.NoMove, fmt.Errorf("%s: %s", text, s.castleReason(to < from))
 		}
 		if why := s.kingSafety(piece, to, from%8, from/8, false, len(text) == 5); why != "" {
@@ -236,7 +244,11 @@ func (s *State) parseSAN(text string, legal []games.Move) (games.Move, error) {
 	case piece == pawn && (to < 8 || to >= 56) && promo < 0:
 		return games.NoMove, fmt.Errorf("%s: a promotion names its piece, like %s=Q", text, t)
 	case promo >= 0 && to/8 != 7-7*int(s.side&1):
-		return games.NoMove, fmt.Errorf("%s: a pawn of %s promotes only on the %s rank; without =%c the move is %s", text, s.g.PlayerNames()[s.side], map[bool]string{true: "8th", false: "1st"}[s.side&1 == 0], pieceLetters[promo], t)
+		why := fmt.Sprintf("%s: a pawn of %s promotes only on the %s rank", text, s.g.PlayerNames()[s.side], map[bool]string{true: "8th", false: "1st"}[s.side&1 == 0])
+		if _, err := s.parseSAN(t, legal); err == nil {
+			why += fmt.Sprintf("; without =%c the move is %s", pieceLetters[promo], t)
+		}
+		return games.NoMove, errors.New(why)
 	}
 	if why := s.kingSafety(piece, to, fromFile, fromRank, capture, promo >= 0); why != "" {
 		return games.NoMove, fmt.Errorf("%s: %s", text, why)

@@ -114,9 +114,16 @@ func TestParseMoveErrors(t *testing.T) {
 		{"1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8", "a promotion names its piece"},
 		// A promotion written where the move promotes nothing says so.
 		{chess.StartFEN, "e4=Q", "a pawn of White promotes only on the 8th rank; without =Q the move is e4"},
-		{"4k3/8/4p3/8/8/8/8/4K3 b - - 0 1", "e5=N", "a pawn of Black promotes only on the 1st rank"},
+		{"4k3/8/4p3/8/8/8/8/4K3 b - - 0 1", "e5=N", "a pawn of Black promotes only on the 1st rank; without =N the move is e5"},
 		{chess.StartFEN, "e2e4q", "only a pawn that reaches the last rank promotes; without the q the move is e2e4"},
 		{"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "e1e2q", "without the q the move is e1e2"},
+		// The move without its suffix is named only where it is legal.
+		{chess.StartFEN, "e2e5q", "e2e5q: only a pawn that reaches the last rank promotes"},
+		{chess.StartFEN, "e5=Q", "e5=Q: a pawn of White promotes only on the 8th rank"},
+		{"4k3/8/8/8/4p3/8/4P3/4K3 w - - 0 1", "e4=Q", "e4=Q: a pawn of White promotes only on the 8th rank"},
+		// A king's two steps along a rank off its home square are no castling.
+		{"4K3/8/8/8/8/8/8/k6r w - - 0 1", "e8g8", "e8g8: the king on e8 cannot move to g8 here"},
+		{"7K/8/8/8/8/8/8/r3k3 b - - 0 1", "e1c1", "e1c1: the king on e1 cannot move to c1 here"},
 		// UCI moves get the reasons SAN's do.
 		{"4r1k1/8/8/8/8/8/4N3/4K3 w - - 0 1", "e2c3", "the knight on e2 is pinned: moving it to c3 would leave White's king in check"},
 		{"4k3/8/8/8/8/8/7r/4K3 w - - 0 1", "e1d2", "White's king would be in check on d2"},
@@ -139,6 +146,9 @@ func TestParseMoveErrors(t *testing.T) {
 		_, err := s.ParseMove(tt.text)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%q in %q: error %v, want one saying %q", tt.text, tt.fen, err, tt.want)
+		}
+		if err != nil && (strings.HasSuffix(tt.want, "promotes") || strings.HasSuffix(tt.want, "rank")) && strings.Contains(err.Error(), "the move is") {
+			t.Errorf("%q in %q: %v names an illegal move as the move", tt.text, tt.fen, err)
 		}
 	}
 }
