@@ -296,6 +296,7 @@ func TestTournamentErrors(t *testing.T) {
 		{[]string{"run", "tiny", "--config", bad}, bad + `:2: presets.x.games: unknown game "shogi"`},
 		{[]string{"run", "tiny", "--config", cfg, "--shard", "2/2"}, "shard 2 of 2"},
 		{[]string{"run", "tiny", "--config", cfg, "--out", ""}, "--out names no file: give a FILE, or leave --out out for results/tiny.jsonl"},
+		{[]string{"run", "tiny", "--config", cfg, "--out", "", "--scale", "0.5"}, "leave --out out for results/tiny.scale-0.5.jsonl"},
 		{[]string{"run", "tiny", "--config", cfg, "--shard", "auto"}, "SLURM_ARRAY_TASK_ID"},
 		{[]string{"run", "tiny", "--config", filepath.Join(dir, "none.toml")}, "does not exist"},
 		{[]string{"report"}, "want results files"},

@@ -166,9 +166,6 @@ func runRun(args []string, stdout io.Writer) error {
 	if *workers < 0 || *workers > tournament.MaxWorkers {
 		return usagef("--workers %d: want 1..%d (or 0, one per core)", *workers, tournament.MaxWorkers)
 	}
-	if *out == "" && flagSet(fs, "out") {
-		return usagef("--out names no file: give a FILE, or leave --out out for results/%s.jsonl", p.Name)
-	}
 	if !(*scale > 0 && *scale <= 1000) { // NaN fails both comparisons
 		return usagef("--scale %g: want a factor above 0 and at most 1000", *scale)
 	}
@@ -183,6 +180,9 @@ func runRun(args []string, stdout io.Writer) error {
 		if opt.Shard, opt.Shards, err = parseShard(*shard); err != nil {
 			return err
 		}
+	}
+	if *out == "" && flagSet(fs, "out") {
+		return usagef("--out names no file: give a FILE, or leave --out out for %s", filepath.Join("results", opt.FileName(p.Name)))
 	}
 	path := *out
 	if path == "" {

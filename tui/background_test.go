@@ -110,7 +110,7 @@ func TestStepperTakesANamedNMCSEngine(t *testing.T) {
 	}
 	m := send(t, New(cfg), tea.WindowSizeMsg{Width: 140, Height: 40})
 	m = keys(t, openItem(t, m, itemStepper), "ctrl+u", "tictactoe", "tab", "ctrl+u", "", "tab", "ctrl+u", "u", "enter")
-	if _, ok := m.current.(*stepperSetup); !ok || !strings.Contains(m.View(), "an engine of config.toml of the nmcs family") {
+	if _, ok := m.current.(*stepperSetup); !ok || !strings.Contains(m.View(), "a named engine of the nmcs family") {
 		t.Fatalf("u, a uct engine: %T\n%s", m.current, m.View())
 	}
 }

@@ -124,6 +124,21 @@ func TestHelpScrollsOnASmallTerminal(t *testing.T) {
 	}
 }
 
+// The help's scrolling keys are the arrows, pgup/pgdn, home and end: j and
+// k, which a text field under the help takes as typed, reach the field.
+func TestHelpScrollLeavesTypedLetters(t *testing.T) {
+	m, p := start(t, "breakthrough")
+	m = send(t, m, tea.WindowSizeMsg{Width: minWidth, Height: minHeight})
+	m = keys(t, m, "b", "F1")
+	if !m.showHelp || !strings.Contains(ansi.Strip(m.View()), "scroll") {
+		t.Fatalf("no scrolling help over the prompt:\n%s", m.View())
+	}
+	m = keys(t, m, "2", "k", "j", "x")
+	if got := p.input.Value(); got != "b2kjx" {
+		t.Errorf("the prompt reads %q, want b2kjx", got)
+	}
+}
+
 // The menu's Help screen wraps its text to the terminal: each paragraph's
 // lines are full before the next begins (no line of a few words left where
 // text wrapped for a wider screen wraps again), and none is wider than the

@@ -274,7 +274,7 @@ func (p *play) keys(e *env) keyHelp {
 		return keyHelp{short: []key.Binding{ch, play, cancel, k.Help}, full: [][]key.Binding{{ch, play, cancel}, {k.Help, k.Quit}}}
 	}
 	sel := as(k.Select, "play the move / pick a cell")
-	back := as(k.Back, "cancel a pick / leave")
+	back := as(k.Back, "cancel a pick or typed move / leave")
 	cursor := key.NewBinding(key.WithKeys("up", "down", "left", "right"), key.WithHelp("←↑↓→", "cursor (hex: ↑↖ ↓↘)"))
 	help := k.Help
 	if p.typing() {
@@ -844,24 +844,28 @@ func (p *play) pick(cell int) {
 
 // moveText writes the move from one cell to another as the game writes its
 // moves from one cell: the cells' names with what the game puts between
-// them in a legal move that starts on from ("b2-b3", "e2e4"), or nothing
-// between them where its names of moves do not read so (chess's SAN: its
-// ParseMove reads UCI too).
+// them in the legal moves that start on from ("b2-b3"; "-" where it also
+// writes another, such as LOA's "x" of a capture, which would claim one),
+// or nothing between them where its names of moves do not read so (chess's
+// SAN: its ParseMove reads UCI too).
 func (p *play) moveText(from, to int) string {
 	b := p.state.Board()
 	a := cellName(b, from)
+	sep, found := "", false
 	for _, m := range p.state.Legal(p.buf) {
 		f, t := p.state.MoveCells(m)
 		if f != from || t < 0 {
 			continue
 		}
 		text, end := p.state.MoveString(m), cellName(b, t)
-		if strings.HasPrefix(text, a) && strings.HasSuffix(text, end) && len(text) >= len(a)+len(end) {
-			return a + text[len(a):len(text)-len(end)] + cellName(b, to)
+		if !strings.HasPrefix(text, a) || !strings.HasSuffix(text, end) || len(text) < len(a)+len(end) {
+			continue
 		}
-		break
+		if s := text[len(a) : len(text)-len(end)]; !found || s == "-" {
+			sep, found = s, true
+		}
 	}
-	return a + cellName(b, to)
+	return a + sep + cellName(b, to)
 }
 
 // refusal is the game's reason for refusing the move text, nil where it

@@ -241,8 +241,8 @@ func (p *presetPicker) update(e *env, msg tea.Msg) (screen, tea.Cmd) {
 	}
 	cmd := p.form.update(msg)
 	for i, was := range before {
-		if p.form.value(i) != was {
-			p.err = "" // the error was of the text before
+		if i != filterField && p.form.value(i) != was {
+			p.err = "" // the error was of a field's text before; the filter's changes are not its
 		}
 	}
 	if p.form.value(filterField) != before[filterField] {

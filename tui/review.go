@@ -103,7 +103,7 @@ func recordReview(rec tournament.Record, path string) (*review, error) {
 	for i, ms := range rec.Moves {
 		m, err := s.ParseMove(ms.Move)
 		if err != nil {
-			return nil, fmt.Errorf("move %d: %w", i+1, err)
+			return nil, fmt.Errorf("ply %d: %w", i+1, err)
 		}
 		moves = append(moves, m)
 		s.Play(m)

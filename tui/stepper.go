@@ -84,7 +84,7 @@ func (s *stepperSetup) build(conf *config.Config) (*stepper, int, error) {
 		}
 	}
 	if name != "nmcs" {
-		return nil, 2, fmt.Errorf("search: want nmcs:OPTIONS, like nmcs:level=2,discount,pod=3, or an engine of config.toml of the nmcs family")
+		return nil, 2, fmt.Errorf("search: want nmcs:OPTIONS, like nmcs:level=2,discount,pod=3, or a named engine of the nmcs family")
 	}
 	v, err := spec.Resolve("search", nmcs.Options, opts, has)
 	if err != nil {

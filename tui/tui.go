@@ -168,12 +168,15 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			// it go to it, not to the screen under it.
 			lines, window := m.helpLines()
 			if len(lines) > window {
+				// The arrows, not j and k, which a text field under the
+				// help takes as typed.
 				k := m.ctx.keys
 				last := len(lines) - window
+				m.helpTop = min(max(m.helpTop, 0), last) // the terminal may have grown
 				switch {
-				case matches(msg, k.ListDown):
+				case matches(msg, k.Down):
 					m.helpTop = min(m.helpTop+1, last)
-				case matches(msg, k.ListUp):
+				case matches(msg, k.Up):
 					m.helpTop = max(m.helpTop-1, 0)
 				case matches(msg, k.PageDown):
 					m.helpTop = min(m.helpTop+window, last)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"mcarena/config"
+	"mcarena/games"
 	"mcarena/games/pgn"
 	"mcarena/tournament"
 
@@ -668,4 +669,37 @@ func TestNewGameDealsRandomKalahStart(t *testing.T) {
 func lastLine(v string) string {
 	lines := strings.Split(strings.TrimRight(ansi.Strip(v), "\n"), "\n")
 	return lines[len(lines)-1]
+}
+
+// cellOf returns the index of the cell named name on the board of s.
+func cellOf(t *testing.T, b games.Board, name string) int {
+	t.Helper()
+	for i := range b.Cells {
+		if b.Name(i) == name {
+			return i
+		}
+	}
+	t.Fatalf("no cell %s", name)
+	return -1
+}
+
+// A picked move is written as the game writes a move between its cells,
+// with "-" where the game also writes an "x" that would claim a capture:
+// LOA's a1 has a capture (a1xa3) and other moves, and a1 to c3 captures
+// nothing.
+func TestPickedMoveTextClaimsNoCapture(t *testing.T) {
+	m, _ := start(t, "loa")
+	p := m.current.(*play)
+	s, err := p.state.Game().ParsePosition("7b/8/8/4w3/8/w7/8/b7 b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.state = s
+	b := s.Board()
+	if got := p.moveText(cellOf(t, b, "a1"), cellOf(t, b, "c3")); got != "a1-c3" {
+		t.Errorf("a1 to c3 written %q, want a1-c3", got)
+	}
+	if _, err := s.ParseMove("a1xa3"); err != nil {
+		t.Fatalf("the position has no capture a1xa3: %v", err)
+	}
 }

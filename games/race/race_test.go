@@ -428,13 +428,12 @@ func TestParseMoveReasons(t *testing.T) {
 	}
 	// An x says the move captures: onto an empty cell it is refused, as
 	// LOA refuses it.
-	if s, _ := g.ParsePosition("5/5/5/4b/w4 w"); true {
-		if _, err := s.ParseMove("a1xb2"); err == nil || err.Error() != "a1xb2: nothing to capture on b2" {
-			t.Errorf("a1xb2 onto an empty cell: %v", err)
-		}
-		if m, err := s.ParseMove("a1-b2"); err != nil || s.MoveString(m) != "a1-b2" {
-			t.Errorf("a1-b2 onto an empty cell: %v, %v", m, err)
-		}
+	es, _ := g.ParsePosition("5/5/5/4b/w4 w")
+	if _, err := es.ParseMove("a1xb2"); err == nil || err.Error() != "a1xb2: nothing to capture on b2" {
+		t.Errorf("a1xb2 onto an empty cell: %v", err)
+	}
+	if m, err := es.ParseMove("a1-b2"); err != nil || es.MoveString(m) != "a1-b2" {
+		t.Errorf("a1-b2 onto an empty cell: %v, %v", m, err)
 	}
 	s, _ = mustGame(t, "knightthrough:capture=diagonal").ParsePosition("5/5/1b3/5/w4 w")
 	for in, want := range map[string]string{
