@@ -97,13 +97,10 @@ func Repair(path string, c *Checker) (rep Repaired, err error) {
 	if kinds.foreignFile() {
 		// Another file named by mistake (a configuration, notes): repair
 		// takes over no file a run would refuse as no results file.
+		// The deferred clean-up removes the lines set aside and says
+		// the file was left as it was.
 		rep.Moved = nil
-		if damaged.f != nil {
-			damaged.close()
-			os.Remove(damaged.f.Name())
-			damaged.f = nil
-		}
-		return rep, fmt.Errorf("%w, and is left as it was", noResultsFile(path))
+		return rep, errNoResults
 	}
 	if c != nil {
 		rep.Unmatched = c.Unmatched()
@@ -223,11 +220,9 @@ type lineKinds struct{ recordLike, foreign int }
 // damaged.
 func (k lineKinds) foreignFile() bool { return k.recordLike == 0 && k.foreign > 0 }
 
-// noResultsFile is the error of Repair and Verify for a file none of whose
-// lines begins as a record does.
-func noResultsFile(path string) error {
-	return fmt.Errorf("%s: no line begins as a record of a results file does (%s or %s): it is no results file", path, recordOpenings[1], recordOpenings[0])
-}
+// errNoResults is the refusal of Repair and Verify of a file whose lines
+// are of another kind of file (lineKinds.foreignFile).
+var errNoResults = fmt.Errorf("no line begins as a record of a results file does (%s or %s): it is no results file", recordOpenings[1], recordOpenings[0])
 
 // lazyFile is a buffered file created at its first write.
 type lazyFile struct {

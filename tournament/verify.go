@@ -363,7 +363,7 @@ func Verify(path string, c *Checker) (Verified, error) {
 	}
 	if kinds.foreignFile() {
 		v.Moved = nil
-		return v, noResultsFile(path)
+		return v, fmt.Errorf("%s: %w", path, errNoResults)
 	}
 	if v.CutOff != 0 {
 		v.Moved = slices.DeleteFunc(v.Moved, func(m ReadProblem) bool { return m.Line == v.CutOff })
