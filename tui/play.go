@@ -794,8 +794,11 @@ func (p *play) chooserText(e *env) string {
 // pawn's promotions), it opens a chooser.
 func (p *play) pick(cell int) {
 	var one, starts, both []games.Move
-	for _, m := range p.state.Legal(p.buf) {
+	legal := p.state.Legal(p.buf)
+	oneCell := len(legal) > 0 // every legal move names one cell (a stone placed, a pit sown)
+	for _, m := range legal {
 		from, to := p.state.MoveCells(m)
+		oneCell = oneCell && to < 0
 		if p.from >= 0 && ((from == p.from && to == cell) || (from == cell && to == p.from)) {
 			both = append(both, m)
 			continue
@@ -826,14 +829,14 @@ func (p *play) pick(cell int) {
 		// game says why, as it does for the move typed.
 		b := p.state.Board()
 		why := "no legal move goes from " + cellName(b, p.from) + " to " + cellName(b, cell)
-		if err := p.refusal(p.moveText(p.from, cell)); err != nil {
+		if err := p.refusal(p.moveText(legal, p.from, cell)); err != nil {
 			why = "illegal: " + err.Error()
 		}
 		p.setStatus(why+" ("+cellName(b, p.from)+" stays picked; esc cancels)", true)
 	default:
 		b := p.state.Board()
 		why := "no legal move starts on " + cellName(b, cell)
-		if p.oneCellMoves() {
+		if oneCell { // a cell's name is a move to ask the game about
 			if err := p.refusal(cellName(b, cell)); err != nil {
 				why = "illegal: " + err.Error()
 			}
@@ -847,12 +850,12 @@ func (p *play) pick(cell int) {
 // them in the legal moves that start on from ("b2-b3"; "-" where it also
 // writes another, such as LOA's "x" of a capture, which would claim one),
 // or nothing between them where its names of moves do not read so (chess's
-// SAN: its ParseMove reads UCI too).
-func (p *play) moveText(from, to int) string {
+// SAN: its ParseMove reads UCI too). legal is the position's legal moves.
+func (p *play) moveText(legal []games.Move, from, to int) string {
 	b := p.state.Board()
 	a := cellName(b, from)
 	sep, found := "", false
-	for _, m := range p.state.Legal(p.buf) {
+	for _, m := range legal {
 		f, t := p.state.MoveCells(m)
 		if f != from || t < 0 {
 			continue
@@ -873,19 +876,6 @@ func (p *play) moveText(from, to int) string {
 func (p *play) refusal(text string) error {
 	_, err := p.state.ParseMove(text)
 	return err
-}
-
-// oneCellMoves reports whether every legal move names one cell (a stone
-// placed, a pit sown), so that a cell's name is a move to ask the game
-// about.
-func (p *play) oneCellMoves() bool {
-	legal := p.state.Legal(p.buf)
-	for _, m := range legal {
-		if _, to := p.state.MoveCells(m); to >= 0 {
-			return false
-		}
-	}
-	return len(legal) > 0
 }
 
 func cellName(b games.Board, i int) string { return b.Name(i) }

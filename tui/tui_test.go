@@ -696,7 +696,7 @@ func TestPickedMoveTextClaimsNoCapture(t *testing.T) {
 	}
 	p.state = s
 	b := s.Board()
-	if got := p.moveText(cellOf(t, b, "a1"), cellOf(t, b, "c3")); got != "a1-c3" {
+	if got := p.moveText(s.Legal(nil), cellOf(t, b, "a1"), cellOf(t, b, "c3")); got != "a1-c3" {
 		t.Errorf("a1 to c3 written %q, want a1-c3", got)
 	}
 	if _, err := s.ParseMove("a1xa3"); err != nil {
