@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"mcarena/internal/words"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -69,29 +70,7 @@ func runList(args []string, stdout io.Writer) error {
 	}
 	for _, n := range presets {
 		p, _ := cfg.Preset(n)
-		switch p.Kind {
-		case config.Analysis:
-			runs := fmt.Sprintf("%d engines x %d runs", len(p.Engines), p.Count)
-			if p.Budgets != nil {
-				runs = fmt.Sprintf("%d engines x %d budgets x %d runs", len(p.Engines), len(p.Budgets), p.Count)
-			}
-			fmt.Fprintf(stdout, "  %-*s %s  %s\n", w, n, runs, p.Description)
-			continue
-		case config.Simulations:
-			fmt.Fprintf(stdout, "  %-*s %s x %d %s playouts  %s\n", w, n, plural(len(p.Positions), "position"), p.Count, strings.Join(p.Policies, ", "), p.Description)
-			continue
-		}
-		if p.Elimination != nil {
-			k := len(p.Elimination)
-			fmt.Fprintf(stdout, "  %-*s elimination of %d engines: %d pairings x %d games = %d games  %s\n", w, p.Name, k, k-1, p.Count, (k-1)*p.Count, p.Description)
-			continue
-		}
-		games := len(tournament.Matches(p)) * p.Count
-		each := fmt.Sprintf("%d games", p.Count)
-		if p.Protocol == config.SeatPairs {
-			each = fmt.Sprintf("%d seat-swapped pairs", p.Count/2)
-		}
-		fmt.Fprintf(stdout, "  %-*s %d matches x %s = %d games  %s\n", w, n, len(tournament.Matches(p)), each, games, p.Description)
+		fmt.Fprintf(stdout, "  %-*s %s  %s\n", w, n, tournament.Extent(p), p.Description)
 	}
 	if len(engs) > 0 {
 		if len(presets) > 0 {
@@ -237,11 +216,11 @@ func runRun(args []string, stdout io.Writer) error {
 	}
 	switch p.Kind {
 	case config.Analysis:
-		fmt.Fprintf(stdout, "%s done\n\n", plural(played, "run"))
+		fmt.Fprintf(stdout, "%s done\n\n", words.Plural(played, "run"))
 	case config.Simulations:
 		fmt.Fprintf(stdout, "%d %s of playouts done\n\n", played, map[bool]string{true: "batch", false: "batches"}[played == 1])
 	default:
-		fmt.Fprintf(stdout, "%s played\n\n", plural(played, "game"))
+		fmt.Fprintf(stdout, "%s played\n\n", words.Plural(played, "game"))
 	}
 	recs, _, _, err := tournament.ReadResults(path)
 	if err != nil {
@@ -932,7 +911,7 @@ func runRepair(args []string, stdout io.Writer) error {
 	fmt.Fprintf(stdout, "kept %d good records in %s; moved %d lines to %s\n", rep.Kept, path, len(rep.Moved), rep.Damaged)
 	if rep.Conflicts > 0 {
 		fmt.Fprintf(stdout, "%s moved %s another play of a game the file keeps, not a copy of it: the first play is kept; if a moved one is the right one, put it back in place of the first by hand\n",
-			plural(rep.Conflicts, "line"), map[bool]string{true: "is", false: "are"}[rep.Conflicts == 1])
+			words.Plural(rep.Conflicts, "line"), map[bool]string{true: "is", false: "are"}[rep.Conflicts == 1])
 	}
 	return nil
 }
@@ -1002,13 +981,13 @@ func runVerify(args []string, stdout io.Writer) error {
 		}
 		verdict := "all good"
 		if len(v.Moved) > 0 {
-			verdict = fmt.Sprintf("%s wrong", plural(len(v.Moved), "line"))
+			verdict = fmt.Sprintf("%s wrong", words.Plural(len(v.Moved), "line"))
 		}
 		fmt.Fprintf(stdout, "%s: %s checked, %s\n", f, what, verdict)
 		bad += len(v.Moved)
 	}
 	if bad > 0 {
-		return fmt.Errorf("%s wrong; 'mcarena repair --check FILE' (with the same --config or --rules-only) sets them aside, and the next run plays their games again", plural(bad, "line"))
+		return fmt.Errorf("%s wrong; 'mcarena repair --check FILE' (with the same --config or --rules-only) sets them aside, and the next run plays their games again", words.Plural(bad, "line"))
 	}
 	return nil
 }
@@ -1072,7 +1051,7 @@ func recordsCount(recs []tournament.Record) string {
 		noun string
 	}{{games, "game"}, {runs, "run"}, {batches, "batch"}} {
 		if c.n > 0 {
-			parts = append(parts, plural(c.n, c.noun))
+			parts = append(parts, words.Plural(c.n, c.noun))
 		}
 	}
 	switch len(parts) {
@@ -1082,14 +1061,4 @@ func recordsCount(recs []tournament.Record) string {
 		return parts[0]
 	}
 	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
-}
-
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	if strings.HasSuffix(noun, "ch") {
-		return fmt.Sprintf("%d %ses", n, noun)
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -151,7 +151,7 @@ count = 6
 protocol = "pairs"
 `), 0o644)
 	res := filepath.Join(dir, "r.jsonl")
-	if code, out, _ := run("list", "--config", cfg); code != ExitOK || !strings.Contains(out, "1 matches x 3 seat-swapped pairs = 6 games") {
+	if code, out, _ := run("list", "--config", cfg); code != ExitOK || !strings.Contains(out, "1 match x 3 seat-swapped pairs = 6 games") {
 		t.Fatalf("list: %d\n%s", code, out)
 	}
 	code, _, errs := run("run", "kp", "--config", cfg, "--out", res, "--games", "3")
@@ -629,7 +629,7 @@ count = 2
 		text      string
 		want, not []string
 	}{
-		{"", []string{"  tiny" + strings.Repeat(" ", 22) + "2 matches", "  other" + strings.Repeat(" ", 21) + "1 matches", "  a-rather-long-engine-name uct", "  r" + strings.Repeat(" ", 25) + "random"}, nil},
+		{"", []string{"  tiny" + strings.Repeat(" ", 22) + "2 matches", "  other" + strings.Repeat(" ", 21) + "1 match x", "  a-rather-long-engine-name uct", "  r" + strings.Repeat(" ", 25) + "random"}, nil},
 		{"TEST", []string{"presets in", "  tiny  ", "  other "}, []string{"engines in", "a-rather-long"}},
 		{"domineering", []string{"  other  "}, []string{"tiny", "engines in"}},
 		{"nmcs", []string{"engines in", "  n0             nmcs"}, []string{"presets in", "tiny"}},

@@ -99,14 +99,6 @@ func elidePath(path string, width int) string {
 	return "…" + tail
 }
 
-// count writes n and the noun, plural unless n is 1: "1 move", "3 moves".
-func count(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
-
 // wrapWords wraps plain text to width cells at its spaces only, so that a
 // result such as 1/2-1/2 or a move such as e2-e4 stays whole (lipgloss
 // also breaks after hyphens). A word wider than width stays on its own

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"mcarena/internal/words"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -383,8 +384,38 @@ func (p *presetPicker) view(e *env) string {
 			lines[i] = "  " + line
 		}
 	}
-	height := e.bodyHeight - 2 - lipgloss.Height(tail.String())
-	return head + "\n" + p.list.render(lines, p.cursor, w, height) + "\n" + tail.String()
+	pr, _ := e.cfg.Preset(p.names[p.cursor])
+	details := presetDetails(pr, w, max(e.bodyHeight/4, 2))
+	height := e.bodyHeight - 3 - lipgloss.Height(tail.String()) - lipgloss.Height(details)
+	return head + "\n" + p.list.render(lines, p.cursor, w, height) + "\n\n" + st.Subtle.Render(details) + "\n" + tail.String()
+}
+
+// presetDetails says what the chosen preset plays, on a line of its own
+// (its extent, games and budgets), and its whole description wrapped to
+// width, cut to at most lines lines in all with an ellipsis, as the list's
+// rows cut it to one.
+func presetDetails(p *config.Preset, width, lines int) string {
+	games := p.Games
+	if p.Kind != config.Match {
+		games = []string{p.Game}
+	}
+	plays := tournament.Extent(p) + " · " + strings.Join(games, ", ")
+	if len(p.Budgets) > 0 {
+		texts := make([]string, len(p.Budgets))
+		for i, b := range p.Budgets {
+			texts[i] = b.Text
+		}
+		plays += " · " + strings.Join(texts, ", ")
+	}
+	out := []string{cut(plays, width)}
+	for _, l := range strings.Split(wrapWords(p.Description, width), "\n") {
+		if len(out) == lines {
+			out[lines-1] = cut(out[lines-1], width-1) + "…"
+			break
+		}
+		out = append(out, l)
+	}
+	return strings.Join(out, "\n")
 }
 
 // statusLine says where results go and the run the fields ask for.
@@ -778,7 +809,7 @@ func (r *runScreen) statusLine(e *env) string {
 		verb = "results in "
 	}
 	return statusParts(r.state(), r.table.span(), fmt.Sprintf("%d/%d %s, %d left", pr.Done, pr.Total, unitNoun(r.p), pr.Total-pr.Done),
-		elapsed, eta, count(r.workers(), "worker"), scale, verb+r.path)
+		elapsed, eta, words.Plural(r.workers(), "worker"), scale, verb+r.path)
 }
 
 // scaled writes a budget of the preset as this run plays it: with the

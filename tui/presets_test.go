@@ -473,3 +473,39 @@ func TestRunScreenScoresPairsByPairs(t *testing.T) {
 		t.Fatalf("the run screen shows the games' score %q:\n%s", games, v)
 	}
 }
+
+// The chosen preset's whole description is shown under the list, wrapped,
+// with what it plays, where each row cuts its description to one line;
+// one too long for the room it has is cut with an ellipsis.
+func TestPresetDetailsShowTheWholeDescription(t *testing.T) {
+	tempResults(t)
+	long := strings.Repeat("word ", 120) + "last"
+	cfg, err := config.Parse("c.toml", []byte(presetConfig+`
+[presets.wordy]
+description = "`+long+`"
+games = ["tictactoe"]
+pairs = [["n0", "r"], ["r", "n0"]]
+budgets = ["iterations=10", "iterations=20"]
+count = 4
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		height int
+		last   bool // the description's last word is on screen
+	}{{60, true}, {24, false}} {
+		m := send(t, New(cfg), tea.WindowSizeMsg{Width: 90, Height: c.height})
+		m = keys(t, openItem(t, m, itemPresets), "down")
+		v := m.View()
+		if !strings.Contains(v, "4 matches x 4 games = 16 games · tictactoe · iterations=10, iterations=20") {
+			t.Fatalf("height %d: got view\n%s\nwant the wordy preset's extent, game and budgets", c.height, v)
+		}
+		if got := strings.Count(v, "word word word word word word word word word word"); got < 2 {
+			t.Fatalf("height %d: got view\n%s\nwant the description wrapped over lines", c.height, v)
+		}
+		if strings.Contains(v, "word last") != c.last || strings.Contains(v, "word…") == c.last {
+			t.Fatalf("height %d: got view\n%s\nwant the description whole %v, else cut with an ellipsis", c.height, v, c.last)
+		}
+	}
+}

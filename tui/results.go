@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"mcarena/internal/words"
 	"os"
 	"path/filepath"
 	"sort"
@@ -213,7 +214,7 @@ func (g *gameList) takeVerdict(m verifiedMsg) {
 		}
 	default:
 		g.verdict = fmt.Sprintf("%s of the file wrong (%s marked ! here): 'mcarena verify %s' lists them, 'mcarena repair --check %s' sets them aside",
-			count(len(m.v.Moved), "line"), count(shown, "game"), g.path, g.path)
+			words.Plural(len(m.v.Moved), "line"), words.Plural(shown, "game"), g.path, g.path)
 	}
 	for _, u := range m.v.Unmatched {
 		g.verdict += fmt.Sprintf("; preset %s: %s, its games checked by the rules alone", u.Preset, u.Why)
@@ -384,5 +385,5 @@ func tailHeight(tail string) int {
 }
 
 func (g *gameList) statusLine(e *env) string {
-	return statusParts(g.list.span(), count(len(g.recs), "game"))
+	return statusParts(g.list.span(), words.Plural(len(g.recs), "game"))
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"mcarena/internal/words"
 	"os"
 	"path/filepath"
 	"slices"
@@ -427,7 +428,7 @@ func loadedPlay(e *env, r *pgn.Record) *play {
 // a move is White's and Black's together, moves elsewhere.
 func movesOf(g games.Game, n int) string {
 	if g.Name() != "chess" {
-		return count(n, "move")
+		return words.Plural(n, "move")
 	}
 	if n == 1 {
 		return "1 ply"
@@ -484,7 +485,7 @@ func (b *browser) view(e *env) string {
 
 // statusLine says how many saves there are, where, and which are shown.
 func (b *browser) statusLine(e *env) string {
-	return statusParts(b.list.span(), count(len(b.files), "save")+" in "+SavesDir+"/")
+	return statusParts(b.list.span(), words.Plural(len(b.files), "save")+" in "+SavesDir+"/")
 }
 
 // resignedOf is the seat that resigned a saved game: its Resigned tag, else

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"mcarena/internal/words"
 	"strconv"
 	"strings"
 	"time"
@@ -453,7 +454,7 @@ func (st *stepper) statusLine(e *env) string {
 		return st.progress(l)
 	}
 	c := l.tr.Call()
-	where := fmt.Sprintf("step %d, %s computed", l.step+1, count(l.tr.Steps(), "step"))
+	where := fmt.Sprintf("step %d, %s computed", l.step+1, words.Plural(l.tr.Steps(), "step"))
 	depth := fmt.Sprintf("level %d of %d", len(st.stack), st.cfg.Level+1)
 	return statusParts("idle", st.table.span(), where, fmt.Sprintf("NMC(%d) playout", c.Level), depth, fmt.Sprintf("%s states so far", humanCount(float64(l.tr.States()))))
 }
