@@ -227,6 +227,25 @@ func TestLoadRestoresPlayersAndSeed(t *testing.T) {
 	}
 }
 
+// A save whose Seed tag is damaged still loads, and says that its engines
+// search from a new seed, where it kept that quiet.
+func TestLoadSaysTheSeedIsDamaged(t *testing.T) {
+	tempSaves(t)
+	for _, c := range []struct {
+		tag  string
+		warn bool
+	}{{`[Seed "12x"]`, true}, {`[Seed "-1"]`, true}, {`[Seed "7"]`, false}, {"", false}} {
+		writeSave(t, "s.pgn", "[Game \"tictactoe\"]\n[First \"human\"]\n[Second \"random\"]\n"+c.tag+"\n\n1. b2 *\n")
+		p := loadedPlay(&env{}, mustLoad(t, filepath.Join(SavesDir, "s.pgn")))
+		if strings.Contains(p.status, "is no whole number") != c.warn || len(p.moves) != 1 {
+			t.Errorf("tag %s: status %q, %d moves; want the damaged seed named %v and the move played", c.tag, p.status, len(p.moves), c.warn)
+		}
+		if c.tag == `[Seed "7"]` && p.seed != 7 {
+			t.Errorf("seed %d, want 7", p.seed)
+		}
+	}
+}
+
 func mustLoad(t *testing.T, path string) *pgn.Record {
 	t.Helper()
 	r, err := pgn.Load(path)

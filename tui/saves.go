@@ -375,8 +375,13 @@ func loadedPlay(e *env, r *pgn.Record) *play {
 		seats[i] = seat
 	}
 	p := newPlay(r.Game, r.Start, seats)
-	if seed, err := strconv.ParseUint(r.Get("Seed"), 10, 64); err == nil {
-		p.seed = seed
+	badSeed := ""
+	if text := r.Get("Seed"); text != "" {
+		if seed, err := strconv.ParseUint(text, 10, 64); err == nil {
+			p.seed = seed
+		} else {
+			badSeed = text // the engines then search from the seed newPlay drew
+		}
 	}
 	p.autosaving = false // replaying is not playing
 	for _, m := range r.Moves {
@@ -418,6 +423,9 @@ func loadedPlay(e *env, r *pgn.Record) *play {
 	}
 	if len(lost) > 0 {
 		status += "; played by humans now: " + strings.Join(lost, ", ")
+	}
+	if badSeed != "" {
+		status += fmt.Sprintf("; its Seed tag %q is no whole number from 0 to 2^64-1, so the engines search from a new seed", badSeed)
 	}
 	p.setStatus(status, false)
 	p.savedAs = p.saveKey()
