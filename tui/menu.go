@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -50,19 +51,33 @@ func (m *menu) reveal(*env) tea.Cmd {
 	return nil
 }
 
-// resume opens the game of the newest autosave.
+// resume opens the game of the newest autosave that can be read. Newer
+// ones that cannot are left as they are, and the status names them, so a
+// damaged file never hides the games before it.
 func (m *menu) resume(e *env) (screen, tea.Cmd) {
 	files := autosaves()
 	if len(files) == 0 {
 		m.err = "no game to resume: every game is autosaved in " + SavesDir + "/ from its first move"
 		return m, nil
 	}
-	p, err := loadGame(e, files[0])
-	if err != nil {
-		m.err = "cannot resume: " + err.Error()
-		return m, nil
+	var refused []string
+	for _, f := range files {
+		p, err := loadGame(e, f)
+		if err != nil {
+			refused = append(refused, err.Error())
+			continue
+		}
+		switch len(refused) {
+		case 0:
+		case 1:
+			p.setStatus(fmt.Sprintf("%s from %s; the newer autosave could not be read and is left as it was (%s)", p.status, filepath.Base(f), refused[0]), true)
+		default:
+			p.setStatus(fmt.Sprintf("%s from %s; %d newer autosaves could not be read and are left as they were (%s)", p.status, filepath.Base(f), len(refused), strings.Join(refused, "; ")), true)
+		}
+		return p, p.next(e)
 	}
-	return p, p.next(e)
+	m.err = "cannot resume: " + strings.Join(refused, "; ")
+	return m, nil
 }
 
 // menuTop is the screen line of the first item: after the title, the line
@@ -200,7 +215,7 @@ func (h *helpScreen) view(e *env) string {
 	// first indented.
 	paras := []string{
 		"New game: a game spec (breakthrough:size=6x6,misere) and a player per side: human, or an engine with a budget (uct 500ms, nmcd1, alphabeta 2s), and a clock if any (5m+2s a side; a flag fall loses, engines take their time from it). Move by typing, by the cursor or by clicking.",
-		"Resume last game: the newest autosave. Every game is autosaved, in a file of its own, after every move, undo and redo; the last ten games are kept. Load game: every save, autosaves too.",
+		"Resume last game: the newest autosave that can be read (a damaged one is passed over, named, and left as it is). Every game is autosaved, in a file of its own, after every move, undo and redo; the last ten games are kept. Load game: every save, autosaves too.",
 		"Run a preset: the experiments of config.toml, with progress and results beside the paper's.",
 		"NMCS stepper: walk a nested Monte Carlo playout step by step and look inside any successor.",
 		"Review results: a results file's games, each reviewed move by move with its search's states, iterations and time; opening a file replays its games under the rules and marks with ! those that do not replay (mcarena verify). ctrl+r in a game reviews it without undoing anything. In a review p, v and g copy the position, the PV and the game (PGN) to " + copiedDir() + "/ and, where the terminal allows, to its clipboard (OSC 52).",

@@ -227,6 +227,34 @@ func TestLoadRestoresPlayersAndSeed(t *testing.T) {
 	}
 }
 
+// "Resume last game" passes over a newest autosave that cannot be read to
+// the one before, says so, and leaves the damaged file as it was; with
+// none readable it stays on the menu and says why.
+func TestResumeFallsBackPastADamagedAutosave(t *testing.T) {
+	tempSaves(t)
+	const damaged = "[Game \"tictactoe\"]\n[Result \"*\"]\n\n1. b2 b2 *\n"
+	writeSave(t, "autosave-tictactoe-20260101-000000.pgn", "[Game \"tictactoe\"]\n[First \"human\"]\n[Second \"human\"]\n\n1. b2 a1 *\n")
+	writeSave(t, "autosave-tictactoe-20260102-000000.pgn", damaged)
+	old := time.Now().Add(-time.Hour)
+	os.Chtimes(filepath.Join(SavesDir, "autosave-tictactoe-20260101-000000.pgn"), old, old)
+	m := openItem(t, send(t, New(nil), tea.WindowSizeMsg{Width: 100, Height: 30}), itemResume)
+	p, ok := m.current.(*play)
+	if !ok || strings.Join(p.names, " ") != "b2 a1" {
+		t.Fatalf("screen %T\n%s\nwant the older autosave resumed", m.current, m.View())
+	}
+	if !strings.Contains(p.status, "from autosave-tictactoe-20260101-000000.pgn; the newer autosave could not be read") {
+		t.Fatalf("status %q, want the damaged autosave named", p.status)
+	}
+	if data, _ := os.ReadFile(filepath.Join(SavesDir, "autosave-tictactoe-20260102-000000.pgn")); string(data) != damaged {
+		t.Fatalf("the damaged autosave now holds %q", data)
+	}
+	os.Remove(filepath.Join(SavesDir, "autosave-tictactoe-20260101-000000.pgn"))
+	m = openItem(t, send(t, New(nil), tea.WindowSizeMsg{Width: 100, Height: 30}), itemResume)
+	if _, ok := m.current.(*menu); !ok || !strings.Contains(m.View(), "cannot resume") {
+		t.Fatalf("with only a damaged autosave: screen %T\n%s", m.current, m.View())
+	}
+}
+
 // A save whose Seed tag is damaged still loads, and says that its engines
 // search from a new seed, where it kept that quiet.
 func TestLoadSaysTheSeedIsDamaged(t *testing.T) {
