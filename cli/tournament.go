@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"mcarena/internal/words"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -21,6 +20,7 @@ import (
 	"mcarena/config"
 	"mcarena/internal/durable"
 	"mcarena/internal/terminal"
+	"mcarena/internal/words"
 	"mcarena/tournament"
 )
 

@@ -2,10 +2,10 @@ package tournament
 
 import (
 	"fmt"
-	"mcarena/internal/words"
 	"strings"
 
 	"mcarena/config"
+	"mcarena/internal/words"
 )
 
 // Extent says how much preset p plays at its own count: its matches and

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"mcarena/internal/words"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -20,6 +19,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"mcarena/config"
+	"mcarena/internal/words"
 	"mcarena/tournament"
 )
 

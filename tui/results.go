@@ -2,7 +2,6 @@ package tui
 
 import (
 	"fmt"
-	"mcarena/internal/words"
 	"os"
 	"path/filepath"
 	"sort"
@@ -12,6 +11,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
+	"mcarena/internal/words"
 	"mcarena/tournament"
 )
 

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"mcarena/internal/words"
 	"os"
 	"path/filepath"
 	"slices"
@@ -20,6 +19,7 @@ import (
 	"mcarena/engines"
 	"mcarena/games"
 	"mcarena/games/pgn"
+	"mcarena/internal/words"
 )
 
 // SavesDir is where games are saved; the app creates it when missing.

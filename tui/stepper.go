@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"mcarena/internal/words"
 	"strconv"
 	"strings"
 	"time"
@@ -17,6 +16,7 @@ import (
 	"mcarena/engines/nmcs"
 	"mcarena/games"
 	"mcarena/games/spec"
+	"mcarena/internal/words"
 )
 
 // stepperSetup asks for the position and the nested search to step through.
