@@ -28,11 +28,11 @@ func run(t testing.TB, cfg Config, s games.State, iterations int64, seed uint64)
 var solverCfg = Config{C: 0.7, Solver: true, MaxNodes: 1 << 20}
 
 // Every proof the solver reports at the root agrees with alpha-beta, over
-// random positions of small games; and the solver proves the root of most of
-// them within the budget.
+// random positions of small games; and in most won positions the solver
+// proves a winning move within the budget and plays it.
 func TestSolverAgreesWithAlphaBeta(t *testing.T) {
 	for _, spec := range []string{"tictactoe", "domineering:size=3x4", "nogo:size=3", "atarigo:size=3", "kalah:houses=2,seeds=2", "breakthrough:size=5x5"} {
-		proved := 0
+		won, proved, compared := 0, 0, 0
 		for seed := uint64(1); seed <= 40; seed++ {
 			r := rng.New(seed)
 			s := mustPos(t, spec, "")
@@ -48,6 +48,7 @@ func TestSolverAgreesWithAlphaBeta(t *testing.T) {
 				if ms.Proven == engines.Unproven {
 					continue
 				}
+				compared++
 				v := gametest.MoveValue(s, ms.Move)
 				want := map[int]engines.Proof{1: engines.ProvenWin, -1: engines.ProvenLoss}[v]
 				if ms.Proven != want {
@@ -55,15 +56,20 @@ func TestSolverAgreesWithAlphaBeta(t *testing.T) {
 				}
 			}
 			if v := gametest.Solve(s); v == 1 {
-				// A won position: the move played must win.
-				if gametest.MoveValue(s, res.Move) == 1 {
+				// A won position: the move played must win once one is proven.
+				won++
+				switch {
+				case provenWin(res.Stats) && gametest.MoveValue(s, res.Move) == 1:
 					proved++
-				} else if res.Stats.Moves != nil && provenWin(res.Stats) {
+				case provenWin(res.Stats):
 					t.Fatalf("%s %q: a proven win was available but %s was played", spec, s.String(), s.MoveString(res.Move))
 				}
 			}
 		}
-		t.Logf("%s: won positions where the winning move was played: %d", spec, proved)
+		t.Logf("%s: %d proofs compared; %d of %d won positions proved and won", spec, compared, proved, won)
+		if compared == 0 || won == 0 || proved*4 < won*3 {
+			t.Errorf("%s: %d proofs compared, %d of %d won positions proved and won; want proofs, and three in four won positions proved", spec, compared, proved, won)
+		}
 	}
 }
 

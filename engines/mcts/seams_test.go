@@ -88,6 +88,8 @@ func init() {
 	// A heuristic for the tests: X's count of centre and corners, scaled.
 	knowledge.RegisterHeuristic("tictactoe", "fixed-test", "test heuristic: tanh of X's cells minus O's on centre and corners",
 		func(games.Game) (knowledge.Heuristic, error) { return cornerHeuristic{}, nil })
+	knowledge.RegisterHeuristic("tictactoe", "edge-test", "test heuristic: X on cell 1, an edge, 0.5; O there -0.5",
+		func(games.Game) (knowledge.Heuristic, error) { return edgeHeuristic{}, nil })
 }
 
 type cornerHeuristic struct{}
@@ -109,21 +111,48 @@ func (cornerHeuristic) Value(s games.State) float64 {
 	return math.Tanh(float64(d) / 3)
 }
 
-// With alpha = 1, selection follows the minimax value alone: on a position
-// where the heuristic sees one move as best and nothing else differs,
-// that move gets the most visits.
+// edgeHeuristic values a TicTacToe position by cell 1 alone (an edge, a
+// move no search plays first on its own): 0.5 for X there, -0.5 for O.
+type edgeHeuristic struct{}
+
+func (edgeHeuristic) Value(s games.State) float64 {
+	if s.Terminal() {
+		return float64(s.Outcome())
+	}
+	switch s.Board().Cells[1].Piece {
+	case 'x':
+		return 0.5
+	case 'o':
+		return -0.5
+	}
+	return 0
+}
+
+// With alpha = 1, selection follows the minimax value alone: from the
+// empty board, where the heuristic sees one move as best (X on cell 1,
+// an edge, which O cannot undo) and plain UCT never plays it, alpha = 1
+// plays that move on every seed and alpha = 0 on none.
 func TestAlphaFollowsHeuristic(t *testing.T) {
 	s := mustPos(t, "tictactoe", "")
-	e := mustEngine(t, "mcts:alpha=1,heuristic=fixed-test,c=0.1,solver=false")
-	res, err := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: 2000}, Seed: 3})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := s.MoveString(res.Move); got != "b2" && got != "a1" && got != "c1" && got != "a3" && got != "c3" {
-		t.Errorf("alpha=1 played %s, not a centre or corner cell", got)
-	}
-	if res.Stats.Column("minimax") < 0 {
-		t.Error("no minimax column with alpha on")
+	for _, tc := range []struct {
+		alpha, spec string
+		edge        bool
+	}{{"1", "mcts:alpha=1,heuristic=edge-test,c=0.1,solver=false", true}, {"0", "mcts:c=0.1,solver=false", false}} {
+		e := mustEngine(t, tc.spec)
+		for seed := uint64(1); seed <= 5; seed++ {
+			res, err := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: 2000}, Seed: seed})
+			if err != nil {
+				t.Fatal(err)
+			}
+			after := s.Clone()
+			after.Play(res.Move)
+			if got := after.Board().Cells[1].Piece == 'x'; got != tc.edge {
+				t.Errorf("alpha=%s seed %d played %s; want the heuristic's edge %v", tc.alpha, seed, s.MoveString(res.Move), tc.edge)
+			}
+			if tc.alpha == "1" && res.Stats.Column("minimax") < 0 {
+				t.Error("no minimax column with alpha on")
+			}
+		}
 	}
 }
 
@@ -324,7 +353,8 @@ func TestSearchesDoNotLeak(t *testing.T) {
 }
 
 // Reuse never trusts a history that does not end at the position: the
-// search starts afresh and plays a legal move.
+// search starts afresh (its root's children hold exactly its own
+// iterations) and plays a legal move.
 func TestReuseRefusesWrongHistory(t *testing.T) {
 	start := mustPos(t, "breakthrough", "")
 	e := New(Config{C: 0.7, Solver: true, MaxNodes: 1 << 20, Reuse: true}, "uct:reuse")
@@ -343,6 +373,20 @@ func TestReuseRefusesWrongHistory(t *testing.T) {
 	}
 	if !legal {
 		t.Fatalf("played %d, not a legal move of the position", got.Move)
+	}
+	named := start.Clone()
+	for _, m := range res.Stats.PV[:2] {
+		named.Play(m)
+	}
+	if named.String() == other.String() {
+		t.Fatal("the position is the history's: the test needs another")
+	}
+	var visits int64
+	for i := range got.Stats.Moves {
+		visits += int64(got.Stats.Cell(i, "visits"))
+	}
+	if visits != 100 {
+		t.Fatalf("root children visited %d times after 100 iterations: the kept tree was trusted", visits)
 	}
 }
 
@@ -649,13 +693,57 @@ func TestVirtualPriorsAreTheChildrensCounts(t *testing.T) {
 }
 
 // Maximum backpropagation: a node visited at least T times adds its best
-// child's mean instead of the iteration's result. With T = 1 the root's
-// mean after a search is the running mean of those samples, which a
-// search without the rule does not match; with T at the budget the search
-// is the plain one, since no node below the root reaches T visits (the
-// reading of im-maxbackprop-counted's T = 20k and 30k columns).
+// child's mean instead of the iteration's result. In TicTacToe, with T = 1
+// every iteration after the root's first, and with T = 12 every one after
+// its twelfth, adds to the root the best mean among its children once the
+// iteration has updated them: a search of k + 1 iterations and one of k
+// from the same seed (the first k iterations alike) differ at the root by
+// exactly that mean of the larger tree, where a search without the rule,
+// or the iterations before the root's T-th visit, add a result of 0, 1/2
+// or 1. With T at the budget the search is the plain one, since no node
+// below the root reaches T visits (the reading of im-maxbackprop-counted's
+// T = 20k and 30k columns).
 func TestMaxBackprop(t *testing.T) {
-	s := mustPos(t, "breakthrough", "")
+	s := mustPos(t, "tictactoe", "")
+	rootAfter := func(t1 int32, iterations int) (wins, best float64) {
+		e := New(Config{C: 0.7, MaxNodes: 1 << 14, MaxBackprop: t1}, "test")
+		if _, err := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: int64(iterations)}, Seed: 5}); err != nil {
+			t.Fatal(err)
+		}
+		sr := e.free[0]
+		root := sr.pool.at(sr.rootIdx)
+		if int(root.visits) != iterations {
+			t.Fatalf("root visited %d times in %d iterations", root.visits, iterations)
+		}
+		return root.wins, sr.bestChildMean(root)
+	}
+	means := 0
+	for _, t1 := range []int32{1, 12} {
+		for k := 1; k <= 40; k++ {
+			was, _ := rootAfter(t1, k)
+			now, best := rootAfter(t1, k+1)
+			d := now - was
+			switch {
+			case int32(k) >= t1 && math.Abs(d-best) > 1e-12:
+				t.Fatalf("T = %d, iteration %d (root visited %d times) added %v to the root, want its best child's mean %v", t1, k+1, k, d, best)
+			case int32(k) < t1 && d != 0 && d != 0.5 && d != 1:
+				t.Fatalf("T = %d, iteration %d (root visited %d times) added %v to the root, not a game's result", t1, k+1, k, d)
+			case int32(k) >= t1 && best != 0 && best != 0.5 && best != 1:
+				means++
+			}
+		}
+	}
+	for k := 1; k <= 40; k++ {
+		plainWas, _ := rootAfter(0, k)
+		plainNow, _ := rootAfter(0, k+1)
+		if d := plainNow - plainWas; d != 0 && d != 0.5 && d != 1 {
+			t.Fatalf("without the rule, iteration %d added %v to the root, not a game's result", k+1, d)
+		}
+	}
+	if means == 0 {
+		t.Fatal("every sample was 0, 1/2 or 1: the test cannot tell a mean from a result")
+	}
+	s = mustPos(t, "breakthrough", "")
 	req := engines.Request{Position: s, Budget: engines.Budget{Iterations: 2000}, Seed: 4}
 	plain, _ := mustEngine(t, "mcts").Search(context.Background(), req)
 	high, _ := mustEngine(t, "mcts:maxbackprop=2000").Search(context.Background(), req)
@@ -948,7 +1036,7 @@ func testChildrenSorted(t *testing.T, s games.State, order ChildOrder) {
 func forcedAtRoot(t *testing.T, cfg Config, s games.State, iterations int64) (forced int32, root *node) {
 	t.Helper()
 	e := New(cfg, "test")
-	if _, err := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: iterations}, Seed: 5}); err != nil {
+	if _, err := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: int64(iterations)}, Seed: 5}); err != nil {
 		t.Fatal(err)
 	}
 	sr := e.free[0]

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"mcarena/games"
+	"mcarena/games/bitset"
 	"mcarena/games/rng"
 )
 
@@ -222,10 +223,34 @@ func TestMateReadingMatchesBruteForce(t *testing.T) {
 	}
 }
 
+// playedWins returns the empty cells where p would win at once, found by
+// playing p's stone on each of them on a copy and asking the rules, not
+// by winAt, which the reading's double-threat test uses too.
+func playedWins(s *State, p games.Player) bitset.Set {
+	var out bitset.Set
+	if s.Terminal() {
+		return out
+	}
+	as := *s
+	as.side = p
+	for c := range s.g.cells {
+		if s.cells[c].color != 0 {
+			continue
+		}
+		x := as
+		x.Play(games.Move(c))
+		if x.Terminal() && x.Outcome() == games.WinFor(p) {
+			out.Add(c)
+		}
+	}
+	return out
+}
+
 // TestDoubleMatchesPlaying compares the reading's test for a double threat,
 // which settles most cells from the joins of the two stones (pairWin) and
-// places a stone only for rings, with the plain one: play the move on a copy
-// and look for the mover's winning cells over the whole board. Each pair of
+// places a stone only for rings, with the plain one: play the move on a copy,
+// then each of the mover's stones on a copy of that, and ask the rules
+// which win (playedWins). WinningCells itself is checked so at every ply. Each pair of
 // cells is checked (pairWin's won is a win, and what it rules out is none),
 // and so is the count. Positions come from clustered random games on
 // several bases, at each ply where the mover has no winning cell (the
@@ -248,6 +273,9 @@ func TestDoubleMatchesPlaying(t *testing.T) {
 			s := g.newState()
 			for !s.Terminal() {
 				me := s.ToMove()
+				if got, want := s.WinningCells(me), playedWins(s, me); got != want {
+					t.Fatalf("base %d, %s: WinningCells %v, by playing %v", tc.base, s, got.Count(), want.Count())
+				}
 				if s.WinningCells(me).Empty() {
 					col := uint8(me) + 1
 					m.liberties(s, col)
@@ -257,7 +285,7 @@ func TestDoubleMatchesPlaying(t *testing.T) {
 						}
 						after := *s
 						after.Play(games.Move(c))
-						winning := after.WinningCells(me)
+						winning := playedWins(&after, me)
 						jc := m.join(s, c, col)
 						for w := range g.cells {
 							if w == c || s.cells[w].color != 0 || after.pattern(w, col) == 0 || !nextTo(&after, w, c) {
