@@ -226,6 +226,11 @@ func TestSolverProvesNoWinTheFiftyMoveRuleMayDraw(t *testing.T) {
 		if wins+losses > 0 {
 			t.Errorf("clock %d, DTM %d: %d root moves proven won, %d lost; the fifty-move rule draws the game first", h, dtm, wins, losses)
 		}
+		after := s.Clone()
+		after.Play(res.Move)
+		if r, _, ok := tb.Probe(after.(*chess.State)); !ok || r != tb.Loss {
+			t.Errorf("clock %d, DTM %d: played %s, after which the table gives Black %v (ok %v); want a move that keeps the table's win", h, dtm, s.MoveString(res.Move), r, ok)
+		}
 	}
 }
 

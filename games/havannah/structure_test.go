@@ -73,4 +73,43 @@ func TestStructureCellsNone(t *testing.T) {
 	if got := s.(*havannah.State).StructureCells(m); got != nil {
 		t.Fatalf("game not over: winning cells %v", got)
 	}
+	// White's bridge a1-a4: the winning move has cells, Black's stones,
+	// an empty cell and a cell off the board have none.
+	s = g.NewState()
+	for _, name := range []string{"a1", "b1", "a2", "b2", "a3", "b3", "a4"} {
+		m, err := s.ParseMove(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Play(m)
+	}
+	if !s.Terminal() || s.Outcome() != games.FirstWins {
+		t.Fatalf("%s: want White's bridge", s)
+	}
+	hs := s.(*havannah.State)
+	if got := hs.StructureCells(mustMove(t, s, "a4")); len(got) != 4 {
+		t.Fatalf("the winning move a4: cells %v, want the bridge's four", got)
+	}
+	for _, name := range []string{"b1", "b3", "d4"} {
+		if got := hs.StructureCells(mustMove(t, s, name)); got != nil {
+			t.Errorf("%s, no stone of the winner: cells %v", name, got)
+		}
+	}
+	if got := hs.StructureCells(games.Move(1000)); got != nil {
+		t.Errorf("a cell off the board: cells %v", got)
+	}
+}
+
+// mustMove reads a cell's name as a move of s (a move is its cell's
+// index), even where s no longer allows it (a taken cell).
+func mustMove(t *testing.T, s games.State, name string) games.Move {
+	t.Helper()
+	b := s.Board()
+	for i := range b.Cells {
+		if b.Name(i) == name {
+			return games.Move(i)
+		}
+	}
+	t.Fatalf("no cell %s", name)
+	return 0
 }
