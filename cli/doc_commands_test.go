@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -11,13 +12,17 @@ import (
 	"mcarena/tournament"
 )
 
-// docCommand is a command line of a document: an indented line that
-// begins "mcarena run " or "mcarena report ", other than a usage line.
+// docCommand is a command of a document: a line of an indented or fenced
+// code block that begins "mcarena run " or "mcarena report ", or such a
+// command in backticks in the text, other than a usage line.
 type docCommand struct {
 	file string
 	line int
 	args []string
 }
+
+// inlineCommand is a run or report command in backticks.
+var inlineCommand = regexp.MustCompile("`(mcarena (?:run|report) [^`]+)`")
 
 // docCommands reads the run and report commands of README.md and docs/.
 func docCommands(t *testing.T) []docCommand {
@@ -30,22 +35,42 @@ func docCommands(t *testing.T) []docCommand {
 		if err != nil {
 			t.Fatal(err)
 		}
+		fenced := false
 		for i, l := range strings.Split(string(data), "\n") {
-			if !strings.HasPrefix(l, "    ") {
+			if strings.HasPrefix(strings.TrimSpace(l), "```") {
+				fenced = !fenced
 				continue
 			}
-			l, _, _ = strings.Cut(l, " #") // a comment
-			fields := strings.Fields(l)
-			if len(fields) < 3 || fields[0] != "mcarena" || fields[1] != "run" && fields[1] != "report" {
-				continue
+			var texts []string
+			if fenced || strings.HasPrefix(l, "    ") {
+				text, _, _ := strings.Cut(l, " #") // a comment
+				texts = []string{strings.TrimSpace(text)}
+			} else {
+				for _, m := range inlineCommand.FindAllStringSubmatch(l, -1) {
+					texts = append(texts, m[1])
+				}
 			}
-			if strings.ContainsAny(l, "[]") || usagePlaceholder.MatchString(fields[2]) {
-				continue // a usage line: PRESET, FILE...
+			for _, text := range texts {
+				fields := strings.Fields(text)
+				if len(fields) < 3 || fields[0] != "mcarena" || fields[1] != "run" && fields[1] != "report" || usageLine(fields) {
+					continue
+				}
+				out = append(out, docCommand{filepath.Base(f), i + 1, fields[1:]})
 			}
-			out = append(out, docCommand{filepath.Base(f), i + 1, fields[1:]})
 		}
 	}
 	return out
+}
+
+// usageLine reports whether a command is a usage line rather than one to
+// run: it has placeholders (PRESET, FILE...) or optional parts ([--games N]).
+func usageLine(fields []string) bool {
+	for _, f := range fields[2:] {
+		if usagePlaceholder.MatchString(f) || strings.ContainsAny(f, "[]") || strings.Contains(f, "...") {
+			return true
+		}
+	}
+	return false
 }
 
 var usagePlaceholder = regexp.MustCompile(`^[A-Z]`)
@@ -73,10 +98,12 @@ func commandFlags(t *testing.T, cmd string) map[string]bool {
 	return flags
 }
 
-// The run and report commands that the documents give name presets that
-// config.toml has (or that the README defines as examples), flags that the
-// commands take, and budgets and pairs that their presets hold, so that a
-// renamed preset, engine or flag cannot leave a document's command behind.
+// The run and report commands that the documents give, in code blocks and
+// in backticks, name presets that config.toml has (or that the README
+// defines as examples), flags that the commands take, with values (a count
+// for --games and --workers, a factor for --scale), and budgets and pairs
+// that their presets hold, so that a renamed preset, engine or flag cannot
+// leave a document's command behind.
 func TestDocumentedCommandsNameWhatExists(t *testing.T) {
 	cfg, err := config.Load("../config.toml")
 	if err != nil {
@@ -84,6 +111,7 @@ func TestDocumentedCommandsNameWhatExists(t *testing.T) {
 	}
 	flags := map[string]map[string]bool{"run": commandFlags(t, "run"), "report": commandFlags(t, "report")}
 	cmds := docCommands(t)
+	t.Logf("%d run and report commands in the documents", len(cmds))
 	if len(cmds) < 100 {
 		t.Fatalf("found %d commands in the documents, want the hundred and more they hold", len(cmds))
 	}
@@ -132,11 +160,23 @@ func TestDocumentedCommandsNameWhatExists(t *testing.T) {
 				where("no flag %q", a)
 				continue
 			}
-			if !inline && valued && i+1 < len(c.args) {
+			if !inline && valued {
+				if i+1 == len(c.args) {
+					where("flag %q wants a value", a)
+					continue
+				}
 				i++
 				value = c.args[i]
 			}
 			switch name {
+			case "games", "workers":
+				if n, err := strconv.Atoi(value); err != nil || n < 0 {
+					where("--%s %q is no count", name, value)
+				}
+			case "scale":
+				if f, err := strconv.ParseFloat(value, 64); err != nil || f <= 0 {
+					where("--scale %q is no factor", value)
+				}
 			case "budget":
 				budgets = append(budgets, value)
 			case "pair":

@@ -218,7 +218,7 @@ func runRun(args []string, stdout io.Writer) error {
 	case config.Analysis:
 		fmt.Fprintf(stdout, "%s done\n\n", words.Plural(played, "run"))
 	case config.Simulations:
-		fmt.Fprintf(stdout, "%d %s of playouts done\n\n", played, map[bool]string{true: "batch", false: "batches"}[played == 1])
+		fmt.Fprintf(stdout, "%s of playouts done\n\n", words.Plural(played, "batch"))
 	default:
 		fmt.Fprintf(stdout, "%s played\n\n", words.Plural(played, "game"))
 	}

@@ -15,20 +15,20 @@ func Extent(p *config.Preset) string {
 	switch p.Kind {
 	case config.Analysis:
 		if p.Budgets != nil {
-			return fmt.Sprintf("%s x %s x %d runs", words.Plural(len(p.Engines), "engine"), words.Plural(len(p.Budgets), "budget"), p.Count)
+			return fmt.Sprintf("%s x %s x %s", words.Plural(len(p.Engines), "engine"), words.Plural(len(p.Budgets), "budget"), words.Plural(p.Count, "run"))
 		}
-		return fmt.Sprintf("%s x %d runs", words.Plural(len(p.Engines), "engine"), p.Count)
+		return fmt.Sprintf("%s x %s", words.Plural(len(p.Engines), "engine"), words.Plural(p.Count, "run"))
 	case config.Simulations:
-		return fmt.Sprintf("%s x %d %s playouts", words.Plural(len(p.Positions), "position"), p.Count, strings.Join(p.Policies, ", "))
+		return fmt.Sprintf("%s x %s", words.Plural(len(p.Positions), "position"), words.Plural(p.Count, strings.Join(p.Policies, ", ")+" playout"))
 	}
 	if p.Elimination != nil {
 		k := len(p.Elimination)
-		return fmt.Sprintf("elimination of %d engines: %s x %d games = %d games", k, words.Plural(k-1, "pairing"), p.Count, (k-1)*p.Count)
+		return fmt.Sprintf("elimination of %d engines: %s x %s = %s", k, words.Plural(k-1, "pairing"), words.Plural(p.Count, "game"), words.Plural((k-1)*p.Count, "game"))
 	}
 	ms := len(Matches(p))
-	each := fmt.Sprintf("%d games", p.Count)
+	each := words.Plural(p.Count, "game")
 	if p.Protocol == config.SeatPairs {
-		each = fmt.Sprintf("%d seat-swapped pairs", p.Count/2)
+		each = words.Plural(p.Count/2, "seat-swapped pair")
 	}
-	return fmt.Sprintf("%s x %s = %d games", words.Plural(ms, "match"), each, ms*p.Count)
+	return fmt.Sprintf("%s x %s = %s", words.Plural(ms, "match"), each, words.Plural(ms*p.Count, "game"))
 }

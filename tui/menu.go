@@ -8,6 +8,8 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
+
+	"mcarena/internal/words"
 )
 
 // menu is the main menu.
@@ -67,12 +69,10 @@ func (m *menu) resume(e *env) (screen, tea.Cmd) {
 			refused = append(refused, err.Error())
 			continue
 		}
-		switch len(refused) {
-		case 0:
-		case 1:
-			p.setStatus(fmt.Sprintf("%s from %s; the newer autosave could not be read and is left as it was (%s)", p.status, filepath.Base(f), refused[0]), true)
-		default:
-			p.setStatus(fmt.Sprintf("%s from %s; %d newer autosaves could not be read and are left as they were (%s)", p.status, filepath.Base(f), len(refused), strings.Join(refused, "; ")), true)
+		if n := len(refused); n > 0 {
+			verb := map[bool]string{true: "is left as it was", false: "are left as they were"}[n == 1]
+			p.setStatus(fmt.Sprintf("resumed %s: %s could not be read and %s (%s); %s",
+				filepath.Base(f), words.Plural(n, "newer autosave"), verb, strings.Join(refused, "; "), p.status), true)
 		}
 		return p, p.next(e)
 	}

@@ -242,11 +242,18 @@ func TestResumeFallsBackPastADamagedAutosave(t *testing.T) {
 	if !ok || strings.Join(p.names, " ") != "b2 a1" {
 		t.Fatalf("screen %T\n%s\nwant the older autosave resumed", m.current, m.View())
 	}
-	if !strings.Contains(p.status, "from autosave-tictactoe-20260101-000000.pgn; the newer autosave could not be read") {
-		t.Fatalf("status %q, want the damaged autosave named", p.status)
+	if !strings.HasPrefix(p.status, "resumed autosave-tictactoe-20260101-000000.pgn: 1 newer autosave could not be read and is left as it was (") ||
+		!strings.Contains(p.status, "autosave-tictactoe-20260102-000000.pgn") || !strings.Contains(p.status, "; loaded 2 moves") {
+		t.Fatalf("status %q, want the file resumed, the damaged autosave named, and the load's own status", p.status)
 	}
 	if data, _ := os.ReadFile(filepath.Join(SavesDir, "autosave-tictactoe-20260102-000000.pgn")); string(data) != damaged {
 		t.Fatalf("the damaged autosave now holds %q", data)
+	}
+	// Two damaged ones before it.
+	writeSave(t, "autosave-tictactoe-20260103-000000.pgn", "not a save\n")
+	m = openItem(t, send(t, New(nil), tea.WindowSizeMsg{Width: 100, Height: 30}), itemResume)
+	if p, ok = m.current.(*play); !ok || !strings.HasPrefix(p.status, "resumed autosave-tictactoe-20260101-000000.pgn: 2 newer autosaves could not be read and are left as they were (") {
+		t.Fatalf("with two damaged autosaves: screen %T\n%s", m.current, m.View())
 	}
 	os.Remove(filepath.Join(SavesDir, "autosave-tictactoe-20260101-000000.pgn"))
 	m = openItem(t, send(t, New(nil), tea.WindowSizeMsg{Width: 100, Height: 30}), itemResume)

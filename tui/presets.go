@@ -17,6 +17,7 @@ import (
 	"github.com/charmbracelet/bubbles/progress"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 
 	"mcarena/config"
 	"mcarena/internal/words"
@@ -385,35 +386,48 @@ func (p *presetPicker) view(e *env) string {
 		}
 	}
 	pr, _ := e.cfg.Preset(p.names[p.cursor])
-	details := presetDetails(pr, w, max(e.bodyHeight/4, 2))
-	height := e.bodyHeight - 3 - lipgloss.Height(tail.String()) - lipgloss.Height(details)
+	// The details take at most a quarter of the body, less where the list
+	// would keep fewer than three rows, and never less than two lines.
+	tailH := lipgloss.Height(tail.String())
+	details := presetDetails(pr, w, max(min(e.bodyHeight/4, e.bodyHeight-tailH-6), 2))
+	height := e.bodyHeight - 3 - tailH - lipgloss.Height(details)
 	return head + "\n" + p.list.render(lines, p.cursor, w, height) + "\n\n" + st.Subtle.Render(details) + "\n" + tail.String()
 }
 
 // presetDetails says what the chosen preset plays, on a line of its own
 // (its extent, games and budgets), and its whole description wrapped to
-// width, cut to at most lines lines in all with an ellipsis, as the list's
-// rows cut it to one.
+// width, in at most lines lines in all (two at the least), the last ending
+// in an ellipsis where the description goes on, as the list's rows cut it
+// to one.
 func presetDetails(p *config.Preset, width, lines int) string {
+	lines = max(lines, 2)
 	games := p.Games
 	if p.Kind != config.Match {
 		games = []string{p.Game}
 	}
-	plays := tournament.Extent(p) + " · " + strings.Join(games, ", ")
+	parts := []string{tournament.Extent(p)}
+	if g := strings.Join(games, ", "); g != "" {
+		parts = append(parts, g)
+	}
 	if len(p.Budgets) > 0 {
 		texts := make([]string, len(p.Budgets))
 		for i, b := range p.Budgets {
 			texts[i] = b.Text
 		}
-		plays += " · " + strings.Join(texts, ", ")
+		parts = append(parts, strings.Join(texts, ", "))
 	}
-	out := []string{cut(plays, width)}
+	out := []string{cut(strings.Join(parts, " · "), width)}
+	if strings.TrimSpace(p.Description) == "" {
+		return out[0]
+	}
 	for _, l := range strings.Split(wrapWords(p.Description, width), "\n") {
 		if len(out) == lines {
-			out[lines-1] = cut(out[lines-1], width-1) + "…"
+			// The last line shown makes room for the ellipsis, without
+			// the one cut would add of its own.
+			out[lines-1] = ansi.Truncate(out[lines-1], max(width-1, 0), "") + "…"
 			break
 		}
-		out = append(out, l)
+		out = append(out, cut(l, width)) // a word wider than the screen is cut
 	}
 	return strings.Join(out, "\n")
 }

@@ -498,14 +498,54 @@ count = 4
 		m := send(t, New(cfg), tea.WindowSizeMsg{Width: 90, Height: c.height})
 		m = keys(t, openItem(t, m, itemPresets), "down")
 		v := m.View()
-		if !strings.Contains(v, "4 matches x 4 games = 16 games · tictactoe · iterations=10, iterations=20") {
-			t.Fatalf("height %d: got view\n%s\nwant the wordy preset's extent, game and budgets", c.height, v)
+		// The details: from the line after the list's blank line to the
+		// next blank line.
+		all := strings.Split(v, "\n")
+		from := slices.IndexFunc(all, func(l string) bool { return strings.HasPrefix(l, "4 matches") })
+		if from < 0 {
+			t.Fatalf("height %d: got view\n%s\nwant the details under the list", c.height, v)
 		}
-		if got := strings.Count(v, "word word word word word word word word word word"); got < 2 {
-			t.Fatalf("height %d: got view\n%s\nwant the description wrapped over lines", c.height, v)
+		to := from + slices.IndexFunc(all[from:], func(l string) bool { return strings.TrimSpace(l) == "" })
+		details := all[from:to]
+		for i, l := range details {
+			details[i] = strings.TrimRight(l, " ")
 		}
-		if strings.Contains(v, "word last") != c.last || strings.Contains(v, "word…") == c.last {
-			t.Fatalf("height %d: got view\n%s\nwant the description whole %v, else cut with an ellipsis", c.height, v, c.last)
+		if details[0] != "4 matches x 4 games = 16 games · tictactoe · iterations=10, iterations=20" {
+			t.Fatalf("height %d: details open %q, want the extent, game and budgets", c.height, details[0])
+		}
+		words := 0
+		for _, l := range details[1:] {
+			words += strings.Count(l, "word")
+		}
+		if len(details) < 3 || c.last && (words != 120 || !strings.HasSuffix(details[len(details)-1], "last")) ||
+			!c.last && (words >= 120 || !strings.HasSuffix(details[len(details)-1], "…")) {
+			t.Fatalf("height %d: details\n%s\nwant the description wrapped, whole %v, else cut with an ellipsis", c.height, strings.Join(details, "\n"), c.last)
+		}
+	}
+}
+
+// presetDetails wraps the description to the width, cuts a word wider
+// than it, ends a description it cuts with one ellipsis (never two, where
+// the last line shown fills the width), and writes nothing more for a
+// preset without one.
+func TestPresetDetailsFitTheWidth(t *testing.T) {
+	p := &config.Preset{Kind: config.Match, Games: []string{"tictactoe"}, Pairs: [][2]string{{"a", "b"}}, Count: 2}
+	for _, c := range []struct {
+		desc  string
+		lines int
+		want  []string // the description's lines
+	}{
+		{"aaaa bbbb cccc dddd", 2, []string{"aaaa bbb…"}},
+		{"aaaa bbbb cccc dddd", 9, []string{"aaaa bbbb", "cccc dddd"}},
+		{"aaaa bbbbbbbbbbbbbb", 9, []string{"aaaa", "bbbbbbbb…"}},
+		{"", 9, nil},
+		{"aaaa bbbb cccc", 0, []string{"aaaa bbb…"}},
+	} {
+		p.Description = c.desc
+		got := presetDetails(p, 9, c.lines)
+		want := append([]string{cut(tournament.Extent(p)+" · tictactoe", 9)}, c.want...) // the extent line first
+		if got != strings.Join(want, "\n") {
+			t.Errorf("%q in %d lines: got\n%s\nwant\n%s", c.desc, c.lines, got, strings.Join(want, "\n"))
 		}
 	}
 }
