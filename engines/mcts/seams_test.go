@@ -1036,7 +1036,7 @@ func testChildrenSorted(t *testing.T, s games.State, order ChildOrder) {
 func forcedAtRoot(t *testing.T, cfg Config, s games.State, iterations int64) (forced int32, root *node) {
 	t.Helper()
 	e := New(cfg, "test")
-	if _, err := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: int64(iterations)}, Seed: 5}); err != nil {
+	if _, err := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: iterations}, Seed: 5}); err != nil {
 		t.Fatal(err)
 	}
 	sr := e.free[0]
