@@ -1,7 +1,6 @@
 package loa_test
 
 import (
-	"flag"
 	"math"
 	"slices"
 	"strings"
@@ -212,17 +211,13 @@ func BenchmarkMiaSubValue(b *testing.B) {
 	}
 }
 
-var weightCheck = flag.Bool("miasub.weights", false, "TestMiaSubWeightCheck: play mia-sub's weights against variants and log the scores")
-
-// TestMiaSubWeightCheck is the check behind mia-sub's weights (run with
-// -miasub.weights): one-ply greedy players of the weights and of variants
+// TestMiaSubWeightCheck is the check behind mia-sub's weights (go test -v
+// prints the scores): one-ply greedy players of the weights and of variants
 // (each feature alone, each feature left out, each weight doubled) play 80
 // games each from starts of four random plies, seats swapped, and the log
-// gives the weights' score against each.
+// gives the weights' score against each; no variant may score above 49 of
+// 80, the top of an even match's 95% range.
 func TestMiaSubWeightCheck(t *testing.T) {
-	if !*weightCheck {
-		t.Skip("run with -miasub.weights")
-	}
 	base := loa.DefaultWeights()
 	type variant struct {
 		name string
@@ -263,5 +258,10 @@ func TestMiaSubWeightCheck(t *testing.T) {
 			}
 		}
 		t.Logf("weights against %-16s %4.1f of %d", v.name, score, n)
+		// No variant beats the weights by more than an even match's 95%
+		// range (40 +- 9 of 80).
+		if n-score > 49 {
+			t.Errorf("%s scored %.1f of %d against the weights, more than an even match's 49", v.name, n-score, n)
+		}
 	}
 }
