@@ -87,9 +87,9 @@
 // at 0.5 lost to both of its variants, so it became 1; at 1 no variant
 // scored above 52.5 of 80 (an even match stays within 40 +- 9 at 95%), and
 // doubling concentration, the next candidate, lost to leaving
-// centralisation out by 31 to 49, so the weights stayed. With today's
-// move generation and mobility the best variant, doubled concentration,
-// scores 46 of 80 (the test fails above 49). One-ply play is a
+// centralisation out by 31 to 49, so the weights stayed. Played again when
+// the test came to assert, the best variant, doubled concentration, scored
+// 46 of 80 (the test fails above 49). One-ply play is a
 // weak judge: the check rules out gross imbalance, no more. A one-ply greedy
 // player beats a uniform random one in 40 of 40 games. A value costs about
 // 0.2 us of CPU, a quarter of what it cost when mobility generated both
