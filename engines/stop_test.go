@@ -31,6 +31,20 @@ func TestStop(t *testing.T) {
 	if !past.Stopped() {
 		t.Error("the first look after the deadline did not stop")
 	}
+	// Without the backstop timer, the searching goroutine's own looks see
+	// the deadline.
+	own := NewStop(context.Background(), 20*time.Millisecond)
+	own.Release()
+	time.Sleep(30 * time.Millisecond)
+	if own.flag.Load() {
+		t.Fatal("the backstop timer raised the flag after Release")
+	}
+	start := time.Now()
+	for !own.Stopped() {
+		if time.Since(start) > 10*time.Second {
+			t.Fatal("the deadline was not seen by the looks")
+		}
+	}
 }
 
 // The context is looked at by the searching goroutine itself: a cancel is
@@ -41,7 +55,12 @@ func TestStopSeesCancelWhileBusy(t *testing.T) {
 	for range 1000 {
 		s.Stopped()
 	}
+	s.Release() // the context's backstop unhooked: only the looks can see the cancel
 	cancel()
+	time.Sleep(10 * time.Millisecond)
+	if s.flag.Load() {
+		t.Fatal("the context's backstop raised the flag after Release")
+	}
 	start := time.Now()
 	for !s.Stopped() {
 		if time.Since(start) > 10*time.Second {

@@ -65,9 +65,12 @@ func TestSolvesSmallGames(t *testing.T) {
 }
 
 // Proofs agree with the plain exhaustive solver on random positions of
-// small games, including Kalah's extra turns.
+// small games, including Kalah's extra turns, and the root's value that
+// they give (a move proven won, or every move proven lost, or neither) is
+// the solver's in every position.
 func TestAgreesWithSolver(t *testing.T) {
 	for _, spec := range []string{"tictactoe", "domineering:size=3x4", "nogo:size=3", "kalah:houses=2,seeds=2", "breakthrough"} {
+		live, decided := 0, 0
 		for seed := uint64(1); seed <= 30; seed++ {
 			r := rng.New(seed)
 			s := mustPos(t, spec, "")
@@ -88,6 +91,17 @@ func TestAgreesWithSolver(t *testing.T) {
 					t.Fatalf("%s %q: move %s proven %v, solver %d", spec, s.String(), s.MoveString(ms.Move), ms.Proven, v)
 				}
 			}
+			live++
+			want := gametest.Solve(s)
+			if got := rootValue(res.Stats); got != want {
+				t.Fatalf("%s %q: the proofs give the root %d, the solver %d", spec, s.String(), got, want)
+			}
+			if want != 0 {
+				decided++
+			}
+		}
+		if live < 5 || decided == 0 {
+			t.Errorf("%s: %d live positions, %d of them won or lost; want more to compare", spec, live, decided)
 		}
 	}
 }
@@ -267,13 +281,11 @@ func TestOutcomeOnlyDefaults(t *testing.T) {
 	if e, _ := engines.New("alphabeta:heuristic=efms"); !e.(*Engine).cfg.Order {
 		t.Errorf("order=auto with a heuristic: %+v, want static", e.(*Engine).cfg)
 	}
-	for seed := uint64(1); seed <= 10; seed++ {
-		r := rng.New(seed)
-		s := mustPos(t, "breakthrough", "")
-		if gametest.RandomPlies(s, &r, 14+r.Intn(6)).Terminal() {
-			continue
-		}
+	for _, s := range livePositions(t, 8) {
 		plain, ordered := searchWith(t, Config{}, s, 64), searchWith(t, Config{Order: true}, s, 64)
+		if rootValue(plain.Stats) == 0 {
+			t.Fatalf("%q: the plain search proves nothing", s.String())
+		}
 		if rootValue(plain.Stats) != rootValue(ordered.Stats) {
 			t.Errorf("%q: value %d unordered, %d ordered", s.String(), rootValue(plain.Stats), rootValue(ordered.Stats))
 		}
@@ -283,8 +295,10 @@ func TestOutcomeOnlyDefaults(t *testing.T) {
 // Under root=window and root=cut a root move after the first that does not
 // beat the best so far gets only a bound, fail-soft; a bound in the range of
 // wins is no proof and is not shown as one, while root=exact scores every
-// move exactly. Every move marked proven won must be won by the solver, on
-// a TicTacToe position with won, drawn and lost moves, at several seeds.
+// move exactly. Every move marked proven won must be won by the solver, the
+// winning move must be proven won, and under root=exact no other move may
+// score a win, on a TicTacToe position with won, drawn and lost moves, at
+// several seeds.
 func TestRootBoundsAreNoProofs(t *testing.T) {
 	s := mustPos(t, "tictactoe", "3/x2/2o x")
 	for _, tc := range []struct {
@@ -300,10 +314,20 @@ func TestRootBoundsAreNoProofs(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			won := false
 			for i, ms := range res.Stats.Moves {
-				if v := gametest.MoveValue(s, ms.Move); ms.Proven == engines.ProvenWin && v != 1 {
+				v := gametest.MoveValue(s, ms.Move)
+				if ms.Proven == engines.ProvenWin && v != 1 {
 					t.Errorf("root=%s seed %d: %s marked won (score %v), the solver's value %d", tc.name, seed, s.MoveString(ms.Move), res.Stats.Cell(i, "score"), v)
 				}
+				if v == 1 {
+					won = won || ms.Proven == engines.ProvenWin
+				} else if tc.name == "exact" && res.Stats.Cell(i, "score") >= Mate-MaxDepth {
+					t.Errorf("root=exact seed %d: %s, not won, scores %v, a win's score", seed, s.MoveString(ms.Move), res.Stats.Cell(i, "score"))
+				}
+			}
+			if !won {
+				t.Errorf("root=%s seed %d: the winning move (a1) is not proven won", tc.name, seed)
 			}
 		}
 	}

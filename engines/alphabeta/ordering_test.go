@@ -110,17 +110,35 @@ func TestQuiescenceInCheckDoesNotStandPat(t *testing.T) {
 	}
 }
 
-// Killers, history and the root's null window change how many nodes a
-// proof takes, never the proof: outcome-only searches of Breakthrough
-// positions agree on the root's value with and without them.
-func TestOrderingKeepsProofs(t *testing.T) {
-	for seed := uint64(1); seed <= 8; seed++ {
+// livePositions returns n positions of 5x5 Breakthrough, each 14 to 19
+// random plies from the start and not over (most such games are), drawing
+// seeds until it has them.
+func livePositions(t *testing.T, n int) []games.State {
+	t.Helper()
+	var out []games.State
+	for seed := uint64(1); len(out) < n; seed++ {
+		if seed > 1000 {
+			t.Fatalf("%d live positions in 1000 seeds, want %d", len(out), n)
+		}
 		r := rng.New(seed)
 		s := mustPos(t, "breakthrough", "")
-		if gametest.RandomPlies(s, &r, 14+r.Intn(6)).Terminal() {
-			continue
+		if !gametest.RandomPlies(s, &r, 14+r.Intn(6)).Terminal() {
+			out = append(out, s)
 		}
+	}
+	return out
+}
+
+// Killers, history and the root's null window change how many nodes a
+// proof takes, never the proof: outcome-only searches of eight live
+// Breakthrough positions prove the root won or lost (the game has no
+// draws), and agree on that value with and without them.
+func TestOrderingKeepsProofs(t *testing.T) {
+	for _, s := range livePositions(t, 8) {
 		plain := searchWith(t, Config{}, s, 64)
+		if rootValue(plain.Stats) == 0 {
+			t.Fatalf("%q: the plain search proves nothing", s.String())
+		}
 		for _, cfg := range []Config{{Killers: true}, {History: true}, {Killers: true, History: true, RootCut: true}, {Order: true, Killers: true, History: true}} {
 			res := searchWith(t, cfg, s, 64)
 			if rootValue(plain.Stats) != rootValue(res.Stats) {
