@@ -3,9 +3,11 @@
 package pgn
 
 import (
+	"bytes"
 	"errors"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -92,16 +94,56 @@ func testSaveNewNeverReplaces(t *testing.T) {
 }
 
 // A save that returned is synced with its folder entry: nothing is left
-// behind, and the new content replaced the old.
+// behind, and the new content replaced the old as a new file renamed over
+// it (the path names another file than before), never by writing into it.
 func TestSaveReplaces(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "g.pgn")
+	dir := t.TempDir()
+	path := filepath.Join(dir, "g.pgn")
+	var before os.FileInfo
 	for _, plies := range []int{4, 8} {
 		if err := Save(path, randomGame(t, "nogo", 3, plies)); err != nil {
 			t.Fatal(err)
 		}
+		after, err := os.Stat(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if before != nil && os.SameFile(before, after) {
+			t.Fatal("the second save wrote into the first save's file")
+		}
+		before = after
 	}
 	back, err := Load(path)
 	if err != nil || len(back.Moves) != 8 {
 		t.Fatalf("got %v, %v; want the second save's 8 moves", back, err)
+	}
+	if files, _ := os.ReadDir(dir); len(files) != 1 {
+		t.Fatalf("the folder holds %d files, want the one save (no temporary left)", len(files))
+	}
+}
+
+// A save whose write fails (a file size limit, as a full disk would) leaves
+// the file it would have replaced as it was and no temporary file: a child
+// process (TestMain's MCARENA_PGN_CHILD) saves some 100 KB under a limit of
+// 1 KiB.
+func TestSaveLeavesTheOldFileWhenAWriteFails(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "g.pgn")
+	if err := Save(path, randomGame(t, "nogo", 3, 4)); err != nil {
+		t.Fatal(err)
+	}
+	old, _ := os.ReadFile(path)
+	cmd := exec.Command("sh", "-c", `ulimit -f 2 && exec "$0" -test.run='^$'`, os.Args[0])
+	cmd.Env = append(os.Environ(), "MCARENA_PGN_CHILD="+path)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err == nil || !strings.Contains(stderr.String(), "file too large") {
+		t.Fatalf("the limited save: %v, stderr %q; want it to fail on the file's size", err, stderr.String())
+	}
+	if now, _ := os.ReadFile(path); !bytes.Equal(now, old) {
+		t.Fatalf("the failed save left the file holding %d bytes, want the old %d", len(now), len(old))
+	}
+	if files, _ := os.ReadDir(dir); len(files) != 1 {
+		t.Fatalf("the folder holds %d files, want the one save (no temporary left)", len(files))
 	}
 }
