@@ -3,8 +3,10 @@ package gtp_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -197,13 +199,15 @@ func TestProgramFailures(t *testing.T) {
 	}
 }
 
-// Searches on one Engine from several goroutines wait for each other.
+// Searches on one Engine from several goroutines wait for each other:
+// each gets a move legal in its own position (crossed answers would give
+// one a move of another's, here a cell another has taken).
 func TestConcurrentSearches(t *testing.T) {
 	g, _ := games.New("havannah:base=4")
 	e, _ := helperEngine(t, "", "serve", g.Spec(), "random", "1")
 	var wg sync.WaitGroup
-	errs := make(chan error, 4)
-	for i := range 4 {
+	errs := make(chan error, 8)
+	for i := range 8 {
 		wg.Go(func() {
 			s := g.NewState()
 			var hist []games.Move
@@ -212,7 +216,10 @@ func TestConcurrentSearches(t *testing.T) {
 				s.Play(m)
 				hist = append(hist, m)
 			}
-			_, err := e.Search(context.Background(), engines.Request{Position: s, Start: g.NewState(), History: hist, Budget: engines.Budget{Iterations: 1}})
+			res, err := e.Search(context.Background(), engines.Request{Position: s, Start: g.NewState(), History: hist, Budget: engines.Budget{Iterations: 1}})
+			if err == nil && !slices.Contains(s.Legal(nil), res.Move) {
+				err = fmt.Errorf("search %d: move %d is not legal in its position %s", i, res.Move, s)
+			}
 			errs <- err
 		})
 	}
@@ -270,6 +277,9 @@ func TestClockThroughGTP(t *testing.T) {
 	}
 	if n, want := strings.Count(session, " time_left w "), (len(p.Moves)+1)/2; n != want {
 		t.Errorf("time_left w sent %d times, want %d (once a genmove)", n, want)
+	}
+	if n, want := strings.Count(session, " time_left b "), (len(p.Moves)+1)/2; n != want {
+		t.Errorf("time_left b sent %d times, want %d (once a genmove)", n, want)
 	}
 	if !strings.Contains(session, " time_left b 20.000 0\n") {
 		t.Errorf("no time_left b 20.000 0 before the first genmove:\n%s", session)

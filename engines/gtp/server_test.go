@@ -174,10 +174,12 @@ func TestServerTimeLeft(t *testing.T) {
 			t.Errorf("search %d: budget %+v, want %+v", i+1, e.got[i], want[i])
 		}
 	}
-	for _, w := range []string{"? syntax error: ", "? syntax error: time_left COLOR SECONDS STONES"} {
-		if !strings.Contains(out.String(), w) {
-			t.Errorf("no %q in\n%s", w, out.String())
-		}
+	// The last two commands are refused: a colour that is none, and a
+	// command without its stones.
+	answers := strings.Split(strings.TrimSuffix(out.String(), "\n\n"), "\n\n")
+	if n := len(answers); n != 10 || !strings.HasPrefix(answers[n-2], "? syntax error: invalid color \"x\"") ||
+		!strings.HasPrefix(answers[n-1], "? syntax error: time_left COLOR SECONDS STONES") {
+		t.Errorf("answers %q, want 10, the last two refusing the colour x and the missing stones", answers)
 	}
 }
 
