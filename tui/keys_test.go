@@ -274,7 +274,8 @@ func TestFooterPerScreen(t *testing.T) {
 	}
 }
 
-// Every key a screen handles is in its full help.
+// Every key a screen handles is in its full help: each screen that
+// screenKeys lists has its list here, and each list a screen.
 func TestEveryKeyInHelp(t *testing.T) {
 	e := New(nil).ctx
 	want := map[string][]string{
@@ -289,6 +290,9 @@ func TestEveryKeyInHelp(t *testing.T) {
 		"Review (ctrl+r in a game, or a game of a results file)": {"↑/k", "↓/j", "←", "→", "pgup", "pgdn", "home", "end", "p", "v", "g", "ctrl+f", "esc", "?/f1", "ctrl+c"},
 	}
 	for _, s := range screenKeys(e) {
+		if _, ok := want[s.name]; !ok {
+			t.Errorf("%s: a screen this test has no list of keys for", s.name)
+		}
 		have := map[string]bool{}
 		for _, group := range s.keys.full {
 			for _, b := range group {

@@ -387,8 +387,10 @@ func TestPickerMarksFollowScale(t *testing.T) {
 	if _, err := tournament.Run(context.Background(), mustPlan(t, cfg, p), filepath.Join(ResultsDir, opt.FileName("tiny")), opt, nil); err != nil {
 		t.Fatal(err)
 	}
-	// Each key's commands run and their marks reach the picker; the
-	// cursor's blink, a timer, is left unrun.
+	// Each key's commands run and their marks reach the picker, however
+	// loaded the machine (a scan gets up to 10 s); the cursor's blink, a
+	// timer of half a second, runs and its message is dropped, so that no
+	// blink follows it.
 	press := func(m Model, ks ...string) Model {
 		for _, k := range ks {
 			msg := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
@@ -410,7 +412,8 @@ func TestPickerMarksFollowScale(t *testing.T) {
 					} else if marks, ok := msg.(presetMarks); ok {
 						m = send(t, m, marks)
 					}
-				case <-time.After(100 * time.Millisecond):
+				case <-time.After(10 * time.Second):
+					t.Fatal("a command of the picker took more than 10 s")
 				}
 			}
 		}

@@ -2,6 +2,8 @@ package tui
 
 import (
 	"context"
+	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -43,6 +45,29 @@ func TestStatsPaneShowsDeclaredColumns(t *testing.T) {
 			}
 			if len(res.Stats.Moves) == 0 && strings.Contains(view, "move ") {
 				t.Errorf("a table header without moves:\n%s", view)
+			}
+			// A legal move the engine gave no number (an NMCS successor
+			// never evaluated: absent from the statistics, or NaN in every
+			// column but counts of 0) has a row of its name alone, where
+			// the pane shows it at all.
+			blank := 0
+			for _, mv := range p.state.Legal(nil) {
+				i := slices.IndexFunc(res.Stats.Moves, func(ms engines.MoveStats) bool { return ms.Move == mv })
+				if i >= 0 && slices.ContainsFunc(res.Stats.Moves[i].Cells, func(v float64) bool { return !math.IsNaN(v) && v != 0 }) {
+					continue
+				}
+				name := p.state.MoveString(mv)
+				for _, l := range strings.Split(view, "\n") {
+					if f := strings.Fields(l); len(f) > 0 && f[0] == name {
+						blank++
+						if len(f) > 1 {
+							t.Errorf("%s, never evaluated, has the row %q", name, l)
+						}
+					}
+				}
+			}
+			if tc.engine == "nmcs:level=1" && blank == 0 {
+				t.Errorf("no row of a move never evaluated in\n%s", view)
 			}
 		})
 	}

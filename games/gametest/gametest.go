@@ -35,6 +35,11 @@ type Config struct {
 	// (chess under order=stockfish keeps Stockfish's piece lists): the text
 	// round trip then compares the legal moves as sets.
 	OrderByHistory bool
+	// EndsAtStart says that the game is over at its start (a board on
+	// which the first player has no move): without it, a run in which no
+	// game plays a move fails, as a game whose Legal lists nothing would
+	// otherwise pass every check.
+	EndsAtStart bool
 }
 
 // Conformance walks many seeded random games of g and checks at every position:
@@ -50,7 +55,8 @@ type Config struct {
 // reaches the same position, each mover was the player to move); and
 // Playout, RecordPlayout (with room in its trace), Play, Legal and CopyFrom
 // allocate nothing. A games.MoveChecker's IsLegal agrees with Legal on
-// every move of a small move space (a sample of a large one).
+// every move of a small move space (a sample of a large one). The games
+// must play some move, unless Config.EndsAtStart.
 func Conformance(t *testing.T, g games.Game, cfg Config) {
 	t.Helper()
 	if cfg.Games == 0 {
@@ -70,6 +76,7 @@ func Conformance(t *testing.T, g games.Game, cfg Config) {
 	}
 	c := checker{t: t, g: g, buf: make([]games.Move, 0, g.MaxMoves()), buf2: make([]games.Move, 0, g.MaxMoves()), endByHistory: cfg.EndByHistory, orderByHistory: cfg.OrderByHistory}
 	outcomes := map[games.Outcome]int{}
+	plies := 0 // over every game: a game whose starts have no move checks nothing
 	for i := range cfg.Games {
 		seed := cfg.Seed + uint64(i)
 		r := rng.New(seed)
@@ -92,8 +99,12 @@ func Conformance(t *testing.T, g games.Game, cfg Config) {
 			}
 		}
 		outcomes[s.Outcome()]++
+		plies += ply
 	}
-	t.Logf("%s: %d games, outcomes %v", g.Spec(), cfg.Games, outcomes)
+	t.Logf("%s: %d games, outcomes %v, %d plies", g.Spec(), cfg.Games, outcomes, plies)
+	if plies == 0 && !cfg.EndsAtStart {
+		t.Errorf("%s: no move was played in %d games (Config.EndsAtStart says when none can be)", g.Spec(), cfg.Games)
+	}
 	c.allocs(start(g))
 }
 
