@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"mcarena/internal/tools"
 	"mcarena/tournament"
 	"mcarena/tui"
 )
@@ -27,11 +28,10 @@ import (
 // the menu, shrinks the terminal to 80x24 and to 60x20 and reads the play
 // screen whole at each size, reviews a game of a results file with its
 // per-move figures, and quits from the menu with q.
-// It needs tmux (.ci/run installs it) and is skipped without it.
+// It needs tmux (.ci/run installs it) and is skipped without it (fails,
+// with MCARENA_REQUIRE_TOOLS set).
 func TestTerminalEndToEnd(t *testing.T) {
-	if _, err := exec.LookPath("tmux"); err != nil {
-		t.Skip("tmux is not installed")
-	}
+	tools.Find(t, "tmux", "tmux")
 	bin := filepath.Join(t.TempDir(), "mcarena")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("build: %v\n%s", err, out)
