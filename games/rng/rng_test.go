@@ -35,9 +35,33 @@ func TestSeedDeterministic(t *testing.T) {
 	}
 }
 
+// SplitMix64 from a state of 0 gives the published first output of
+// Vigna's splitmix64.c, and New seeds the four words with its first four
+// outputs from the seed.
+func TestSplitMix64Reference(t *testing.T) {
+	var x uint64
+	if got := SplitMix64(&x); got != 0xe220a8397b1dcdaf {
+		t.Fatalf("SplitMix64 from 0: %#x, want 0xe220a8397b1dcdaf", got)
+	}
+	seed := uint64(42)
+	r := New(42)
+	for i, w := range []uint64{r.s0, r.s1, r.s2, r.s3} {
+		if want := SplitMix64(&seed); w != want {
+			t.Fatalf("word %d of New(42): %#x, want SplitMix64's output %d, %#x", i, w, i+1, want)
+		}
+	}
+}
+
+// Intn is uniform: chi-square against uniform at the 0.999 quantile of
+// its degrees of freedom (a correct generator fails once in a thousand
+// seeds, and this seed is fixed).
 func TestIntnUniform(t *testing.T) {
 	r := New(7)
-	for _, n := range []int{1, 2, 3, 7, 10} {
+	quantile := map[int]float64{2: 10.83, 3: 13.82, 7: 22.46, 10: 27.88} // 0.999, n-1 degrees of freedom
+	if v := r.Intn(1); v != 0 {
+		t.Fatalf("Intn(1) = %d", v)
+	}
+	for _, n := range []int{2, 3, 7, 10} {
 		const draws = 70000
 		counts := make([]int, n)
 		for range draws {
@@ -47,18 +71,36 @@ func TestIntnUniform(t *testing.T) {
 			}
 			counts[v]++
 		}
-		// Chi-square against uniform; the 0.999 quantile for 9 degrees of
-		// freedom is 27.9, so a correct generator fails this once in a thousand
-		// seeds, and this seed is fixed.
-		exp := float64(draws) / float64(n)
-		chi := 0.0
-		for _, c := range counts {
-			d := float64(c) - exp
-			chi += d * d / exp
-		}
-		if chi > 27.9 {
+		if chi := chiSquare(counts, draws); chi > quantile[n] {
 			t.Errorf("Intn(%d): chi-square %.1f, counts %v", n, chi, counts)
 		}
+	}
+}
+
+// chiSquare is the statistic of counts against a uniform spread of draws.
+func chiSquare(counts []int, draws int) float64 {
+	exp := float64(draws) / float64(len(counts))
+	chi := 0.0
+	for _, c := range counts {
+		d := float64(c) - exp
+		chi += d * d / exp
+	}
+	return chi
+}
+
+// Intn's rejection step is what makes it exact where n is a large share
+// of 2^64: for n = 3 * 2^61, multiplying without it would put the values
+// into the three residues mod 3 as 3/8, 3/8 and 2/8; with it they are
+// even (chi-square, 2 degrees of freedom, under the 0.999 quantile 13.82).
+func TestIntnRejectsForExactness(t *testing.T) {
+	r := New(11)
+	const draws = 30000
+	counts := make([]int, 3)
+	for range draws {
+		counts[r.Intn(3<<61)%3]++
+	}
+	if chi := chiSquare(counts, draws); chi > 13.82 {
+		t.Errorf("Intn(3<<61) mod 3: chi-square %.1f, counts %v", chi, counts)
 	}
 }
 
