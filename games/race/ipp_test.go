@@ -469,5 +469,14 @@ func TestSafetyPriorFollowsItsRule(t *testing.T) {
 			}
 		}
 		t.Logf("%s: %v", spec, seen)
+		// The rule's every value met on 8x8, each distance's and 0.3
+		// beyond five rows (5x5 has no room for some).
+		if spec == "breakthrough:size=8x8" {
+			for _, v := range []float64{1, 0.95, 0.85, 0.75, 0.6, 0.3} {
+				if seen[v] == 0 {
+					t.Errorf("%s: no move of prior %v in %v", spec, v, seen)
+				}
+			}
+		}
 	}
 }

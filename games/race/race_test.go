@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strings"
 	"testing"
 
 	"mcarena/games"
@@ -747,6 +748,13 @@ func TestBestIsTheScoreAfterLoop(t *testing.T) {
 			}
 		}
 		t.Logf("%s on %s: %d positions, %d with tied best moves, %d with a win, %d at efMS's clamp of ±100", tc.heuristic, spec, positions, ties, wins, clamped)
+		// Every case meets wins on the far rank and ties; efMS's lopsided
+		// starts (a side of more than twice the other's pieces) meet the
+		// clamp.
+		lopsided := tc.heuristic == "efms" && tc.start != "" && !strings.Contains(spec, "stuck=draw")
+		if wins == 0 || ties == 0 || lopsided && clamped == 0 {
+			t.Errorf("%s on %s: %d wins, %d ties, %d at the clamp: the cases this test is for were not met", tc.heuristic, spec, wins, ties, clamped)
+		}
 	}
 }
 

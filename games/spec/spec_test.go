@@ -145,15 +145,16 @@ func TestText(t *testing.T) {
 // family's option.NAME=VALUE, and Canonical writes them in name order.
 func TestPrefixOption(t *testing.T) {
 	decl := []Option{{Name: "cmd", Kind: Text}, {Name: "option.", Kind: Text, Doc: "a program's option"}}
-	v, err := Resolve("uci", decl, "cmd=sf,option.Skill Level=0,option.threads=1", true)
+	// Given in reverse name order, so that the order written is the sort's.
+	v, err := Resolve("uci", decl, "option.threads=1,option.skill level=0,option.Move Overhead=30,cmd=sf,option.hash=16", true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := [][2]string{{"skill level", "0"}, {"threads", "1"}}
+	want := [][2]string{{"hash", "16"}, {"move overhead", "30"}, {"skill level", "0"}, {"threads", "1"}}
 	if got := v.Prefixed("option."); !slices.Equal(got, want) {
 		t.Errorf("Prefixed = %q, want %q", got, want)
 	}
-	if got, want := Canonical("uci", decl, v), "uci:cmd=sf,option.skill level=0,option.threads=1"; got != want {
+	if got, want := Canonical("uci", decl, v), "uci:cmd=sf,option.hash=16,option.move overhead=30,option.skill level=0,option.threads=1"; got != want {
 		t.Errorf("Canonical = %q, want %q", got, want)
 	}
 	if _, err := Resolve("uci", decl, "option.=1", true); err == nil || !strings.Contains(err.Error(), `unknown option "option."`) {
