@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -212,17 +213,20 @@ func TestLocate(t *testing.T) {
 	check := func(name, flag string, want tui.Where) {
 		t.Helper()
 		got, err := locate(flag, here, userDir)
-		if err != nil || got.Config != want.Config || got.Dir != want.Dir || len(got.Looked) != len(want.Looked) {
+		if err != nil || got.Config != want.Config || got.Dir != want.Dir || !slices.Equal(got.Looked, want.Looked) {
 			t.Errorf("%s: got %+v, %v; want %+v", name, got, err, want)
 		}
 	}
-	check("nothing anywhere", "", tui.Where{Dir: own, Looked: []string{"here", "user"}})
+	check("nothing anywhere", "", tui.Where{Dir: own, Looked: []string{filepath.Join(here, "config.toml"), filepath.Join(own, "config.toml")}})
 	os.MkdirAll(own, 0o755)
 	os.WriteFile(filepath.Join(own, "config.toml"), []byte(""), 0o644)
 	check("the user's", "", tui.Where{Config: filepath.Join(own, "config.toml"), Dir: own})
 	os.WriteFile(filepath.Join(here, "config.toml"), []byte(""), 0o644)
 	check("here before the user's", "", tui.Where{Config: filepath.Join(here, "config.toml"), Dir: here})
 	check("--config first", other, tui.Where{Config: other, Dir: filepath.Dir(other)})
+	// A relative --config is read from the working directory.
+	os.WriteFile(filepath.Join(here, "rel.toml"), []byte(""), 0o644)
+	check("a relative --config", "rel.toml", tui.Where{Config: filepath.Join(here, "rel.toml"), Dir: here})
 	if _, err := locate(filepath.Join(here, "missing.toml"), here, userDir); err == nil || !strings.Contains(err.Error(), "does not exist") {
 		t.Errorf("a missing --config file: %v", err)
 	}
