@@ -36,13 +36,21 @@ func TestStop(t *testing.T) {
 	own := NewStop(context.Background(), 20*time.Millisecond)
 	own.Release()
 	time.Sleep(30 * time.Millisecond)
-	if own.flag.Load() {
-		t.Fatal("the backstop timer raised the flag after Release")
+	lookedAt(t, own, "the deadline")
+}
+
+// lookedAt fails t unless s, its backstops released, has not stopped by
+// itself and its looks see what, the deadline or the cancel, within 10 s
+// of calls.
+func lookedAt(t *testing.T, s *Stop, what string) {
+	t.Helper()
+	if s.flag.Load() {
+		t.Fatalf("a backstop saw %s after Release", what)
 	}
 	start := time.Now()
-	for !own.Stopped() {
+	for !s.Stopped() {
 		if time.Since(start) > 10*time.Second {
-			t.Fatal("the deadline was not seen by the looks")
+			t.Fatalf("the looks did not see %s", what)
 		}
 	}
 }
@@ -58,15 +66,7 @@ func TestStopSeesCancelWhileBusy(t *testing.T) {
 	s.Release() // the context's backstop unhooked: only the looks can see the cancel
 	cancel()
 	time.Sleep(10 * time.Millisecond)
-	if s.flag.Load() {
-		t.Fatal("the context's backstop raised the flag after Release")
-	}
-	start := time.Now()
-	for !s.Stopped() {
-		if time.Since(start) > 10*time.Second {
-			t.Fatal("a cancel was not seen")
-		}
-	}
+	lookedAt(t, s, "the cancel")
 }
 
 func BenchmarkStopped(b *testing.B) {
