@@ -275,13 +275,7 @@ func progressLine(pr tournament.Progress) string {
 	if pr.Last.Error != "" {
 		last += " error: " + pr.Last.Error
 	}
-	unit := "games"
-	switch pr.Last.Kind {
-	case tournament.AnalysisKind:
-		unit = "runs"
-	case tournament.SimulationsKind:
-		unit = "batches"
-	}
+	unit := tournament.UnitNoun(config.Kind(pr.Last.Kind))
 	return fmt.Sprintf("[%s] %d/%d %s  eta %s  %s", bar, pr.Done, pr.Total, unit, eta, last)
 }
 

@@ -32,3 +32,16 @@ func Extent(p *config.Preset) string {
 	}
 	return fmt.Sprintf("%s x %s = %s", words.Plural(ms, "match"), each, words.Plural(ms*p.Count, "game"))
 }
+
+// UnitNoun names, in the plural, what a results file of a preset of kind k
+// counts: games, an analysis's runs, or a simulations preset's batches of
+// playouts (a record's Kind converts to it; a game's, "", is a match's).
+func UnitNoun(k config.Kind) string {
+	switch k {
+	case config.Analysis:
+		return "runs"
+	case config.Simulations:
+		return "batches"
+	}
+	return "games"
+}

@@ -132,21 +132,9 @@ func presetMark(p *config.Preset, path string) string {
 	case done >= total:
 		return "done"
 	case done > 0:
-		return fmt.Sprintf("%d/%d %s", done, total, unitNoun(p))
+		return fmt.Sprintf("%d/%d %s", done, total, tournament.UnitNoun(p.Kind))
 	}
 	return ""
-}
-
-// unitNoun names what a preset's results file counts: games, an analysis's
-// runs, or a simulations preset's batches of playouts.
-func unitNoun(p *config.Preset) string {
-	switch p.Kind {
-	case config.Analysis:
-		return "runs"
-	case config.Simulations:
-		return "batches"
-	}
-	return "games"
 }
 
 func (p *presetPicker) keys(e *env) keyHelp {
@@ -822,7 +810,7 @@ func (r *runScreen) statusLine(e *env) string {
 	if r.finished {
 		verb = "results in "
 	}
-	return statusParts(r.state(), r.table.span(), fmt.Sprintf("%d/%d %s, %d left", pr.Done, pr.Total, unitNoun(r.p), pr.Total-pr.Done),
+	return statusParts(r.state(), r.table.span(), fmt.Sprintf("%d/%d %s, %d left", pr.Done, pr.Total, tournament.UnitNoun(r.p.Kind), pr.Total-pr.Done),
 		elapsed, eta, words.Plural(r.workers(), "worker"), scale, verb+r.path)
 }
 
@@ -1028,7 +1016,7 @@ func (r *runScreen) rows(e *env, recs []tournament.Record, tallies map[string]ta
 		}
 		out = kept
 	}
-	noun := unitNoun(r.p)
+	noun := tournament.UnitNoun(r.p.Kind)
 	cntW := max(len(fmt.Sprintf("%d/%d", r.count, r.count)), len(noun))
 	const rateW, paperW, etaW = 20, 6, 7
 	right := 1 + cntW + 1 + rateW + 1 + paperW + 1 + etaW
