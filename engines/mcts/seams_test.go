@@ -719,10 +719,11 @@ func TestMaxBackprop(t *testing.T) {
 	}
 	means := 0
 	for _, t1 := range []int32{1, 12} {
+		was, _ := rootAfter(t1, 1)
 		for k := 1; k <= 40; k++ {
-			was, _ := rootAfter(t1, k)
 			now, best := rootAfter(t1, k+1)
 			d := now - was
+			was = now // the next iteration's search of k + 1
 			switch {
 			case int32(k) >= t1 && math.Abs(d-best) > 1e-12:
 				t.Fatalf("T = %d, iteration %d (root visited %d times) added %v to the root, want its best child's mean %v", t1, k+1, k, d, best)
@@ -733,12 +734,13 @@ func TestMaxBackprop(t *testing.T) {
 			}
 		}
 	}
+	plainWas, _ := rootAfter(0, 1)
 	for k := 1; k <= 40; k++ {
-		plainWas, _ := rootAfter(0, k)
 		plainNow, _ := rootAfter(0, k+1)
 		if d := plainNow - plainWas; d != 0 && d != 0.5 && d != 1 {
 			t.Fatalf("without the rule, iteration %d added %v to the root, not a game's result", k+1, d)
 		}
+		plainWas = plainNow
 	}
 	if means == 0 {
 		t.Fatal("every sample was 0, 1/2 or 1: the test cannot tell a mean from a result")
