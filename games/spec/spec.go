@@ -433,8 +433,8 @@ func Check(o Option, v string) (string, error) {
 		return strconv.Itoa(n), nil
 	case Float:
 		f, err := strconv.ParseFloat(v, 64)
-		if err != nil || f != f {
-			return "", fmt.Errorf("option %q: %q is not a number (want %s)", o.Name, v, o.Syntax())
+		if err != nil || f != f || !decimal(v) {
+			return "", fmt.Errorf("option %q: %q is not a decimal number like 0.5 or 1e-3 (want %s)", o.Name, v, o.Syntax())
 		}
 		if f < o.FloatMin || f > o.FloatMax {
 			return "", fmt.Errorf("option %q: %g is out of range (want %s)", o.Name, f, o.Syntax())
@@ -457,6 +457,37 @@ func Check(o Option, v string) (string, error) {
 		}
 		return fmt.Sprintf("%dx%d", r, c), nil
 	}
+}
+
+// decimal reports whether v is written as a plain decimal number: a sign,
+// digits with at most one point, and an exponent. strconv.ParseFloat also
+// reads Go's digit separators (1_0), hexadecimal mantissas (0x1p-2), Inf
+// and NaN, none of which a spec means.
+func decimal(v string) bool {
+	if v != "" && (v[0] == '+' || v[0] == '-') {
+		v = v[1:]
+	}
+	mant, exp, hasExp := strings.Cut(strings.ToLower(v), "e")
+	whole, frac, _ := strings.Cut(mant, ".")
+	if whole == "" && frac == "" || !allDigits(whole) || !allDigits(frac) {
+		return false
+	}
+	if !hasExp {
+		return true
+	}
+	if len(exp) > 0 && (exp[0] == '+' || exp[0] == '-') {
+		exp = exp[1:]
+	}
+	return exp != "" && allDigits(exp)
+}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 func parseSize(v string) (rows, cols int, err error) {

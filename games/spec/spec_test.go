@@ -161,3 +161,30 @@ func TestPrefixOption(t *testing.T) {
 		t.Errorf("option. alone: %v", err)
 	}
 }
+
+// A Float option takes decimal numbers only; strconv.ParseFloat's Go
+// literal forms are refused with the same message as any other non-number.
+func TestFloatIsDecimal(t *testing.T) {
+	for _, tc := range []struct {
+		v, want string
+	}{
+		{"0.5", "0.5"}, {".5", "0.5"}, {"5.", "5"}, {"+1", "1"}, {"1e-1", "0.1"}, {"2E0", "2"}, {"0", "0"},
+		{"1_0", ""}, {"0x1p-2", ""}, {"Inf", ""}, {"NaN", ""}, {".", ""}, {"1e", ""}, {"e1", ""}, {"1e+", ""}, {"--1", ""}, {"1.2.3", ""}, {"", ""},
+	} {
+		v, err := Resolve(`engine "e"`, testDecl, "c="+tc.v, true)
+		if tc.want == "" {
+			want := `engine "e": option "c": "` + tc.v + `" is not a decimal number like 0.5 or 1e-3 (want c=0..10)`
+			if err == nil || err.Error() != want {
+				t.Errorf("c=%s: got %v, want %s", tc.v, err, want)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("c=%s: %v", tc.v, err)
+			continue
+		}
+		if got := v.String("c"); got != tc.want {
+			t.Errorf("c=%s reads as %s, want %s", tc.v, got, tc.want)
+		}
+	}
+}
