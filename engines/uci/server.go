@@ -72,6 +72,11 @@ type Server struct {
 	history []games.Move
 	// prepared: the engine's one-time work was done at an isready.
 	prepared bool
+	// refused is the error of the last position command, nil once one is
+	// accepted: a go after a refused position is refused too, rather than
+	// searching the position before it, where the GUI's side to move and
+	// moves may not be.
+	refused error
 
 	out    *bufio.Writer
 	outMu  sync.Mutex
@@ -142,8 +147,9 @@ func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 			s.stop()
 		case "position":
 			s.stop()
-			if err := s.position(f[1:]); err != nil {
-				s.send("info string error: " + err.Error())
+			s.refused = s.position(f[1:])
+			if s.refused != nil {
+				s.send("info string error: " + s.refused.Error())
 			}
 		case "go":
 			s.stop()
@@ -240,6 +246,9 @@ func (s *Server) position(args []string) error {
 const forever = 365 * 24 * time.Hour
 
 func (s *Server) goCmd(ctx context.Context, args []string) error {
+	if s.refused != nil {
+		return fmt.Errorf("go: no position to search, the last position command was refused (%v)", s.refused)
+	}
 	pos := s.start.Clone()
 	for _, m := range s.history {
 		pos.Play(m)

@@ -82,6 +82,10 @@ func TestServerErrors(t *testing.T) {
 		{"go wtime 1000 winc -5\n", "info string error: go winc -5: want 0 or more milliseconds"},
 		{"go movetime 9223372036854775807\n", "info string error: go movetime 9223372036854775807: more than a program can wait"},
 		{"hello\n", "info string unknown command hello"},
+		// A go after a refused position does not search the position
+		// before it; a position accepted again is searched.
+		{"position startpos moves e2e4\nposition startpos moves e2e4 e7e5 e1e3\ngo nodes 50\n", "info string error: go: no position to search, the last position command was refused (position: move 3: e1e3: the king on e1 cannot move to e3 here)\nbestmove 0000"},
+		{"position fen garbage\ngo nodes 50\n", "info string error: go: no position to search, the last position command was refused ("},
 		{"position startpos moves " + strings.Repeat("e2e4 ", 1<<18) + "\nisready\n", "info string error: a line of more than 1048576 bytes, skipped\nreadyok"},
 	} {
 		if out := session(t, "random", tc.script); !strings.Contains(out, tc.want) {
@@ -91,6 +95,19 @@ func TestServerErrors(t *testing.T) {
 }
 
 // go infinite answers bestmove only after stop; go ponder after ponderhit.
+// A position accepted after a refused one is searched again.
+func TestServerSearchesAgainAfterARefusedPosition(t *testing.T) {
+	out := session(t, "random", "position fen garbage\nposition startpos moves e2e4\ngo nodes 50\n")
+	i := strings.Index(out, "bestmove ")
+	if i < 0 || strings.HasPrefix(out[i:], "bestmove 0000") || strings.Count(out, "bestmove") != 1 {
+		t.Fatalf("got %q, want one bestmove of a real move", out)
+	}
+	// Black's moves only: the position after 1.e4.
+	if mv := strings.Fields(out[i:])[1]; mv[1] != '7' && mv[1] != '8' {
+		t.Errorf("bestmove %s is not Black's", mv)
+	}
+}
+
 func TestServerInfiniteAndPonder(t *testing.T) {
 	for _, start := range []string{"go infinite\n", "go ponder movetime 50\n"} {
 		g, _ := games.New("chess")
