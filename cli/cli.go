@@ -10,9 +10,11 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"mcarena/config"
 	"mcarena/engines"
@@ -173,6 +175,9 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 				fs.PrintDefaults()
 				return nil, helpError{b.String()}
 			}
+			if want := badValue(fs, err); want != "" {
+				return nil, usagef("%s", want)
+			}
 			if names := flagNames(fs); names != "" {
 				return nil, usagef("%v (valid flags: %s)", err, names)
 			}
@@ -185,6 +190,42 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 		args = fs.Args()[1:]
 	}
 }
+
+// badValue rewrites the flag package's error for a value its flag cannot
+// read ("invalid value "5" for flag -time: parse error") to say what the
+// flag wants; it returns "" for any other error.
+func badValue(fs *flag.FlagSet, err error) string {
+	m := invalidValue.FindStringSubmatch(err.Error())
+	if m == nil {
+		return ""
+	}
+	f := fs.Lookup(m[2])
+	if f == nil {
+		return ""
+	}
+	g, ok := f.Value.(flag.Getter)
+	if !ok {
+		return ""
+	}
+	var want string
+	switch g.Get().(type) {
+	case time.Duration:
+		want = "a duration with its unit, such as 500ms, 5s or 2m"
+	case int, int64:
+		want = "a whole number"
+	case uint, uint64:
+		want = "a whole number of 0 or more"
+	case float64:
+		want = "a number"
+	case bool:
+		want = "true or false"
+	default:
+		return ""
+	}
+	return fmt.Sprintf("--%s %s: want %s", f.Name, m[1], want)
+}
+
+var invalidValue = regexp.MustCompile(`^invalid (?:boolean )?value (".*") for (?:flag )?-([^:]+): `)
 
 // flagNames lists a command's flags as they are typed, for errors.
 func flagNames(fs *flag.FlagSet) string {
