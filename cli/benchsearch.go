@@ -115,9 +115,11 @@ func writeSearchBench(w io.Writer, r SearchBench) {
 		unit = "per CPU-second"
 	}
 	for i, v := range r.PerSecond {
-		fmt.Fprintf(w, "  search %d: %.0f iterations, %.0f states %s\n", i+1, v, r.StatesPerSecond[i], unit)
+		fmt.Fprintf(w, "  search %d: %.0f iterations and %.0f states %s\n", i+1, v, r.StatesPerSecond[i], unit)
 	}
-	fmt.Fprintf(w, "first search at %.2fx the median of the later ones\n", r.FirstRatio)
+	if len(r.PerSecond) > 1 {
+		fmt.Fprintf(w, "first search at %.2fx the median of the later ones\n", r.FirstRatio)
+	}
 	fmt.Fprintf(w, "tree %.1f MiB, peak RSS %.1f MiB (%.2fx the tree)\n", r.TreeMiB, r.PeakRSSMiB, r.RSSOverTreeSize)
 }
 

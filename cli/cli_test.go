@@ -330,6 +330,20 @@ func TestShardFromEnvironment(t *testing.T) {
 	}
 }
 
+// A single search has no later ones to be compared with, and its text
+// says nothing of them.
+func TestBenchOneSearchHasNoRatio(t *testing.T) {
+	for n, want := range map[string]bool{"1": false, "2": true} {
+		code, out, errs := run("bench", "--search", "uct", "--iterations", "20000", "--searches", n)
+		if code != ExitOK {
+			t.Fatalf("--searches %s: code %d: %s", n, code, errs)
+		}
+		if got := strings.Contains(out, "the median of the later ones"); got != want {
+			t.Errorf("--searches %s: a line of the later searches is %v, want %v:\n%s", n, got, want, out)
+		}
+	}
+}
+
 // bench --search measures an engine's searches under a budget of
 // iterations or, for alpha-beta engines whose iterations are depths, of
 // states; both speeds are reported, per CPU-second where the system says.
