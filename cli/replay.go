@@ -37,7 +37,7 @@ func runReplay(args []string, stdout io.Writer) error {
 		return err
 	}
 	if len(pos) == 0 {
-		return usagef("want GAME and moves (usage: mcarena %s)", replayUsage)
+		return usagef("want a GAME, then its moves if any (usage: mcarena %s)", replayUsage)
 	}
 	g, err := newGame(pos[0])
 	if err != nil {

@@ -120,7 +120,7 @@ func TestReplayErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"replay"}, "mcarena replay: want GAME and moves (usage: mcarena replay GAME [--position P] [MOVE...] [--json])"},
+		{[]string{"replay"}, "mcarena replay: want a GAME, then its moves if any (usage: mcarena replay GAME [--position P] [MOVE...] [--json])"},
 		{[]string{"replay", "shogi"}, `mcarena replay: unknown game "shogi": valid games are`},
 		{[]string{"replay", "loa", "--position", "8/8 b"}, `mcarena replay: position "8/8 b": 2 ranks, want 8`},
 		{[]string{"replay", "loa", "b1-b3", "zz"}, `mcarena replay: ply 2, White to move: "zz" is not a move like b1-b3, a capture like f8xh6 or pass`},
