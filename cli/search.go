@@ -41,10 +41,13 @@ type SearchMove struct {
 // and the statistics the engine declares, with whose view each value is
 // from ("mover": the player to move, "first": the first player).
 type SearchReport struct {
-	Game       string         `json:"game"`
-	Position   string         `json:"position"`
-	ToMove     string         `json:"to_move"`
-	Engine     string         `json:"engine"`
+	Game     string `json:"game"`
+	Position string `json:"position"`
+	ToMove   string `json:"to_move"`
+	Engine   string `json:"engine"`
+	// Name is the configuration's name of the engine when one was given
+	// (hav-base), Engine its spec.
+	Name       string         `json:"name,omitempty"`
 	Seed       uint64         `json:"seed"`
 	Move       string         `json:"move"`
 	Iterations int64          `json:"iterations"`
@@ -119,6 +122,9 @@ func runSearch(args []string, stdout io.Writer) error {
 		return err
 	}
 	rep := searchReport(g, s, eng.Spec(), *seed, res)
+	if !strings.Contains(*engineSpec, ":") && *engineSpec != rep.Engine {
+		rep.Name = *engineSpec
+	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
@@ -177,7 +183,11 @@ func isLegal(s games.State, m games.Move) bool {
 // writeSearch prints the report as text: the move and counters, the
 // figures, then one row per root move in the declared columns.
 func writeSearch(w io.Writer, rep SearchReport) error {
-	fmt.Fprintf(w, "%s plays %s  (iterations %d, states %d, %.2fs)\n", rep.Engine, rep.Move, rep.Iterations, rep.States, rep.Seconds)
+	who := rep.Engine
+	if rep.Name != "" {
+		who = rep.Name + " (" + rep.Engine + ")"
+	}
+	fmt.Fprintf(w, "%s plays %s  (iterations %d, states %d, %.2fs)\n", who, rep.Move, rep.Iterations, rep.States, rep.Seconds)
 	fmt.Fprintf(w, "PV %s\n", strings.Join(rep.PV, " "))
 	var views []string
 	for _, c := range rep.Columns {

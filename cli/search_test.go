@@ -46,6 +46,26 @@ func TestSearchZeroBesideALimit(t *testing.T) {
 	}
 }
 
+// An engine named in the configuration is printed by its name and spec,
+// one given as a spec by its spec alone.
+func TestSearchNamesTheEngine(t *testing.T) {
+	for _, tc := range []struct{ engine, want, name string }{
+		{"hav-base", "hav-base (mcts:c=0.4,reading=mate,rave=50) plays ", "hav-base"},
+		{"mcts:c=0.4,rave=50", "mcts:c=0.4,rave=50 plays ", ""},
+		{"uct", "uct plays ", ""},
+	} {
+		code, out, errs := run("search", "havannah", "--engine", tc.engine, "--config", "../config.toml", "--iterations", "50")
+		if code != ExitOK || !strings.HasPrefix(out, tc.want) {
+			t.Errorf("--engine %s: %d %q %q, want it to start %q", tc.engine, code, out, errs, tc.want)
+		}
+		code, out, errs = run("search", "havannah", "--engine", tc.engine, "--config", "../config.toml", "--iterations", "50", "--json")
+		var rep SearchReport
+		if err := json.Unmarshal([]byte(out), &rep); code != ExitOK || err != nil || rep.Name != tc.name {
+			t.Errorf("--engine %s --json: %d %v %q, name %q, want %q", tc.engine, code, err, errs, rep.Name, tc.name)
+		}
+	}
+}
+
 func TestSearchErrors(t *testing.T) {
 	for _, tc := range []struct {
 		args []string
