@@ -108,7 +108,13 @@ func Run(args []string, stdout, stderr io.Writer) (code int) {
 	}
 	cmd, ok := commands[args[0]]
 	if !ok {
-		fmt.Fprintf(stderr, "mcarena: unknown command %q: valid commands are %s\n", args[0], strings.Join(commandNames(), ", "))
+		what := "command"
+		if strings.HasPrefix(args[0], "-") {
+			// Only --config FILE (the terminal UI's), -h and --help come
+			// before a command.
+			what = "flag"
+		}
+		fmt.Fprintf(stderr, "mcarena: unknown %s %q: valid commands are %s, and help; mcarena alone (or with --config FILE) opens the terminal UI\n", what, args[0], strings.Join(commandNames(), ", "))
 		return ExitUsage
 	}
 	if err := cmd.run(args[1:], stdout); err != nil {

@@ -56,6 +56,8 @@ func TestBadInput(t *testing.T) {
 		{[]string{"search", "tictactoe", "--seed", "x"}, `--seed "x": want a whole number of 0 or more`},
 		{[]string{"search", "tictactoe", "--iterations", "1e3"}, `--iterations "1e3": want a whole number`},
 		{[]string{"frobnicate"}, `unknown command "frobnicate": valid commands are`},
+		{[]string{"--bogus"}, `unknown flag "--bogus": valid commands are analyse, bench,`},
+		{[]string{"frobnicate"}, `, verify, and help; mcarena alone (or with --config FILE) opens the terminal UI`},
 		{[]string{"bench", "--time", "-1s"}, "--time must be positive"},
 		{[]string{"bench", "--games", "nogo:size=99"}, "out of range"},
 		{[]string{"bench", "--games", "loa,shogi"}, `unknown game "shogi"`},
