@@ -121,7 +121,7 @@ func runAnalyse(args []string, stdout io.Writer) error {
 	runs := fs.Int("runs", 100, "number of fresh searches")
 	seed := fs.Uint64("seed", 1, "seed of the first run; run i uses seed+i")
 	asJSON := fs.Bool("json", false, "print JSON")
-	workers := fs.Int("workers", runtime.NumCPU(), "searches run in parallel")
+	workers := fs.Int("workers", 0, "searches run in parallel (default: one per core)")
 	states := fs.Int64("states", 0, "budget: states visited per search")
 	iterations := fs.Int64("iterations", 0, "budget: iterations per search")
 	perMove := fs.Duration("time", 0, "budget: wall time per search")
@@ -139,8 +139,11 @@ func runAnalyse(args []string, stdout io.Writer) error {
 	if *runs < 1 || *runs > maxRuns {
 		return usagef("--runs %d: want 1..%d", *runs, maxRuns)
 	}
-	if *workers < 1 || *workers > tournament.MaxWorkers {
-		return usagef("--workers %d: want 1..%d", *workers, tournament.MaxWorkers)
+	if *workers < 0 || *workers > tournament.MaxWorkers {
+		return usagef("--workers %d: want 1..%d (or 0, one per core)", *workers, tournament.MaxWorkers)
+	}
+	if *workers == 0 {
+		*workers = runtime.NumCPU()
 	}
 	budget, err := flagBudget(fs, *perMove, *iterations, *states)
 	if err != nil {

@@ -196,8 +196,9 @@ func TestAnalyse(t *testing.T) {
 	// depend on scheduling.
 	_, out1, _ := run("analyse", "breakthrough", "--engine", "nmcs:level=1", "--runs", "20", "--workers", "1", "--json")
 	_, out2, _ := run("analyse", "breakthrough", "--engine", "nmcs:level=1", "--runs", "20", "--workers", "2", "--json")
+	_, out0, _ := run("analyse", "breakthrough", "--engine", "nmcs:level=1", "--runs", "20", "--workers", "0", "--json")
 	strip := func(s string) string { return s[:strings.Index(s, `"seconds"`)] }
-	if strip(out1) != strip(out2) {
+	if strip(out1) != strip(out2) || strip(out0) != strip(out1) {
 		t.Fatalf("1 and 2 workers differ:\n%s\n%s", out1, out2)
 	}
 	code, out, errs = run("analyse", "breakthrough", "--engine", "nmcs:level=0", "--runs", "10", "--playout")
@@ -224,7 +225,7 @@ func TestAnalyseErrors(t *testing.T) {
 		{[]string{"analyse", "tictactoe", "--engine", "uct", "--time", "25h"}, "--time 25h0m0s: want a duration above 0 and at most 24h0m0s"},
 		{[]string{"analyse", "tictactoe", "--engine", "uct", "--iterations", "-5"}, "--iterations -5: want 1..1000000000000"},
 		{[]string{"analyse", "tictactoe", "--engine", "uct", "--states", "-5"}, "--states -5: want 1..1000000000000"},
-		{[]string{"analyse", "tictactoe", "--engine", "uct", "--workers", "0"}, "--workers 0: want 1..1024"},
+		{[]string{"analyse", "tictactoe", "--engine", "uct", "--workers", "-1"}, "--workers -1: want 1..1024 (or 0, one per core)"},
 	}
 	for _, tt := range tests {
 		code, _, errs := run(tt.args...)
