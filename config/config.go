@@ -217,6 +217,12 @@ func (c *Config) EnginesFor(g games.Game) []string {
 // hav-base:nodes=6000000 is hav-base with room for more nodes. A family's
 // name before the colon is the family's spec, as without a config.
 func ResolveEngine(c *Config, nameOrSpec string) (engines.Engine, error) {
+	return resolveEngine(c, nameOrSpec, nil)
+}
+
+// resolveEngine is ResolveEngine; an unknown name's error names the engines
+// of c nearest to it, among those g can use when g is not nil.
+func resolveEngine(c *Config, nameOrSpec string, g games.Game) (engines.Engine, error) {
 	if c != nil {
 		if s, ok := c.Engine(nameOrSpec); ok {
 			return engines.New(s)
@@ -227,7 +233,20 @@ func ResolveEngine(c *Config, nameOrSpec string) (engines.Engine, error) {
 	}
 	e, err := engines.New(nameOrSpec)
 	if err != nil && c != nil && len(c.Engines) > 0 && !strings.Contains(nameOrSpec, ":") {
-		return nil, fmt.Errorf("%w; %s names %s", err, c.Path, c.namedEngines(nameOrSpec))
+		if g == nil || len(c.Engines) <= maxListed {
+			return nil, fmt.Errorf("%w; %s names %s", err, c.Path, c.namedEngines(nameOrSpec))
+		}
+		fit := c.EnginesFor(g)
+		var those string
+		switch {
+		case len(fit) == 0:
+			those = "none of them for " + g.Spec()
+		case len(fit) <= maxListed:
+			those = fmt.Sprintf("those for %s: %s", g.Spec(), strings.Join(fit, ", "))
+		default:
+			those = fmt.Sprintf("%d of them for %s, the nearest: %s", len(fit), g.Spec(), strings.Join(nearest(nameOrSpec, fit, 6), ", "))
+		}
+		return nil, fmt.Errorf("%w; %s names %d engines (mcarena engines lists them), %s", err, c.Path, len(c.Engines), those)
 	}
 	return e, err
 }
@@ -308,7 +327,7 @@ const maxListed = 20
 // engine can play g (the knowledge it asks for exists there). A named
 // engine the game refuses is named in the error with its spec.
 func EngineFor(c *Config, nameOrSpec string, g games.Game) (engines.Engine, error) {
-	e, err := ResolveEngine(c, nameOrSpec)
+	e, err := resolveEngine(c, nameOrSpec, g)
 	if err != nil {
 		return nil, err
 	}

@@ -78,7 +78,10 @@ func TestEngineFor(t *testing.T) {
 		{nil, "uct", ""},
 		{long, "rave", `engine rave (mcts:reading=mate,rave=50) cannot play breakthrough: option reading: game "breakthrough" has no reading "mate": it has no readings`},
 		{nil, "mcts:reading=mate", `engine "mcts:reading=mate", option reading: game "breakthrough" has no reading "mate": it has no readings`},
-		{long, "uct33", `unknown engine "uct33": valid engines are alphabeta, gtp, mcts, nmcs, random, uci, uct; long.toml names 26 engines (mcarena engines lists them), the nearest: uct13, uct23, uct3, uct0, uct1, uct10`},
+		{long, "uct33", `unknown engine "uct33": valid engines are alphabeta, gtp, mcts, nmcs, random, uci, uct; long.toml names 26 engines (mcarena engines lists them), 25 of them for breakthrough, the nearest: uct13, uct23, uct3, uct0, uct1, uct10`},
+		// The nearest are among the engines that can play the game: rave,
+		// nearest to "rav", cannot play Breakthrough.
+		{long, "rav", `unknown engine "rav": valid engines are alphabeta, gtp, mcts, nmcs, random, uci, uct; long.toml names 26 engines (mcarena engines lists them), 25 of them for breakthrough, the nearest: uct0, uct1, uct2, uct3, uct4, uct5`},
 		{short, "c", `unknown engine "c": valid engines are alphabeta, gtp, mcts, nmcs, random, uci, uct; short.toml names a, b`},
 	} {
 		_, err := EngineFor(tc.c, tc.name, bt)
