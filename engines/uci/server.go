@@ -26,12 +26,14 @@ import (
 //
 //   - uci: id name and author, then uciok; isready: readyok, also during a
 //     search; setoption: no option is declared, so each is answered with an
-//     info string saying so; ucinewgame: stops a search.
+//     info string saying so; ucinewgame: stops a search and sets the start
+//     position.
 //   - position startpos|fen FEN [moves M...]: the start and the moves,
 //     which the searches receive as the game's history (repetitions count
 //     from the start). A bad position or move is reported as "info string
-//     error: ..." and leaves the position as it was: UCI has no error
-//     answer.
+//     error: ..." (UCI has no error answer), and a go before the next
+//     good position or ucinewgame is answered bestmove 0000: the GUI's
+//     position is not the one held.
 //   - go starts a search and answers bestmove (with ponder, the PV's second
 //     move, when known). Budget: movetime T is exactly T; wtime, btime,
 //     winc, binc and movestogo give the side to move the time that
@@ -145,6 +147,7 @@ func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 			s.send("info string no option " + strings.Join(f[1:], " ") + ": mcarena uci declares none")
 		case "ucinewgame":
 			s.stop()
+			s.start, s.history, s.refused = s.game.NewState(), nil, nil
 		case "position":
 			s.stop()
 			s.refused = s.position(f[1:])

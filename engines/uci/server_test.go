@@ -94,20 +94,28 @@ func TestServerErrors(t *testing.T) {
 	}
 }
 
-// go infinite answers bestmove only after stop; go ponder after ponderhit.
-// A position accepted after a refused one is searched again.
+// A position accepted after a refused one is searched again, and so is the
+// start position after ucinewgame.
 func TestServerSearchesAgainAfterARefusedPosition(t *testing.T) {
-	out := session(t, "random", "position fen garbage\nposition startpos moves e2e4\ngo nodes 50\n")
-	i := strings.Index(out, "bestmove ")
-	if i < 0 || strings.HasPrefix(out[i:], "bestmove 0000") || strings.Count(out, "bestmove") != 1 {
-		t.Fatalf("got %q, want one bestmove of a real move", out)
-	}
-	// Black's moves only: the position after 1.e4.
-	if mv := strings.Fields(out[i:])[1]; mv[1] != '7' && mv[1] != '8' {
-		t.Errorf("bestmove %s is not Black's", mv)
+	for _, tc := range []struct {
+		script string
+		ranks  string // the ranks the mover's pieces can move from
+	}{
+		{"position fen garbage\nposition startpos moves e2e4\ngo nodes 50\n", "78"},
+		{"position startpos moves e2e4\nposition fen garbage\nucinewgame\ngo nodes 50\n", "12"},
+	} {
+		out := session(t, "random", tc.script)
+		i := strings.Index(out, "bestmove ")
+		if i < 0 || strings.HasPrefix(out[i:], "bestmove 0000") || strings.Count(out, "bestmove") != 1 {
+			t.Fatalf("%q: got %q, want one bestmove of a real move", tc.script, out)
+		}
+		if mv := strings.Fields(out[i:])[1]; !strings.ContainsRune(tc.ranks, rune(mv[1])) {
+			t.Errorf("%q: bestmove %s is not from ranks %s", tc.script, mv, tc.ranks)
+		}
 	}
 }
 
+// go infinite answers bestmove only after stop; go ponder after ponderhit.
 func TestServerInfiniteAndPonder(t *testing.T) {
 	for _, start := range []string{"go infinite\n", "go ponder movetime 50\n"} {
 		g, _ := games.New("chess")
