@@ -11,6 +11,7 @@
 package spec
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -433,11 +434,17 @@ func Check(o Option, v string) (string, error) {
 		return strconv.Itoa(n), nil
 	case Float:
 		f, err := strconv.ParseFloat(v, 64)
+		if errors.Is(err, strconv.ErrRange) && decimal(v) {
+			return "", fmt.Errorf("option %q: %s is out of range (want %s)", o.Name, v, o.Syntax())
+		}
 		if err != nil || f != f || !decimal(v) {
 			return "", fmt.Errorf("option %q: %q is not a decimal number like 0.5 or 1e-3 (want %s)", o.Name, v, o.Syntax())
 		}
 		if f < o.FloatMin || f > o.FloatMax {
 			return "", fmt.Errorf("option %q: %g is out of range (want %s)", o.Name, f, o.Syntax())
+		}
+		if f == 0 {
+			f = 0 // -0 reads as 0, so that c=-0 and c=0 are one spec
 		}
 		return strconv.FormatFloat(f, 'g', -1, 64), nil
 	case Choice:

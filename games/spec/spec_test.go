@@ -168,7 +168,7 @@ func TestFloatIsDecimal(t *testing.T) {
 	for _, tc := range []struct {
 		v, want string
 	}{
-		{"0.5", "0.5"}, {".5", "0.5"}, {"5.", "5"}, {"+1", "1"}, {"1e-1", "0.1"}, {"2E0", "2"}, {"0", "0"},
+		{"0.5", "0.5"}, {".5", "0.5"}, {"-0", "0"}, {"+.5e-1", "0.05"}, {"1E+1", "10"}, {"5.", "5"}, {"+1", "1"}, {"1e-1", "0.1"}, {"2E0", "2"}, {"0", "0"},
 		{"1_0", ""}, {"0x1p-2", ""}, {"Inf", ""}, {"NaN", ""}, {".", ""}, {"1e", ""}, {"e1", ""}, {"1e+", ""}, {"--1", ""}, {"1.2.3", ""}, {"", ""},
 	} {
 		v, err := Resolve(`engine "e"`, testDecl, "c="+tc.v, true)
@@ -186,5 +186,13 @@ func TestFloatIsDecimal(t *testing.T) {
 		if got := v.String("c"); got != tc.want {
 			t.Errorf("c=%s reads as %s, want %s", tc.v, got, tc.want)
 		}
+	}
+}
+
+// A decimal number too large for a float64 is out of range, not malformed.
+func TestFloatOverflowIsOutOfRange(t *testing.T) {
+	_, err := Resolve(`engine "e"`, testDecl, "c=1e99999", true)
+	if want := `engine "e": option "c": 1e99999 is out of range (want c=0..10)`; err == nil || err.Error() != want {
+		t.Errorf("got %v, want %s", err, want)
 	}
 }
