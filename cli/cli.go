@@ -199,7 +199,8 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 
 // badValue rewrites the flag package's error for a value its flag cannot
 // read ("invalid value "5" for flag -time: parse error") to say what the
-// flag wants; it returns "" for any other error.
+// flag wants; it returns "" for any other error (a value out of range
+// keeps the flag package's words).
 func badValue(fs *flag.FlagSet, err error) string {
 	m := invalidValue.FindStringSubmatch(err.Error())
 	if m == nil {
@@ -231,7 +232,7 @@ func badValue(fs *flag.FlagSet, err error) string {
 	return fmt.Sprintf("--%s %s: want %s", f.Name, m[1], want)
 }
 
-var invalidValue = regexp.MustCompile(`^invalid (?:boolean )?value (".*") for (?:flag )?-([^:]+): `)
+var invalidValue = regexp.MustCompile(`^invalid (?:boolean )?value (".*") for (?:flag )?-([^:]+): parse error$`)
 
 // flagNames lists a command's flags as they are typed, for errors.
 func flagNames(fs *flag.FlagSet) string {

@@ -196,7 +196,10 @@ func TestAnalyse(t *testing.T) {
 	// depend on scheduling.
 	_, out1, _ := run("analyse", "breakthrough", "--engine", "nmcs:level=1", "--runs", "20", "--workers", "1", "--json")
 	_, out2, _ := run("analyse", "breakthrough", "--engine", "nmcs:level=1", "--runs", "20", "--workers", "2", "--json")
-	_, out0, _ := run("analyse", "breakthrough", "--engine", "nmcs:level=1", "--runs", "20", "--workers", "0", "--json")
+	code0, out0, errs0 := run("analyse", "breakthrough", "--engine", "nmcs:level=1", "--runs", "20", "--workers", "0", "--json")
+	if code0 != ExitOK || !strings.Contains(out0, `"seconds"`) {
+		t.Fatalf("--workers 0 (one per core): code %d: %q %q", code0, out0, errs0)
+	}
 	strip := func(s string) string { return s[:strings.Index(s, `"seconds"`)] }
 	if strip(out1) != strip(out2) || strip(out0) != strip(out1) {
 		t.Fatalf("1 and 2 workers differ:\n%s\n%s", out1, out2)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -122,7 +123,9 @@ func runSearch(args []string, stdout io.Writer) error {
 		return err
 	}
 	rep := searchReport(g, s, eng.Spec(), *seed, res)
-	if !strings.Contains(*engineSpec, ":") && *engineSpec != rep.Engine {
+	// A name of the configuration, with options after it or not
+	// (hav-base:nodes=6000000), is not a family's.
+	if head, _, _ := strings.Cut(*engineSpec, ":"); !slices.Contains(engines.Names(), strings.TrimSpace(head)) && *engineSpec != rep.Engine {
 		rep.Name = *engineSpec
 	}
 	if *asJSON {

@@ -53,6 +53,7 @@ func TestSearchNamesTheEngine(t *testing.T) {
 		{"hav-base", "hav-base (mcts:c=0.4,reading=mate,rave=50) plays ", "hav-base"},
 		{"mcts:c=0.4,rave=50", "mcts:c=0.4,rave=50 plays ", ""},
 		{"uct", "uct plays ", ""},
+		{"hav-base:nodes=6000000", "hav-base:nodes=6000000 (mcts:c=0.4,nodes=6000000,reading=mate,rave=50) plays ", "hav-base:nodes=6000000"},
 	} {
 		code, out, errs := run("search", "havannah", "--engine", tc.engine, "--config", "../config.toml", "--iterations", "50")
 		if code != ExitOK || !strings.HasPrefix(out, tc.want) {
