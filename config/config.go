@@ -18,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -245,6 +246,11 @@ func resolveEngine(c *Config, nameOrSpec string, g games.Game) (engines.Engine, 
 			those = fmt.Sprintf("those for %s: %s", g.Spec(), strings.Join(fit, ", "))
 		default:
 			those = fmt.Sprintf("%d of them for %s, the nearest: %s", len(fit), g.Spec(), strings.Join(nearest(nameOrSpec, fit, 6), ", "))
+		}
+		// The nearest name of all, when the game cannot use it, is said
+		// too: it may be the one meant.
+		if all := nearest(nameOrSpec, c.EngineNames(), 1); len(all) == 1 && !slices.Contains(fit, all[0]) {
+			those += fmt.Sprintf("; %s is named but cannot play %s", all[0], g.Spec())
 		}
 		return nil, fmt.Errorf("%w; %s names %d engines (mcarena engines lists them), %s", err, c.Path, len(c.Engines), those)
 	}

@@ -81,7 +81,7 @@ func TestEngineFor(t *testing.T) {
 		{long, "uct33", `unknown engine "uct33": valid engines are alphabeta, gtp, mcts, nmcs, random, uci, uct; long.toml names 26 engines (mcarena engines lists them), 25 of them for breakthrough, the nearest: uct13, uct23, uct3, uct0, uct1, uct10`},
 		// The nearest are among the engines that can play the game: rave,
 		// nearest to "rav", cannot play Breakthrough.
-		{long, "rav", `unknown engine "rav": valid engines are alphabeta, gtp, mcts, nmcs, random, uci, uct; long.toml names 26 engines (mcarena engines lists them), 25 of them for breakthrough, the nearest: uct0, uct1, uct2, uct3, uct4, uct5`},
+		{long, "rav", `unknown engine "rav": valid engines are alphabeta, gtp, mcts, nmcs, random, uci, uct; long.toml names 26 engines (mcarena engines lists them), 25 of them for breakthrough, the nearest: uct0, uct1, uct2, uct3, uct4, uct5; rave is named but cannot play breakthrough`},
 		{short, "c", `unknown engine "c": valid engines are alphabeta, gtp, mcts, nmcs, random, uci, uct; short.toml names a, b`},
 	} {
 		_, err := EngineFor(tc.c, tc.name, bt)
