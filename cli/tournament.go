@@ -240,15 +240,14 @@ func (b *repeatedFlag) Set(s string) error {
 	return nil
 }
 
-// taskWord names the tasks of a preset of kind k, for messages.
+// taskWord names the tasks of a preset of kind k, for messages: the
+// results file's unit (tournament.UnitNoun), a simulations preset's
+// batches said in full.
 func taskWord(k config.Kind) string {
-	switch k {
-	case config.Analysis:
-		return "runs"
-	case config.Simulations:
+	if k == config.Simulations {
 		return "batches of playouts"
 	}
-	return "games"
+	return tournament.UnitNoun(k)
 }
 
 // progressLine is a progress bar with the games done, the time to go and the
