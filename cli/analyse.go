@@ -65,6 +65,44 @@ func runChunks(runs, workers int, one func(i int) (games.Move, int64, error), ad
 	return nil
 }
 
+// ReportBudget is the limits a command's searches ran under, as its flags
+// gave them: Seconds of wall time (--time), Iterations, States, and the
+// mover's Clock (search --clock); a limit not given is left out, and an
+// empty object means that none was given and each search ran under its
+// engine's default budget.
+type ReportBudget struct {
+	Seconds    float64 `json:"seconds,omitempty"`
+	Iterations int64   `json:"iterations,omitempty"`
+	States     int64   `json:"states,omitempty"`
+	Clock      string  `json:"clock,omitempty"`
+}
+
+func reportBudget(b engines.Budget) ReportBudget {
+	return ReportBudget{Seconds: b.Time.Seconds(), Iterations: b.Iterations, States: b.States}
+}
+
+// String writes the budget in the forms of a preset's budgets, limits
+// joined by commas: "500ms", "iterations=2000", "the engine's default".
+func (b ReportBudget) String() string {
+	var parts []string
+	if b.Seconds > 0 {
+		parts = append(parts, time.Duration(b.Seconds*float64(time.Second)).String())
+	}
+	if b.Iterations > 0 {
+		parts = append(parts, fmt.Sprintf("iterations=%d", b.Iterations))
+	}
+	if b.States > 0 {
+		parts = append(parts, fmt.Sprintf("states=%d", b.States))
+	}
+	if b.Clock != "" {
+		parts = append(parts, "clock "+b.Clock)
+	}
+	if len(parts) == 0 {
+		return "the engine's default"
+	}
+	return strings.Join(parts, ", ")
+}
+
 // flagBudget checks the budget flags of a command, naming the flag and its
 // range: a negative budget would mean no limit, a search that never ends.
 // A zero is no limit of that kind; given on the command line with no other
@@ -105,6 +143,7 @@ type AnalyseReport struct {
 	Position   string        `json:"position"`
 	Engine     string        `json:"engine"`
 	Playout    bool          `json:"playout"`
+	Budget     ReportBudget  `json:"budget"`
 	Runs       int           `json:"runs"`
 	FirstSeed  uint64        `json:"first_seed"`
 	Moves      []AnalyseMove `json:"moves"`
@@ -169,7 +208,7 @@ func runAnalyse(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	rep := AnalyseReport{Game: g.Spec(), Position: s.String(), Engine: eng.Spec(), Playout: *playout, Runs: *runs,
+	rep := AnalyseReport{Game: g.Spec(), Position: s.String(), Engine: eng.Spec(), Playout: *playout, Budget: reportBudget(budget), Runs: *runs,
 		FirstSeed: *seed, Seconds: time.Since(start).Seconds()}
 	rep.MeanStates, rep.StatesCI95 = t.States()
 	for _, mc := range t.Others("") { // every move, most chosen first
@@ -185,8 +224,8 @@ func runAnalyse(args []string, stdout io.Writer) error {
 	if *playout {
 		what = "whole playout"
 	}
-	fmt.Fprintf(stdout, "%s  %s\nengine %s, %d runs (seeds %d..%d), %s per run, %.1fs\n\n",
-		rep.Game, rep.Position, rep.Engine, rep.Runs, rep.FirstSeed, rep.FirstSeed+uint64(rep.Runs)-1, what, rep.Seconds)
+	fmt.Fprintf(stdout, "%s  %s\nengine %s, %d runs (seeds %d..%d), %s per run, budget %s, %.1fs\n\n",
+		rep.Game, rep.Position, rep.Engine, rep.Runs, rep.FirstSeed, rep.FirstSeed+uint64(rep.Runs)-1, what, rep.Budget, rep.Seconds)
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "move\tchosen\tfrequency\t95% interval\t")
 	for _, m := range rep.Moves {

@@ -210,6 +210,35 @@ func TestAnalyse(t *testing.T) {
 	}
 }
 
+// The report states the budget the flags gave, or that there was none.
+func TestAnalyseStatesItsBudget(t *testing.T) {
+	for _, c := range []struct {
+		flags []string
+		want  ReportBudget
+		text  string
+	}{
+		{nil, ReportBudget{}, "budget the engine's default,"},
+		{[]string{"--iterations", "5"}, ReportBudget{Iterations: 5}, "budget iterations=5,"},
+		{[]string{"--time", "250ms", "--states", "900"}, ReportBudget{Seconds: 0.25, States: 900}, "budget 250ms, states=900,"},
+	} {
+		args := append([]string{"analyse", "tictactoe", "--engine", "nmcs:level=1", "--runs", "4"}, c.flags...)
+		code, out, errs := run(append(args, "--json")...)
+		if code != ExitOK {
+			t.Fatalf("%v: code %d: %s", c.flags, code, errs)
+		}
+		var rep AnalyseReport
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Fatal(err)
+		}
+		if rep.Budget != c.want {
+			t.Errorf("%v: budget %+v, want %+v", c.flags, rep.Budget, c.want)
+		}
+		if _, text, _ := run(args...); !strings.Contains(text, c.text) {
+			t.Errorf("%v: text %q lacks %q", c.flags, text, c.text)
+		}
+	}
+}
+
 func TestAnalyseErrors(t *testing.T) {
 	tests := []struct {
 		args []string

@@ -56,8 +56,11 @@ type SearchReport struct {
 	Seconds    float64        `json:"seconds"`
 	PV         []string       `json:"pv"`
 	Columns    []SearchColumn `json:"columns"`
-	// Rank is the key of the column that ranks the moves, highest first;
-	// empty where the engine's order (Moves') is the one to read.
+	// Budget is the limits the search ran under.
+	Budget ReportBudget `json:"budget"`
+	// Rank is the key of the column that ranks the moves, highest first,
+	// the order of Moves (ties in the engine's order); empty where the
+	// engine's order is the one to read.
 	Rank    string         `json:"rank,omitempty"`
 	Moves   []SearchMove   `json:"moves"`
 	Figures []SearchFigure `json:"figures"`
@@ -123,6 +126,8 @@ func runSearch(args []string, stdout io.Writer) error {
 		return err
 	}
 	rep := searchReport(g, s, eng.Spec(), *seed, res)
+	rep.Budget = reportBudget(budget)
+	rep.Budget.Clock = *clock
 	// A name of the configuration, with options after it or not
 	// (hav-base:nodes=6000000), is not a family's.
 	if head, _, _ := strings.Cut(*engineSpec, ":"); !slices.Contains(engines.Names(), strings.TrimSpace(head)) && *engineSpec != rep.Engine {
@@ -165,6 +170,15 @@ func searchReport(g games.Game, s games.State, spec string, seed uint64, res eng
 			}
 		}
 		rep.Moves = append(rep.Moves, row)
+	}
+	if rep.Rank != "" {
+		rank := func(m SearchMove) float64 {
+			if v, ok := m.Cells[rep.Rank]; ok {
+				return v
+			}
+			return math.Inf(-1)
+		}
+		sort.SliceStable(rep.Moves, func(i, j int) bool { return rank(rep.Moves[i]) > rank(rep.Moves[j]) })
 	}
 	for _, f := range st.Figures {
 		if !math.IsNaN(f.Value) {
@@ -210,17 +224,7 @@ func writeSearch(w io.Writer, rep SearchReport) error {
 		header += c.Title + "\t"
 	}
 	fmt.Fprintln(tw, header+"proven\t")
-	moves := append([]SearchMove(nil), rep.Moves...)
-	if rep.Rank != "" {
-		rank := func(m SearchMove) float64 {
-			if v, ok := m.Cells[rep.Rank]; ok {
-				return v
-			}
-			return math.Inf(-1)
-		}
-		sort.SliceStable(moves, func(i, j int) bool { return rank(moves[i]) > rank(moves[j]) })
-	}
-	for _, m := range moves {
+	for _, m := range rep.Moves {
 		row := m.Move + "\t"
 		for _, c := range rep.Columns {
 			v, ok := m.Cells[c.Key]

@@ -107,3 +107,35 @@ func TestSearchClock(t *testing.T) {
 		t.Errorf("searched %.3f s, %d iterations; want about 10 ms", rep.Seconds, rep.Iterations)
 	}
 }
+
+// The JSON's moves come in the order of its rank column, as the text's
+// rows do, and the budget is the one the flags gave.
+func TestSearchJSONRanksTheMoves(t *testing.T) {
+	args := []string{"search", "breakthrough:size=6x6", "--engine", "mcts", "--iterations", "2000", "--seed", "1"}
+	code, out, errs := run(append(args, "--json")...)
+	if code != ExitOK {
+		t.Fatalf("code %d: %s", code, errs)
+	}
+	var rep SearchReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Rank != "visits" || len(rep.Moves) != 16 {
+		t.Fatalf("rank %q, %d moves; want visits, 16", rep.Rank, len(rep.Moves))
+	}
+	if rep.Budget != (ReportBudget{Iterations: 2000}) {
+		t.Errorf("budget %+v; want iterations 2000 alone", rep.Budget)
+	}
+	_, text, _ := run(args...)
+	rows := strings.Split(text, "\n")
+	for i, m := range rep.Moves {
+		if i > 0 && m.Cells["visits"] > rep.Moves[i-1].Cells["visits"] {
+			t.Errorf("move %d, %s, has %v visits, more than %s before it", i, m.Move, m.Cells["visits"], rep.Moves[i-1].Move)
+		}
+		// The text's rows start after the move line, the PV, the views
+		// and the header.
+		if f := strings.Fields(rows[4+i]); len(f) == 0 || f[0] != m.Move {
+			t.Errorf("text row %d is %q, the JSON's move %s", i, rows[4+i], m.Move)
+		}
+	}
+}
