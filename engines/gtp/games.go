@@ -72,17 +72,29 @@ func sizeOption(g games.Game) (name string, n int) {
 			if r, c := o.Size(d.Name); r == c {
 				return d.Name, r
 			}
-			return "", 0
+			return d.Name, 0
 		}
 	}
 	return "", 0
 }
 
-// resize returns g with its base or size set to n, keeping its other
-// options.
+// resize returns g with its base or size set to n (a size of rows and
+// columns to n by n), keeping its other options. A game of one board, such
+// as Lines of Action's 8x8, takes its own size and no other.
 func resize(g games.Game, n int) (games.Game, error) {
 	opt, _ := sizeOption(g)
 	if opt == "" {
+		b := g.NewState().Board()
+		switch {
+		case b.Kind == games.HexGrid || b.Kind != games.Pits && b.Rows == b.Cols && b.Rows > 0:
+			if n == b.Rows {
+				return g, nil
+			}
+			if b.Kind == games.HexGrid {
+				return nil, fmt.Errorf("%s is played on base %d only", g.Spec(), b.Rows)
+			}
+			return nil, fmt.Errorf("%s is played on %dx%d only", g.Spec(), b.Rows, b.Cols)
+		}
 		return nil, fmt.Errorf("%s has no board size to set", g.Spec())
 	}
 	e, o, err := games.ParseSpec(g.Spec())
@@ -94,6 +106,9 @@ func resize(g games.Game, n int) (games.Game, error) {
 		v := o.String(d.Name)
 		if d.Name == opt {
 			v = strconv.Itoa(n)
+			if d.Kind == games.Size {
+				v += "x" + v
+			}
 		}
 		parts = append(parts, d.Name+"="+v)
 	}

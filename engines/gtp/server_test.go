@@ -77,6 +77,14 @@ func TestServerMoves(t *testing.T) {
 		{"boardsize", "havannah", "boardsize 11\nboardsize 4\nplay w g7\nplay b g8",
 			"? unacceptable size: game \"havannah\": option \"base\": 11 is out of range (want base=4..10)\n\n= \n\n= \n\n" +
 				"? illegal move: g8: off the board (row g holds g4-g7)\n\n"},
+		// A game of one board takes its own size, which clears it, and
+		// no other; a size option of rows and columns is set square.
+		{"boardsize of one board", "loa", "play b b1-b3\nboardsize 8\nplay b b1-b3\nboardsize 9",
+			"= \n\n= \n\n= \n\n? unacceptable size: loa is played on 8x8 only\n\n"},
+		{"boardsize of rows and columns", "breakthrough:size=6x8", "boardsize 7\nshowboard",
+			"= \n\n= \nbreakthrough:size=7x7, White to move\n"},
+		{"boardsize of a mancala", "kalah", "boardsize 6",
+			"? unacceptable size: kalah has no board size to set\n\n"},
 		// a1 a2 a3 a4 with White's stones: a bridge a1-a4 ends the game.
 		{"winner", "havannah:base=4", "havannah_winner\nwhite a1\nblack g4\nwhite a2\nblack g5\nwhite a3\nblack g6\nhavannah_winner\nwhite a4\nhavannah_winner\nplay b g7\ngenmove b",
 			"= none\n\n= \n\n= \n\n= \n\n= \n\n= \n\n= \n\n= none\n\n= \n\n= white\n\n" +
