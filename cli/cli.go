@@ -63,7 +63,7 @@ const (
 	perftUsage   = "perft GAME DEPTH [--position P] [--divide]"
 	benchUsage   = "bench [--time D] [--games LIST] [--json] [--cpuprofile FILE] | bench --search ENGINE [--games GAME] [--position P] [--moves M] [--config FILE] [--iterations N | --states N] [--searches K] [--json] [--cpuprofile FILE]"
 	analyseUsage = "analyse GAME --engine SPEC [--position P] [--runs N] [--seed S] [--states N | --iterations N | --time D] [--playout] [--workers K] [--config FILE] [--json]"
-	runUsage     = "run PRESET [--games N] [--scale F] [--budget B]... [--pair A,B]... [--workers K] [--out FILE] [--shard i/n|auto|auto/n] [--restart]"
+	runUsage     = "run PRESET [--games N] [--from N] [--scale F] [--budget B]... [--pair A,B]... [--workers K] [--out FILE] [--shard i/n|auto|auto/n] [--restart]"
 	reportUsage  = "report FILE... [--config FILE] [--markdown | --csv] [--los] [--cross] [--plot]"
 	mergeUsage   = "merge --out FILE [--partial] SHARD-FILE..."
 	searchUsage  = "search GAME --engine SPEC [--position P] [--moves \"M1 M2 ...\"] [--seed S] [--states N | --iterations N | --time D] [--clock LEFT[+INC]] [--json]"

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -109,6 +110,7 @@ func runRun(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	configPath := fs.String("config", "", "configuration file (default: config.toml)")
 	gamesN := fs.Int("games", 0, "games per match (default: the preset's; fewer for a quick look)")
+	from := fs.Int("from", 0, "play the games from this number on (from 0) of every match, leaving those before it to another results file")
 	workers := fs.Int("workers", 0, "games played at once (default: one per core)")
 	out := fs.String("out", "", "results file (default: results/PRESET.jsonl)")
 	shard := fs.String("shard", "", "play share i/n of the games (0 <= i < n), or auto (Slurm array) or auto/n (Kubernetes indexed job)")
@@ -142,6 +144,15 @@ func runRun(args []string, stdout io.Writer) error {
 	if p.Protocol == config.SeatPairs && *gamesN%2 != 0 {
 		return usagef("--games %d: preset %s plays seat-swapped pairs: want an even number of games per match", *gamesN, p.Name)
 	}
+	if count := cmp.Or(*gamesN, p.Count); *from < 0 || *from >= count {
+		return usagef("--from %d: want 0..%d, a game number below the %d games per match", *from, count-1, count)
+	}
+	if p.Protocol == config.SeatPairs && *from%2 != 0 {
+		return usagef("--from %d: preset %s plays seat-swapped pairs: want an even game number", *from, p.Name)
+	}
+	if p.Elimination != nil && *from > 0 {
+		return usagef("--from %d: preset %s is an elimination tournament, whose rounds are made from all of a pairing's games: run it whole", *from, p.Name)
+	}
 	if *workers < 0 || *workers > tournament.MaxWorkers {
 		return usagef("--workers %d: want 1..%d (or 0, one per core)", *workers, tournament.MaxWorkers)
 	}
@@ -154,7 +165,7 @@ func runRun(args []string, stdout io.Writer) error {
 	if _, err := tournament.PairSelection(p, pairs); err != nil {
 		return usageError{"--pair: " + err.Error()}
 	}
-	opt := tournament.Options{Count: *gamesN, Workers: *workers, Scale: *scale, Restart: *restart, Budgets: budgets, Pairs: pairs}
+	opt := tournament.Options{Count: *gamesN, Workers: *workers, Scale: *scale, Restart: *restart, Budgets: budgets, Pairs: pairs, From: *from}
 	if *shard != "" {
 		if opt.Shard, opt.Shards, err = parseShard(*shard); err != nil {
 			return err

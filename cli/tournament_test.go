@@ -30,6 +30,9 @@ func TestRunFlagRanges(t *testing.T) {
 		{[]string{"--games", "10000001"}, "--games 10000001: want 1..10000000 games per match (or 0, the preset's 4)"},
 		{[]string{"--games", "-3"}, "--games -3: want 1..10000000"},
 		{[]string{"--workers", "5000"}, "--workers 5000: want 1..1024 (or 0, one per core)"},
+		{[]string{"--from", "4"}, "--from 4: want 0..3, a game number below the 4 games per match"},
+		{[]string{"--from", "2", "--games", "2"}, "--from 2: want 0..1, a game number below the 2 games per match"},
+		{[]string{"--from", "-1"}, "--from -1: want 0..3"},
 	}
 	for _, tt := range tests {
 		args := append([]string{"run", "tiny", "--config", cfg, "--out", out}, tt.args...)
@@ -158,6 +161,10 @@ protocol = "pairs"
 	if code != ExitUsage || !strings.Contains(errs, "--games 3: preset kp plays seat-swapped pairs: want an even number") {
 		t.Fatalf("odd --games: %d %q", code, errs)
 	}
+	code, _, errs = run("run", "kp", "--config", cfg, "--out", res, "--from", "3")
+	if code != ExitUsage || !strings.Contains(errs, "--from 3: preset kp plays seat-swapped pairs: want an even game number") {
+		t.Fatalf("odd --from: %d %q", code, errs)
+	}
 	code, out, errs := run("run", "kp", "--config", cfg, "--out", res, "--games", "4")
 	if code != ExitOK || !strings.Contains(out, "Seat-swapped pairs") || !strings.Contains(out, "pair W-D-L") {
 		t.Fatalf("run: %d %s\n%s", code, errs, out)
@@ -200,6 +207,10 @@ func TestRunElimination(t *testing.T) {
 	code, _, errs = run("run", "knockout", "--config", cfg, "--out", filepath.Join(dir, "s.jsonl"), "--shard", "0/2")
 	if code == ExitOK || !strings.Contains(errs, "preset knockout is an elimination tournament") {
 		t.Fatalf("sharded run: %d %q", code, errs)
+	}
+	code, _, errs = run("run", "knockout", "--config", cfg, "--out", filepath.Join(dir, "f.jsonl"), "--from", "2")
+	if code != ExitUsage || !strings.Contains(errs, "--from 2: preset knockout is an elimination tournament") {
+		t.Fatalf("run --from: %d %q", code, errs)
 	}
 	small := filepath.Join(dir, "small.jsonl")
 	if code, _, errs := run("run", "knockout", "--config", cfg, "--out", small, "--games", "2"); code != ExitOK {

@@ -72,6 +72,8 @@ type plan struct {
 	// nil, holds the pair indices a run plays (Options.Pairs).
 	pair      []int
 	onlyPairs map[int]bool
+	// from is the first game number a run plays (Options.From).
+	from int
 }
 
 // newPlan lays out the tasks of plan rp with count per unit.
@@ -167,13 +169,14 @@ func (pl *plan) position(key string, index int) (int, bool) {
 func (pl *plan) shard(j, i, n int) bool { return (j/pl.group)%n == i }
 
 // selected says whether task j is under a budget and of a pair the run
-// plays: every task when the run selects neither.
+// plays, and not below its first game number: every task when the run
+// selects none of these.
 func (pl *plan) selected(j int) bool {
-	if pl.only == nil && pl.onlyPairs == nil {
+	if pl.only == nil && pl.onlyPairs == nil && pl.from == 0 {
 		return true
 	}
-	u, _ := taskAt(len(pl.keys), pl.group, j)
-	return (pl.only == nil || pl.only[pl.budget[u]]) && (pl.onlyPairs == nil || pl.onlyPairs[pl.pair[u]])
+	u, index := taskAt(len(pl.keys), pl.group, j)
+	return (pl.only == nil || pl.only[pl.budget[u]]) && (pl.onlyPairs == nil || pl.onlyPairs[pl.pair[u]]) && index >= pl.from
 }
 
 // selectedLen returns the number of tasks of shard i of n under the

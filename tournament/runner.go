@@ -48,6 +48,12 @@ type Options struct {
 	// file of their own, or a first look at some rows. Games keep their
 	// numbers and seeds, so a later run of every pair plays the rest.
 	Pairs []string
+	// From, when above 0, leaves the games numbered below it (from 0) of
+	// every match to another file: the run plays games From to Count-1,
+	// with the numbers and seeds they have in the whole preset, so that
+	// a table whose first games were played elsewhere is extended by
+	// games none of it holds (the two files' tables add up).
+	From int
 }
 
 // FileName is the name of the results file a run of the preset under these
@@ -241,6 +247,15 @@ func Run(ctx context.Context, rp *Plan, path string, opt Options, progress func(
 	if p.Protocol == config.SeatPairs && count%2 != 0 {
 		return 0, fmt.Errorf("games per match %d: preset %s plays seat-swapped pairs (protocol %q): want an even number", count, p.Name, config.SeatPairs)
 	}
+	if opt.From < 0 || opt.From >= count {
+		return 0, fmt.Errorf("games from %d: want 0..%d, below the %d games per match", opt.From, count-1, count)
+	}
+	if p.Protocol == config.SeatPairs && opt.From%2 != 0 {
+		return 0, fmt.Errorf("games from %d: preset %s plays seat-swapped pairs (protocol %q): want an even number", opt.From, p.Name, config.SeatPairs)
+	}
+	if p.Elimination != nil && opt.From > 0 {
+		return 0, fmt.Errorf("games from %d: preset %s is an elimination tournament, whose rounds are made from all of a pairing's games: run it whole", opt.From, p.Name)
+	}
 	if p.Elimination != nil && opt.Shards > 1 {
 		return 0, fmt.Errorf("shard %d of %d: preset %s is an elimination tournament, whose every round is made from the results of the round before, which the other shards would hold: run it unsharded (--workers spreads a round's games over the cores)", opt.Shard, opt.Shards, p.Name)
 	}
@@ -301,10 +316,10 @@ func Run(ctx context.Context, rp *Plan, path string, opt Options, progress func(
 	}
 	shards := max(opt.Shards, 1)
 	shard := opt.Shard % shards
-	pl.only, pl.onlyPairs = only, onlyPairs
+	pl.only, pl.onlyPairs, pl.from = only, onlyPairs, opt.From
 	mine := func(j int) bool { return pl.shard(j, shard, shards) && pl.selected(j) }
 	total := pl.shardLen(shard, shards)
-	if only != nil || onlyPairs != nil {
+	if only != nil || onlyPairs != nil || opt.From > 0 {
 		total = pl.selectedLen(shard, shards)
 	}
 	if elim {

@@ -155,6 +155,69 @@ func TestPairSelectionPlaysItsCellsThenTheRest(t *testing.T) {
 	}
 }
 
+// A run from game N plays the games numbered N and up of every cell, with
+// the numbers and seeds they have in the whole preset, so that its file
+// and one of the first N games add up to the whole; a run of the whole
+// preset on the same file then plays just the first N. A first number
+// outside the games per match is refused before the file is touched.
+func TestRunFromGameNPlaysTheRest(t *testing.T) {
+	cfg := load(t, twoBudgets)
+	for _, c := range []struct {
+		name        string
+		from, units int
+	}{{"two", 2, 4}, {"probe", 1, 2}} {
+		p := mustPreset(t, cfg, c.name)
+		dir := t.TempDir()
+		parts, whole := filepath.Join(dir, "parts.jsonl"), filepath.Join(dir, "whole.jsonl")
+		var totals []int
+		n, err := runPreset(t.Context(), cfg, p, parts, Options{From: c.from}, func(pr Progress) {
+			if pr.Total > 0 {
+				totals = append(totals, pr.Total)
+			}
+		})
+		want := c.units * (p.Count - c.from)
+		if err != nil || n != want {
+			t.Fatalf("%s from %d: played %d, %v; want %d", c.name, c.from, n, err, want)
+		}
+		if slices.ContainsFunc(totals, func(x int) bool { return x != want }) {
+			t.Errorf("%s from %d: progress totals %v, want %d throughout", c.name, c.from, totals, want)
+		}
+		recs, _, _, _ := ReadResults(parts)
+		for _, r := range recs {
+			if r.Index < c.from || r.Scaled {
+				t.Fatalf("%s from %d: wrote game %d of %s (scaled %v)", c.name, c.from, r.Index, r.Match, r.Scaled)
+			}
+		}
+		if n, err := runPreset(t.Context(), cfg, p, parts, Options{}, nil); err != nil || n != c.units*c.from {
+			t.Fatalf("%s: the whole preset then played %d, %v; want the %d before game %d", c.name, n, err, c.units*c.from, c.from)
+		}
+		if _, err := runPreset(t.Context(), cfg, p, whole, Options{}, nil); err != nil {
+			t.Fatal(err)
+		}
+		if a, b := canonical(t, parts), canonical(t, whole); !slices.Equal(a, b) {
+			t.Errorf("%s: the parts differ from one whole run:\n%s\n---\n%s", c.name, strings.Join(a, "\n"), strings.Join(b, "\n"))
+		}
+	}
+	p := mustPreset(t, cfg, "two")
+	for _, c := range []struct {
+		opt  Options
+		want string
+	}{
+		{Options{From: 4}, "games from 4: want 0..3, below the 4 games per match"},
+		{Options{From: 2, Count: 2}, "games from 2: want 0..1, below the 2 games per match"},
+		{Options{From: -1}, "games from -1: want 0..3"},
+	} {
+		path := filepath.Join(t.TempDir(), "r.jsonl")
+		_, err := runPreset(t.Context(), cfg, p, path, c.opt, nil)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: %v; want an error with %q", c.opt, err, c.want)
+		}
+		if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%+v: the results file was made (%v)", c.opt, err)
+		}
+	}
+}
+
 // SelectUnits keeps the units under the budgets named, in the preset's
 // order, for screens that show a selected run.
 func TestSelectUnits(t *testing.T) {
