@@ -62,17 +62,17 @@ type command struct {
 const (
 	perftUsage   = "perft GAME DEPTH [--position P] [--divide]"
 	benchUsage   = "bench [--time D] [--games LIST] [--json] [--cpuprofile FILE] | bench --search ENGINE [--games GAME] [--position P] [--moves M] [--config FILE] [--iterations N | --states N] [--searches K] [--json] [--cpuprofile FILE]"
-	analyseUsage = "analyse GAME --engine SPEC [--position P] [--runs N] [--seed S] [--states N | --iterations N | --time D] [--playout] [--workers K] [--config FILE] [--json]"
+	analyseUsage = "analyse GAME --engine SPEC [--position P] [--runs N] [--seed S] [--time D] [--iterations N] [--states N] [--playout] [--workers K] [--config FILE] [--json]"
 	runUsage     = "run PRESET [--games N] [--from N] [--scale F] [--budget B]... [--pair A,B]... [--workers K] [--out FILE] [--shard i/n|auto|auto/n] [--restart]"
 	reportUsage  = "report FILE... [--config FILE] [--markdown | --csv] [--los] [--cross] [--plot]"
 	mergeUsage   = "merge --out FILE [--partial] SHARD-FILE..."
-	searchUsage  = "search GAME --engine SPEC [--position P] [--moves \"M1 M2 ...\"] [--seed S] [--states N | --iterations N | --time D] [--clock LEFT[+INC]] [--json]"
+	searchUsage  = "search GAME --engine SPEC [--position P] [--moves \"M1 M2 ...\"] [--seed S] [--time D] [--iterations N] [--states N] [--clock LEFT[+INC]] [--json]"
 	repairUsage  = "repair FILE [--check [--config FILE | --rules-only]]"
 	verifyUsage  = "verify FILE... [--config FILE | --rules-only]"
 	replayUsage  = "replay GAME [--position P] [MOVE...] [--json]"
 	enginesUsage = "engines [--game GAME] [--config FILE]"
-	uciUsage     = "uci [--engine SPEC] [--game SPEC] [--config FILE] [--seed S] [--time D | --iterations N | --states N]"
-	gtpUsage     = "gtp [--engine SPEC] [--game SPEC] [--config FILE] [--seed S] [--time D | --iterations N | --states N]"
+	uciUsage     = "uci [--engine SPEC] [--game SPEC] [--config FILE] [--seed S] [--time D] [--iterations N] [--states N]"
+	gtpUsage     = "gtp [--engine SPEC] [--game SPEC] [--config FILE] [--seed S] [--time D] [--iterations N] [--states N]"
 )
 
 var commands = map[string]command{
