@@ -84,14 +84,11 @@ func sizeOption(g games.Game) (name string, n int) {
 func resize(g games.Game, n int) (games.Game, error) {
 	opt, _ := sizeOption(g)
 	if opt == "" {
-		b := g.NewState().Board()
-		switch {
-		case b.Kind == games.HexGrid || b.Kind != games.Pits && b.Rows == b.Cols && b.Rows > 0:
+		// Havannah, the one hex game, has a base to set; a square board
+		// of one size is the one left to take.
+		if b := g.NewState().Board(); b.Kind != games.Pits && b.Rows == b.Cols && b.Rows > 0 {
 			if n == b.Rows {
 				return g, nil
-			}
-			if b.Kind == games.HexGrid {
-				return nil, fmt.Errorf("%s is played on base %d only", g.Spec(), b.Rows)
 			}
 			return nil, fmt.Errorf("%s is played on %dx%d only", g.Spec(), b.Rows, b.Cols)
 		}
