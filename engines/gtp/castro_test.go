@@ -212,11 +212,14 @@ func TestServerCastroCommands(t *testing.T) {
 	}{
 		{"aliases", "havannah:base=5", []string{"size 4", "white d4", "black e4", "print", "clear", "history", "size 11", "exit", "name"},
 			[]string{"= ", "= ", "= ", "= \nhavannah:base=4, White to move", "= ", "= ", "? unacceptable size: game \"havannah\": option \"base\": 11 is out of range", "= "}},
-		// a1-a4 is a bridge: the third move of the second playgame ends
-		// the game, the fourth is refused and the three stay played.
-		{"playgame and winner", "havannah:base=4", []string{"playgame d4 e4 d5", "history", "playgame d4", "undo 3",
+		// a1-a4 is a bridge: a4, the seventh move of the last playgame,
+		// ends the game, the eighth is refused and the seven stay played. A
+		// vertex off the board is a syntax error, the moves before it
+		// played.
+		{"playgame and winner", "havannah:base=4", []string{"playgame d4 e4 d5", "history", "playgame d4", "playgame e5 z9", "undo 4",
 			"winner", "playgame a1 g4 a2 g5 a3 g6 a4 g7", "history", "winner", "havannah_winner", "genmove", "genmove b", "genmove x", "playgame"},
-			[]string{"= ", "= d4 e4 d5", "? illegal move: playgame's move 1, d4: d4: taken by White (the 0 before it are played)", "= ",
+			[]string{"= ", "= d4 e4 d5", "? illegal move: playgame's move 1, d4: d4: taken by White (the 0 before it are played)",
+				"? syntax error: playgame's move 2, z9: z9: off the board (rows a-g) (the 1 before it are played)", "= ",
 				"= none", "? illegal move: playgame's move 8, g7: the game is over (bridge) (the 7 before it are played)",
 				"= a1 g4 a2 g5 a3 g6 a4", "= white", "= white", "= resign", "= resign", "? syntax error: invalid color \"x\": want white or black", "= "}},
 		// TicTacToe's X is b: winner names it black.

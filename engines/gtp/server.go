@@ -30,7 +30,9 @@ import (
 //     and clears the board; a game without either refuses every size.
 //   - play COLOR VERTEX and white/black VERTEX play a move of the player to
 //     move; another colour, or an illegal move, is refused with "illegal
-//     move: " and the game's reason.
+//     move: " and the game's reason, a vertex that names no move of the
+//     game (malformed, or off the board) with "syntax error: " and the
+//     game's reason.
 //   - playgame VERTEX... plays the moves in turn, each by the player to
 //     move, up to the first one refused, which it names; the moves before
 //     it stay played, as in castro.
@@ -315,9 +317,19 @@ func (s *Server) playMove(color, vertex string) (string, error) {
 		return "", fmt.Errorf("syntax error: %v", err)
 	}
 	if err := s.playFor(p, vertex); err != nil {
-		return "", fmt.Errorf("illegal move: %v", err)
+		return "", moveRefusal(err)
 	}
 	return "", nil
+}
+
+// moveRefusal is GTP's answer to a refused move: "syntax error: " where the
+// vertex names no move of the game (games.IsNotation), else "illegal
+// move: ", with the game's reason.
+func moveRefusal(err error) error {
+	if games.IsNotation(err) {
+		return fmt.Errorf("syntax error: %v", err)
+	}
+	return fmt.Errorf("illegal move: %v", err)
 }
 
 // playFor plays vertex as p's move.
@@ -339,7 +351,7 @@ func (s *Server) playFor(p games.Player, vertex string) error {
 func (s *Server) playgame(_ context.Context, args []string) (string, error) {
 	for i, v := range args {
 		if err := s.playFor(s.state.ToMove(), v); err != nil {
-			return "", fmt.Errorf("illegal move: playgame's move %d, %s: %v (the %d before it are played)", i+1, v, err, i)
+			return "", moveRefusal(fmt.Errorf("playgame's move %d, %s: %w (the %d before it are played)", i+1, v, err, i))
 		}
 	}
 	return "", nil

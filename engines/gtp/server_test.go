@@ -68,15 +68,16 @@ func TestServerMoves(t *testing.T) {
 	}{
 		{"play and undo", "havannah:base=4", "play W D4\nplay white d4\nplay b d4\nplay b z9\nplay b e4\nhistory\n1 undo\nhistory\nundo 2\nundo\nhistory",
 			"= \n\n? illegal move: Black is to move, not White\n\n? illegal move: d4: taken by White\n\n" +
-				"? illegal move: z9: off the board (rows a-g)\n\n= \n\n= d4 e4\n\n" +
+				"? syntax error: z9: off the board (rows a-g)\n\n= \n\n= d4 e4\n\n" +
 				"=1 \n\n= d4\n\n? cannot undo: 1 moves played\n\n= \n\n= \n\n"},
-		{"syntax", "havannah:base=4", "play w\nplay green d4\nboardsize x\nundo -1\ntime_settings 1 2",
+		{"syntax", "havannah:base=4", "play w\nplay green d4\nplay w zz\nboardsize x\nundo -1\ntime_settings 1 2",
 			"? syntax error: play COLOR VERTEX\n\n? syntax error: invalid color \"green\": want white or black\n\n" +
+				"? syntax error: \"zz\": not a cell: want a row letter a-g and a number, like d4\n\n" +
 				"? syntax error: boardsize \"x\": not a whole number\n\n? syntax error: undo \"-1\": want a positive whole number\n\n" +
 				"? syntax error: time_settings MAIN BYO STONES\n\n"},
 		{"boardsize", "havannah", "boardsize 11\nboardsize 4\nplay w g7\nplay b g8",
 			"? unacceptable size: game \"havannah\": option \"base\": 11 is out of range (want base=4..10)\n\n= \n\n= \n\n" +
-				"? illegal move: g8: off the board (row g holds g4-g7)\n\n"},
+				"? syntax error: g8: off the board (row g holds g4-g7)\n\n"},
 		// A game of one board takes its own size, which clears it, and
 		// no other; a size option of rows and columns is set square.
 		{"boardsize of one board", "loa", "play b b1-b3\nboardsize 8\nplay b b1-b3\nboardsize 9",

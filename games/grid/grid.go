@@ -20,6 +20,8 @@ import (
 	"math/bits"
 	"strings"
 	"unicode/utf8"
+
+	"mcarena/games"
 )
 
 // Geometry is a Rows x Cols board with the masks the shift operations need.
@@ -152,7 +154,7 @@ func (g *Geometry) CellName(i int) string {
 // ParseCell reads a cell name such as "c4" (or "C4").
 func (g *Geometry) ParseCell(s string) (int, error) {
 	if len(s) != 2 {
-		return 0, fmt.Errorf("%q is not a cell name like a1", s)
+		return 0, games.Notation(fmt.Errorf("%q is not a cell name like a1", s))
 	}
 	file := s[0]
 	if 'A' <= file && file <= 'Z' {
@@ -160,7 +162,7 @@ func (g *Geometry) ParseCell(s string) (int, error) {
 	}
 	f, r := int(file-'a'), int(s[1]-'1')
 	if file < 'a' || s[1] < '1' || f >= g.Cols || r >= g.Rows {
-		return 0, fmt.Errorf("%q is not a cell of the %dx%d board (a1..%s)", s, g.Rows, g.Cols, g.CellName(g.Cells-1))
+		return 0, games.Notation(fmt.Errorf("%q is not a cell of the %dx%d board (a1..%s)", s, g.Rows, g.Cols, g.CellName(g.Cells-1)))
 	}
 	return r*g.Cols + f, nil
 }

@@ -420,7 +420,7 @@ func (s *State) ParseMove(text string) (games.Move, error) {
 // parseCell reads a cell name.
 func (g *Game) parseCell(text string) (int, error) {
 	last := byte('a' + g.diam - 1)
-	bad := fmt.Errorf("%q: not a cell: want a row letter a-%c and a number, like %s", text, last, g.names[g.cells/2])
+	bad := games.Notation(fmt.Errorf("%q: not a cell: want a row letter a-%c and a number, like %s", text, last, g.names[g.cells/2]))
 	if len(text) < 2 || len(text) > 3 {
 		return -1, bad
 	}
@@ -435,11 +435,11 @@ func (g *Game) parseCell(text string) (int, error) {
 	}
 	y := int(row - 'a')
 	if y >= g.diam {
-		return -1, fmt.Errorf("%s: off the board (rows a-%c)", text, last)
+		return -1, games.Notation(fmt.Errorf("%s: off the board (rows a-%c)", text, last))
 	}
 	lo, hi := g.rowSpan(y)
 	if x := num - 1; x < lo || x > hi {
-		return -1, fmt.Errorf("%s: off the board (row %c holds %s-%s)", text, row, g.names[g.at(lo, y)], g.names[g.at(hi, y)])
+		return -1, games.Notation(fmt.Errorf("%s: off the board (row %c holds %s-%s)", text, row, g.names[g.at(lo, y)], g.names[g.at(hi, y)]))
 	}
 	return g.at(num-1, y), nil
 }

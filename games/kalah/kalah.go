@@ -505,7 +505,7 @@ func (s *State) MoveString(m games.Move) string {
 // ParseMove implements games.State.
 func (s *State) ParseMove(text string) (games.Move, error) {
 	if len(text) != 2 || text[0] < 'a' || int(text[0]-'a') >= s.g.houses || (text[1] != '1' && text[1] != '2') {
-		return games.NoMove, fmt.Errorf("%q is not a house (a1..%s for South, a2..%s for North)", text, houseName(s.g.houses-1, 0), houseName(s.g.houses-1, 1))
+		return games.NoMove, games.Notation(fmt.Errorf("%q is not a house (a1..%s for South, a2..%s for North)", text, houseName(s.g.houses-1, 0), houseName(s.g.houses-1, 1)))
 	}
 	file, side := int(text[0]-'a'), int(text[1]-'1')
 	name := s.g.PlayerNames()[s.side]

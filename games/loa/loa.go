@@ -562,7 +562,7 @@ func (s *State) ParseMove(text string) (games.Move, error) {
 	}
 	sep := strings.IndexAny(text, "-xX")
 	if sep <= 0 || sep == len(text)-1 {
-		return games.NoMove, fmt.Errorf("%q is not a move like b1-b3, a capture like f8xh6 or pass", text)
+		return games.NoMove, games.Notation(fmt.Errorf("%q is not a move like b1-b3, a capture like f8xh6 or pass", text))
 	}
 	a, b := text[:sep], text[sep+1:]
 	from, err := s.g.geo.ParseCell(a)

@@ -669,7 +669,7 @@ func (s *State) ParseMove(text string) (games.Move, error) {
 		capture = ok
 	}
 	if !ok || a == "" || b == "" {
-		return games.NoMove, fmt.Errorf("%q is not a move like a2-a3", text)
+		return games.NoMove, games.Notation(fmt.Errorf("%q is not a move like a2-a3", text))
 	}
 	from, err := s.g.geo.ParseCell(a)
 	if err != nil {
