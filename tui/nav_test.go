@@ -50,11 +50,11 @@ func TestEscAsksBeforeLeavingGame(t *testing.T) {
 	}
 	// A message from before the question goes with it.
 	m = keys(t, m, "zz", "enter", "ctrl+u")
-	if !strings.Contains(m.View(), "illegal: ") {
+	if !strings.Contains(m.View(), "not a move: ") {
 		t.Fatalf("zz was not refused:\n%s", m.View())
 	}
 	m = keys(t, m, "esc", "n")
-	if v := m.View(); strings.Contains(v, "illegal: ") {
+	if v := m.View(); strings.Contains(v, "not a move: ") {
 		t.Fatalf("the refusal of zz came back after the question:\n%s", v)
 	}
 	// esc also stays; y leaves.

@@ -871,6 +871,16 @@ func (p *play) moveText(legal []games.Move, from, to int) string {
 	return a + sep + cellName(b, to)
 }
 
+// refusalText is the status line of a refused move: "not a move: " where
+// the text names no move of the game (malformed, a cell off the board),
+// "illegal: " where the move is refused in this position.
+func refusalText(err error) string {
+	if games.IsNotation(err) {
+		return "not a move: " + err.Error()
+	}
+	return "illegal: " + err.Error()
+}
+
 // refusal is the game's reason for refusing the move text, nil where it
 // takes it.
 func (p *play) refusal(text string) error {
@@ -883,7 +893,7 @@ func cellName(b games.Board, i int) string { return b.Name(i) }
 func (p *play) playText(text string) {
 	m, err := p.state.ParseMove(strings.TrimSpace(text))
 	if err != nil {
-		p.setStatus("illegal: "+err.Error(), true)
+		p.setStatus(refusalText(err), true)
 		return
 	}
 	p.input.SetValue("")
