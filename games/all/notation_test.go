@@ -10,8 +10,7 @@ import (
 // A text that names no move of the game (malformed, or a cell off the
 // board) is a notation error; a move written well but refused where it is
 // played is not. GTP answers the first "syntax error", the second "illegal
-// move". Chess is not in the table: its parser does not mark notation
-// errors yet.
+// move".
 func TestParseMoveNotation(t *testing.T) {
 	tests := []struct {
 		spec, moves, text string
@@ -47,6 +46,14 @@ func TestParseMoveNotation(t *testing.T) {
 		{"havannah:base=4", "", "a5", true},
 		{"havannah:base=4", "d4", "d4", false},
 		{"havannah:base=4", "", "swap", false},
+		{"chess", "", "zz", true},
+		{"chess", "", "e9", true},
+		{"chess", "", "Ne4=Q", true},
+		{"chess", "", "e2e9", true},
+		{"chess", "", "e5", false},
+		{"chess", "", "Ke2", false},
+		{"chess", "", "e2e5", false},
+		{"chess", "", "O-O", false},
 	}
 	for _, tt := range tests {
 		s := gametest.MustGame(t, tt.spec).NewState()

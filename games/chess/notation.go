@@ -174,7 +174,7 @@ func (s *State) parseSAN(text string, legal []games.Move) (games.Move, error) {
 		return games.NoMove, fmt.Errorf("%s: %s", text, s.castleReason(long))
 	}
 	bad := func() (games.Move, error) {
-		return games.NoMove, fmt.Errorf("%q is not a move in SAN (e4, Nf3, exd5, O-O, e8=Q, Nbd7) or UCI (e2e4, e7e8q)", text)
+		return games.NoMove, games.Notation(fmt.Errorf("%q is not a move in SAN (e4, Nf3, exd5, O-O, e8=Q, Nbd7) or UCI (e2e4, e7e8q)", text))
 	}
 	piece := pawn
 	if t != "" && strings.IndexByte("NBRQK", t[0]) >= 0 {
