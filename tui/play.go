@@ -830,7 +830,7 @@ func (p *play) pick(cell int) {
 		b := p.state.Board()
 		why := "no legal move goes from " + cellName(b, p.from) + " to " + cellName(b, cell)
 		if err := p.refusal(p.moveText(legal, p.from, cell)); err != nil {
-			why = "illegal: " + err.Error()
+			why = refusalText(err)
 		}
 		p.setStatus(why+" ("+cellName(b, p.from)+" stays picked; esc cancels)", true)
 	default:
@@ -838,7 +838,7 @@ func (p *play) pick(cell int) {
 		why := "no legal move starts on " + cellName(b, cell)
 		if oneCell { // a cell's name is a move to ask the game about
 			if err := p.refusal(cellName(b, cell)); err != nil {
-				why = "illegal: " + err.Error()
+				why = refusalText(err)
 			}
 		}
 		p.setStatus(why, true)
