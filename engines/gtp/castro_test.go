@@ -215,13 +215,16 @@ func TestServerCastroCommands(t *testing.T) {
 		// a1-a4 is a bridge: a4, the seventh move of the last playgame,
 		// ends the game, the eighth is refused and the seven stay played. A
 		// vertex off the board is a syntax error, the moves before it
-		// played.
+		// played. After the end a vertex that names no cell is still a
+		// syntax error, a cell refused for the end.
 		{"playgame and winner", "havannah:base=4", []string{"playgame d4 e4 d5", "history", "playgame d4", "playgame e5 z9", "undo 4",
-			"winner", "playgame a1 g4 a2 g5 a3 g6 a4 g7", "history", "winner", "havannah_winner", "genmove", "genmove b", "genmove x", "playgame"},
+			"winner", "playgame a1 g4 a2 g5 a3 g6 a4 g7", "history", "winner", "havannah_winner", "black zz", "black g7",
+			"genmove", "genmove b", "genmove x", "playgame"},
 			[]string{"= ", "= d4 e4 d5", "? illegal move: playgame's move 1, d4: d4: taken by White (the 0 before it are played)",
 				"? syntax error: playgame's move 2, z9: z9: off the board (rows a-g) (the 1 before it are played)", "= ",
 				"= none", "? illegal move: playgame's move 8, g7: the game is over (bridge) (the 7 before it are played)",
-				"= a1 g4 a2 g5 a3 g6 a4", "= white", "= white", "= resign", "= resign", "? syntax error: invalid color \"x\": want white or black", "= "}},
+				"= a1 g4 a2 g5 a3 g6 a4", "= white", "= white",
+				"? syntax error: \"zz\": not a cell: want a row letter a-g and a number, like d4", "? illegal move: the game is over (bridge)", "= resign", "= resign", "? syntax error: invalid color \"x\": want white or black", "= "}},
 		// TicTacToe's X is b: winner names it black.
 		{"winner colours", "tictactoe", []string{"playgame a1 b1 a2 b2 a3", "winner", "known_command havannah_winner",
 			"clear", "playgame a1 b2 c3 b1 b3 a3 c1 c2", "winner", "black a2", "winner"},

@@ -332,12 +332,17 @@ func moveRefusal(err error) error {
 	return fmt.Errorf("illegal move: %v", err)
 }
 
-// playFor plays vertex as p's move.
+// playFor plays vertex as p's move. A vertex that names no move of the
+// game is refused for that first, whoever is to move and whether or not
+// the game is over, so that GTP answers it "syntax error".
 func (s *Server) playFor(p games.Player, vertex string) error {
+	m, err := s.state.ParseMove(vertex)
+	if games.IsNotation(err) {
+		return err
+	}
 	if err := s.toMove(p); err != nil {
 		return err
 	}
-	m, err := s.state.ParseMove(vertex)
 	if err != nil {
 		return err
 	}

@@ -281,12 +281,12 @@ func (s *State) CopyFrom(src games.State) { *s = *src.(*State) }
 
 // ParseMove implements games.State.
 func (s *State) ParseMove(text string) (games.Move, error) {
-	if s.over() {
-		return games.NoMove, fmt.Errorf("%s: the game is over", text)
-	}
 	c, err := s.ParseCell(text)
 	if err != nil {
 		return games.NoMove, err
+	}
+	if s.over() {
+		return games.NoMove, fmt.Errorf("%s: the game is over", text)
 	}
 	if !s.legal(c) {
 		return games.NoMove, fmt.Errorf("%s: suicide, which AtariGo forbids unless it captures", text)

@@ -110,6 +110,11 @@ func (p *pos) sanBase(m games.Move, legal []games.Move) string {
 // ParseMove implements games.State: it reads SAN or UCI.
 func (s *State) ParseMove(text string) (games.Move, error) {
 	if s.Terminal() {
+		if !isUCI(text) {
+			if _, err := s.parseSAN(text, nil); games.IsNotation(err) {
+				return games.NoMove, err // no move of chess, over or not
+			}
+		}
 		return games.NoMove, fmt.Errorf("%s: the game is over (%s)", text, s.EndReason())
 	}
 	var ml [maxMoves]games.Move

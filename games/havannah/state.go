@@ -390,11 +390,10 @@ func (s *State) MoveCells(m games.Move) (from, to int) { return int(m), -1 }
 // letter may be upper case), or "swap".
 func (s *State) ParseMove(text string) (games.Move, error) {
 	g := s.g
-	if s.Terminal() {
-		return games.NoMove, fmt.Errorf("%s: the game is over (%s)", text, s.EndReason())
-	}
 	if strings.EqualFold(text, "swap") {
 		switch {
+		case s.Terminal():
+			return games.NoMove, fmt.Errorf("swap: the game is over (%s)", s.EndReason())
 		case !g.swap:
 			return games.NoMove, fmt.Errorf("swap: this game has no swap rule (option swap)")
 		case !s.canSwap():
@@ -406,6 +405,9 @@ func (s *State) ParseMove(text string) (games.Move, error) {
 	c, err := g.parseCell(text)
 	if err != nil {
 		return games.NoMove, err
+	}
+	if s.Terminal() {
+		return games.NoMove, fmt.Errorf("%s: the game is over (%s)", text, s.EndReason())
 	}
 	if col := s.cells[c].color; col != 0 {
 		hint := ""
