@@ -148,7 +148,16 @@ func engineSpec(path string, lines lineIndex, name string, v any) (string, error
 	}
 	fam, ok := t["family"].(string)
 	if !ok {
-		return "", &Error{path, lines.find([]string{"engines"}, name), where, fmt.Sprintf("needs family = one of %s", strings.Join(engines.Names(), ", "))}
+		want := fmt.Sprintf("needs family = one of %s", strings.Join(engines.Names(), ", "))
+		if _, has := t["family"]; !has {
+			// A key one slip from "family" is most likely it, misspelt.
+			for _, key := range sortedKeys(t) {
+				if editDistance(strings.ToLower(key), "family") <= 2 {
+					return "", &Error{path, lines.find(table, key), where + "." + key, fmt.Sprintf("unknown key: did you mean family? the table %s", want)}
+				}
+			}
+		}
+		return "", &Error{path, lines.find([]string{"engines"}, name), where, want}
 	}
 	f, ok := engines.Lookup(fam)
 	if !ok {

@@ -43,6 +43,8 @@ func TestErrors(t *testing.T) {
 		{"unknown section", "[engine.a]\nfamily = \"uct\"\n", "x.toml:1: engine: unknown section: valid sections are engines, presets"},
 		{"unknown family", "[engines.a]\nfamily = \"monte\"\n", `x.toml:2: engines.a.family: unknown engine family "monte": valid families are alphabeta, gtp, mcts, nmcs, random, uci, uct`},
 		{"no family", "[engines.a]\nc = 1.0\n", "x.toml:1: engines.a: needs family = one of alphabeta, gtp, mcts, nmcs, random, uci, uct"},
+		{"family misspelt", "[engines.a]\nc = 1.0\nfamly = \"uct\"\n", "x.toml:3: engines.a.famly: unknown key: did you mean family? the table needs family = one of alphabeta, gtp, mcts, nmcs, random, uci, uct"},
+		{"family capitalised", "[engines.a]\nFamily = \"uct\"\n", "x.toml:2: engines.a.Family: unknown key: did you mean family? the table needs family = one of alphabeta, gtp, mcts, nmcs, random, uci, uct"},
 		{"component option", "[engines.a]\nfamily = \"mcts\"\nplayout = { kind = \"nested\", levl = 2 }\n", `x.toml:3: engines.a.playout: playout "nested": unknown option "levl": valid options are level=0..3, discount, cow=0..4, pod=0..4`},
 		{"component kind", "[engines.a]\nfamily = \"mcts\"\nplayout = { level = 2 }\n", `x.toml:3: engines.a.playout: a component table needs kind = "NAME"`},
 		{"component in text", "[engines.a]\nfamily = \"mcts\"\nplayout = \"nested(level=7)\"\n", `x.toml:3: engines.a.playout: playout "nested": option "level": 7 is out of range (want level=0..3)`},
