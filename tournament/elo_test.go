@@ -59,16 +59,31 @@ func TestEloSymmetricAndPrior(t *testing.T) {
 	}
 }
 
-// With the first-move advantage modelled, a player who wins only as first
-// mover against an equal opponent rates as equal.
+// With the first-move advantage modelled, a player who wins only as much
+// as moving first is worth rates as its opponent: a always moves first and
+// wins 30 of 40, the 3 to 1 that an advantage of 400 log10 3 Elo gives
+// equal players. Without the advantage the same games make a 190.85
+// stronger.
 func TestEloAdvantage(t *testing.T) {
 	var games [][3]int
-	for range 20 {
-		games = append(games, [3]int{0, 1, 1}, [3]int{1, 0, 1})
+	for i := range 40 {
+		r := 1
+		if i%4 == 3 {
+			r = -1
+		}
+		games = append(games, [3]int{0, 1, r})
 	}
-	tab, _ := Elo([]string{"a", "b"}, games, EloParams{Advantage: 100, DrawElo: 50})
-	if math.Abs(tab.Ratings[0].Elo-tab.Ratings[1].Elo) > 1e-6 {
-		t.Fatalf("%+v", tab.Ratings)
+	adv := 400 * math.Log10(3)
+	for _, tt := range []struct {
+		advantage, want float64
+	}{{adv, 0}, {0, adv}} {
+		tab, err := Elo([]string{"a", "b"}, games, EloParams{Advantage: tt.advantage})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := tab.Ratings[0].Elo - tab.Ratings[1].Elo; math.Abs(d-tt.want) > 1e-3 {
+			t.Errorf("advantage %.2f: difference %.3f, want %.3f", tt.advantage, d, tt.want)
+		}
 	}
 }
 

@@ -162,20 +162,27 @@ var learningSpecs = []string{
 }
 
 // An MCTS with each learning playout finds TicTacToe's win in one, and
-// its win by a double threat.
+// without MCTS-Solver its win by a double threat (a3 threatens a1 and b2,
+// the one move that wins: O has no threat and X no win in one), where
+// the playouts must run: a search whose playouts played nothing visits a
+// state an iteration and no more. (With the solver the win in one is
+// proven at the first iteration.)
 func TestLearningPlayoutsFindTheWin(t *testing.T) {
-	for _, tc := range []struct{ game, pos, want string }{
-		{"tictactoe", "xx1/oo1/3 x", "c3"},
-		{"tictactoe", "x1o/1o1/x2 x", "a2"},
+	for _, tc := range []struct{ game, pos, options, want string }{
+		{"tictactoe", "xx1/oo1/3 x", "", "c3"},
+		{"tictactoe", "3/x1o/1ox x", ",solver=false", "a3"},
 	} {
 		s := mustPos(t, tc.game, tc.pos)
 		for _, spec := range learningSpecs {
-			res, err := mustEngine(t, spec).Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: 2000}, Seed: 4})
+			res, err := mustEngine(t, spec+tc.options).Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: 2000}, Seed: 4})
 			if err != nil {
 				t.Fatal(err)
 			}
 			if got := s.MoveString(res.Move); got != tc.want {
-				t.Errorf("%s at %s played %s, want %s", spec, tc.pos, got, tc.want)
+				t.Errorf("%s%s at %s played %s, want %s", spec, tc.options, tc.pos, got, tc.want)
+			}
+			if tc.options != "" && res.Stats.States <= res.Stats.Iterations {
+				t.Errorf("%s%s at %s: %d states in %d iterations: the playouts played nothing", spec, tc.options, tc.pos, res.Stats.States, res.Stats.Iterations)
 			}
 		}
 	}

@@ -200,6 +200,15 @@ func TestLeafEvaluators(t *testing.T) {
 	// are in touch, x = 0.2 is passed in some of the runs, so both endings
 	// are met.
 	mid := mustPos(t, "breakthrough:size=8x8", "bb1bbbbb/1b1b3b/b3bb2/b1bb4/w7/1www3w/3w1ww1/w1wwwwww w")
+	// The heuristic leaf scores a position by the heuristic, from the
+	// side to move, without playing (efMS is not 0 here).
+	midLeaf, err := HeuristicLeaf("efms")(mid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, ev := h.Value(mid), midLeaf.Evaluate(mid.Clone(), &r, nil, nil); v == 0 || ev.Value != v || ev.States != 0 || ev.Terminal {
+		t.Fatalf("heuristic leaf in the middle game: %+v, the heuristic %v", ev, v)
+	}
 	bothLeaf, err := ThresholdLeaf(policy.Config{Kind: policy.Random}, "efms", Threshold{X: 0.2, Every: 3, Plies: 7})(mid)
 	if err != nil {
 		t.Fatal(err)

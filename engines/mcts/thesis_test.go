@@ -112,7 +112,9 @@ func TestFormula4OptionsNeedBias(t *testing.T) {
 }
 
 // scripted is a leaf evaluation that returns the values of a script in
-// turn, plays one move on the leaf and records it, and states 10 states.
+// turn, plays one move on the leaf (the first legal move on the first
+// call, the second on the second...) and records it, and states 10
+// states.
 type scripted struct {
 	vals        []Eval
 	calls       int
@@ -125,8 +127,9 @@ func (e *scripted) Evaluate(s games.State, r *rng.Rand, stop *engines.Stop, trac
 		e.sawOtherPos = true
 	}
 	ev := e.vals[min(e.calls, len(e.vals)-1)]
+	legal := s.Legal(nil)
+	m := legal[e.calls%len(legal)]
 	e.calls++
-	m := s.Legal(nil)[0]
 	if trace != nil {
 		trace.Add(m, s.ToMove())
 	}
@@ -176,8 +179,9 @@ func TestDrawTriesBackUpADrawOnlyAfterSixDraws(t *testing.T) {
 			if inner.sawOtherPos {
 				t.Error("a try did not start from the leaf")
 			}
-			if trace.Len() != 2 {
-				t.Errorf("trace of %d moves, want the tree's one and the last try's one", trace.Len())
+			legal := mustPos(t, "tictactoe", "").Legal(nil)
+			if last := legal[(inner.calls-1)%len(legal)]; trace.Len() != 2 || trace.Moves[0] != 3 || trace.Moves[1] != last {
+				t.Errorf("trace %v, want the tree's move 3 and the last try's %v", trace.Moves, last)
 			}
 		})
 	}
