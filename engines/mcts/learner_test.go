@@ -22,12 +22,20 @@ type watcher struct {
 	seen   int
 	replay games.State
 	// cut says playouts may stop early: a trace then need not end the
-	// game.
+	// game, but it must end where the iteration's last playout stopped.
 	cut bool
+	// ran says a playout ran since the last observation, and stoppedAt
+	// is the hash of where the last one stopped.
+	ran       bool
+	stoppedAt uint64
+	// cutShown counts the games shown that stopped before the end.
+	cutShown int
 }
 
 func (w *watcher) Run(s games.State, r *rng.Rand, limit int, stop *engines.Stop, tr *policy.Trace) (int, int64) {
-	return w.inner.Run(s, r, limit, stop, tr)
+	k, states := w.inner.Run(s, r, limit, stop, tr)
+	w.ran, w.stoppedAt = true, s.Hash()
+	return k, states
 }
 
 func (w *watcher) Observe(tr *policy.Trace, o games.Outcome) {
@@ -39,7 +47,13 @@ func (w *watcher) Observe(tr *policy.Trace, o games.Outcome) {
 		}
 		w.replay.Play(m)
 	}
+	ran := w.ran
+	w.ran = false
+	if ran && w.replay.Hash() != w.stoppedAt {
+		w.t.Fatalf("observation %d: the trace ends at %q, not where the playout stopped", w.seen, w.replay.String())
+	}
 	if w.cut && !w.replay.Terminal() {
+		w.cutShown++
 		return
 	}
 	if !w.replay.Terminal() || w.replay.Outcome() != o {
@@ -93,6 +107,9 @@ func TestLearnerObservesCutOffGames(t *testing.T) {
 		}
 		if int64(w.seen) != res.Stats.Iterations {
 			t.Fatalf("%s: %d observations for %d iterations", name, w.seen, res.Stats.Iterations)
+		}
+		if w.cutShown == 0 {
+			t.Errorf("%s: no game shown stopped before its end", name)
 		}
 	}
 }

@@ -35,8 +35,14 @@ func TestMCTSWithoutTermsIsUCT(t *testing.T) {
 		for _, spec := range []string{"breakthrough", "kalah:houses=4", "nogo"} {
 			s := mustPos(t, spec, "")
 			req := engines.Request{Position: s, Budget: engines.Budget{Iterations: 500}, Seed: 9}
-			ra, _ := a.Search(context.Background(), req)
-			rb, _ := b.Search(context.Background(), req)
+			ra, err := a.Search(context.Background(), req)
+			if err != nil {
+				t.Fatalf("%s on %s: %v", pair[0], spec, err)
+			}
+			rb, err := b.Search(context.Background(), req)
+			if err != nil {
+				t.Fatalf("%s on %s: %v", pair[1], spec, err)
+			}
 			if ra.Move != rb.Move || ra.Stats.States != rb.Stats.States || fmt.Sprint(ra.Stats.Moves) != fmt.Sprint(rb.Stats.Moves) {
 				t.Errorf("%s and %s differ on %s", pair[0], pair[1], spec)
 			}

@@ -61,7 +61,7 @@ func checkRef(t *testing.T, s *chess.State, rf *ref) {
 
 // Along random games from the start and from the perft positions, played
 // move by move on both implementations, the FENs, move lists, ends, outcomes
-// and reasons agree.
+// and reasons agree; outside -short every end of chess comes up.
 func TestAgainstReference(t *testing.T) {
 	n := 10
 	if testing.Short() || raceDetector {
@@ -94,4 +94,14 @@ func TestAgainstReference(t *testing.T) {
 		}
 	}
 	t.Logf("ends: %v", reasons)
+	if n < 10 {
+		return
+	}
+	// The endings above are there for these ends: each must come, or the
+	// comparison did not reach the rule.
+	for _, want := range []string{"checkmate", "stalemate", "threefold repetition", "insufficient material", "fifty-move rule"} {
+		if reasons[want] == 0 {
+			t.Errorf("no game ended by %s: ends %v", want, reasons)
+		}
+	}
 }
