@@ -754,6 +754,9 @@ func runMerge(args []string, stdout io.Writer) error {
 	if err := conflictError(all, from); err != nil {
 		return err
 	}
+	if err := shardOverlapError(all, from); err != nil {
+		return err
+	}
 	// Two plays of one game are named as such first; then every game is
 	// replayed.
 	for i := range all {
@@ -782,6 +785,40 @@ func runMerge(args []string, stdout io.Writer) error {
 		fmt.Fprintf(stdout, "%d records repeated a game already taken and were left out\n", dups)
 	}
 	return nil
+}
+
+// shardOverlapError refuses a game found in the files of two shards of one
+// run (by their names, as missingShards reads them): shards play disjoint
+// games, so one of the files is not the shard its name says (a copy under
+// another shard's name), and the shard it stands for is missing. from
+// names each record's file.
+func shardOverlapError(recs []tournament.Record, from []string) error {
+	type shardOf struct {
+		whole         string
+		shard, shards int
+	}
+	ids := map[shardOf]int{}
+	var shardRecs []tournament.Record // the records of shards' files
+	var at, group []int               // each one's place in recs, and its shard
+	for i, f := range from {
+		whole, k, n, ok := tournament.ShardOfName(f)
+		if !ok {
+			continue
+		}
+		id := shardOf{filepath.Base(whole), k, n}
+		if _, seen := ids[id]; !seen {
+			ids[id] = len(ids)
+		}
+		shardRecs = append(shardRecs, recs[i])
+		at, group = append(at, i), append(group, ids[id])
+	}
+	i, j, ok := tournament.FirstAcrossGroups(shardRecs, func(k int) int { return group[k] })
+	if !ok {
+		return nil
+	}
+	i, j = at[i], at[j]
+	a, b := &recs[i], &recs[j]
+	return fmt.Errorf("%s:%d: game %d of match %s (preset %s) is also at %s:%d, a file of another shard of the run: shards play disjoint games, so one of the two files is not the shard its name says, and the games of the shard it stands for are missing; merge wrote nothing", from[j], b.Line, b.Index, b.Match, b.Preset, from[i], a.Line)
 }
 
 // missingShards names the shards whose files are not among files, where

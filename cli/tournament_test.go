@@ -566,6 +566,38 @@ func TestMergeRefusesAMissingShard(t *testing.T) {
 	}
 }
 
+// A shard's file copied under another shard's name is refused: shards play
+// disjoint games, so a game in two shards' files says the shard the copy
+// stands for is missing. The same shard's file twice, from two folders,
+// merges as one.
+func TestMergeRefusesAShardUnderAnotherName(t *testing.T) {
+	dir, cfg, _ := ranTiny(t)
+	shard := func(i int) string { return filepath.Join(dir, "r.shard-"+strconv.Itoa(i)+"-of-2.jsonl") }
+	if code, _, errs := run("run", "tiny", "--config", cfg, "--shard", "0/2", "--out", shard(0)); code != ExitOK {
+		t.Fatalf("shard 0: %d %s", code, errs)
+	}
+	data, _ := os.ReadFile(shard(0))
+	os.WriteFile(shard(1), data, 0o644)
+	out := filepath.Join(dir, "m.jsonl")
+	code, _, errs := run("merge", "--out", out, shard(0), shard(1))
+	if code != ExitError || !strings.Contains(errs, "r.shard-1-of-2.jsonl:1: game ") || !strings.Contains(errs, "another shard of the run") {
+		t.Fatalf("merge of a shard and its copy under shard 1's name: %d %q", code, errs)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Fatalf("the refused merge wrote %s: %v", out, err)
+	}
+	// The real shard 1, and shard 0 again from another folder.
+	if code, _, errs := run("run", "tiny", "--config", cfg, "--shard", "1/2", "--out", shard(1), "--restart"); code != ExitOK {
+		t.Fatalf("shard 1: %d %s", code, errs)
+	}
+	sub := filepath.Join(dir, "node0")
+	os.Mkdir(sub, 0o755)
+	os.WriteFile(filepath.Join(sub, filepath.Base(shard(0))), data, 0o644)
+	if code, got, errs := run("merge", "--out", out, shard(0), shard(1), filepath.Join(sub, filepath.Base(shard(0)))); code != ExitOK || !strings.Contains(got, "8 games from 3 files") {
+		t.Fatalf("merge of both shards and a copy of shard 0: %d %q %q", code, got, errs)
+	}
+}
+
 // verify replays a run's file cleanly; a hand-edited move is named with its
 // line and ply and fails the command; repair --check sets it aside and the
 // next run plays that game again.

@@ -37,6 +37,27 @@ func Unique(recs []Record) (unique []Record, duplicates int) {
 	return unique, duplicates
 }
 
+// FirstAcrossGroups returns the first pair of records i < j that hold one
+// game (the same preset, match, number and scale) while group gives them
+// different groups, and whether there is one. Shards of one run hold
+// disjoint games, so a game in the files of two shards says one of the
+// files is not the shard its name says.
+func FirstAcrossGroups(recs []Record, group func(i int) int) (i, j int, ok bool) {
+	first := make(map[gameKey]int, len(recs))
+	for j := range recs {
+		k := keyOf(&recs[j])
+		i, seen := first[k]
+		if !seen {
+			first[k] = j
+			continue
+		}
+		if group(i) != group(j) {
+			return i, j, true
+		}
+	}
+	return 0, 0, false
+}
+
 // Agree reports whether two records of one game (the same preset, match,
 // number and scale) hold the same play of it: the same seed, result and
 // moves, and for a batch of playouts the same outcomes and end reasons.
