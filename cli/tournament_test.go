@@ -566,6 +566,25 @@ func TestMergeRefusesAMissingShard(t *testing.T) {
 	}
 }
 
+// A run onto a file that holds another preset's games says so, keeps them
+// and counts each preset apart.
+func TestRunSaysTheFileHoldsOtherPresets(t *testing.T) {
+	_, cfg, res := ranTiny(t)
+	os.WriteFile(cfg, []byte(tourConfig+"[presets.tiny2]\ngames = [\"tictactoe\"]\npairs = [[\"n0\", \"r\"]]\ncount = 2\n"), 0o644)
+	before, _ := os.ReadFile(res)
+	code, out, errs := run("run", "tiny2", "--config", cfg, "--out", res)
+	if code != ExitOK || !strings.Contains(out, res+" also holds records of other presets: tiny (8)") || !strings.Contains(out, "2 games played") {
+		t.Fatalf("run tiny2 onto tiny's file: %d %q %q", code, out, errs)
+	}
+	after, _ := os.ReadFile(res)
+	if !bytes.HasPrefix(after, before) {
+		t.Fatal("tiny's records changed")
+	}
+	if code, out, _ := run("report", "--config", cfg, "--csv", res); code != ExitOK || !strings.Contains(out, "tiny2,tictactoe") || strings.Count(out, "\ntiny,") != 2 {
+		t.Fatalf("report of the mixed file: %d\n%s", code, out)
+	}
+}
+
 // A shard's file copied under another shard's name is refused: shards play
 // disjoint games, so a game in two shards' files says the shard the copy
 // stands for is missing. The same shard's file twice, from two folders,

@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -338,8 +340,12 @@ func Run(ctx context.Context, rp *Plan, path string, opt Options, progress func(
 	}
 	done := map[gameKey]bool{}
 	resumed := 0
+	others := map[string]int{} // records of other presets, by preset
 	for i := range recs {
 		r := &recs[i]
+		if r.Preset != p.Name {
+			others[r.Preset]++
+		}
 		if r.Preset != p.Name || done[keyOf(r)] {
 			continue
 		}
@@ -347,6 +353,15 @@ func Run(ctx context.Context, rp *Plan, path string, opt Options, progress func(
 		if j, ok := pl.position(r.Match, r.Index); ok && mine(j) {
 			resumed++
 		}
+	}
+	if len(others) > 0 {
+		// Kept and counted apart (a report tables each preset of a file),
+		// but most likely another preset's --out: said, not silent.
+		var names []string
+		for _, name := range slices.Sorted(maps.Keys(others)) {
+			names = append(names, fmt.Sprintf("%s (%d)", name, others[name]))
+		}
+		note(fmt.Sprintf("%s also holds records of other presets: %s; they stay as they are and are counted apart, preset by preset (a results file of its own, results/%s.jsonl, keeps experiments apart)", path, strings.Join(names, ", "), p.Name))
 	}
 	kind := recordKind(p)
 	_, statErr := os.Lstat(path)
