@@ -129,14 +129,20 @@ func runBench(args []string, stdout io.Writer) (err error) {
 		if ferr != nil {
 			return usagef("--cpuprofile: %v", ferr)
 		}
-		if perr := pprof.StartCPUProfile(f); perr != nil {
+		// The profiler drops its own write errors: they are kept here.
+		prof := &checkedWriter{w: f}
+		if perr := pprof.StartCPUProfile(prof); perr != nil {
 			f.Close()
 			return fmt.Errorf("--cpuprofile: %w", perr)
 		}
 		defer func() {
 			pprof.StopCPUProfile()
-			if cerr := f.Close(); cerr != nil && err == nil {
-				err = fmt.Errorf("--cpuprofile: %w", cerr)
+			cerr := f.Close()
+			if prof.err != nil {
+				cerr = prof.err
+			}
+			if cerr != nil && err == nil {
+				err = fmt.Errorf("--cpuprofile %s: %w", *cpuProfile, cerr)
 			}
 		}()
 	}

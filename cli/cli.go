@@ -102,6 +102,18 @@ func Run(args []string, stdout, stderr io.Writer) (code int) {
 			code = ExitError
 		}
 	}()
+	out := &checkedWriter{w: stdout}
+	defer func() {
+		if out.err != nil && code == ExitOK {
+			fmt.Fprintf(stderr, "mcarena: writing the output: %v\n", out.err)
+			code = ExitError
+		}
+	}()
+	stdout = out
+	if len(args) >= 2 && args[0] == "help" {
+		// help COMMAND is COMMAND --help; an unknown one is refused below.
+		args = []string{args[1], "--help"}
+	}
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		fmt.Fprint(stdout, Usage())
 		return ExitOK
@@ -148,7 +160,7 @@ func Usage() string {
 	for _, n := range commandNames() {
 		fmt.Fprintf(&b, "  mcarena %s\n      %s\n", commands[n].usage, commands[n].summary)
 	}
-	b.WriteString("\nGames and engines are named by spec, NAME[:OPTION[=VALUE],...], e.g.\nbreakthrough:size=6x6,misere or nmcs:level=2,discount,pod=3; an engine\nnamed in config.toml takes options too, replacing its own: hav-base:nodes=6000000.\nRun 'mcarena games' and 'mcarena engines' for the lists.\n")
+	b.WriteString("\nGames and engines are named by spec, NAME[:OPTION[=VALUE],...], e.g.\nbreakthrough:size=6x6,misere or nmcs:level=2,discount,pod=3; an engine\nnamed in config.toml takes options too, replacing its own: hav-base:nodes=6000000.\nRun 'mcarena games' and 'mcarena engines' for the lists, and 'mcarena help\nCOMMAND' (or COMMAND --help) for a command's flags.\n")
 	return b.String()
 }
 

@@ -1066,7 +1066,7 @@ func printProblems(w io.Writer, f string, problems []tournament.ReadProblem) {
 }
 
 func isTTY(w io.Writer) bool {
-	f, ok := w.(*os.File)
+	f, ok := file(w)
 	return ok && terminal.Is(f)
 }
 
