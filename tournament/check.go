@@ -3,8 +3,10 @@ package tournament
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
+	"reflect"
 	"strings"
 
 	"mcarena/config"
@@ -33,7 +35,7 @@ func ParseRecord(line []byte) (Record, error) {
 	}{Record: &rec}
 	dec := json.NewDecoder(bytes.NewReader(line))
 	if err := dec.Decode(&wire); err != nil {
-		return Record{}, err
+		return Record{}, decodeError(err)
 	}
 	// Only spaces may follow the record's value (More would miss a '}' or
 	// ']', which begin no value).
@@ -59,6 +61,40 @@ func ParseRecord(line []byte) (Record, error) {
 		return Record{}, err
 	}
 	return rec, nil
+}
+
+// decodeError words a JSON decoding error of a record's line for its
+// reader: a value of the wrong kind names the field and the kind a record
+// holds there, not the Go types decoding it.
+func decodeError(err error) error {
+	var te *json.UnmarshalTypeError
+	if !errors.As(err, &te) {
+		return err
+	}
+	if te.Field == "" {
+		return fmt.Errorf("not a record: the line holds a JSON %s, where a record is an object {\"preset\": ...}", te.Value)
+	}
+	field := strings.TrimPrefix(te.Field, "Record.") // the embedded struct of ParseRecord's wire form
+	return fmt.Errorf("field %s: a JSON %s, where a record holds %s", field, te.Value, kindWords(te.Type))
+}
+
+// kindWords names the JSON values a Go type is read from.
+func kindWords(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	default:
+		return "an object"
+	}
 }
 
 // Check reports the first field of r that no run writes, naming it and what

@@ -29,6 +29,14 @@ func checkEdits(t *testing.T, good string, tests []recordEdit) {
 	}
 }
 
+// A line that is a JSON array is no record, said in a results file's words.
+func TestParseRecordOfAnArray(t *testing.T) {
+	_, err := ParseRecord([]byte("[1,2]"))
+	if err == nil || err.Error() != `not a record: the line holds a JSON array, where a record is an object {"preset": ...}` {
+		t.Fatalf("got %v", err)
+	}
+}
+
 // Every field is checked on read: a record no run writes is refused with
 // the field named, never counted (a winner of 5 used to count as a draw).
 func TestParseRecordChecks(t *testing.T) {
@@ -36,6 +44,8 @@ func TestParseRecordChecks(t *testing.T) {
 	tests := []recordEdit{
 		{"good", "", "", ""},
 		{"winner 5", `"winner":0`, `"winner":5`, "field winner: 5 is not -1 (a draw), 0 or 1"},
+		{"index a string", `"index":0`, `"index":"0"`, "field index: a JSON string, where a record holds a whole number"},
+		{"a move's states a string", `"states":0`, `"states":"0"`, "field moves.states: a JSON string, where a record holds a whole number"},
 		{"winner against result", `"winner":0`, `"winner":1`, "field winner: 1, but the result 1-0 with first_seat 0 makes it 0"},
 		{"first seat 2", `"first_seat":0`, `"first_seat":2`, "field first_seat: 2 is not 0 or 1"},
 		{"negative index", `"index":0`, `"index":-1`, "field index: -1 is not in 0..9999999"},
@@ -64,7 +74,7 @@ func TestParseRecordChecks(t *testing.T) {
 		{"negative clock", `"states":0`, `"states":0,"clock_ms":-1`, "field moves[0].clock_ms: -1 is not a time of 0 or more"},
 		{"reason unknown", `"seed":1`, `"seed":1,"reason":"flag"`, `field reason: "flag" is not empty (the game's rules ended it), "time forfeit", "time forfeit, opponent cannot win" or "resignation"`},
 		{"time forfeit drawn", `"seed":1`, `"seed":1,"reason":"time forfeit, opponent cannot win"`, `field reason: "time forfeit, opponent cannot win", but the result 1-0 is not a draw`},
-		{"winner not a number", `"winner":0`, `"winner":"x"`, "cannot unmarshal"},
+		{"winner not a number", `"winner":0`, `"winner":"x"`, "field winner: a JSON string, where a record holds a whole number"},
 		{"two values", `}]}`, `}]}{}`, "more than one value"},
 	}
 	checkEdits(t, good, tests)
