@@ -42,6 +42,9 @@ type Config struct {
 	Engines map[string]string
 	// Presets maps a name to an experiment.
 	Presets map[string]*Preset
+	// engineLines maps a named engine to the line of its table in Path,
+	// for errors found where it is used.
+	engineLines map[string]int
 }
 
 // Error is a configuration mistake at a place in the file.
@@ -91,7 +94,7 @@ func Parse(path string, data []byte) (*Config, error) {
 		return nil, &Error{Path: path, Msg: err.Error()}
 	}
 	lines := newLineIndex(string(data))
-	cfg := &Config{Path: path, Engines: map[string]string{}, Presets: map[string]*Preset{}}
+	cfg := &Config{Path: path, Engines: map[string]string{}, Presets: map[string]*Preset{}, engineLines: map[string]int{}}
 	// Engines first: presets refer to them.
 	keys := sortedKeys(raw)
 	sort.SliceStable(keys, func(i, j int) bool { return keys[i] == "engines" && keys[j] != "engines" })
@@ -108,6 +111,7 @@ func Parse(path string, data []byte) (*Config, error) {
 					return nil, err
 				}
 				cfg.Engines[name] = s
+				cfg.engineLines[name] = lines.find([]string{"engines"}, name)
 			}
 		case "presets":
 			if err := parsePresets(path, lines, raw[top], cfg); err != nil {
@@ -349,7 +353,11 @@ func EngineFor(c *Config, nameOrSpec string, g games.Game) (engines.Engine, erro
 	if err := engines.CheckGame(e, g); err != nil {
 		if _, named := c.Engine(nameOrSpec); named {
 			why := strings.TrimPrefix(err.Error(), fmt.Sprintf("engine %q, ", e.Spec()))
-			return nil, fmt.Errorf("engine %s (%s) cannot play %s: %s", nameOrSpec, e.Spec(), g.Spec(), why)
+			where := ""
+			if line := c.engineLines[nameOrSpec]; line > 0 {
+				where = fmt.Sprintf(", %s:%d", c.Path, line)
+			}
+			return nil, fmt.Errorf("engine %s (%s%s) cannot play %s: %s", nameOrSpec, e.Spec(), where, g.Spec(), why)
 		}
 		return nil, err
 	}

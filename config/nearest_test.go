@@ -76,7 +76,7 @@ func TestEngineFor(t *testing.T) {
 	}{
 		{long, "uct3", ""},
 		{nil, "uct", ""},
-		{long, "rave", `engine rave (mcts:reading=mate,rave=50) cannot play breakthrough: option reading: game "breakthrough" has no reading "mate": it has no readings`},
+		{long, "rave", `engine rave (mcts:reading=mate,rave=50, long.toml:51) cannot play breakthrough: option reading: game "breakthrough" has no reading "mate": it has no readings`},
 		{nil, "mcts:reading=mate", `engine "mcts:reading=mate", option reading: game "breakthrough" has no reading "mate": it has no readings`},
 		{long, "uct33", `unknown engine "uct33": valid engines are alphabeta, gtp, mcts, nmcs, random, uci, uct; long.toml names 26 engines (mcarena engines lists them), 25 of them for breakthrough, the nearest: uct13, uct23, uct3, uct0, uct1, uct10`},
 		// The nearest are among the engines that can play the game: rave,
