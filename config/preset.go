@@ -220,17 +220,28 @@ func EngineBudgetText(text, name string) (string, bool) {
 	return base, ok
 }
 
-// sameBudget reports whether a and b give every engine the same budget.
+// sameBudget reports whether a and b give every engine the same budget:
+// the same budget to the engines neither names, and to each engine one
+// names, the same budget of its own or of the other's first part
+// ("iterations=50" and "iterations=50; u iterations=50" are one budget).
 func sameBudget(a, b Budget) bool {
 	same := func(x, y Budget) bool {
 		return x.Budget == y.Budget && x.PaperTime == y.PaperTime && x.Clock == y.Clock
 	}
-	if !same(a, b) || len(a.ByEngine) != len(b.ByEngine) {
+	if !same(a, b) {
 		return false
 	}
-	for name, x := range a.ByEngine {
-		if y, ok := b.ByEngine[name]; !ok || !same(x, y) {
-			return false
+	takes := func(x Budget, name string) Budget {
+		if own, ok := x.ByEngine[name]; ok {
+			return own
+		}
+		return x
+	}
+	for _, x := range []Budget{a, b} {
+		for name := range x.ByEngine {
+			if !same(takes(a, name), takes(b, name)) {
+				return false
+			}
 		}
 	}
 	return true
@@ -465,6 +476,15 @@ func parsePreset(path string, lines lineIndex, name string, v any, cfg *Config) 
 	if s, ok := t["swap"]; ok {
 		if p.Swap, ok = s.(bool); !ok {
 			return nil, errAt("swap", "want true or false")
+		}
+	}
+	if p.Swap && pairsKey == "pairs" {
+		// With seats swapped, [b, a] plays the games [a, b] plays, seat
+		// for seat; without, it is the other seating.
+		for i, pair := range p.Pairs {
+			if j := slices.Index(p.Pairs, [2]string{pair[1], pair[0]}); j >= 0 && j < i && pair[0] != pair[1] {
+				return nil, errAt(pairsKey, "the pairs [%q, %q] and [%q, %q] are one match, since seats swap every game (swap = true): list it once, or its games are played and counted twice", pair[1], pair[0], pair[0], pair[1])
+			}
 		}
 	}
 	if err := readSeed(t, p, errAt); err != nil {

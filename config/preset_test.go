@@ -33,6 +33,8 @@ func TestPresetErrors(t *testing.T) {
 			`x.toml:9: presets.p.games: "nogo" and "nogo:size=5" are the same game (nogo): list each game once`},
 		{"same pair twice", "[presets.p]\ngames = [\"nogo\"]\npairs = [[\"a\", \"b\"], [\"a\", \"b\"]]\n",
 			`x.toml:10: presets.p.pairs: the pair ["a", "b"] comes twice`},
+		{"a pair and its reverse", "[presets.p]\ngames = [\"nogo\"]\npairs = [[\"a\", \"b\"], [\"b\", \"a\"]]\n",
+			`x.toml:10: presets.p.pairs: the pairs ["a", "b"] and ["b", "a"] are one match, since seats swap every game (swap = true)`},
 		{"round robin repeats", "[presets.p]\ngames = [\"nogo\"]\nround_robin = [\"a\", \"b\", \"b\"]\n",
 			`x.toml:10: presets.p.round_robin: engine "b" is listed twice: list each engine once`},
 		{"round robin repeats apart", "[presets.p]\ngames = [\"nogo\"]\nround_robin = [\"a\", \"b\", \"a\"]\n",
@@ -398,5 +400,51 @@ func TestEngineBudgets(t *testing.T) {
 	const analysis = "[presets.p]\nkind = \"analysis\"\ngame = \"tictactoe\"\nengines = [\"a\"]\nbudgets = [\"iterations=2; a states=3\"]\n"
 	if _, err := Parse("x.toml", []byte(presetBase+analysis)); err == nil || !strings.Contains(err.Error(), "gives engines budgets of their own, which is for matches") {
 		t.Errorf("an analysis with an engine's own budget: %v", err)
+	}
+}
+
+// Two budgets are one where they give every engine the same budget,
+// whether as the budget's first part or as an engine's own; they differ
+// where any engine's differs.
+func TestSameBudget(t *testing.T) {
+	tests := []struct {
+		a, b string
+		same bool
+	}{
+		{"iterations=50", "iterations=50", true},
+		{"iterations=50", "iterations=050", true},
+		{"50ms", "0.05s", true},
+		{"iterations=50", "iterations=50; u iterations=50; r iterations=50", true},
+		{"iterations=50; u iterations=50", "iterations=50; r iterations=50", true},
+		{"iterations=50; u states=9", "iterations=50; u states=9", true},
+		{"iterations=50", "iterations=60", false},
+		{"iterations=50", "iterations=50; u iterations=60", false},
+		{"iterations=50; u iterations=60", "iterations=50; r iterations=60", false},
+		{"iterations=50; u states=9", "iterations=50; u states=10", false},
+	}
+	for _, tt := range tests {
+		a, err := parseEngineBudgets(tt.a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := parseEngineBudgets(tt.b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := sameBudget(a, b); got != tt.same || sameBudget(b, a) != tt.same {
+			t.Errorf("sameBudget(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.same)
+		}
+	}
+}
+
+// Without swapped seats a pair and its reverse are the two seatings, both
+// kept.
+func TestReversedPairWithoutSwap(t *testing.T) {
+	cfg, err := Parse("x.toml", []byte(presetBase+"[presets.p]\ngames = [\"nogo\"]\npairs = [[\"a\", \"b\"], [\"b\", \"a\"]]\nswap = false\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := cfg.Presets["p"].Pairs; len(got) != 2 {
+		t.Fatalf("pairs %v", got)
 	}
 }
