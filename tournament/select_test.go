@@ -25,6 +25,7 @@ pairs = [["u", "r"], ["r", "u"]]
 budgets = ["iterations=20", "iterations=50"]
 count = 4
 seed = 9
+swap = false # the two pairs are the two seatings
 
 [presets.probe]
 kind = "analysis"
