@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -591,8 +592,11 @@ func (s *Server) historyCmd(context.Context, []string) (string, error) {
 // seconds reads a number of seconds.
 func seconds(text string) (time.Duration, error) {
 	f, err := strconv.ParseFloat(text, 64)
-	if err != nil || f < 0 || f > 1e6 {
+	switch {
+	case err != nil || math.IsNaN(f):
 		return 0, fmt.Errorf("%q: not a number of seconds", text)
+	case f < 0 || f > 1e6:
+		return 0, fmt.Errorf("%q: want seconds in 0..1000000", text)
 	}
 	return time.Duration(f * float64(time.Second)), nil
 }

@@ -163,7 +163,7 @@ func TestServerTimeLeft(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := &budgets{}
-	script := "time_settings 0 6 3\ntime_left w 30 0\ntime_left b 12.5 0\ngenmove w\ngenmove b\ntime_left w 10 4\ngenmove w\ngenmove b\ntime_left x 1 0\ntime_left w 1\n"
+	script := "time_settings 0 6 3\ntime_left w 30 0\ntime_left b 12.5 0\ngenmove w\ngenmove b\ntime_left w 10 4\ngenmove w\ngenmove b\ntime_left x 1 0\ntime_left w 1\ntime_left b -5 0\ntime_left b soon 0\n"
 	var out strings.Builder
 	if err := gtp.NewServer(g, e, engines.Budget{Iterations: 7}, 1).Serve(context.Background(), strings.NewReader(script), &out); err != nil {
 		t.Fatal(err)
@@ -183,12 +183,14 @@ func TestServerTimeLeft(t *testing.T) {
 			t.Errorf("search %d: budget %+v, want %+v", i+1, e.got[i], want[i])
 		}
 	}
-	// The last two commands are refused: a colour that is none, and a
-	// command without its stones.
+	// The last four commands are refused: a colour that is none, a
+	// command without its stones, time below 0 and a time that is no
+	// number.
 	answers := strings.Split(strings.TrimSuffix(out.String(), "\n\n"), "\n\n")
-	if n := len(answers); n != 10 || !strings.HasPrefix(answers[n-2], "? syntax error: invalid color \"x\"") ||
-		!strings.HasPrefix(answers[n-1], "? syntax error: time_left COLOR SECONDS STONES") {
-		t.Errorf("answers %q, want 10, the last two refusing the colour x and the missing stones", answers)
+	if n := len(answers); n != 12 || !strings.HasPrefix(answers[n-4], "? syntax error: invalid color \"x\"") ||
+		!strings.HasPrefix(answers[n-3], "? syntax error: time_left COLOR SECONDS STONES") ||
+		!strings.Contains(answers[n-2], `"-5": want seconds in 0..1000000`) || !strings.Contains(answers[n-1], `"soon": not a number of seconds`) {
+		t.Errorf("answers %q, want 12, the last four refusing the colour x, the missing stones, -5 s and soon", answers)
 	}
 }
 
