@@ -257,6 +257,7 @@ description = "every 5x5 game of the NMCS paper, three pairs of random players"
 games = ["breakthrough", "breakthrough:misere", "knightthrough", "knightthrough:misere", "domineering", "domineering:misere", "nogo", "nogo:misere", "atarigo"]
 pairs = [["r", "q"], ["q", "r"], ["r", "r"]]
 count = 1
+swap = false
 `
 
 // At 80x24 the preset screen shows each match's games, win rate with its

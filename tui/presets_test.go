@@ -487,6 +487,7 @@ games = ["tictactoe"]
 pairs = [["n0", "r"], ["r", "n0"]]
 budgets = ["iterations=10", "iterations=20"]
 count = 4
+swap = false
 `))
 	if err != nil {
 		t.Fatal(err)
