@@ -329,9 +329,16 @@ func runEngines(args []string, stdout io.Writer) error {
 		for _, n := range names {
 			width = max(width, len(n))
 		}
+		var shadow []string // names that are families' names too
 		for _, n := range names {
 			s, _ := cfg.Engine(n)
 			fmt.Fprintf(stdout, "    %-*s  %s\n", width, n, s)
+			if _, family := engines.Lookup(strings.ToLower(n)); family {
+				shadow = append(shadow, n)
+			}
+		}
+		if len(shadow) > 0 {
+			fmt.Fprintf(stdout, "(%s: named as families are; alone, each is the engine above; with options, NAME:OPTION=VALUE, the family's spec)\n", strings.Join(shadow, ", "))
 		}
 		fmt.Fprintln(stdout, "\nfamilies:")
 	}

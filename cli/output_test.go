@@ -3,6 +3,8 @@ package cli
 import (
 	"bytes"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -40,5 +42,21 @@ func TestHelpCommand(t *testing.T) {
 	code, out, errs = run("help", "frobnicate")
 	if code != ExitUsage || out != "" || !strings.Contains(errs, `unknown command "frobnicate": valid commands are analyse,`) {
 		t.Fatalf("help frobnicate: %d %q %q", code, out, errs)
+	}
+}
+
+// A named engine that takes a family's name is the file's engine alone and
+// the family's spec with options; engines says so where the file has one.
+func TestEnginesNamesThoseNamedAsFamilies(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "c.toml")
+	os.WriteFile(cfg, []byte("[engines.uct]\nfamily = \"uct\"\nc = 0.7\n[engines.fast]\nfamily = \"random\"\n"), 0o644)
+	code, out, errs := run("engines", "--config", cfg)
+	if code != ExitOK || !strings.Contains(out, "(uct: named as families are;") || strings.Contains(out, "fast: named") {
+		t.Fatalf("engines: %d %q %q", code, out, errs)
+	}
+	os.WriteFile(cfg, []byte("[engines.fast]\nfamily = \"random\"\n"), 0o644)
+	if _, out, _ := run("engines", "--config", cfg); strings.Contains(out, "named as families") {
+		t.Fatalf("engines without such a name: %q", out)
 	}
 }
