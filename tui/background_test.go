@@ -136,6 +136,17 @@ func TestStepperEscStopsInnerComputation(t *testing.T) {
 	if st.busy || !strings.Contains(m.View(), "step 1 at depth 0") {
 		t.Fatalf("the stale answer changed the stepper:\n%s", m.View())
 	}
+	// A stale answer that comes during the next computation leaves that
+	// one running: it is not the answer to it.
+	m = keys(t, m, "enter")
+	if len(st.stack) != 2 || !st.busy {
+		t.Fatalf("looking inside again: stack %d busy %v", len(st.stack), st.busy)
+	}
+	m = send(t, m, stepReady{id: old})
+	if !st.busy {
+		t.Fatal("the stale answer ended the computation that came after it")
+	}
+	keys(t, m, "esc")
 }
 
 // A hint searches beside the game: moving while it computes cancels it, the

@@ -360,7 +360,12 @@ func TestClockStopsDuringReview(t *testing.T) {
 	if m.current != screen(p) {
 		t.Fatalf("screen %T, want the game", m.current)
 	}
-	m = send(t, m, clockTick{id: p.tickID - 1})
+	ticking := p.ticking
+	next, cmd := m.Update(clockTick{id: p.tickID - 1})
+	m = next.(Model)
+	if cmd != nil || p.ticking != ticking {
+		t.Fatal("a tick from before the review started another chain of ticks")
+	}
 	*now = now.Add(time.Second)
 	if got := p.leftOf(games.First); got != 54*time.Second || p.over() {
 		t.Errorf("White has %v left (over %v), want 54s: 5s before the review and 1s after", got, p.over())

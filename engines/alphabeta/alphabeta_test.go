@@ -118,11 +118,21 @@ func TestBudgets(t *testing.T) {
 	s := mustPos(t, "breakthrough:size=8x8", "")
 	e := New(Config{MaxDepth: 64, TTBits: 16}, "alphabeta")
 	// A budget of states spends exactly that many, however small: the
-	// iteration it cuts short is dropped.
+	// iteration it cuts short is dropped, so the move and depth are those
+	// of the iterations it completed, searched alone.
 	for _, states := range []int64{100, 1000, 3000, 20000} {
 		res, err := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{States: states}, Seed: 1})
 		if err != nil || res.Move == games.NoMove || res.Stats.States != states {
 			t.Fatalf("states=%d: %v: move %d, %d nodes", states, err, res.Move, res.Stats.States)
+		}
+		whole, err := New(Config{MaxDepth: 64, TTBits: 16}, "alphabeta").Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: res.Stats.Iterations}, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if whole.Move != res.Move || whole.Stats.Iterations != res.Stats.Iterations || whole.Stats.States > states ||
+			fmt.Sprint(whole.Stats.Moves) != fmt.Sprint(res.Stats.Moves) {
+			t.Errorf("states=%d: depth %d, move %s; the %d iterations alone: depth %d, move %s in %d states",
+				states, res.Stats.Iterations, s.MoveString(res.Move), res.Stats.Iterations, whole.Stats.Iterations, s.MoveString(whole.Move), whole.Stats.States)
 		}
 	}
 	res, _ := e.Search(context.Background(), engines.Request{Position: s, Budget: engines.Budget{Iterations: 3}, Seed: 1})
@@ -157,7 +167,11 @@ func TestStaticOrderPutsDecisiveMovesFirst(t *testing.T) {
 		{"decisive, then anti-decisive", "b4/1w3/5/1b3/w4 w", "b4-a5 b4-b5 b4-c5 a1-b2 a1-a2"},
 		// b2xa3 takes a piece nobody defends, b2xc3 one that d4 defends.
 		{"undefended capture, capture, quiet", "5/3b1/b1b2/1w3/5 w", "b2-a3 b2-c3 b2-b3"},
-		{"anti-decisive before quiet", "5/5/2w2/1b3/w4 w", "a1-b2 c3-b4 a1-a2 c3-c4 c3-d4"},
+		// a1xb2 takes Black's last piece: decisive.
+		{"taking the last piece is decisive", "5/5/2w2/1b3/w4 w", "a1-b2 c3-b4 a1-a2 c3-c4 c3-d4"},
+		// a1xb2 alone stops b2, but c3 defends b2, so it ranks above the
+		// capture of the undefended d4 only as anti-decisive.
+		{"anti-decisive before an undefended capture", "5/3b1/2b1w/1b3/w4 w", "a1-b2 e3-d4 a1-a2 e3-e4"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
