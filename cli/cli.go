@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"regexp"
 	"sort"
 	"strconv"
@@ -210,9 +211,9 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 }
 
 // badValue rewrites the flag package's error for a value its flag cannot
-// read ("invalid value "5" for flag -time: parse error") to say what the
-// flag wants; it returns "" for any other error (a value out of range
-// keeps the flag package's words).
+// read ("invalid value "5" for flag -time: parse error") or cannot hold
+// ("...: value out of range") to say what the flag wants, with the largest
+// value it holds for the latter; it returns "" for any other error.
 func badValue(fs *flag.FlagSet, err error) string {
 	m := invalidValue.FindStringSubmatch(err.Error())
 	if m == nil {
@@ -227,24 +228,37 @@ func badValue(fs *flag.FlagSet, err error) string {
 		return ""
 	}
 	var want string
+	var least, most any // the type's bounds, for a value out of range
 	switch g.Get().(type) {
 	case time.Duration:
 		want = "a duration with its unit, such as 500ms, 5s or 2m"
-	case int, int64:
-		want = "a whole number"
-	case uint, uint64:
-		want = "a whole number of 0 or more"
+	case int:
+		want, least, most = "a whole number", math.MinInt, math.MaxInt
+	case int64:
+		want, least, most = "a whole number", int64(math.MinInt64), int64(math.MaxInt64)
+	case uint:
+		want, most = "a whole number of 0 or more", uint(math.MaxUint)
+	case uint64:
+		want, most = "a whole number of 0 or more", uint64(math.MaxUint64)
 	case float64:
-		want = "a number"
+		want, least, most = "a number", -math.MaxFloat64, math.MaxFloat64
 	case bool:
 		want = "true or false"
 	default:
 		return ""
 	}
+	if m[3] == "value out of range" {
+		if strings.HasPrefix(m[1], `"-`) && least != nil {
+			return fmt.Sprintf("--%s %s: too small, want %s of at least %v", f.Name, m[1], want, least)
+		}
+		if most != nil {
+			return fmt.Sprintf("--%s %s: too large, want %s of at most %v", f.Name, m[1], strings.TrimSuffix(want, " of 0 or more"), most)
+		}
+	}
 	return fmt.Sprintf("--%s %s: want %s", f.Name, m[1], want)
 }
 
-var invalidValue = regexp.MustCompile(`^invalid (?:boolean )?value (".*") for (?:flag )?-([^:]+): parse error$`)
+var invalidValue = regexp.MustCompile(`^invalid (?:boolean )?value (".*") for (?:flag )?-([^:]+): (parse error|value out of range)$`)
 
 // flagNames lists a command's flags as they are typed, for errors.
 func flagNames(fs *flag.FlagSet) string {
