@@ -408,10 +408,12 @@ func valueText(v any) (string, error) {
 }
 
 // findOption returns the option key sets: one of that name, or a prefix
-// option (a name ending in ".", such as uci's option.) that key extends.
+// option (a name ending in ".", such as uci's option.) that key extends;
+// the prefix alone names no option.
 func findOption(opts []spec.Option, key string) (spec.Option, bool) {
 	for _, o := range opts {
-		if o.Name == key || strings.HasSuffix(o.Name, ".") && strings.HasPrefix(key, o.Name) && len(key) > len(o.Name) {
+		prefix := strings.HasSuffix(o.Name, ".")
+		if !prefix && o.Name == key || prefix && strings.HasPrefix(key, o.Name) && len(key) > len(o.Name) {
 			return o, true
 		}
 	}

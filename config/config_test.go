@@ -44,6 +44,8 @@ func TestErrors(t *testing.T) {
 		{"unknown family", "[engines.a]\nfamily = \"monte\"\n", `x.toml:2: engines.a.family: unknown engine family "monte": valid families are alphabeta, gtp, mcts, nmcs, random, uci, uct`},
 		{"no family", "[engines.a]\nc = 1.0\n", "x.toml:1: engines.a: needs family = one of alphabeta, gtp, mcts, nmcs, random, uci, uct"},
 		{"family misspelt", "[engines.a]\nc = 1.0\nfamly = \"uct\"\n", "x.toml:3: engines.a.famly: unknown key: did you mean family? the table needs family = one of alphabeta, gtp, mcts, nmcs, random, uci, uct"},
+		{"family two slips away", "[engines.a]\nfmly = \"uct\"\n", "x.toml:2: engines.a.fmly: unknown key: did you mean family?"},
+		{"a comment after the header", "[engines.a] # fast\nfamily = \"monte\"\n", `x.toml:2: engines.a.family: unknown engine family "monte"`},
 		{"family capitalised", "[engines.a]\nFamily = \"uct\"\n", "x.toml:2: engines.a.Family: unknown key: did you mean family? the table needs family = one of alphabeta, gtp, mcts, nmcs, random, uci, uct"},
 		{"component option", "[engines.a]\nfamily = \"mcts\"\nplayout = { kind = \"nested\", levl = 2 }\n", `x.toml:3: engines.a.playout: playout "nested": unknown option "levl": valid options are level=0..3, discount, cow=0..4, pod=0..4`},
 		{"component kind", "[engines.a]\nfamily = \"mcts\"\nplayout = { level = 2 }\n", `x.toml:3: engines.a.playout: a component table needs kind = "NAME"`},
@@ -226,8 +228,9 @@ func TestPrefixOptionKeys(t *testing.T) {
 	if got, want := mustEngineSpec(t, cfg, "sf"), "uci:cmd=stockfish,option.skill level=0,option.threads=1"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
-	if _, err := Parse("x.toml", []byte("[engines.sf]\nfamily = \"uci\"\ncmd = \"stockfish\"\n\"option.\" = 0\n")); err == nil {
-		t.Error("a bare option. key was accepted")
+	_, err = Parse("x.toml", []byte("[engines.sf]\nfamily = \"uci\"\ncmd = \"stockfish\"\n\"option.\" = 0\n"))
+	if want := "x.toml:4: engines.sf.option.: unknown option of uci"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("a bare option. key: got %v, want an error with %q", err, want)
 	}
 }
 

@@ -101,6 +101,8 @@ func TestPresetErrors(t *testing.T) {
 			`x.toml:11: presets.p.paper_bracket: "a 3-1 c": c is not an engine of elimination (a, b)`},
 		{"paper bracket pairs twice", "[presets.p]\ngames = [\"nogo\"]\nelimination = [\"a\", \"b\"]\npaper_bracket = [\"a 3-1 b\", \"b 2-2 a\"]\n",
 			`x.toml:11: presets.p.paper_bracket: "b 2-2 a": b and a are paired twice`},
+		{"paper bracket pairs twice alike", "[presets.p]\ngames = [\"nogo\"]\nelimination = [\"a\", \"b\"]\npaper_bracket = [\"a 3-1 b\", \"a 2-2 b\"]\n",
+			`x.toml:11: presets.p.paper_bracket: "a 2-2 b": a and b are paired twice`},
 		{"protocol in analysis", "[presets.p]\nkind = \"analysis\"\ngame = \"tictactoe\"\nengines = [\"a\"]\nprotocol = \"pairs\"\n",
 			"x.toml:12: presets.p.protocol: unknown key of an analysis preset"},
 		{"analysis same engine", "[presets.p]\nkind = \"analysis\"\ngame = \"tictactoe\"\nengines = [\"a\", \"a\"]\n",

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -46,6 +47,19 @@ func TestSimulationsPreset(t *testing.T) {
 					p.Kind, p.Line, p.Positions, p.Policies, p.Count, p.PaperWinning, tt.line, tt.positions, tt.policies, tt.count, tt.paper)
 			}
 		})
+	}
+}
+
+// A preset's seed is any whole number from 0 on, 0 included.
+func TestSimulationsPresetSeed(t *testing.T) {
+	for _, seed := range []uint64{0, 9, 1 << 62} {
+		cfg, err := Parse("x.toml", []byte(presetBase+simulationsHeader+fmt.Sprintf("game = \"tictactoe\"\nseed = %d\n", seed)))
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if got := cfg.Presets["s"].Seed; got != seed {
+			t.Errorf("seed %d read as %d", seed, got)
+		}
 	}
 }
 

@@ -80,6 +80,10 @@ func TestClassifiersAgreeWithReference(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		capt, err := knowledge.NewClassifier(g, "capture")
+		if err != nil {
+			t.Fatal(err)
+		}
 		dec, err := knowledge.NewClassifier(g, "decisive")
 		if err != nil {
 			t.Fatal(err)
@@ -93,7 +97,7 @@ func TestClassifiersAgreeWithReference(t *testing.T) {
 		} else if err != nil {
 			t.Fatal(err)
 		}
-		var seen [3]int // moves each classifier accepted, so the test is not vacuous
+		var seen [4]int // moves each classifier accepted, so the test is not vacuous
 		for seed := uint64(1); seed <= 15; seed++ {
 			r := rng.New(seed)
 			s := g.NewState()
@@ -109,6 +113,12 @@ func TestClassifiersAgreeWithReference(t *testing.T) {
 						t.Fatalf("%s %q: decisive(%s) = %v, played out %v", spec, s.String(), text, got, want)
 					} else if got {
 						seen[2]++
+					}
+					tr, tf := cellOf(text[3:])
+					if got, want := capt.Is(s, m), rf.cell[tr][tf] == rf.side^1; got != want {
+						t.Fatalf("%s %q: capture(%s) = %v, reference %v", spec, s.String(), text, got, want)
+					} else if got {
+						seen[3]++
 					}
 					if got, want := und.Is(s, m), rf.undefended(text); got != want {
 						t.Fatalf("%s %q: undefended_capture(%s) = %v, reference %v", spec, s.String(), text, got, want)
@@ -127,8 +137,8 @@ func TestClassifiersAgreeWithReference(t *testing.T) {
 				s.Play(moves[r.Intn(len(moves))])
 			}
 		}
-		if seen[0] == 0 || (anti != nil && (seen[1] == 0 || seen[2] == 0)) {
-			t.Errorf("%s: classes never met (undefended captures %d, anti-decisive moves %d, decisive moves %d)", spec, seen[0], seen[1], seen[2])
+		if seen[0] == 0 || seen[3] == 0 || (anti != nil && (seen[1] == 0 || seen[2] == 0)) {
+			t.Errorf("%s: classes never met (undefended captures %d, anti-decisive moves %d, decisive moves %d, captures %d)", spec, seen[0], seen[1], seen[2], seen[3])
 		}
 	}
 }

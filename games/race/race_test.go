@@ -761,6 +761,35 @@ func TestBestIsTheScoreAfterLoop(t *testing.T) {
 	}
 }
 
+// A scorer keeps the opponent's mobility of the last position it scored,
+// keyed by the pieces and the side to move: a second position with the same
+// side to move but other pieces is looked at afresh, so a move there that
+// leaves the opponent no piece scores the mover's win.
+func TestScoreAfterLooksAgainAtAnotherPosition(t *testing.T) {
+	for _, tc := range []struct{ heuristic, spec, pos, move string }{
+		{"efms", "breakthrough", "5/5/2b2/1w3/5 w", "b2-c3"},
+		{"efms", "breakthrough:size=8x8", "8/8/8/8/8/2b5/1w6/8 w", "b2-c3"},
+		{"eflh", "breakthrough:size=8x8", "8/8/8/8/8/2b5/1w6/8 w", "b2-c3"},
+	} {
+		g := mustGame(t, tc.spec)
+		h, err := knowledge.NewHeuristic(g, tc.heuristic)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := h.(knowledge.Scorer)
+		start := g.NewState() // White to move, Black with many moves
+		sc.ScoreAfter(start, start.Legal(nil)[0])
+		s := gametest.MustPosition(t, tc.spec, tc.pos)
+		m, err := s.ParseMove(tc.move)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v := sc.ScoreAfter(s, m); !math.IsInf(v, 1) {
+			t.Errorf("%s %s %q: ScoreAfter(%s) after the start's = %v, want +Inf (Black has no piece left)", tc.heuristic, tc.spec, tc.pos, tc.move, v)
+		}
+	}
+}
+
 // efMS's and efLH's scores of a move (knowledge.Scorer, which the greedy
 // playouts rank moves by) order the moves as the heuristic's Value of the
 // positions after them does, on several boards and under stuck=draw, where
