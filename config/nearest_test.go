@@ -47,6 +47,10 @@ func TestNearest(t *testing.T) {
 			t.Errorf("nearest(%q, %d) = %v, want %v", tc.typed, tc.k, got, tc.want)
 		}
 	}
+	// Ties go by name whatever the order given: "ab" is one edit from each.
+	if got, want := nearest("ab", []string{"xb", "ax", "ab1"}, 3), []string{"ab1", "ax", "xb"}; !slices.Equal(got, want) {
+		t.Errorf("nearest(ab) over an unsorted list = %v, want %v", got, want)
+	}
 }
 
 // EngineFor names a named engine a game refuses, with its spec; an unknown

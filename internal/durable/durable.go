@@ -22,12 +22,16 @@ func SyncDir(dir string) error {
 	if err != nil {
 		return err
 	}
-	err = d.Sync()
+	err = syncFile(d)
 	if cerr := d.Close(); err == nil {
 		err = cerr
 	}
 	return err
 }
+
+// syncFile flushes an open file or directory to the disk; a test stands in
+// for it to see what is synced.
+var syncFile = (*os.File).Sync
 
 // Link makes a hard link. It is a variable so that a test can stand in a
 // file system without hard links.

@@ -5,9 +5,37 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"syscall"
 	"testing"
 )
+
+// Publish syncs the directory that holds the new name, by hard link and by
+// the fallback's rename.
+func TestPublishSyncsTheDirectory(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("Windows syncs no directory")
+	}
+	defer func(s func(*os.File) error, l func(string, string) error) { syncFile, Link = s, l }(syncFile, Link)
+	for _, links := range []bool{true, false} {
+		if !links {
+			Link = func(string, string) error { return syscall.EPERM }
+		}
+		var synced []string
+		syncFile = func(f *os.File) error { synced = append(synced, f.Name()); return f.Sync() }
+		dir := t.TempDir()
+		sub := filepath.Join(dir, "sub")
+		os.Mkdir(sub, 0o755)
+		tmp := filepath.Join(dir, "tmp")
+		os.WriteFile(tmp, []byte("whole"), 0o644)
+		if err := Publish(tmp, filepath.Join(sub, "out")); err != nil {
+			t.Fatalf("links %v: %v", links, err)
+		}
+		if len(synced) != 1 || synced[0] != sub {
+			t.Errorf("links %v: synced %q, want the directory %s alone", links, synced, sub)
+		}
+	}
+}
 
 // Publish gives a finished file a new name, with or without hard links,
 // never over an existing file; where the rename of the fallback fails, no
